@@ -1,0 +1,106 @@
+/**
+ * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
+ * number get one in a range per module (1000xx platform, 2100xx account and registration).
+ * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
+ */
+export type ErrorType = 'BIZ' | 'SYS';
+
+export interface ErrorDefinition {
+  code: number;
+  /** HTTP status the error travels with (api-conventions.md: business errors are 200). */
+  status: number;
+  type: ErrorType;
+  zh: string;
+  en: string;
+}
+
+function biz(code: number, zh: string, en: string, status = 200): ErrorDefinition {
+  return { code, status, type: 'BIZ', zh, en };
+}
+
+export const ERRORS = {
+  // calls.md §8 generic codes
+  ParameterVerificationFailed: biz(777, '参数校验失败', 'Parameter verification failed'),
+  ServerSystemError: { code: 888, status: 500, type: 'SYS', zh: '服务器系统错误，请稍后重试', en: 'Server system error, please try again later' },
+
+  // calls.md §8 login codes
+  TypeInvalid: biz(200001, '登录类型无效', 'Invalid login type'),
+  SystemError: biz(200002, '登录服务异常', 'Login service error'),
+  ArgumentIsNull: biz(200101, '缺少必要参数', 'A required argument is missing'),
+  TokenExpired: biz(200102, '登录已过期，请重新登录', 'Your session has expired, please sign in again', 401),
+  NotAuth: biz(200201, '未登录或登录凭证无效', 'Not signed in or the credential is invalid', 401),
+  DingTalkAuthed: biz(200301, '该账号已完成钉钉授权', 'This account is already authorised with DingTalk'),
+  EngineDisabled: biz(200401, '该组织已被停用', 'This organisation is disabled', 403),
+  EngineMigrating: biz(200402, '该组织正在迁移中，请稍后再试', 'This organisation is being migrated, please try later', 403),
+  EngineArchived: biz(200403, '该组织已归档', 'This organisation is archived', 403),
+  EngineAllocating: biz(200404, '该组织正在初始化，请稍后再试', 'This organisation is being set up, please try later', 403),
+  UserNotExist: biz(200501, '用户不存在', 'The user does not exist'),
+  UserDisabled: biz(200502, '该用户已被停用', 'This user is disabled'),
+  UserDisableAuthorized: biz(200503, '该用户已被禁止授权登录', 'This user may not sign in through authorisation'),
+  MobileNotExist: biz(200504, '手机号未注册', 'This mobile number is not registered'),
+  EngineNotExist: biz(200601, '组织不存在', 'The organisation does not exist'),
+  EngineCodeInvalid: biz(200602, '组织编码无效', 'The organisation code is invalid'),
+  EngineNotJoined: biz(200603, '您尚未加入该组织', 'You have not joined this organisation'),
+  ChatScanFailed: biz(200701, '扫码登录失败', 'Scan login failed'),
+  ChatOaFailed: biz(200801, '工作台免登失败', 'Workplace sign-in failed'),
+  IntegrationNotConfigured: biz(200901, '该登录方式尚未配置', 'This sign-in method is not configured'),
+  SecurityTokenExpired: biz(201001, '安全凭证已过期，请重新操作', 'The security token has expired, please start again'),
+  VerifyCodeInvalid: biz(201101, '验证码错误或已失效', 'The verification code is wrong or has expired'),
+  VerifyCodeLimited: biz(201102, '验证码发送过于频繁，请稍后再试', 'Verification codes were requested too often, please try later'),
+  SmsSendFailed: biz(201103, '短信发送失败，请稍后重试', 'The text message could not be sent, please try again'),
+  PasswordInvalid: biz(201201, '手机号或密码错误', 'Wrong mobile number or password'),
+  PasswordErrorTooMany: biz(201202, '密码错误次数过多，账号已暂时锁定，请稍后再试或使用验证码登录', 'Too many wrong passwords: the account is locked for a while; try later or sign in with a code'),
+  CaptchaRisk: biz(202101, '操作存在风险，请完成安全验证', 'This request looks risky, please complete the security check'),
+  UpdatePasswordFailed: biz(203001, '修改密码失败', 'The password could not be changed'),
+  CaptchaVerifyLimited: biz(203100, '安全验证次数过多，请稍后再试', 'Too many security checks, please try later'),
+  AgentInfoError: biz(203101, '应用配置信息有误', 'The app agent settings are wrong'),
+  AssociatedOrgError: biz(205001, '关联组织操作失败', 'The associated organisation request failed'),
+  OfficialAccountBindError: biz(206001, '公众号绑定失败', 'Binding the official account failed'),
+  SsoSettingMissing: biz(208001, '单点登录尚未配置', 'Single sign-on is not configured'),
+  AppInfoError: biz(207001, '应用信息有误', 'The app information is wrong'),
+  LicenseExpired: biz(400001, '授权已过期，请联系管理员续期', 'The licence has expired, please ask your administrator to renew it', 403),
+
+  // 1000xx platform (codes the spec does not number)
+  NotFound: biz(100404, '请求的资源不存在', 'The requested resource does not exist', 404),
+  Forbidden: biz(100403, '没有权限执行此操作', 'You are not allowed to do this', 403),
+  EngineAccessDenied: biz(100405, '您不属于该组织，无法访问其数据', 'You do not belong to this organisation', 403),
+  RateLimited: biz(100429, '请求过于频繁，请稍后再试', 'Too many requests, please try later', 429),
+  PayloadTooLarge: biz(100413, '上传内容超过大小限制', 'The upload is larger than allowed', 413),
+  MethodNotAllowed: biz(100406, '不支持的请求方法', 'Method not allowed', 405),
+
+  // 2100xx account and registration
+  MobileAlreadyRegistered: biz(210001, '该手机号已注册，请直接登录', 'This mobile number is registered already, please sign in'),
+  PasswordRequired: biz(210002, '请设置登录密码', 'Please set a password'),
+  DataFolderLocked: { code: 210099, status: 500, type: 'SYS', zh: '数据目录已被另一个进程占用', en: 'The data folder is in use by another process' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+const byCode = new Map<number, ErrorName>();
+for (const [name, def] of Object.entries(ERRORS) as [ErrorName, ErrorDefinition][]) {
+  if (byCode.has(def.code)) throw new Error(`duplicate error code ${def.code}`);
+  byCode.set(def.code, name);
+}
+
+/** Finds the catalogue entry for a numeric code, if any. */
+export function getErrorByCode(code: number): (ErrorDefinition & { name: ErrorName }) | undefined {
+  const name = byCode.get(code);
+  return name ? { ...ERRORS[name], name } : undefined;
+}
+
+export type Locale = 'zh-CN' | 'en-US';
+
+export function errorMessage(name: ErrorName, locale: Locale = 'zh-CN'): string {
+  const def: ErrorDefinition = ERRORS[name];
+  return locale === 'en-US' ? def.en : def.zh;
+}
+
+/** Client-side codes of calls.md §8 (no numeric code). */
+export const CLIENT_ERROR_CODES = {
+  network: 'network.error',
+  system: 'system.error',
+  returnType: 'returnType.error',
+  returnNull: 'returnNull.error',
+  unknown: 'unknown.error',
+  invalidParameter: 'webapi.parameter.invalid',
+} as const;
