@@ -1,1 +1,2 @@
 export * from './errors/index.ts';
+export * as contracts from './contracts/index.ts';

@@ -1,0 +1,92 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/types.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { createTokenService, loadSigningSecret, type TokenService } from './modules/auth/token.service.ts';
+import { createHttpSmsSender, createLogSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { createVerifyCodeService } from './modules/auth/verify-code.service.ts';
+import { signInRoutes } from './modules/auth/sign-in.routes.ts';
+import { registerRoutes } from './modules/register/register.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { engineRoutes } from './modules/engine/engine.routes.ts';
+import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
+import { integrationRoutes } from './modules/integrations/integration.routes.ts';
+import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.routes.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** Overrides for tests: a fake clock for tokens, another SMS sender. */
+  now?: () => number;
+  sms?: SmsSender;
+  logger?: boolean | object;
+}
+
+export interface AppExtras {
+  tokens: TokenService;
+}
+
+/** Builds the Fastify app without listening (conventions: app.inject() in tests). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { extras: AppExtras }> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; answers are written as they are (errors share the 200 status).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  const webDist = config.webDist && existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
+  registerErrorHandler(app, webDist ? { spaFallback: (_req, reply) => reply.type('text/html').sendFile('index.html') } : {});
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tritium API', version: '0.1.0', description: '低代码业务应用平台接口。所有接口返回 { successful, data } 或错误信封。' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, engineCode: { type: 'apiKey', in: 'header', name: 'EngineCode' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', uiConfig: { docExpansion: 'list' } });
+  if (config.rateLimit) await app.register(fastifyRateLimit, { global: false });
+
+  const tokens = createTokenService(db, await loadSigningSecret(db, config.jwtSecret), options.now);
+  const sms = options.sms ?? (config.smsUrl ? createHttpSmsSender(config.smsUrl, config.smsToken) : createLogSmsSender(app.log));
+  const codes = createVerifyCodeService({ db, sms, fixedCode: config.fixedVerifyCode, log: app.log });
+  registerAuth(app, { db, tokens });
+
+  const deps = { db, tokens, codes };
+  app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  signInRoutes(app, deps);
+  registerRoutes(app, deps);
+  userRoutes(app, deps);
+  engineRoutes(app, deps);
+  featureSwitchRoutes(app, deps);
+  clientLogRoutes(app, deps);
+  integrationRoutes(app);
+
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));
+  }
+
+  return Object.assign(app, { extras: { tokens } }) as unknown as FastifyInstance & { extras: AppExtras };
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
+import * as accountsAndEngines from './migrations/platform/2026-11-22T0400_create-accounts-and-engines.ts';
+import * as signInSupport from './migrations/platform/2026-11-22T0410_create-sign-in-support.ts';
+import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
+import { engineSchemaName } from './database.ts';
+
+// Migrations are listed here by name (sorted by the migrator); files are frozen once released.
+const platformMigrations: Record<string, Migration> = {
+  '2026-11-22T0400_create-accounts-and-engines': accountsAndEngines,
+  '2026-11-22T0410_create-sign-in-support': signInSupport,
+};
+
+const engineMigrations: Record<string, Migration> = {
+  '2026-11-22T0420_create-org-units': orgUnits,
+};
+
+function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+}
+
+function check(result: MigrationResultSet, what: string): void {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    throw new Error(`${what} migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, { cause: result.error });
+  }
+}
+
+export async function migratePlatform(db: Kysely<any>): Promise<void> {
+  await db.schema.createSchema('platform').ifNotExists().execute();
+  check(await migrator(db, platformMigrations, 'platform').migrateToLatest(), 'platform');
+}
+
+export async function migrateEngine(db: Kysely<any>, engineCode: string): Promise<void> {
+  const schema = engineSchemaName(engineCode);
+  await db.schema.createSchema(schema).ifNotExists().execute();
+  check(await migrator(db.withSchema(schema), engineMigrations, schema).migrateToLatest(), `engine ${engineCode}`);
+}
+
+/** Brings every engine schema to the latest engine migration (at start-up). */
+export async function migrateAllEngines(db: Kysely<any>): Promise<void> {
+  const engines = await db.selectFrom('platform.engines').select('engine_code').execute();
+  for (const e of engines) await migrateEngine(db, e.engine_code as string);
+}
+
+/** Rolls one set all the way down; used by the migration round-trip test. */
+export async function migrateDown(db: Kysely<any>, target: { engineCode?: string }): Promise<void> {
+  const schema = target.engineCode ? engineSchemaName(target.engineCode) : 'platform';
+  const scoped = target.engineCode ? db.withSchema(schema) : db;
+  const m = migrator(scoped, target.engineCode ? engineMigrations : platformMigrations, schema);
+  for (;;) {
+    const result = await m.migrateDown();
+    check(result, schema);
+    if (!result.results?.length) break;
+  }
+}

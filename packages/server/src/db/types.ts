@@ -1,0 +1,122 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** platform.accounts: people who sign in, across engines. */
+export interface AccountTable {
+  id: string;
+  mobile: string;
+  name: string;
+  password_hash: string | null;
+  state: 'active' | 'disabled';
+  failed_password_count: Generated<number>;
+  locked_until: Date | null;
+  /** Tokens issued before this moment are refused (password reset). */
+  tokens_valid_after: Timestamp;
+  last_engine_code: string | null;
+  created_time: Timestamp;
+}
+
+/** platform.engines: organisations and their placement. */
+export interface EngineTable {
+  engine_code: string;
+  engine_name: string;
+  engine_type: string;
+  entry_type: string;
+  state: 'normal' | 'disabled' | 'migrating' | 'archived' | 'allocating';
+  company_id: string;
+  scale: string | null;
+  logo_url: string | null;
+  license_expires: Date | null;
+  created_time: Timestamp;
+}
+
+/** platform.memberships: which account is which user in which engine. */
+export interface MembershipTable {
+  account_id: string;
+  engine_code: string;
+  user_id: string;
+  is_external: boolean;
+  joined_time: Timestamp;
+}
+
+export interface VerifyCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  scene: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Date | null;
+  created_time: Timestamp;
+}
+
+export interface RevokedTokenTable {
+  jti: string;
+  expires_at: Timestamp;
+}
+
+export interface FeatureSwitchTable {
+  engine_code: string;
+  name: string;
+  value: string;
+}
+
+/** platform.settings: server-wide values shared by every process (the token signing secret). */
+export interface SettingTable {
+  name: string;
+  value: string;
+}
+
+export interface ErrorLogTable {
+  id: Generated<number>;
+  engine_code: string | null;
+  account_id: string | null;
+  level: string;
+  content: string;
+  payload: unknown;
+  log_time: Timestamp;
+}
+
+/** Tables of the engine schema e_<engineCode>. */
+export interface OrgUnitTable {
+  id: string;
+  parent_id: string | null;
+  unit_type: string;
+  name: string;
+  state: Generated<string>;
+  is_external: Generated<boolean>;
+  entry_id: string | null;
+  sort_key: Generated<number>;
+  created_time: Timestamp;
+}
+
+export interface OrgUserTable {
+  id: string;
+  account_id: string | null;
+  name: string;
+  mobile: string;
+  auth_type: number;
+  state: 'active' | 'disabled';
+  is_external: Generated<boolean>;
+  main_department_id: string | null;
+  created_time: Timestamp;
+}
+
+export interface PlatformDb {
+  'platform.accounts': AccountTable;
+  'platform.engines': EngineTable;
+  'platform.memberships': MembershipTable;
+  'platform.verify_codes': VerifyCodeTable;
+  'platform.revoked_tokens': RevokedTokenTable;
+  'platform.feature_switches': FeatureSwitchTable;
+  'platform.error_logs': ErrorLogTable;
+  'platform.settings': SettingTable;
+}
+
+export interface EngineDb {
+  org_units: OrgUnitTable;
+  org_users: OrgUserTable;
+}
+
+export type Db = Kysely<PlatformDb>;

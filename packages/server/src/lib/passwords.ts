@@ -1,0 +1,28 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCallback) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** scrypt hash in the form scrypt$N$r$p$salt$hash (architecture.md §6). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (!stored) return false;
+  const [kind, n, r, p, saltB64, hashB64] = stored.split('$');
+  if (kind !== 'scrypt') return false;
+  const expected = Buffer.from(hashB64, 'base64');
+  const actual = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+    N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+  });
+  return timingSafeEqual(expected, actual);
+}
+
+/** Verification codes are short-lived; a salted SHA-256 keeps them out of the table in clear. */
+export function hashVerifyCode(mobile: string, code: string): string {
+  return createHash('sha256').update(`${mobile}:${code}`).digest('base64');
+}

@@ -1,0 +1,123 @@
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { findAccountByMobile, updateAccount, type AccountRow } from '../account/account.repo.ts';
+import { findEngine, findEngineMember, listMemberships } from '../engine/engine.repo.ts';
+import { assertEngineUsable, engineStateError } from '../engine/engine-state.ts';
+import type { TokenClaims, TokenService } from './token.service.ts';
+import type { VerifyCodeService } from './verify-code.service.ts';
+
+/** Repeated wrong passwords lock the account for a while (calls.md §8: 201202). */
+export const PASSWORD_LOCK = { maxFailures: 5, lockMinutes: 15 } as const;
+
+export interface LoginResultData {
+  accessToken: string;
+  expiresIn: number;
+  engineCode: string | null;
+  authType: number | null;
+}
+
+export interface SignInDeps {
+  db: Db;
+  tokens: TokenService;
+  codes: VerifyCodeService;
+}
+
+/** Chooses the engine a session starts in and issues its token. */
+export async function startSession(deps: SignInDeps, account: AccountRow, preferred?: string): Promise<LoginResultData> {
+  const { db, tokens } = deps;
+  if (account.state === 'disabled') throw new AppError('UserDisabled');
+  const memberships = await listMemberships(db, account.id);
+  let engineCode: string | null = null;
+  let authType: number | null = null;
+  if (preferred) {
+    if (!memberships.some((m) => m.engine_code === preferred)) {
+      throw new AppError((await findEngine(db, preferred)) ? 'EngineNotJoined' : 'EngineNotExist');
+    }
+    const member = (await findEngineMember(db, account.id, preferred))!;
+    assertEngineUsable(member.engine);
+    if (member.userState === 'disabled') throw new AppError('UserDisabled');
+    engineCode = preferred;
+    authType = member.authType;
+  } else if (memberships.length) {
+    // The engine used last comes first, then primary engines, then external ones.
+    const ordered = [...memberships].sort((a, b) => Number(b.engine_code === account.last_engine_code) - Number(a.engine_code === account.last_engine_code));
+    let firstRefusal: AppError | undefined;
+    for (const m of ordered) {
+      const member = await findEngineMember(db, account.id, m.engine_code);
+      if (!member) continue;
+      const refusal = engineStateError(member.engine.state) ?? (member.userState === 'disabled' ? new AppError('UserDisabled') : undefined);
+      if (refusal) {
+        firstRefusal ??= refusal;
+        continue;
+      }
+      engineCode = m.engine_code;
+      authType = member.authType;
+      break;
+    }
+    if (!engineCode && firstRefusal) throw firstRefusal;
+  }
+  if (engineCode && engineCode !== account.last_engine_code) await updateAccount(db, account.id, { last_engine_code: engineCode });
+  const issued = await tokens.issue(account.id, 'user');
+  return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType };
+}
+
+export async function passwordLogin(deps: SignInDeps, input: { mobile: string; password: string; engineCode?: string }) {
+  const account = await findAccountByMobile(deps.db, input.mobile);
+  if (!account) throw new AppError('UserNotExist');
+  if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+    throw new AppError('PasswordErrorTooMany', { detail: { lockedUntil: account.locked_until.toISOString() } });
+  }
+  if (!(await verifyPassword(input.password, account.password_hash))) {
+    const failures = account.failed_password_count + 1;
+    if (failures >= PASSWORD_LOCK.maxFailures) {
+      const lockedUntil = new Date(Date.now() + PASSWORD_LOCK.lockMinutes * 60_000);
+      await updateAccount(deps.db, account.id, { failed_password_count: 0, locked_until: lockedUntil });
+      throw new AppError('PasswordErrorTooMany', { detail: { lockedUntil: lockedUntil.toISOString() } });
+    }
+    await updateAccount(deps.db, account.id, { failed_password_count: failures });
+    throw new AppError('PasswordInvalid', { detail: { remainingAttempts: PASSWORD_LOCK.maxFailures - failures } });
+  }
+  if (account.failed_password_count || account.locked_until) {
+    await updateAccount(deps.db, account.id, { failed_password_count: 0, locked_until: null });
+  }
+  return startSession(deps, account, input.engineCode);
+}
+
+export async function verifyCodeLogin(deps: SignInDeps, input: { mobile: string; code: string; engineCode?: string }) {
+  const account = await findAccountByMobile(deps.db, input.mobile);
+  if (!account) throw new AppError('MobileNotExist');
+  await deps.codes.consume(input.mobile, 'login', input.code);
+  // Proving the number by code lifts a password lock-out.
+  if (account.locked_until) await updateAccount(deps.db, account.id, { failed_password_count: 0, locked_until: null });
+  return startSession(deps, account, input.engineCode);
+}
+
+/** Sets a new password and revokes every token issued before (architecture.md §6). */
+export async function resetPassword(deps: SignInDeps, input: { mobile: string; code: string; password: string }) {
+  const account = await findAccountByMobile(deps.db, input.mobile);
+  if (!account) throw new AppError('MobileNotExist');
+  await deps.codes.consume(input.mobile, 'reset', input.code);
+  await updateAccount(deps.db, account.id, {
+    password_hash: await hashPassword(input.password),
+    failed_password_count: 0,
+    locked_until: null,
+    tokens_valid_after: new Date(),
+  });
+}
+
+/** An Anonymous session (auth type 4) in one engine, with no data access. */
+export async function guestLogin(deps: SignInDeps, engineCode: string): Promise<LoginResultData> {
+  const engine = await findEngine(deps.db, engineCode);
+  if (!engine) throw new AppError('EngineNotExist');
+  assertEngineUsable(engine);
+  const issued = await deps.tokens.issue('guest', 'guest', engineCode);
+  return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType: 4 };
+}
+
+/** A fresh token for a valid one; the old one is revoked. */
+export async function refreshToken(deps: SignInDeps, claims: TokenClaims) {
+  const issued = await deps.tokens.issue(claims.sub, claims.kind, claims.eng);
+  await deps.tokens.revoke(claims);
+  return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
+}

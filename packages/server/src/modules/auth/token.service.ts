@@ -1,0 +1,97 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+import { newId } from '../../lib/ids.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** domain.md §9: token expiry 48 hours. */
+export const TOKEN_TTL_SECONDS = 48 * 3600;
+
+export type TokenKind = 'user' | 'guest';
+
+export interface TokenClaims {
+  /** Account id; 'guest' for an anonymous session. */
+  sub: string;
+  jti: string;
+  kind: TokenKind;
+  /** Milliseconds: compared with the account's tokens_valid_after (revocation by password reset). */
+  iatMs: number;
+  exp: number;
+  /** Guest sessions are bound to one engine. */
+  eng?: string;
+}
+
+export interface TokenService {
+  issue(subject: string, kind: TokenKind, engineCode?: string): Promise<{ accessToken: string; expiresIn: number; claims: TokenClaims }>;
+  /** Verifies signature and expiry; throws 401 AppErrors. Does not consult revocation. */
+  verify(token: string): Promise<TokenClaims>;
+  revoke(claims: TokenClaims): Promise<void>;
+  isRevoked(jti: string): Promise<boolean>;
+}
+
+/** Loads the signing secret shared by every server process, creating it on first start. */
+export async function loadSigningSecret(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insertInto('platform.settings')
+    .values({ name: 'jwt_secret', value: randomBytes(48).toString('base64') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('platform.settings').select('value').where('name', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64');
+}
+
+export function createTokenService(db: Db, secret: Uint8Array, now: () => number = Date.now): TokenService {
+  return {
+    async issue(subject, kind, engineCode) {
+      const iatMs = now();
+      const exp = Math.floor(iatMs / 1000) + TOKEN_TTL_SECONDS;
+      const claims: TokenClaims = { sub: subject, jti: newId(), kind, iatMs, exp, ...(engineCode ? { eng: engineCode } : {}) };
+      const accessToken = await new SignJWT({ kind, iatMs, ...(engineCode ? { eng: engineCode } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setJti(claims.jti)
+        .setIssuedAt(Math.floor(iatMs / 1000))
+        .setExpirationTime(exp)
+        .sign(secret);
+      return { accessToken, expiresIn: TOKEN_TTL_SECONDS, claims };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(now()) });
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+          throw new AppError('NotAuth');
+        }
+        return {
+          sub: payload.sub,
+          jti: payload.jti,
+          kind: payload.kind === 'guest' ? 'guest' : 'user',
+          iatMs: Number(payload.iatMs ?? (payload.iat ?? 0) * 1000),
+          exp: payload.exp,
+          ...(typeof payload.eng === 'string' ? { eng: payload.eng } : {}),
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw new AppError('TokenExpired');
+        if (error instanceof AppError) throw error;
+        throw new AppError('NotAuth');
+      }
+    },
+    async revoke(claims) {
+      await db
+        .insertInto('platform.revoked_tokens')
+        .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
+        .onConflict((oc) => oc.column('jti').doNothing())
+        .execute();
+    },
+    async isRevoked(jti) {
+      const row = await db.selectFrom('platform.revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
+      return !!row;
+    },
+  };
+}
+
+/** Drops revocation rows whose tokens have expired anyway. */
+export async function purgeExpiredRevocations(db: Db): Promise<void> {
+  await db.deleteFrom('platform.revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
+}

@@ -1,0 +1,49 @@
+import { contracts } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import type { TypedApp } from '../../lib/route-types.ts';
+import { ok } from '../../lib/reply.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { updateAccount } from '../account/account.repo.ts';
+import { findEngine, findEngineMember, listConnectedEngines } from './engine.repo.ts';
+import { assertEngineUsable } from './engine-state.ts';
+import { presentEngine } from './engine.presenter.ts';
+
+const tags = ['组织'];
+
+export function engineRoutes(app: TypedApp, deps: { db: Db }): void {
+  app.get('/v1/engine/current', {
+    config: { access: 'engine', allowGuest: true },
+    schema: { tags, summary: '当前组织' },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      return ok(presentEngine(actor.engine!, !!actor.isExternal));
+    },
+  });
+
+  app.get('/v1/engine/connected', {
+    config: { access: 'account' },
+    schema: { tags, summary: '已加入的组织（pageIndex 从 0 开始，默认每页 50）', querystring: contracts.ConnectedEnginesQuery },
+    handler: async (request) => {
+      const { pageIndex, pageSize } = request.query;
+      const limit = pageSize === -1 ? null : pageSize;
+      const page = await listConnectedEngines(deps.db, actorOf(request).accountId!, { offset: limit === null ? 0 : pageIndex * limit, limit });
+      return ok({ list: page.rows.map((e) => presentEngine(e, e.is_external)), total: page.total, hasMore: page.hasMore });
+    },
+  });
+
+  app.put('/v1/engine/current', {
+    config: { access: 'account' },
+    schema: { tags, summary: '切换当前组织', body: contracts.SwitchEngineBody },
+    handler: async (request) => {
+      const accountId = actorOf(request).accountId!;
+      const { engineCode } = request.body;
+      const member = await findEngineMember(deps.db, accountId, engineCode);
+      if (!member) throw new AppError((await findEngine(deps.db, engineCode)) ? 'EngineAccessDenied' : 'EngineNotExist', { status: 403 });
+      assertEngineUsable(member.engine);
+      if (member.userState === 'disabled') throw new AppError('UserDisabled');
+      await updateAccount(deps.db, accountId, { last_engine_code: engineCode });
+      return ok({});
+    },
+  });
+}

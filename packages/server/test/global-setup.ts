@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '../src/db/database.ts';
+import { migratePlatform } from '../src/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string;
+  }
+}
+
+/** Builds one migrated template per run; each test file starts from a copy (stack.md "Tests"). */
+export default async function setup(project: TestProject) {
+  // test.env reaches the workers, not this process: read it from the project's config.
+  const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND ?? 'pglite';
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `tritium_tpl_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const tplUrl = new URL(url);
+    tplUrl.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: tplUrl.toString() });
+    await migratePlatform(database.db);
+    await database.close();
+    project.provide('pgTemplate', name);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const leftovers = await admin.query(`select datname from pg_database where datname like 'tritium_test_%' and datname like $1`, [`%_${process.pid}_%`]);
+      for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-tpl-'));
+  const pglite = await PGlite.create();
+  const database = await openDatabase({ pglite });
+  await migratePlatform(database.db);
+  const dump = await pglite.dumpDataDir('none');
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+  project.provide('pgTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}
