@@ -4,7 +4,7 @@ import type { TypedApp } from '../../lib/route-types.ts';
 import { RATE_LIMITS } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { guestLogin, passwordLogin, refreshToken, resetPassword, verifyCodeLogin, type SignInDeps } from './sign-in.service.ts';
+import { sendVerifyCode, guestLogin, passwordLogin, refreshToken, resetPassword, verifyCodeLogin, type SignInDeps } from './sign-in.service.ts';
 
 const tags = ['登录与账号'];
 
@@ -12,7 +12,7 @@ export function signInRoutes(app: TypedApp, deps: SignInDeps): void {
   app.post('/v1/captcha/verifycode/send', {
     config: { access: 'public', rateLimit: RATE_LIMITS.sendCode },
     schema: { tags, summary: '发送验证码', body: contracts.SendVerifyCodeBody },
-    handler: async (request) => ok(await deps.codes.send(request.body.mobile, request.body.scene)),
+    handler: async (request) => ok(await sendVerifyCode(deps, request.body.mobile, request.body.scene)),
   });
 
   for (const url of ['/v1/login/mobile/password', '/v1/login/tokens/password']) {

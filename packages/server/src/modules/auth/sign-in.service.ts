@@ -62,6 +62,12 @@ export async function startSession(deps: SignInDeps, account: AccountRow, prefer
   return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType };
 }
 
+/** Sign-in and reset codes go only to registered numbers; register and bind codes to any. */
+export async function sendVerifyCode(deps: SignInDeps, mobile: string, scene: 'login' | 'register' | 'reset' | 'bind') {
+  if ((scene === 'login' || scene === 'reset') && !(await findAccountByMobile(deps.db, mobile))) throw new AppError('MobileNotExist');
+  return deps.codes.send(mobile, scene);
+}
+
 export async function passwordLogin(deps: SignInDeps, input: { mobile: string; password: string; engineCode?: string }) {
   const account = await findAccountByMobile(deps.db, input.mobile);
   if (!account) throw new AppError('UserNotExist');

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openTestDatabase } from '../../test/helpers.ts';
+import type { Database } from './database.ts';
+import { migrateDown, migrateEngine, migratePlatform } from './migrate.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+async function tables(schema: string) {
+  const r = await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = ${schema} and table_name not like 'kysely%' order by 1`.execute(database.db);
+  return r.rows.map((row) => row.t);
+}
+
+describe('migrations', () => {
+  it('run up, down and up again for the platform and for an engine schema', async () => {
+    await migratePlatform(database.db);
+    await migrateEngine(database.db, 'mig0test');
+    const platformTables = await tables('platform');
+    const engineTables = await tables('e_mig0test');
+    expect(platformTables).toEqual(expect.arrayContaining(['accounts', 'engines', 'memberships', 'verify_codes', 'revoked_tokens']));
+    expect(engineTables).toEqual(['org_units', 'org_users']);
+
+    await migrateDown(database.db, { engineCode: 'mig0test' });
+    await migrateDown(database.db, {});
+    expect(await tables('e_mig0test')).toEqual([]);
+    expect(await tables('platform')).toEqual([]);
+
+    await migratePlatform(database.db);
+    await migrateEngine(database.db, 'mig0test');
+    expect(await tables('platform')).toEqual(platformTables);
+    expect(await tables('e_mig0test')).toEqual(engineTables);
+  });
+});
