@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const E2E_CODE = '246810';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts the platform exactly as the README does (`npm start`), on a fresh data folder. */
+export function startPlatform(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const started = Date.now();
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`platform exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`platform did not answer ${url} within ${timeoutMs} ms:\n${output}`);
+}
+
+/** One platform for every browser scenario of the run (the built app is shared). */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei (see README)`);
+  }
+  if (!existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) throw new Error('the web app is not built: run npm test, or npm run build');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-e2e-'));
+  const port = await freePort();
+  const child = startPlatform({ PORT: String(port), HOST: '127.0.0.1', TRITIUM_DATA_DIR: dataDir, TRITIUM_FIXED_VERIFY_CODE: E2E_CODE });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/v1/register/getscalelist`, child);
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
