@@ -3,7 +3,7 @@ import type { Db } from '../../db/types.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { FEATURE_SWITCH_DEFAULTS } from './feature-switch-defaults.ts';
+import { FEATURE_SWITCH_DEFAULTS } from '@tritium/shared';
 
 /** POST /v1/switch/batch: "batch get feature switches by names"; an engine's own value wins over the default. */
 export function featureSwitchRoutes(app: TypedApp, deps: { db: Db }): void {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, FIXED_CODE, forgetRecentCodes, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
 import { engineDb } from '../../db/database.ts';
 import { sql } from 'kysely';
+import { FEATURE_SWITCH_DEFAULTS } from '@tritium/shared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,10 +127,13 @@ describe('feature switches', () => {
   it('answers every asked name with the engine value or the default', async () => {
     const p = await registerPerson(t.app);
     await t.database.db.insertInto('platform.feature_switches').values({ engine_code: p.engineCode, name: 'kanbanView', value: '0' }).execute();
-    const res = await call(t.app, 'POST', '/v1/switch/batch', { token: p.token, engineCode: p.engineCode, body: { names: ['kanbanView', 'noSuchSwitch'] } });
+    const res = await call(t.app, 'POST', '/v1/switch/batch', { token: p.token, engineCode: p.engineCode, body: { names: ['kanbanView', 'businessRule', 'ai', 'noSuchSwitch'] } });
     expect(res.body.data.switches).toEqual([
       { name: 'kanbanView', value: '0' },
+      { name: 'businessRule', value: FEATURE_SWITCH_DEFAULTS.businessRule },
+      { name: 'ai', value: FEATURE_SWITCH_DEFAULTS.ai },
       { name: 'noSuchSwitch', value: '0' },
     ]);
+    expect(FEATURE_SWITCH_DEFAULTS.businessRule).toBe('1');
   });
 });

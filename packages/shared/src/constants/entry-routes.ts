@@ -1,0 +1,101 @@
+/** Routes of the entry application: sign-in, registration and authorisation (calls.md §2). */
+
+// calls.md §2: the entry app is served under /entry.
+export const ENTRY_BASE_PATH = 'entry';
+
+// calls.md §2: paths inside the entry app. Path parameters use the ':name' form of the router.
+export const EntryRoute = {
+  Home: '/',
+  Login: '/login',
+  LoginMobile: '/login/mobile',
+  LoginCorp: '/login/corp',
+  LoginDingtalk: '/login/dingtalk',
+  LoginWechat: '/login/wechat',
+  LoginWxwork: '/login/wxwork',
+  LoginFeishu: '/login/feishu',
+  LoginReset: '/login/reset',
+  LoginExt: '/login/ext',
+  LoginVerifyCode: '/login/verifyCode',
+  MobileCode: '/mobile/code',
+  Register: '/register',
+  RegisterAuthCode: '/register/authCode',
+  RegisterCorp: '/register/corp',
+  RegisterDingtalk: '/register/dingtalk',
+  RegisterWechat: '/register/wechat',
+  RegisterSuccess: '/register/success',
+  Auth: '/auth',
+  AuthWxwork: '/auth/wxwork',
+  AuthExternal: '/auth/external/:code',
+  AuthDingtalk: '/auth/dingtalk',
+  AuthFeishu: '/auth/feishu',
+  Error: '/error',
+  Success: '/success',
+  AssOrg: '/ass-org',
+  MakeOrg: '/make-org',
+  Logout: '/logout',
+  Expire: '/expire',
+} as const;
+export type EntryRoutePath = (typeof EntryRoute)[keyof typeof EntryRoute];
+
+export interface EntryRouteDefinition {
+  readonly path: EntryRoutePath;
+  readonly purpose: string;
+  /** False for paths kept only as constants (calls.md §2 "no page shown"). */
+  readonly hasPage: boolean;
+  /** False for the one route drawn outside the common layout. */
+  readonly inLayout: boolean;
+  /** Set when the path only forwards to another route. */
+  readonly redirectTo?: EntryRoutePath;
+}
+
+const page = (path: EntryRoutePath, purpose: string): EntryRouteDefinition => ({ path, purpose, hasPage: true, inLayout: true });
+const constantOnly = (path: EntryRoutePath, purpose: string): EntryRouteDefinition => ({ path, purpose, hasPage: false, inLayout: true });
+const redirect = (path: EntryRoutePath, to: EntryRoutePath): EntryRouteDefinition => ({
+  path,
+  purpose: `redirects to ${to}`,
+  hasPage: false,
+  inLayout: true,
+  redirectTo: to,
+});
+
+// calls.md §2: the route table in order.
+export const ENTRY_ROUTES: readonly EntryRouteDefinition[] = [
+  page(EntryRoute.Home, 'login home'),
+  redirect(EntryRoute.Login, EntryRoute.Home),
+  redirect(EntryRoute.LoginMobile, EntryRoute.Home),
+  page(EntryRoute.LoginCorp, 'corporate login'),
+  page(EntryRoute.LoginDingtalk, 'login through a chat platform'),
+  page(EntryRoute.LoginWechat, 'login through a chat platform'),
+  page(EntryRoute.LoginWxwork, 'login through a chat platform'),
+  constantOnly(EntryRoute.LoginFeishu, 'login through a chat platform'),
+  page(EntryRoute.LoginReset, 'reset password'),
+  page(EntryRoute.LoginExt, 'identity verification with an external login code'),
+  page(EntryRoute.LoginVerifyCode, 'verification-code login'),
+  { path: EntryRoute.MobileCode, purpose: 'verification-code login on mobile', hasPage: true, inLayout: false },
+  page(EntryRoute.Register, 'register'),
+  page(EntryRoute.RegisterAuthCode, 'register with an authorisation code'),
+  page(EntryRoute.RegisterCorp, 'register an enterprise'),
+  page(EntryRoute.RegisterDingtalk, 'register through a chat platform'),
+  page(EntryRoute.RegisterWechat, 'bind a personal WeChat account'),
+  page(EntryRoute.RegisterSuccess, 'registration done'),
+  page(EntryRoute.Auth, 'authorisation'),
+  page(EntryRoute.AuthWxwork, 'authorisation'),
+  page(EntryRoute.AuthExternal, 'external link authorisation'),
+  constantOnly(EntryRoute.AuthDingtalk, 'authorisation'),
+  constantOnly(EntryRoute.AuthFeishu, 'authorisation'),
+  page(EntryRoute.Error, 'error result'),
+  page(EntryRoute.Success, 'success result'),
+  page(EntryRoute.AssOrg, 'organisation interconnection'),
+  page(EntryRoute.MakeOrg, 'organisation interconnection'),
+  page(EntryRoute.Logout, 'sign out'),
+  page(EntryRoute.Expire, 'session expired'),
+];
+
+// calls.md §2: targets that belong to other apps, reached after sign-in or from the workbench.
+export const WORKBENCH_PATH = '/workbench';
+export const FORM_DESIGNER_PATH = '/form/designer';
+
+/** The path of the external-link authorisation page for one code (calls.md §2 /auth/external/{code}). */
+export function externalAuthPath(code: string): string {
+  return EntryRoute.AuthExternal.replace(':code', encodeURIComponent(code));
+}

@@ -1,0 +1,38 @@
+/** Read states of messages and reminders, and the states of plugins and connections (domain.md §1, §4). */
+
+// domain.md §4: "all" is a filter value, not a state a message can be in.
+export const MESSAGE_STATES = ['unread', 'read', 'all'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+// domain.md §4, calls.md §4: a reminder's taskState.
+export const REMINDER_STATES = ['unread', 'read'] as const;
+export type ReminderState = (typeof REMINDER_STATES)[number];
+
+// domain.md §1: kinds of plugin an engine can add.
+export const PLUGIN_KINDS = [
+  'ocr',
+  'eSign',
+  'payment',
+  'sms',
+  'email',
+  'faceRecognition',
+  'attendance',
+  'robotMessage',
+] as const;
+export type PluginKind = (typeof PLUGIN_KINDS)[number];
+
+// domain.md §4: whether an engine has a plugin.
+export const PLUGIN_STATES = ['uninstalled', 'installed'] as const;
+export type PluginState = (typeof PLUGIN_STATES)[number];
+
+// domain.md §4: where a plugin template stands in publication.
+export const PLUGIN_PUBLICATION_STATES = ['prePublish', 'underReview', 'published'] as const;
+export type PluginPublicationState = (typeof PLUGIN_PUBLICATION_STATES)[number];
+
+// domain.md §4: progress of installing a plugin; installing is the transient one.
+export const PLUGIN_INSTALL_STATUSES = ['notInstalled', 'installed', 'installing'] as const;
+export type PluginInstallStatus = (typeof PLUGIN_INSTALL_STATUSES)[number];
+
+// domain.md §4, calls.md §4: a connection config's settable status.
+export const CONNECTION_CONFIG_STATES = ['disabled', 'normal', 'exception'] as const;
+export type ConnectionConfigState = (typeof CONNECTION_CONFIG_STATES)[number];
