@@ -40,7 +40,8 @@ export function createVerifyCodeService(deps: { db: Db; sms: SmsSender; fixedCod
         .selectFrom('platform.verify_codes')
         .select((eb) => [
           eb.fn.countAll<number>().as('today'),
-          eb.fn.max('created_time').as('last'),
+          // The resend interval is per scene: a person who just registered may ask for a sign-in code at once.
+          eb.fn.max(eb.case().when('scene', '=', scene).then(eb.ref('created_time')).end()).as('last'),
         ])
         .where('mobile', '=', mobile)
         .where('created_time', '>', sql<Date>`now() - interval '1 day'`)
