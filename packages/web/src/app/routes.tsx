@@ -1,0 +1,52 @@
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Spin } from 'antd';
+import { entryRoutes } from '../features/entry/entry-routes.tsx';
+import { hasToken } from '../lib/session.ts';
+import { RootShell } from './root-shell.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { titled } from './route-handle.ts';
+
+/** Signed-out visitors of app pages go to the login home and come back afterwards. */
+export function requireSessionLoader({ request }: LoaderFunctionArgs) {
+  if (hasToken()) return null;
+  const url = new URL(request.url);
+  throw redirect(`/entry/?redirectUrl=${encodeURIComponent(`${url.pathname}${url.search}${url.hash}`)}`);
+}
+
+const pageFallback = (
+  <div style={{ display: 'flex', minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+    <Spin />
+  </div>
+);
+
+/**
+ * Every page is a lazy module (stack.md: split routes with import()), so the sign-in pages never load the
+ * workbench and the workbench never loads the sign-in forms.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: pageFallback,
+    children: [
+      { path: '/', element: <Navigate to="/entry/" replace /> },
+      entryRoutes,
+      {
+        path: '/mobile/code',
+        handle: titled('verifyCodeLogin'),
+        lazy: () => import('../features/entry/pages/mobile-code-page.tsx').then((m) => ({ Component: m.MobileCodePage })),
+      },
+      {
+        path: '/workbench/*',
+        handle: titled('workbench'),
+        loader: requireSessionLoader,
+        lazy: () => import('../features/workbench/workbench-page.tsx').then((m) => ({ Component: m.WorkbenchPage })),
+      },
+      {
+        path: '*',
+        handle: titled('notFound'),
+        lazy: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];

@@ -1,0 +1,45 @@
+import type { contracts } from '@tritium/shared';
+import type { z } from 'zod';
+import { apiClient, type RequestOptions } from '../../../lib/api-client.ts';
+
+export type LoginResult = z.infer<typeof contracts.LoginResult>;
+export type SendVerifyCodeBody = z.infer<typeof contracts.SendVerifyCodeBody>;
+export type SendVerifyCodeResult = z.infer<typeof contracts.SendVerifyCodeResult>;
+export type VerifyCodeScene = SendVerifyCodeBody['scene'];
+export type PasswordLoginBody = z.infer<typeof contracts.PasswordLoginBody>;
+export type VerifyCodeLoginQuery = z.infer<typeof contracts.VerifyCodeLoginQuery>;
+export type ResetPasswordBody = z.infer<typeof contracts.ResetPasswordBody>;
+export type GuestLoginBody = z.infer<typeof contracts.GuestLoginBody>;
+export type ExternalLoginBody = z.infer<typeof contracts.ExternalLoginBody>;
+export type RegisterValidateResult = z.infer<typeof contracts.RegisterValidateResult>;
+export type ScaleListResult = z.infer<typeof contracts.ScaleListResult>;
+export type RegisterEngineBody = z.infer<typeof contracts.RegisterEngineBody>;
+
+/** Assumed answer of GET /v1/login/sso once configured: where the identity provider wants the browser. */
+export interface SsoLoginResult {
+  redirectUrl?: string;
+}
+
+// Entry forms show business errors next to the fields themselves (ui.md "Behaviour").
+const formCall: RequestOptions = { disableBizError: true };
+
+export const authApi = {
+  sendVerifyCode: (body: SendVerifyCodeBody) =>
+    apiClient.post<SendVerifyCodeResult>('/v1/captcha/verifycode/send', body, formCall),
+  passwordLogin: (body: PasswordLoginBody) => apiClient.post<LoginResult>('/v1/login/mobile/password', body, formCall),
+  verifyCodeLogin: (query: VerifyCodeLoginQuery) =>
+    apiClient.get<LoginResult>('/v1/login/mobile/verifycode', { ...formCall, query }),
+  resetPassword: (body: ResetPasswordBody) => apiClient.put<Record<string, never>>('/v1/login/password/reset', body, formCall),
+  guestLogin: (body: GuestLoginBody) => apiClient.post<LoginResult>('/v1/login/h3/guest', body, formCall),
+  ssoLogin: (engineCode: string) => apiClient.get<SsoLoginResult>('/v1/login/sso', { ...formCall, query: { engineCode } }),
+  externalLogin: (body: ExternalLoginBody) => apiClient.post<LoginResult>('/v1/external/login', body, formCall),
+  validateMobile: (mobile: string) =>
+    apiClient.get<RegisterValidateResult>('/v1/register/validate', { ...formCall, query: { mobile } }),
+  getScaleList: () => apiClient.get<ScaleListResult>('/v1/register/getscalelist'),
+  registerEngine: (body: RegisterEngineBody) => apiClient.post<LoginResult>('/v1/register/engine', body, formCall),
+  // Signing out must finish even when the server is unreachable; the page clears the cookies regardless.
+  logout: () => apiClient.get<Record<string, never>>('/Login/Logout', { disableBizError: true, disableSysError: true }),
+};
+
+/** Codes meaning "this sign-in method is not set up" (calls.md §8; SSO has its own 2080xx range). */
+export const NOT_CONFIGURED_CODES: ReadonlySet<number | string> = new Set([200901, 208001]);

@@ -1,0 +1,48 @@
+import { Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { readGlobalQueryParams } from '@tritium/shared/constants/query-params';
+import { authApi } from '../api/auth-api.ts';
+import { signInPasswordRules } from '../form-rules.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useFormError } from '../hooks/use-form-error.ts';
+import { FormErrorAlert } from './form-error-alert.tsx';
+import { MobileField } from './mobile-field.tsx';
+
+interface PasswordLoginValues {
+  mobile: string;
+  password: string;
+}
+
+const FIELDS = ['mobile', 'password'] as const;
+
+/** 手机号 + 密码 → POST /v1/login/mobile/password. */
+export function PasswordLoginForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordLoginValues>();
+  const { search } = useLocation();
+  const completeSignIn = useCompleteSignIn();
+  const { formError, showError, clearError } = useFormError(form, FIELDS);
+  const signIn = useMutation({ mutationFn: authApi.passwordLogin, onSuccess: completeSignIn, onError: showError });
+
+  const handleFinish = (values: PasswordLoginValues) => {
+    clearError();
+    // A link into a given engine (?engineCode=) signs in there.
+    const { engineCode } = readGlobalQueryParams(search);
+    signIn.mutate({ mobile: values.mobile.trim(), password: values.password, ...(engineCode ? { engineCode } : {}) });
+  };
+
+  return (
+    <Form form={form} name="passwordLogin" layout="vertical" requiredMark={false} onFinish={handleFinish}>
+      <MobileField />
+      <Form.Item name="password" label={t('fields.password')} rules={signInPasswordRules(t)}>
+        <Input.Password autoComplete="current-password" placeholder={t('placeholders.password')} />
+      </Form.Item>
+      <FormErrorAlert message={formError} />
+      <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+        {t('login.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { titled } from '../../app/route-handle.ts';
+import type { IntegrationName } from './pages/not-configured-page.tsx';
+
+// Each page is its own chunk; the layout is shared by all of them.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
+  () => load().then((module) => ({ Component: module[name] }));
+
+const notConfigured = (name: Parameters<typeof titled>[0], integration: IntegrationName): RouteObject => ({
+  handle: titled(name),
+  lazy: () =>
+    import('./pages/not-configured-page.tsx').then((m) => ({
+      Component: () => <m.NotConfiguredPage integration={integration} />,
+    })),
+});
+
+/** The entry app under /entry (calls.md §2). */
+export const entryRoutes: RouteObject = {
+  path: '/entry',
+  lazy: page(() => import('./entry-layout.tsx'), 'EntryLayout'),
+  children: [
+    { index: true, handle: titled('login'), lazy: page(() => import('./pages/login-home-page.tsx'), 'LoginHomePage') },
+    // calls.md §2: /login and /login/mobile are old addresses of the login home.
+    { path: 'login', element: <KeepQueryRedirect to="/entry/" /> },
+    { path: 'login/mobile', element: <KeepQueryRedirect to="/entry/" /> },
+    { path: 'login/corp', handle: titled('corpLogin'), lazy: page(() => import('./pages/corp-login-page.tsx'), 'CorpLoginPage') },
+    { path: 'login/dingtalk', ...notConfigured('dingtalkLogin', 'dingtalkLogin') },
+    { path: 'login/wechat', ...notConfigured('wechatLogin', 'wechatLogin') },
+    { path: 'login/wxwork', ...notConfigured('wxworkLogin', 'wxworkLogin') },
+    { path: 'login/reset', handle: titled('resetPassword'), lazy: page(() => import('./pages/reset-password-page.tsx'), 'ResetPasswordPage') },
+    { path: 'login/ext', handle: titled('externalLogin'), lazy: page(() => import('./pages/external-login-page.tsx'), 'ExternalLoginPage') },
+    { path: 'login/verifyCode', handle: titled('verifyCodeLogin'), lazy: page(() => import('./pages/verify-code-login-page.tsx'), 'VerifyCodeLoginPage') },
+    { path: 'register', handle: titled('register'), lazy: page(() => import('./pages/register-page.tsx'), 'RegisterPage') },
+    { path: 'register/authCode', handle: titled('registerAuthCode'), lazy: page(() => import('./pages/register-page.tsx'), 'RegisterPage') },
+    { path: 'register/corp', handle: titled('registerCorp'), lazy: page(() => import('./pages/register-page.tsx'), 'RegisterCorpPage') },
+    { path: 'register/dingtalk', ...notConfigured('registerDingtalk', 'dingtalkRegister') },
+    { path: 'register/wechat', ...notConfigured('registerWechat', 'wechatBind') },
+    { path: 'register/success', handle: titled('registerSuccess'), lazy: page(() => import('./pages/register-success-page.tsx'), 'RegisterSuccessPage') },
+    { path: 'auth', ...notConfigured('auth', 'auth') },
+    { path: 'auth/wxwork', ...notConfigured('authWxwork', 'wxworkAuth') },
+    { path: 'auth/external/:code', ...notConfigured('authExternal', 'externalAuth') },
+    { path: 'error', handle: titled('error'), lazy: page(() => import('./pages/result-page.tsx'), 'ErrorResultPage') },
+    { path: 'success', handle: titled('success'), lazy: page(() => import('./pages/result-page.tsx'), 'SuccessResultPage') },
+    { path: 'ass-org', handle: titled('associateOrg'), lazy: page(() => import('./pages/org-coming-page.tsx'), 'OrgComingPage') },
+    { path: 'make-org', handle: titled('makeOrg'), lazy: page(() => import('./pages/org-coming-page.tsx'), 'OrgComingPage') },
+    { path: 'logout', handle: titled('logout'), lazy: page(() => import('./pages/logout-page.tsx'), 'LogoutPage') },
+    { path: 'expire', handle: titled('expire'), lazy: page(() => import('./pages/expire-page.tsx'), 'ExpirePage') },
+    { path: '*', handle: titled('notFound'), lazy: page(() => import('../../app/not-found-page.tsx'), 'NotFoundPage') },
+  ],
+};
+
+/** A redirect that keeps the query string, so redirectUrl and engineCode survive old links. */
+function KeepQueryRedirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}

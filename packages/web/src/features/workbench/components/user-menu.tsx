@@ -1,0 +1,27 @@
+import { Avatar, Button, Dropdown } from 'antd';
+import { LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+/** The user menu at the right of the top bar. */
+export function UserMenu({ userName }: { userName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'create-engine', icon: <PlusOutlined />, label: t('workbench.createEngine') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('workbench.logout') },
+        ],
+        onClick: ({ key }) => navigate(key === 'logout' ? '/entry/logout' : '/entry/register/corp'),
+      }}
+    >
+      <Button type="text" aria-label={t('workbench.userMenu')} icon={<Avatar size="small" icon={<UserOutlined />} />}>
+        {userName}
+      </Button>
+    </Dropdown>
+  );
+}

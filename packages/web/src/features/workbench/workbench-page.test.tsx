@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WorkbenchPage } from './workbench-page.tsx';
+import { resetTokenRefresh } from './hooks/use-token-refresh.ts';
+import { ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
+import { renderPage } from '../../test/render.tsx';
+import { readCookie, setEngineCode, setToken } from '../../lib/session.ts';
+
+const engine = (engineCode: string, engineName: string, isPrimary = true) => ({
+  engineCode,
+  engineName,
+  engineType: 'SaaSDevelopment',
+  entryType: 'Enterprise',
+  state: 'normal',
+  companyId: `c-${engineCode}`,
+  logoUrl: null,
+  createdTime: '2026-11-01T08:00:00+08:00',
+  isPrimary,
+});
+
+const ENGINES = { alpha: engine('alpha01', '甲公司'), beta: engine('beta02', '乙合作方', false) };
+
+function userInfoFor(call: RecordedCall) {
+  const current = call.headers.enginecode === 'beta02' ? ENGINES.beta : ENGINES.alpha;
+  return ok({
+    user: { userId: 'u1', accountId: 'a1', name: '张三', mobile: '13800000000', authType: current === ENGINES.alpha ? 1 : 5, isAdmin: current === ENGINES.alpha, isExternal: current !== ENGINES.alpha, companyId: current.companyId },
+    currentEngine: current,
+  });
+}
+
+function stubWorkbench() {
+  return stubFetch({
+    'GET /v1/user/info': (call) => userInfoFor(call),
+    'GET /v1/engine/connected': () => ok({ list: [ENGINES.alpha, ENGINES.beta], total: 2, hasMore: false }),
+    'PUT /v1/engine/current': () => ok({}),
+    'POST /v1/switch/batch': () => ok({ switches: [{ name: 'ai', value: '1' }, { name: 'kanbanView', value: '0' }] }),
+    'GET /v1/token/refresh': () => ok({ accessToken: 'fresh-token', expiresIn: 172800 }),
+  });
+}
+
+const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+const jwtIssuedAt = (secondsAgo: number) => `${encode({ alg: 'HS256' })}.${encode({ iat: Math.floor(Date.now() / 1000) - secondsAgo })}.sig`;
+
+describe('workbench', () => {
+  beforeEach(() => {
+    resetTokenRefresh();
+    setToken(jwtIssuedAt(60));
+    setEngineCode('alpha01');
+  });
+
+  it('greets the user and shows the engine, the role and the feature switches', async () => {
+    const { callsTo } = stubWorkbench();
+    renderPage('/workbench', <WorkbenchPage />);
+    expect(await screen.findByText('你好，张三')).toBeTruthy();
+    expect(screen.getAllByText('甲公司').length).toBeGreaterThan(0);
+    expect(screen.getByText('alpha01')).toBeTruthy();
+    expect(screen.getByText('管理员')).toBeTruthy();
+    const item = (name: string) => screen.getAllByRole('listitem').find((li) => li.textContent?.startsWith(name))!;
+    await waitFor(() => expect(within(item('智能助手')).getByText('开启')).toBeTruthy());
+    expect(within(item('看板视图')).getByText('关闭')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(22);
+    const names = (callsTo('POST', '/v1/switch/batch')[0].body as { names: string[] }).names;
+    expect(names).toHaveLength(22);
+    expect(callsTo('GET', '/v1/engine/connected')[0].url).toBe('/v1/engine/connected?pageIndex=0&pageSize=50');
+    // The token is young: no refresh.
+    expect(callsTo('GET', '/v1/token/refresh')).toHaveLength(0);
+  });
+
+  it('switches engine: tells the server, moves the cookie, reloads the user info in the new engine', async () => {
+    const { callsTo } = stubWorkbench();
+    renderPage('/workbench', <WorkbenchPage />);
+    await screen.findByText('你好，张三');
+    await waitFor(() => expect(callsTo('GET', '/v1/engine/connected')).toHaveLength(1));
+
+    fireEvent.mouseDown(screen.getByLabelText('切换组织'));
+    expect(await screen.findByRole('option', { name: '乙合作方' })).toBeTruthy();
+    const external = screen.getByTitle('乙合作方');
+    expect(within(external).getByText('外部')).toBeTruthy();
+    fireEvent.click(external);
+
+    await waitFor(() => expect(callsTo('PUT', '/v1/engine/current')).toHaveLength(1));
+    expect(callsTo('PUT', '/v1/engine/current')[0].body).toEqual({ engineCode: 'beta02' });
+    await waitFor(() => expect(readCookie('engine')).toBe('beta02'));
+    expect(await screen.findByText('外部用户')).toBeTruthy();
+    const reloads = callsTo('GET', '/v1/user/info');
+    expect(reloads.length).toBeGreaterThanOrEqual(2);
+    expect(reloads.at(-1)!.headers.enginecode).toBe('beta02');
+  });
+
+  it('refreshes a token older than 24 hours once', async () => {
+    setToken(jwtIssuedAt(25 * 60 * 60));
+    const { callsTo } = stubWorkbench();
+    renderPage('/workbench', <WorkbenchPage />);
+    await screen.findByText('你好，张三');
+    await waitFor(() => expect(readCookie('access-token')).toBe('fresh-token'));
+    expect(callsTo('GET', '/v1/token/refresh')).toHaveLength(1);
+  });
+
+  it('the user menu signs out through /entry/logout', async () => {
+    stubWorkbench();
+    const user = userEvent.setup();
+    const { router } = renderPage('/workbench', <WorkbenchPage />);
+    await screen.findByText('你好，张三');
+    await user.click(screen.getByRole('button', { name: '用户菜单' }));
+    await user.click(await screen.findByRole('menuitem', { name: /退出登录/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entry/logout'));
+  });
+});

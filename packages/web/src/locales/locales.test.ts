@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { zhCN } from './zh-CN.ts';
+import { enUS } from './en-US.ts';
+
+function flatten(value: unknown, prefix = ''): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return { [prefix]: value };
+  return Object.entries(value).reduce<Record<string, unknown>>(
+    (all, [key, inner]) => ({ ...all, ...flatten(inner, prefix ? `${prefix}.${key}` : key) }),
+    {},
+  );
+}
+
+const placeholders = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('message catalogues', () => {
+  const zh = flatten(zhCN);
+  const en = flatten(enUS);
+
+  it('zh-CN and en-US have exactly the same keys', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+  });
+
+  it('every message is a non-empty string with the same placeholders in both languages', () => {
+    for (const [key, text] of Object.entries(zh)) {
+      expect(typeof text, key).toBe('string');
+      expect((text as string).trim(), key).not.toBe('');
+      expect(placeholders(en[key]), key).toEqual(placeholders(text));
+    }
+  });
+});
