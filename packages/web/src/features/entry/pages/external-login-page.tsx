@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { readGlobalQueryParams } from '@tritium/shared/constants/query-params';
 import { authApi, NOT_CONFIGURED_CODES } from '../api/auth-api.ts';
@@ -10,6 +10,7 @@ import { FormErrorAlert } from '../components/form-error-alert.tsx';
 import { engineCodeRules, isValidEngineCode } from '../form-rules.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
+import { BackToLoginLink } from '../components/back-to-login.tsx';
 
 interface ExternalLoginValues {
   code: string;
@@ -68,9 +69,7 @@ export function ExternalLoginPage() {
           {t('externalLogin.submit')}
         </Button>
       </Form>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Link to="/entry/">{t('common.backToLogin')}</Link>
-      </Flex>
+      <BackToLoginLink />
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { App as AntApp, Button, Flex, Form, Input, Typography } from 'antd';
+import { App as AntApp, Button, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth-api.ts';
 import { FormErrorAlert } from '../components/form-error-alert.tsx';
 import { MobileField } from '../components/mobile-field.tsx';
 import { VerifyCodeField } from '../components/verify-code-field.tsx';
 import { confirmPasswordRules, newPasswordRules } from '../form-rules.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
+import { BackToLoginLink } from '../components/back-to-login.tsx';
 
 interface ResetValues {
   mobile: string;
@@ -57,9 +58,7 @@ export function ResetPasswordPage() {
           {t('reset.submit')}
         </Button>
       </Form>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Link to="/entry/">{t('common.backToLogin')}</Link>
-      </Flex>
+      <BackToLoginLink />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { Flex, Typography } from 'antd';
-import { Link, useLocation } from 'react-router';
+import { Typography } from 'antd';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CodeLoginForm } from '../components/code-login-form.tsx';
+import { BackToLoginLink } from '../components/back-to-login.tsx';
 
 /** /entry/login/verifyCode: code sign-in on its own page. */
 export function VerifyCodeLoginPage() {
@@ -13,9 +14,7 @@ export function VerifyCodeLoginPage() {
         {t('titles.verifyCodeLogin')}
       </Typography.Title>
       <CodeLoginForm formName="verifyCodeLogin" />
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Link to={{ pathname: '/entry/', search }}>{t('common.backToLogin')}</Link>
-      </Flex>
+      <BackToLoginLink search={search} />
     </>
   );
 }
