@@ -21,6 +21,7 @@ import { engineRoutes } from './modules/engine/engine.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { integrationRoutes } from './modules/integrations/integration.routes.ts';
 import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.routes.ts';
+import { orgRoutes } from './modules/org/org.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(app, deps);
   engineRoutes(app, deps);
   featureSwitchRoutes(app, deps);
+  orgRoutes(app, deps);
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 

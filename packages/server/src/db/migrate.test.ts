@@ -21,8 +21,8 @@ describe('migrations', () => {
     await migrateEngine(database.db, 'mig0test');
     const platformTables = await tables('platform');
     const engineTables = await tables('e_mig0test');
-    expect(platformTables).toEqual(expect.arrayContaining(['accounts', 'engines', 'memberships', 'verify_codes', 'revoked_tokens']));
-    expect(engineTables).toEqual(['org_units', 'org_users']);
+    expect(platformTables).toEqual(expect.arrayContaining(['accounts', 'engines', 'memberships', 'verify_codes', 'revoked_tokens', 'invitations']));
+    expect(engineTables).toEqual(['org_role_members', 'org_units', 'org_user_departments', 'org_user_posts', 'org_users']);
 
     await migrateDown(database.db, { engineCode: 'mig0test' });
     await migrateDown(database.db, {});

@@ -2,17 +2,21 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as accountsAndEngines from './migrations/platform/2026-11-22T0400_create-accounts-and-engines.ts';
 import * as signInSupport from './migrations/platform/2026-11-22T0410_create-sign-in-support.ts';
+import * as invitations from './migrations/platform/2026-11-22T0510_create-invitations.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
+import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
 const platformMigrations: Record<string, Migration> = {
   '2026-11-22T0400_create-accounts-and-engines': accountsAndEngines,
   '2026-11-22T0410_create-sign-in-support': signInSupport,
+  '2026-11-22T0510_create-invitations': invitations,
 };
 
 const engineMigrations: Record<string, Migration> = {
   '2026-11-22T0420_create-org-units': orgUnits,
+  '2026-11-22T0500_create-organisation': organisation,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

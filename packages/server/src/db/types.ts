@@ -89,6 +89,12 @@ export interface OrgUnitTable {
   entry_id: string | null;
   sort_key: Generated<number>;
   created_time: Timestamp;
+  /** The department's manager (an org_users id). */
+  manager_id: string | null;
+  /** Search keys computed on write from the name (pinyin-pro): full pinyin, initials, and the text /v1/org/search matches. */
+  name_pinyin: Generated<string>;
+  name_initials: Generated<string>;
+  search_text: Generated<string>;
 }
 
 export interface OrgUserTable {
@@ -101,6 +107,37 @@ export interface OrgUserTable {
   is_external: Generated<boolean>;
   main_department_id: string | null;
   created_time: Timestamp;
+  name_pinyin: Generated<string>;
+  name_initials: Generated<string>;
+  search_text: Generated<string>;
+}
+
+/** A user's departments; exactly one is main, and it equals org_users.main_department_id. */
+export interface OrgUserDepartmentTable {
+  user_id: string;
+  department_id: string;
+  is_main: boolean;
+  created_time: Timestamp;
+}
+
+export interface OrgRoleMemberTable {
+  role_id: string;
+  user_id: string;
+  created_time: Timestamp;
+}
+
+export interface OrgUserPostTable {
+  post_id: string;
+  user_id: string;
+  created_time: Timestamp;
+}
+
+/** platform.invitations: a number invited into an engine as one of its users, until that person signs in. */
+export interface InvitationTable {
+  engine_code: string;
+  mobile: string;
+  user_id: string;
+  created_time: Timestamp;
 }
 
 export interface PlatformDb {
@@ -112,11 +149,15 @@ export interface PlatformDb {
   'platform.feature_switches': FeatureSwitchTable;
   'platform.error_logs': ErrorLogTable;
   'platform.settings': SettingTable;
+  'platform.invitations': InvitationTable;
 }
 
 export interface EngineDb {
   org_units: OrgUnitTable;
   org_users: OrgUserTable;
+  org_user_departments: OrgUserDepartmentTable;
+  org_role_members: OrgRoleMemberTable;
+  org_user_posts: OrgUserPostTable;
 }
 
 export type Db = Kysely<PlatformDb>;

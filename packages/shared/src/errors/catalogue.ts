@@ -1,6 +1,7 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
  * number get one in a range per module (1000xx platform, 2100xx account and registration).
+ * Ranges: 1000xx platform, 2100xx account and registration, 2200xx organisation.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -72,6 +73,24 @@ export const ERRORS = {
   MobileAlreadyRegistered: biz(210001, '该手机号已注册，请直接登录', 'This mobile number is registered already, please sign in'),
   PasswordRequired: biz(210002, '请设置登录密码', 'Please set a password'),
   DataFolderLocked: { code: 210099, status: 500, type: 'SYS', zh: '数据目录已被另一个进程占用', en: 'The data folder is in use by another process' },
+
+  // 2200xx organisation: departments, users, roles, role groups and posts
+  UnitNotFound: biz(220001, '组织单元不存在或不属于当前组织', 'The organisation unit does not exist in this organisation', 404),
+  DepartmentCycle: biz(220002, '不能把部门移动到它自己或它的下级部门之下', 'A department cannot be moved under itself or one of its sub-departments'),
+  DepartmentNotEmpty: biz(220003, '该部门下还有子部门或成员，请先移走后再删除', 'The department still has sub-departments or members: move them out first'),
+  RootUnitLocked: biz(220004, '组织根节点不能删除、移动或改名', 'A root of the organisation cannot be removed, moved or renamed'),
+  DepartmentNameTaken: biz(220005, '同一上级部门下已有同名部门', 'A department with this name already exists under the same parent'),
+  OrgScopeMismatch: biz(220006, '内部组织与外部组织的部门和人员不能混用', 'Internal and external departments and users cannot be mixed'),
+  MobileAlreadyInEngine: biz(220007, '该手机号已是本组织的成员', 'This mobile number already belongs to a user of this organisation'),
+  CannotRemoveLastAdministrator: biz(220008, '组织至少需要保留一名启用的管理员', 'The organisation must keep at least one active administrator'),
+  CannotDisableSelf: biz(220009, '不能停用自己', 'You cannot disable yourself'),
+  UserMobileLocked: biz(220010, '该用户已加入组织，手机号不能再修改', 'This user has joined the organisation: the mobile number can no longer be changed'),
+  UserNotInDepartment: biz(220011, '用户不在该部门中', 'The user is not in this department'),
+  RoleGroupNotEmpty: biz(220012, '该角色组下还有角色，请先删除或移走', 'The role group still has roles: remove or move them first'),
+  RoleNameTaken: biz(220013, '同一角色组下已有同名角色', 'A role with this name already exists in the role group'),
+  RoleGroupNameTaken: biz(220014, '已有同名角色组', 'A role group with this name already exists'),
+  PostNameTaken: biz(220015, '已有同名岗位', 'A post with this name already exists'),
+  AuthTypeNotAllowed: biz(220016, '外部用户的权限类型只能是外部用户，内部用户不能设为外部用户', 'External users have the External auth type, and internal users cannot have it'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { findAccountByMobile, updateAccount, type AccountRow } from '../account/account.repo.ts';
 import { findEngine, findEngineMember, listMemberships } from '../engine/engine.repo.ts';
 import { assertEngineUsable, engineStateError } from '../engine/engine-state.ts';
+import { claimInvitations } from '../org/invitation.service.ts';
 import type { TokenClaims, TokenService } from './token.service.ts';
 import type { VerifyCodeService } from './verify-code.service.ts';
 
@@ -27,6 +28,7 @@ export interface SignInDeps {
 export async function startSession(deps: SignInDeps, account: AccountRow, preferred?: string): Promise<LoginResultData> {
   const { db, tokens } = deps;
   if (account.state === 'disabled') throw new AppError('UserDisabled');
+  await claimInvitations(db, account);
   const memberships = await listMemberships(db, account.id);
   let engineCode: string | null = null;
   let authType: number | null = null;

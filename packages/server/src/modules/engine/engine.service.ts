@@ -3,6 +3,7 @@ import type { Db } from '../../db/types.ts';
 import { engineDb, engineSchemaName } from '../../db/database.ts';
 import { migrateEngine } from '../../db/migrate.ts';
 import { newEngineCode, newId } from '../../lib/ids.ts';
+import { insertUnits, insertUsers } from '../org/org.repo.ts';
 
 export interface CreateEngineInput {
   accountId: string;
@@ -41,11 +42,10 @@ export async function createEngine(db: Db, input: CreateEngineInput): Promise<{ 
     await migrateEngine(db, engineCode);
     await db.transaction().execute(async (trx) => {
       const edb = engineDb(trx as unknown as Db, engineCode);
-      await edb.insertInto('org_units').values({ id: companyId, parent_id: null, unit_type: 'Company', name: input.engineName, entry_id: null }).execute();
-      await edb
-        .insertInto('org_users')
-        .values({ id: userId, account_id: input.accountId, name: input.userName, mobile: input.mobile, auth_type: ADMINISTRATOR, state: 'active', main_department_id: companyId })
-        .execute();
+      await insertUnits(edb, [{ id: companyId, parent_id: null, unit_type: 'Company', name: input.engineName }]);
+      await insertUsers(edb, [
+        { id: userId, account_id: input.accountId, name: input.userName, mobile: input.mobile, auth_type: ADMINISTRATOR, is_external: false, main_department_id: companyId },
+      ]);
       await trx.insertInto('platform.memberships').values({ account_id: input.accountId, engine_code: engineCode, user_id: userId, is_external: false }).execute();
       await trx.updateTable('platform.engines').set({ state: 'normal' }).where('engine_code', '=', engineCode).execute();
     });

@@ -1,0 +1,54 @@
+import type { Transaction } from 'kysely';
+import type { Db, PlatformDb } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EngineExecutor, UserRow } from './org.repo.ts';
+import { lockOrganisation } from './org.service.ts';
+
+/**
+ * Gives a user record to a person: the account that has the user's mobile number joins at once (it becomes that
+ * user and a member of the engine); any other number is remembered as an invitation that the number's next
+ * sign-in or registration claims. Runs inside the caller's transaction. Answers whether the user joined.
+ */
+export async function joinOrInvite(trx: Transaction<PlatformDb>, edb: EngineExecutor, engineCode: string, user: Pick<UserRow, 'id' | 'mobile' | 'is_external'>): Promise<boolean> {
+  await trx.deleteFrom('platform.invitations').where('engine_code', '=', engineCode).where('user_id', '=', user.id).execute();
+  const account = await trx.selectFrom('platform.accounts').select('id').where('mobile', '=', user.mobile).executeTakeFirst();
+  if (!account) {
+    await trx.insertInto('platform.invitations').values({ engine_code: engineCode, mobile: user.mobile, user_id: user.id }).execute();
+    return false;
+  }
+  const membership = await trx.selectFrom('platform.memberships').select('user_id').where('account_id', '=', account.id).where('engine_code', '=', engineCode).executeTakeFirst();
+  if (membership) throw new AppError('MobileAlreadyInEngine');
+  await edb.updateTable('org_users').set({ account_id: account.id }).where('id', '=', user.id).execute();
+  await trx.insertInto('platform.memberships').values({ account_id: account.id, engine_code: engineCode, user_id: user.id, is_external: user.is_external }).execute();
+  return true;
+}
+
+/**
+ * Called by every sign-in and registration (startSession): the account claims the invitations of its mobile
+ * number and becomes the invited user, with the name and departments the administrator gave.
+ */
+export async function claimInvitations(db: Db, account: { id: string; mobile: string }): Promise<void> {
+  const invitations = await db.selectFrom('platform.invitations').select(['engine_code', 'user_id']).where('mobile', '=', account.mobile).execute();
+  for (const invitation of invitations) {
+    await db.transaction().execute(async (trx) => {
+      await lockOrganisation(trx, invitation.engine_code);
+      const edb = engineDb(trx as unknown as Db, invitation.engine_code);
+      const user = await edb.selectFrom('org_users').select(['id', 'account_id', 'mobile', 'is_external']).where('id', '=', invitation.user_id).executeTakeFirst();
+      const membership = await trx
+        .selectFrom('platform.memberships')
+        .select('user_id')
+        .where('account_id', '=', account.id)
+        .where('engine_code', '=', invitation.engine_code)
+        .executeTakeFirst();
+      if (user && user.account_id === null && user.mobile === account.mobile && !membership) {
+        await edb.updateTable('org_users').set({ account_id: account.id }).where('id', '=', user.id).execute();
+        await trx
+          .insertInto('platform.memberships')
+          .values({ account_id: account.id, engine_code: invitation.engine_code, user_id: user.id, is_external: user.is_external })
+          .execute();
+      }
+      await trx.deleteFrom('platform.invitations').where('engine_code', '=', invitation.engine_code).where('mobile', '=', account.mobile).execute();
+    });
+  }
+}

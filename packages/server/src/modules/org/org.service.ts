@@ -1,0 +1,90 @@
+import { sql, type Transaction } from 'kysely';
+import type { contracts } from '@tritium/shared';
+import type { Db, PlatformDb } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ancestorsOf, departmentContents, findUnit, findUser, type EngineExecutor } from './org.repo.ts';
+import { selectDepartments, selectUsers } from './org-query.repo.ts';
+import { presentDepartment, presentUser } from './org.presenter.ts';
+import { assertDepartment, assertUser } from './org.policy.ts';
+
+/** Who acts in which engine: every organisation service call starts from it. */
+export interface OrgContext {
+  db: Db;
+  engineCode: string;
+  /** The engine's company root (platform.engines.company_id). */
+  companyId: string;
+  /** The acting user. */
+  userId: string;
+}
+
+export function engineOf(ctx: OrgContext): EngineExecutor {
+  return engineDb(ctx.db, ctx.engineCode);
+}
+
+/**
+ * Runs an organisation change in one transaction. Changes of one engine's organisation are serialised by an
+ * advisory lock, so that two concurrent moves cannot build a cycle and two demotions cannot remove the last
+ * Administrator. Inside, only the transaction is used (docs/decisions/0001).
+ */
+export async function inOrgTransaction<T>(ctx: OrgContext, work: (tx: { trx: Transaction<PlatformDb>; edb: EngineExecutor }) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockOrganisation(trx, ctx.engineCode);
+    return work({ trx, edb: engineDb(trx as unknown as Db, ctx.engineCode) });
+  });
+}
+
+/** Holds the engine's organisation lock until the transaction ends. */
+export async function lockOrganisation(trx: Transaction<PlatformDb>, engineCode: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`tritium:org:${engineCode}`}))`.execute(trx);
+}
+
+export async function loadDepartment(edb: EngineExecutor, id: string): Promise<contracts.DepartmentDto> {
+  const row = await selectDepartments(edb).where('u.id', '=', id).where('u.unit_type', 'in', ['Company', 'OrganizationUnit']).executeTakeFirst();
+  if (!row) throw new AppError('UnitNotFound', { detail: { id, expected: 'OrganizationUnit' } });
+  return presentDepartment(row);
+}
+
+export async function loadDepartmentDetail(edb: EngineExecutor, id: string): Promise<contracts.DepartmentDetailDto> {
+  assertDepartment(await findUnit(edb, id), id);
+  const department = await loadDepartment(edb, id);
+  const path = (await ancestorsOf(edb, id)).filter((a) => a.id !== id).map(({ id: ancestorId, name }) => ({ id: ancestorId, name }));
+  return { ...department, path, ...(await departmentContents(edb, id)) };
+}
+
+/** A user with departments (main first), roles and posts. */
+export async function loadUserDetail(edb: EngineExecutor, id: string): Promise<contracts.UserDetailDto> {
+  assertUser(await findUser(edb, id), id);
+  const user = presentUser((await selectUsers(edb).where('u.id', '=', id).executeTakeFirst())!);
+  const departments = await edb
+    .selectFrom('org_user_departments as l')
+    .innerJoin('org_units as d', 'd.id', 'l.department_id')
+    .select(['d.id', 'd.name', 'l.is_main', 'd.manager_id', 'd.is_external'])
+    .where('l.user_id', '=', id)
+    .orderBy('l.is_main', 'desc')
+    .orderBy('d.name_pinyin')
+    .orderBy('d.id')
+    .execute();
+  const roles = await edb
+    .selectFrom('org_role_members as l')
+    .innerJoin('org_units as r', 'r.id', 'l.role_id')
+    .select(['r.id', 'r.name', 'r.parent_id'])
+    .where('l.user_id', '=', id)
+    .orderBy('r.name_pinyin')
+    .orderBy('r.id')
+    .execute();
+  const posts = await edb
+    .selectFrom('org_user_posts as l')
+    .innerJoin('org_units as p', 'p.id', 'l.post_id')
+    .select(['p.id', 'p.name'])
+    .where('l.user_id', '=', id)
+    .orderBy('p.name_pinyin')
+    .orderBy('p.id')
+    .execute();
+  return {
+    ...user,
+    departments: departments.map((d) => ({ id: d.id, name: d.name, isMain: d.is_main, isManager: d.manager_id === id, isExternal: d.is_external })),
+    roles: roles.map((r) => ({ id: r.id, name: r.name, groupId: r.parent_id })),
+    posts: posts.map((p) => ({ id: p.id, name: p.name })),
+  };
+}

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { call, registerPerson, uniqueMobile, type TestApp } from './helpers.ts';
+import { engineDb } from '../src/db/database.ts';
+
+export type Person = Awaited<ReturnType<typeof registerPerson>>;
+
+/** Calls an org endpoint as a person in their engine; fails the test on a business error unless `allowError`. */
+export function orgClient(app: FastifyInstance, person: { token: string; engineCode: string }) {
+  async function send(method: 'GET' | 'POST', url: string, payload?: unknown) {
+    const res =
+      method === 'GET'
+        ? await call(app, 'GET', url, { token: person.token, engineCode: person.engineCode, query: payload as Record<string, string> | undefined })
+        : await call(app, 'POST', url, { token: person.token, engineCode: person.engineCode, body: payload ?? {} });
+    return res;
+  }
+  return {
+    /** The whole answer (status and body). */
+    raw: send,
+    /** The data of a successful answer; throws with the body otherwise. */
+    async ok(method: 'GET' | 'POST', url: string, payload?: unknown) {
+      const res = await send(method, url, payload);
+      if (res.status !== 200 || !res.body?.successful) throw new Error(`${method} ${url} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    },
+    async post(url: string, payload?: unknown) {
+      return this.ok('POST', url, payload);
+    },
+    async get(url: string, query?: Record<string, string>) {
+      return this.ok('GET', url, query);
+    },
+  };
+}
+export type OrgClient = ReturnType<typeof orgClient>;
+
+/** The company root id of a person's engine. */
+export async function companyIdOf(t: TestApp, engineCode: string): Promise<string> {
+  const row = await t.database.db.selectFrom('platform.engines').select('company_id').where('engine_code', '=', engineCode).executeTakeFirstOrThrow();
+  return row.company_id;
+}
+
+/** A second person who is a member of `admin`'s engine with the given auth type; answers their session there. */
+export async function addMember(t: TestApp, admin: Person, options: { name?: string; authType?: number; departmentIds?: string[] } = {}) {
+  const other = await registerPerson(t.app, { userName: options.name ?? '成员', engineName: '成员自己的公司' });
+  const org = orgClient(t.app, admin);
+  const departmentIds = options.departmentIds ?? [await companyIdOf(t, admin.engineCode)];
+  const user = await org.post('/v1/org/user/create', { name: options.name ?? '成员', mobile: other.mobile, departmentIds, ...(options.authType ? { authType: options.authType } : {}) });
+  return { ...other, engineCode: admin.engineCode, userId: user.id as string, user };
+}
+
+/** Row counts and a checksum of every organisation table of an engine and of the platform's membership tables. */
+export async function orgSnapshot(t: TestApp, engineCode: string) {
+  const schema = `e_${engineCode}`;
+  const out: Record<string, string> = {};
+  for (const table of ['org_units', 'org_users', 'org_user_departments', 'org_role_members', 'org_user_posts']) {
+    const r = await sql<{ h: string | null; n: number }>`select count(*)::int as n, md5(string_agg(t::text, ',' order by t::text)) as h from ${sql.table(`${schema}.${table}`)} t`.execute(t.database.db);
+    out[table] = `${r.rows[0].n}:${r.rows[0].h}`;
+  }
+  for (const table of ['memberships', 'invitations', 'accounts']) {
+    const r = await sql<{ h: string | null; n: number }>`select count(*)::int as n, md5(string_agg(t::text, ',' order by t::text)) as h from ${sql.table(`platform.${table}`)} t`.execute(t.database.db);
+    out[table] = `${r.rows[0].n}:${r.rows[0].h}`;
+  }
+  return out;
+}
+
+export { uniqueMobile, engineDb };

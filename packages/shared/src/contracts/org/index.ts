@@ -1,0 +1,4 @@
+export * from './fields.ts';
+export * from './units.ts';
+export * from './queries.ts';
+export * from './admin.ts';
