@@ -1,7 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module (1000xx platform, 2100xx account and registration).
- * Ranges: 1000xx platform, 2100xx account and registration, 2200xx organisation.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';

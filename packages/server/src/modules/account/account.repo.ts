@@ -17,17 +17,20 @@ export async function findAccountById(db: Executor, id: string): Promise<Account
   return (await db.selectFrom('platform.accounts').selectAll().where('id', '=', id).executeTakeFirst()) as AccountRow | undefined;
 }
 
-export async function insertAccount(db: Executor, values: { id: string; mobile: string; name: string; passwordHash: string | null }) {
-  await db
-    .insertInto('platform.accounts')
-    .values({ id: values.id, mobile: values.mobile, name: values.name, password_hash: values.passwordHash, state: 'active', locked_until: null, last_engine_code: null })
-    .execute();
-}
-
 export async function updateAccount(
   db: Executor,
   id: string,
   values: Partial<Pick<AccountTable, 'password_hash' | 'locked_until' | 'last_engine_code' | 'state'>> & { failed_password_count?: number; tokens_valid_after?: Date },
 ) {
   await db.updateTable('platform.accounts').set(values).where('id', '=', id).execute();
+}
+
+/** Creates the account unless the number already has one (two first sign-ins at once); answers the account. */
+export async function insertAccountIfAbsent(db: Executor, values: { id: string; mobile: string; name: string; passwordHash: string | null }): Promise<AccountRow> {
+  await db
+    .insertInto('platform.accounts')
+    .values({ id: values.id, mobile: values.mobile, name: values.name, password_hash: values.passwordHash, state: 'active', locked_until: null, last_engine_code: null })
+    .onConflict((oc) => oc.column('mobile').doNothing())
+    .execute();
+  return (await findAccountByMobile(db, values.mobile))!;
 }

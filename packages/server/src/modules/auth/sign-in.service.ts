@@ -1,10 +1,11 @@
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { findAccountByMobile, updateAccount, type AccountRow } from '../account/account.repo.ts';
+import { findAccountByMobile, insertAccountIfAbsent, updateAccount, type AccountRow } from '../account/account.repo.ts';
+import { newId } from '../../lib/ids.ts';
 import { findEngine, findEngineMember, listMemberships } from '../engine/engine.repo.ts';
 import { assertEngineUsable, engineStateError } from '../engine/engine-state.ts';
-import { claimInvitations } from '../org/invitation.service.ts';
+import { claimInvitations, invitedName } from '../org/invitation.service.ts';
 import type { TokenClaims, TokenService } from './token.service.ts';
 import type { VerifyCodeService } from './verify-code.service.ts';
 
@@ -64,9 +65,15 @@ export async function startSession(deps: SignInDeps, account: AccountRow, prefer
   return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType };
 }
 
-/** Sign-in and reset codes go only to registered numbers; register and bind codes to any. */
+/**
+ * Sign-in and reset codes go only to registered numbers, and sign-in codes also to numbers an administrator invited
+ * (their first sign-in creates the account); register and bind codes go to any number.
+ */
 export async function sendVerifyCode(deps: SignInDeps, mobile: string, scene: 'login' | 'register' | 'reset' | 'bind') {
-  if ((scene === 'login' || scene === 'reset') && !(await findAccountByMobile(deps.db, mobile))) throw new AppError('MobileNotExist');
+  if (scene === 'login' || scene === 'reset') {
+    const known = (await findAccountByMobile(deps.db, mobile)) ?? (scene === 'login' ? await invitedName(deps.db, mobile) : undefined);
+    if (!known) throw new AppError('MobileNotExist');
+  }
   return deps.codes.send(mobile, scene);
 }
 
@@ -93,8 +100,16 @@ export async function passwordLogin(deps: SignInDeps, input: { mobile: string; p
 }
 
 export async function verifyCodeLogin(deps: SignInDeps, input: { mobile: string; code: string; engineCode?: string }) {
-  const account = await findAccountByMobile(deps.db, input.mobile);
-  if (!account) throw new AppError('MobileNotExist');
+  let account = await findAccountByMobile(deps.db, input.mobile);
+  if (!account) {
+    // An invited number joins by proving it with a code: its account is made now, with the invited name and no
+    // password (one can be set through password reset); startSession then claims the invitations.
+    const name = await invitedName(deps.db, input.mobile);
+    if (!name) throw new AppError('MobileNotExist');
+    await deps.codes.consume(input.mobile, 'login', input.code);
+    account = await insertAccountIfAbsent(deps.db, { id: newId(), mobile: input.mobile, name, passwordHash: null });
+    return startSession(deps, account, input.engineCode);
+  }
   await deps.codes.consume(input.mobile, 'login', input.code);
   // Proving the number by code lifts a password lock-out.
   if (account.locked_until) await updateAccount(deps.db, account.id, { failed_password_count: 0, locked_until: null });

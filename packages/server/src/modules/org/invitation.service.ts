@@ -52,3 +52,17 @@ export async function claimInvitations(db: Db, account: { id: string; mobile: st
     });
   }
 }
+
+/** The name an administrator gave a number that has no account yet; undefined when nobody invited it. */
+export async function invitedName(db: Db, mobile: string): Promise<string | undefined> {
+  const invitation = await db
+    .selectFrom('platform.invitations')
+    .select(['engine_code', 'user_id'])
+    .where('mobile', '=', mobile)
+    .orderBy('created_time')
+    .limit(1)
+    .executeTakeFirst();
+  if (!invitation) return undefined;
+  const user = await engineDb(db, invitation.engine_code).selectFrom('org_users').select('name').where('id', '=', invitation.user_id).executeTakeFirst();
+  return user?.name;
+}

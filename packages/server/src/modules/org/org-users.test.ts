@@ -227,3 +227,26 @@ describe('the caller', () => {
     expect(me.departments).toEqual([{ id: companyId, name: '用户测试公司', isMain: true, isManager: false, isExternal: false }]);
   });
 });
+
+describe('an invited number new to the platform', () => {
+  it('signs in by verification code, gets its account with the invited name and lands in the engine', async () => {
+    const admin = await registerPerson(t.app, { engineName: '邀请测试公司' });
+    const mobile = uniqueMobile();
+    const invite = await call(t.app, 'POST', '/v1/org/user/invite', { token: admin.token, engineCode: admin.engineCode, body: { mobile, name: '孙八' } });
+    expect(invite.body.successful).toBe(true);
+    expect((await call(t.app, 'POST', '/v1/captcha/verifycode/send', { body: { mobile, scene: 'login' } })).body.successful).toBe(true);
+    const login = await call(t.app, 'GET', '/v1/login/mobile/verifycode', { query: { mobile, code: FIXED_CODE } });
+    expect(login.body.data).toMatchObject({ engineCode: admin.engineCode });
+    const info = await call(t.app, 'GET', '/v1/user/info', { token: login.body.data.accessToken, engineCode: admin.engineCode });
+    expect(info.body.data.user).toMatchObject({ name: '孙八', mobile, isAdmin: false });
+    // No password was set: password sign-in is refused until one is set through reset.
+    const byPassword = await call(t.app, 'POST', '/v1/login/mobile/password', { body: { mobile, password: 'Passw0rd1' } });
+    expect(byPassword.body.errorCode).toBe(201201);
+  });
+
+  it('is still unknown (200504) when nobody invited it', async () => {
+    const mobile = uniqueMobile();
+    expect((await call(t.app, 'POST', '/v1/captcha/verifycode/send', { body: { mobile, scene: 'login' } })).body.errorCode).toBe(200504);
+    expect((await call(t.app, 'POST', '/v1/captcha/verifycode/send', { body: { mobile, scene: 'reset' } })).body.errorCode).toBe(200504);
+  });
+});

@@ -1,7 +1,7 @@
 import { AppError, parameterError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newId } from '../../lib/ids.ts';
-import { findAccountById, findAccountByMobile, insertAccount } from '../account/account.repo.ts';
+import { findAccountById, findAccountByMobile, insertAccountIfAbsent } from '../account/account.repo.ts';
 import { createEngine } from '../engine/engine.service.ts';
 import { startSession, type LoginResultData, type SignInDeps } from '../auth/sign-in.service.ts';
 
@@ -46,9 +46,7 @@ export async function registerEngine(deps: SignInDeps, signedInAccountId: string
     if (existing) {
       account = existing;
     } else {
-      const id = newId();
-      await insertAccount(deps.db, { id, mobile: input.mobile!, name: input.userName!, passwordHash: await hashPassword(input.password!) });
-      account = (await findAccountById(deps.db, id))!;
+      account = await insertAccountIfAbsent(deps.db, { id: newId(), mobile: input.mobile!, name: input.userName!, passwordHash: await hashPassword(input.password!) });
     }
   }
   if (account.state === 'disabled') throw new AppError('UserDisabled');
