@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import type {} from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
