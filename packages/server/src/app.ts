@@ -22,6 +22,11 @@ import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { integrationRoutes } from './modules/integrations/integration.routes.ts';
 import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { functionNodeRoutes } from './modules/function-node/function-node.routes.ts';
+import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
+import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
+import { JobRegistry } from './jobs/job-registry.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -34,6 +39,8 @@ export interface BuildAppOptions {
 
 export interface AppExtras {
   tokens: TokenService;
+  /** The background job runner; main.ts starts it unless WORKER_MODE=off, tests call runOnce(). */
+  jobs: JobRunner;
 }
 
 /** Builds the Fastify app without listening (conventions: app.inject() in tests). */
@@ -82,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   engineRoutes(app, deps);
   featureSwitchRoutes(app, deps);
   orgRoutes(app, deps);
+  functionNodeRoutes(app, deps);
+  workbenchRoutes(app, deps);
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 
@@ -90,5 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));
   }
 
-  return Object.assign(app, { extras: { tokens } }) as unknown as FastifyInstance & { extras: AppExtras };
+  const registry = new JobRegistry().register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }));
+  const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
+  app.addHook('onClose', () => jobs.stop());
+
+  return Object.assign(app, { extras: { tokens, jobs } }) as unknown as FastifyInstance & { extras: AppExtras };
 }

@@ -19,6 +19,15 @@ export interface AppConfig {
   logLevel: string;
   /** Whether rate limits apply (always on except in tests that exercise other rules). */
   rateLimit: boolean;
+  /** WORKER_MODE=off: this process claims no background jobs (tests drive the runner by hand). */
+  workerMode: 'on' | 'off';
+  /** How long a job claim lasts without renewal (TRITIUM_JOB_LEASE_MS, default 30 s). */
+  jobLeaseMs: number;
+  /** Idle wait between job claims (TRITIUM_JOB_POLL_MS, default 500 ms). */
+  jobPollMs: number;
+  /** App copy pacing: nodes per batch and a pause after each (TRITIUM_COPY_BATCH_SIZE, TRITIUM_COPY_BATCH_DELAY_MS). */
+  copyBatchSize: number;
+  copyBatchDelayMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -34,5 +43,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.TRITIUM_WEB_DIST || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: env.TRITIUM_RATE_LIMIT !== 'off',
+    workerMode: env.WORKER_MODE === 'off' ? 'off' : 'on',
+    jobLeaseMs: positive(env.TRITIUM_JOB_LEASE_MS, 30_000),
+    jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
+    copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
+    copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
   };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }

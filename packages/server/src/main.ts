@@ -31,6 +31,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db });
   const purge = setInterval(() => purgeExpiredRevocations(database.db).catch((err) => app.log.warn({ err }, 'purge failed')), 3600_000);
   purge.unref();
+  // Background jobs in this process (architecture.md §4); the runner sweeps expired leases to Timeout first.
+  if (config.workerMode === 'on') {
+    await app.extras.jobs.sweep();
+    app.extras.jobs.start();
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

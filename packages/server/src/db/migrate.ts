@@ -3,6 +3,8 @@ import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migrat
 import * as accountsAndEngines from './migrations/platform/2026-11-22T0400_create-accounts-and-engines.ts';
 import * as signInSupport from './migrations/platform/2026-11-22T0410_create-sign-in-support.ts';
 import * as invitations from './migrations/platform/2026-11-22T0510_create-invitations.ts';
+import * as jobs from './migrations/platform/2026-11-22T0610_create-jobs.ts';
+import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
 import { engineSchemaName } from './database.ts';
@@ -12,11 +14,13 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-22T0400_create-accounts-and-engines': accountsAndEngines,
   '2026-11-22T0410_create-sign-in-support': signInSupport,
   '2026-11-22T0510_create-invitations': invitations,
+  '2026-11-22T0610_create-jobs': jobs,
 };
 
 const engineMigrations: Record<string, Migration> = {
   '2026-11-22T0420_create-org-units': orgUnits,
   '2026-11-22T0500_create-organisation': organisation,
+  '2026-11-22T0600_create-function-nodes': functionNodes,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -140,6 +140,66 @@ export interface InvitationTable {
   created_time: Timestamp;
 }
 
+/** platform.jobs: background jobs of every engine (architecture.md §4, docs/decisions/0004). */
+export interface JobTable {
+  id: string;
+  engine_code: string;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  state: Generated<string>;
+  progress: Generated<number>;
+  message: string | null;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  created_by: string | null;
+  worker_id: string | null;
+  lease_until: Date | null;
+  attempts: Generated<number>;
+  created_time: Timestamp;
+  started_time: Date | null;
+  finished_time: Date | null;
+}
+
+/** Engine schema: apps, groups and modules (domain.md §3). */
+export interface FunctionNodeTable {
+  code: string;
+  object_id: string;
+  parent_code: string | null;
+  app_code: string;
+  display_name: string;
+  icon: Generated<string>;
+  icon_color: Generated<string>;
+  node_type: number;
+  summary: Generated<string>;
+  app_state: Generated<string>;
+  source: Generated<string>;
+  state: Generated<string>;
+  sort_key: Generated<number>;
+  url: string | null;
+  copy_job_id: string | null;
+  created_time: Timestamp;
+  modified_time: Timestamp;
+}
+
+export interface NodePermissionTable {
+  node_code: string;
+  unit_id: string;
+  permission: string;
+  created_time: Timestamp;
+}
+
+export interface WorkbenchConfigTable {
+  user_id: string;
+  config: ColumnType<unknown, string, string>;
+  modified_time: Timestamp;
+}
+
+export interface WorkbenchVisitTable {
+  user_id: string;
+  node_code: string;
+  visit_count: Generated<number>;
+  last_visit_time: Timestamp;
+}
+
 export interface PlatformDb {
   'platform.accounts': AccountTable;
   'platform.engines': EngineTable;
@@ -150,6 +210,7 @@ export interface PlatformDb {
   'platform.error_logs': ErrorLogTable;
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
+  'platform.jobs': JobTable;
 }
 
 export interface EngineDb {
@@ -158,6 +219,10 @@ export interface EngineDb {
   org_user_departments: OrgUserDepartmentTable;
   org_role_members: OrgRoleMemberTable;
   org_user_posts: OrgUserPostTable;
+  function_nodes: FunctionNodeTable;
+  node_permissions: NodePermissionTable;
+  workbench_configs: WorkbenchConfigTable;
+  workbench_visits: WorkbenchVisitTable;
 }
 
 export type Db = Kysely<PlatformDb>;

@@ -1,3 +1,5 @@
 export * from './common.ts';
 export * from './auth/index.ts';
 export * from './org/index.ts';
+export * from './function-node/index.ts';
+export * from './workbench/index.ts';

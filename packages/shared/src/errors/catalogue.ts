@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -90,6 +90,17 @@ export const ERRORS = {
   RoleGroupNameTaken: biz(220014, '已有同名角色组', 'A role group with this name already exists'),
   PostNameTaken: biz(220015, '已有同名岗位', 'A post with this name already exists'),
   AuthTypeNotAllowed: biz(220016, '外部用户的权限类型只能是外部用户，内部用户不能设为外部用户', 'External users have the External auth type, and internal users cannot have it'),
+
+  // 2300xx apps and function nodes, background jobs, workbench
+  FunctionNodeNotFound: biz(230001, '应用或功能节点不存在，或您没有访问权限', 'The app or function node does not exist, or you may not open it', 404),
+  FunctionNodeCodeTaken: biz(230002, '编码已被使用，请换一个', 'This code is in use already: choose another one'),
+  FunctionNodeParentInvalid: biz(230003, '上级节点须是同一应用或其中的分组', 'The parent must be the app or one of its groups'),
+  FunctionNodeMoveNotAllowed: biz(230004, '不能移动到该位置', 'The node cannot be moved there'),
+  FunctionNodeForbidden: biz(230005, '您没有管理该应用的权限', 'You do not administer this app', 403),
+  AppCopyNotAllowed: biz(230006, '只能复制您管理的应用', 'Only an app you administer can be copied'),
+  JobNotFound: biz(230007, '后台任务不存在', 'The background job does not exist', 404),
+  JobNotRetryable: biz(230008, '只有超时的任务可以重试', 'Only a timed-out job can be retried'),
+  FunctionNodeSortInvalid: biz(230009, '只能排在同一层级的节点之后', 'A node can only be placed after a sibling'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
+import { JobRegistry, type JobContext } from './job-registry.ts';
+import { createJobRunner, enqueueJob, retryJob } from './job-runner.ts';
+
+let t: TestApp;
+let engineCode: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  engineCode = (await registerPerson(t.app)).engineCode;
+});
+afterAll(() => t.close());
+
+const jobRow = (id: string) => t.database.db.selectFrom('platform.jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('job runner', () => {
+  it('registers one handler per kind', () => {
+    const registry = new JobRegistry().register('a', { run: async () => 1 });
+    expect(() => registry.register('a', { run: async () => 2 })).toThrow(/twice/);
+  });
+
+  it('two runners never run the same job: each of 6 jobs runs exactly once', async () => {
+    const kind = 'test.count';
+    const runs = new Map<string, number>();
+    const registry = new JobRegistry().register(kind, {
+      run: async (ctx) => {
+        runs.set(ctx.jobId, (runs.get(ctx.jobId) ?? 0) + 1);
+        await ctx.reportProgress(50);
+        return { ok: true };
+      },
+    });
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await enqueueJob(t.database.db, { engineCode, kind, payload: { i } }));
+    const r1 = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    const r2 = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    const drain = async (r: typeof r1) => {
+      let n = 0;
+      while (await r.runOnce()) n++;
+      return n;
+    };
+    const [n1, n2] = await Promise.all([drain(r1), drain(r2)]);
+    expect(n1 + n2).toBe(6);
+    for (const id of ids) {
+      expect(runs.get(id)).toBe(1);
+      expect(await jobRow(id)).toMatchObject({ state: 'Finished', progress: 100, attempts: 1, result: { ok: true } });
+    }
+  });
+
+  it('a job being run is not claimed by a second runner', async () => {
+    const kind = 'test.block';
+    const gate = deferred();
+    const started = deferred();
+    const registry = new JobRegistry().register(kind, {
+      run: async () => {
+        started.resolve();
+        await gate.promise;
+      },
+    });
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    const r1 = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    const r2 = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    const first = r1.runOnce();
+    await started.promise;
+    expect(await r2.runOnce()).toBe(false);
+    expect(await jobRow(id)).toMatchObject({ state: 'Running', worker_id: r1.workerId });
+    gate.resolve();
+    expect(await first).toBe(true);
+    expect((await jobRow(id)).state).toBe('Finished');
+  });
+
+  it('a Running job whose lease expired (its worker died) is swept to Timeout, then retried as a new attempt', async () => {
+    const kind = 'test.retry';
+    const registry = new JobRegistry().register(kind, { run: async (ctx) => ({ attempt: ctx.attempt }) });
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    // A worker claimed it and died: Running, lease in the past.
+    await t.database.db.updateTable('platform.jobs').set({ state: 'Running', attempts: 1, worker_id: 'dead', lease_until: sql`now() - interval '1 second'` }).where('id', '=', id).execute();
+    const runner = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    expect(await runner.runOnce()).toBe(false); // Running jobs are never claimed
+    expect(await runner.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'Timeout' });
+    expect(await retryJob(t.database.db, id)).toBe(true);
+    expect(await retryJob(t.database.db, id)).toBe(false); // Waiting now, not Timeout
+    expect(await runner.runOnce()).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ state: 'Finished', attempts: 2, result: { attempt: 2 } });
+    expect(await retryJob(t.database.db, id)).toBe(false); // Finished jobs are not retried
+  });
+
+  it('a live worker renews its lease, so the sweep leaves its job alone', async () => {
+    const kind = 'test.slow';
+    const registry = new JobRegistry().register(kind, { run: async () => new Promise((r) => setTimeout(r, 1500)) });
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    const runner = createJobRunner({ db: t.database.db, registry, leaseMs: 1000, pollMs: 10 });
+    const done = runner.runOnce();
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      await runner.sweep();
+    }
+    await done;
+    expect((await jobRow(id)).state).toBe('Finished');
+  });
+
+  it('a worker that lost its job to the sweep cannot finish it', async () => {
+    const kind = 'test.lost';
+    const gate = deferred();
+    const started = deferred();
+    const registry = new JobRegistry().register(kind, {
+      run: async (ctx: JobContext) => {
+        started.resolve();
+        await gate.promise;
+        await ctx.reportProgress(90);
+        return 'late';
+      },
+    });
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    const runner = createJobRunner({ db: t.database.db, registry, leaseMs: 60_000, pollMs: 10 });
+    const run = runner.runOnce();
+    await started.promise;
+    await t.database.db.updateTable('platform.jobs').set({ lease_until: sql`now() - interval '1 second'` }).where('id', '=', id).execute();
+    await runner.sweep();
+    gate.resolve();
+    await run;
+    expect(await jobRow(id)).toMatchObject({ state: 'Timeout', result: null });
+  });
+
+  it('a handler error ends the job Failed with its message', async () => {
+    const kind = 'test.fail';
+    const registry = new JobRegistry().register(kind, {
+      run: async () => {
+        throw new Error('坏了');
+      },
+    });
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    await createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 }).runOnce();
+    expect(await jobRow(id)).toMatchObject({ state: 'Failed', message: '坏了' });
+  });
+});

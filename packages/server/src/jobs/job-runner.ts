@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/types.ts';
+import { newId } from '../lib/ids.ts';
+import { JobLostError, type JobContext, type JobRegistry } from './job-registry.ts';
+
+export interface JobRunnerOptions {
+  db: Db;
+  registry: JobRegistry;
+  /** How long a claim holds without renewal; a Running job past it is swept to Timeout. */
+  leaseMs: number;
+  /** Idle wait between claims when started. */
+  pollMs: number;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  workerId?: string;
+}
+
+export interface JobRunner {
+  readonly workerId: string;
+  /** Claims and runs one Waiting job; answers whether there was one. Tests drive the runner with it. */
+  runOnce(): Promise<boolean>;
+  /** Marks Running jobs whose lease expired as Timeout; answers how many. */
+  sweep(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+interface ClaimedJob {
+  id: string;
+  engine_code: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  created_by: string | null;
+}
+
+/** Queues a job (in the caller's transaction when one is given). */
+export async function enqueueJob(executor: Db, job: { engineCode: string; kind: string; payload: unknown; createdBy?: string }): Promise<string> {
+  const id = newId();
+  await executor
+    .insertInto('platform.jobs')
+    .values({ id, engine_code: job.engineCode, kind: job.kind, payload: JSON.stringify(job.payload ?? {}), created_by: job.createdBy ?? null })
+    .execute();
+  return id;
+}
+
+/** A Timeout (or Failed) job goes back to Waiting; its next claim is a new attempt. Answers false when not retryable. */
+export async function retryJob(executor: Db, id: string, retryable: readonly string[] = ['Timeout']): Promise<boolean> {
+  const r = await executor
+    .updateTable('platform.jobs')
+    .set({ state: 'Waiting', progress: 0, message: null, worker_id: null, lease_until: null, finished_time: null })
+    .where('id', '=', id)
+    .where('state', 'in', [...retryable])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, registry, leaseMs } = options;
+  const workerId = options.workerId ?? randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+  let lastSweep = 0;
+  const leaseInterval = sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
+
+  async function claim(): Promise<ClaimedJob | undefined> {
+    const kinds = registry.kinds();
+    if (!kinds.length) return undefined;
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('platform.jobs')
+        .select(['id', 'engine_code', 'kind', 'payload', 'attempts', 'created_by'])
+        .where('state', '=', 'Waiting')
+        .where('kind', 'in', kinds)
+        .orderBy('created_time')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .updateTable('platform.jobs')
+        .set({ state: 'Running', worker_id: workerId, lease_until: leaseInterval, attempts: row.attempts + 1, started_time: sql`now()`, progress: 0, message: null })
+        .where('id', '=', row.id)
+        .execute();
+      return { ...row, attempts: row.attempts + 1 };
+    });
+  }
+
+  /** The claim this worker holds: same worker, same attempt, still Running. */
+  const owned = (executor: Db, job: ClaimedJob) =>
+    executor.updateTable('platform.jobs').where('id', '=', job.id).where('worker_id', '=', workerId).where('attempts', '=', job.attempts).where('state', '=', 'Running');
+
+  async function execute(job: ClaimedJob): Promise<void> {
+    const handler = registry.get(job.kind)!;
+    const renew = async () => {
+      const r = await owned(db, job).set({ lease_until: leaseInterval }).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new JobLostError(job.id);
+    };
+    // Renews the lease while the handler runs, so a long step does not lose it.
+    const heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(50, Math.floor(leaseMs / 3)));
+    const ctx: JobContext = {
+      db,
+      jobId: job.id,
+      engineCode: job.engine_code,
+      payload: job.payload,
+      attempt: job.attempts,
+      createdBy: job.created_by,
+      async reportProgress(progress, message) {
+        const r = await owned(db, job)
+          .set({ progress: Math.max(0, Math.min(99, Math.round(progress))), lease_until: leaseInterval, ...(message === undefined ? {} : { message }) })
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new JobLostError(job.id);
+      },
+      async assertOwned(executor = db) {
+        const r = await owned(executor, job).set({ lease_until: leaseInterval }).executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new JobLostError(job.id);
+      },
+    };
+    try {
+      const result = await handler.run(ctx);
+      await owned(db, job)
+        .set({ state: 'Finished', progress: 100, result: JSON.stringify(result ?? null), finished_time: sql`now()`, lease_until: null })
+        .execute();
+    } catch (error) {
+      if (error instanceof JobLostError) {
+        options.log?.warn({ jobId: job.id }, 'job lost its lease');
+        return;
+      }
+      options.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      await owned(db, job)
+        .set({ state: 'Failed', message: error instanceof Error ? error.message.slice(0, 500) : String(error), finished_time: sql`now()`, lease_until: null })
+        .execute();
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function sweep(): Promise<number> {
+    lastSweep = Date.now();
+    const r = await db
+      .updateTable('platform.jobs')
+      .set({ state: 'Timeout', message: '任务执行超时（处理进程已停止）', finished_time: sql`now()`, lease_until: null })
+      .where('state', '=', 'Running')
+      .where('lease_until', '<', sql<Date>`now()`)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    await execute(job);
+    return true;
+  }
+
+  async function loop(): Promise<void> {
+    if (stopped) return;
+    let worked = false;
+    try {
+      if (Date.now() - lastSweep >= leaseMs) await sweep();
+      const current = runOnce();
+      running = current;
+      worked = await current;
+    } catch (error) {
+      options.log?.error({ err: error }, 'job runner step failed');
+    } finally {
+      running = undefined;
+    }
+    if (!stopped) timer = setTimeout(() => void loop(), worked ? 0 : options.pollMs);
+  }
+
+  return {
+    workerId,
+    runOnce,
+    sweep,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(() => void loop(), 0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { UserAuthType, FUNCTION_NODE_AUTHORIZATIONS, type FunctionNodeAuthorization } from '@tritium/shared/constants/org';
+import { FunctionNodeType } from '@tritium/shared/constants/function-node';
+import { AppError } from '../../lib/app-error.ts';
+
+// Who may see and change apps and function nodes (domain.md §6, docs/decisions/0004). Small named predicates; the
+// services call them, routes only require a signed-in member of the engine.
+
+export type Permission = FunctionNodeAuthorization;
+
+/** The person asking, with the org units their grants may name (themself and their roles). */
+export interface NodeViewer {
+  userId: string;
+  authType: number;
+  /** The user id and the ids of the user's roles. */
+  unitIds: string[];
+}
+
+const RANK: Record<Permission, number> = Object.fromEntries(FUNCTION_NODE_AUTHORIZATIONS.map((p, i) => [p, i])) as Record<Permission, number>;
+
+export const rankOf = (p: Permission): number => RANK[p];
+export const strongest = (a: Permission, b: Permission): Permission => (RANK[a] >= RANK[b] ? a : b);
+export const atLeast = (p: Permission, wanted: Permission): boolean => RANK[p] >= RANK[wanted];
+
+export const isAdministrator = (viewer: NodeViewer): boolean => viewer.authType === UserAuthType.Administrator;
+export const isSubAdministrator = (viewer: NodeViewer): boolean => viewer.authType === UserAuthType.SubAdministrator;
+
+/** A node is opened with at least access on it (or on an app/group above it). */
+export const canOpen = (viewer: NodeViewer, effective: Permission): boolean => isAdministrator(viewer) || atLeast(effective, 'access');
+
+/**
+ * Administering an app: Administrators administer every app; a SubAdministrator the apps on which they (or one
+ * of their roles) hold 'administrator'. Others never do, whatever they were granted.
+ */
+export const canAdministerApp = (viewer: NodeViewer, appPermission: Permission): boolean =>
+  isAdministrator(viewer) || (isSubAdministrator(viewer) && appPermission === 'administrator');
+
+/** New apps and the order of the app list belong to the whole engine: Administrators only. */
+export const canCreateApp = (viewer: NodeViewer): boolean => isAdministrator(viewer);
+export const canSortApps = (viewer: NodeViewer): boolean => isAdministrator(viewer);
+
+export function assertCanAdministerApp(viewer: NodeViewer, appPermission: Permission, appCode: string): void {
+  if (!canAdministerApp(viewer, appPermission)) throw new AppError('FunctionNodeForbidden', { detail: { appCode } });
+}
+
+/** Node types that hold other nodes: the app package and groups. */
+export const isContainer = (nodeType: number): boolean => nodeType === FunctionNodeType.AppPackage || nodeType === FunctionNodeType.GroupModule;
+
+/**
+ * Where a node may live (docs/decisions/0004): modules under their app or one of its groups; groups directly
+ * under their app (one level of groups, so no cycle can form); apps at the top.
+ */
+export function parentAllowed(nodeType: number, parent: { node_type: number } | undefined): boolean {
+  if (nodeType === FunctionNodeType.AppPackage) return parent === undefined;
+  if (!parent) return false;
+  if (nodeType === FunctionNodeType.GroupModule) return parent.node_type === FunctionNodeType.AppPackage;
+  return isContainer(parent.node_type);
+}
