@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { EXTERNAL_ROOT_NODE_ID, type OrgScope } from '@tritium/shared/constants/org';
 import { escapeLike, searchKeyword } from './pinyin.ts';
+import type { UnitBaseRow } from './org.repo.ts';
 import { subtreeIds, type EngineExecutor } from './org.repo.ts';
 import { filteredUsers } from './org-query.repo.ts';
 import { paged, type PageRequest, type Paged } from './org-paging.ts';
@@ -10,14 +11,7 @@ import { paged, type PageRequest, type Paged } from './org-paging.ts';
 
 // ---- Mixed answers: search, org list, units by id ----
 
-export interface ItemRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  state: string;
-  is_external: boolean;
-  entry_id: string | null;
-  unit_type: string;
+export interface ItemRow extends UnitBaseRow {
   has_child: boolean;
   mobile: string | null;
   auth_type: number | null;

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { EXTERNAL_ROOT_NODE_ID, type OrgScope } from '@tritium/shared/constants/org';
+import type { UnitBaseRow } from './org.repo.ts';
 import { subtreeIds, type EngineExecutor } from './org.repo.ts';
 import { countAll, likePattern, paged, scopeFilter, type PageRequest, type Paged } from './org-paging.ts';
 
@@ -134,14 +135,7 @@ export async function usersByIds(edb: EngineExecutor, ids: string[]): Promise<Us
 
 // ---- Roles, role groups, posts ----
 
-export interface RoleRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  state: string;
-  is_external: boolean;
-  entry_id: string | null;
-  unit_type: string;
+export interface RoleRow extends UnitBaseRow {
   group_name: string | null;
   member_count: number;
 }
@@ -168,14 +162,7 @@ export async function listRoles(edb: EngineExecutor, filter: { groupId?: string;
   return paged(edb, rows as SelectQueryBuilder<any, any, RoleRow>, page);
 }
 
-export interface GroupRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  state: string;
-  is_external: boolean;
-  entry_id: string | null;
-  unit_type: string;
+export interface GroupRow extends UnitBaseRow {
   count: number;
 }
 

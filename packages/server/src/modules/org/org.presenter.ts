@@ -2,6 +2,7 @@ import type { contracts } from '@tritium/shared';
 import type { OrgUnitType } from '@tritium/shared/constants/org';
 import type { DepartmentRow, GroupRow, RoleRow, UserListRow } from './org-query.repo.ts';
 import type { AssociationRow, ItemRow } from './org-items.repo.ts';
+import type { UnitBaseRow } from './org.repo.ts';
 
 type OrgUnitDto = contracts.OrgUnitDto;
 
@@ -15,17 +16,8 @@ const NODE_TYPES: Record<OrgUnitType, contracts.OrgNodeType> = {
   Post: 'post',
 };
 
-interface BaseRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  state: string;
-  is_external: boolean;
-  entry_id: string | null;
-  unit_type: string;
-}
 
-function presentBase(row: BaseRow, hasChild: boolean): OrgUnitDto {
+function presentBase(row: UnitBaseRow, hasChild: boolean): OrgUnitDto {
   const unitType = row.unit_type as OrgUnitType;
   return {
     id: row.id,

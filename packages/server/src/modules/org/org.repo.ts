@@ -51,6 +51,17 @@ export async function findUserByMobile(edb: EngineExecutor, mobile: string): Pro
   return edb.selectFrom('org_users').select(userColumns).where('mobile', '=', mobile).executeTakeFirst();
 }
 
+/** The columns every org unit answer starts from (id, parentId, name, state, isExternal, entryId, unitType). */
+export interface UnitBaseRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  state: string;
+  is_external: boolean;
+  entry_id: string | null;
+  unit_type: string;
+}
+
 export interface NewUnit {
   id: string;
   parent_id: string | null;
