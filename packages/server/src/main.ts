@@ -24,7 +24,11 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDataDir: path.join(config.dataDir, 'pglite'),
+    onPoolError: (error) => console.warn(`PostgreSQL connection lost: ${error.message}`),
+  });
   await migratePlatform(database.db);
   await migrateAllEngines(database.db);
   await purgeExpiredRevocations(database.db);

@@ -16,9 +16,12 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite (in memory when dataDir is undefined). */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir?: string; pglite?: PGlite }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir?: string; pglite?: PGlite; onPoolError?: (error: Error) => void }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose server went away (restart, failover, dropped database) emits 'error'; unhandled, that
+    // would end the process. The pool drops the client and the next query opens a fresh one.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
