@@ -141,4 +141,18 @@ describe('sign-in and registration in the browser', () => {
     expect(decodeURIComponent(fresh.url())).toContain('redirectUrl=/workbench');
     await fresh.context().close();
   });
+
+  it('fits a phone: the login page and the code sign-in page outside the layout', async () => {
+    const phone = await newPage(browser, inject('baseUrl'), { width: 390, height: 844 });
+    await phone.goto('/entry/');
+    await expect.poll(() => phone.getByRole('tab', { name: '验证码登录' }).count()).toBe(1);
+    // Nothing wider than the screen: no sideways scrolling on a phone.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, '12-phone-login');
+    await phone.goto('/mobile/code');
+    await expect.poll(() => phone.getByLabel('手机号').count()).toBe(1);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, '13-phone-mobile-code');
+    await phone.context().close();
+  });
 });

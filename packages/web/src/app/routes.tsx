@@ -43,6 +43,20 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/workbench/workbench-page.tsx').then((m) => ({ Component: m.WorkbenchPage })),
       },
       {
+        // The admin console: its frame checks that the user is an Administrator (403 page otherwise).
+        path: '/admin',
+        loader: requireSessionLoader,
+        lazy: () => import('../features/org-admin/admin-frame.tsx').then((m) => ({ Component: m.AdminFrame })),
+        children: [
+          { index: true, element: <Navigate to="/admin/org" replace /> },
+          {
+            path: 'org',
+            handle: titled('orgAdmin'),
+            lazy: () => import('../features/org-admin/org-admin-page.tsx').then((m) => ({ Component: m.OrgAdminPage })),
+          },
+        ],
+      },
+      {
         path: '*',
         handle: titled('notFound'),
         lazy: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),

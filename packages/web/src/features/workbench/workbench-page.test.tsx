@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WorkbenchPage } from './workbench-page.tsx';
 import { resetTokenRefresh } from './hooks/use-token-refresh.ts';
-import { ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
+import { json, ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
 import { readCookie, setEngineCode, setToken } from '../../lib/session.ts';
 
@@ -105,5 +105,33 @@ describe('workbench', () => {
     await user.click(screen.getByRole('button', { name: '用户菜单' }));
     await user.click(await screen.findByRole('menuitem', { name: /退出登录/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entry/logout'));
+  });
+
+  it('administrators find 管理后台 in the top bar; it opens the organisation console', async () => {
+    stubWorkbench();
+    const user = userEvent.setup();
+    const { router } = renderPage('/workbench', <WorkbenchPage />);
+    await screen.findByText('你好，张三');
+    await user.click(screen.getByRole('button', { name: /管理后台/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/org'));
+  });
+
+  it('members who are not administrators have no console entry', async () => {
+    setEngineCode('beta02');
+    stubWorkbench();
+    renderPage('/workbench', <WorkbenchPage />);
+    await screen.findByText('你好，张三');
+    expect(screen.queryByRole('button', { name: /管理后台/ })).toBeNull();
+  });
+
+  it('a disabled user is told why the workbench does not open, and may sign in again', async () => {
+    stubFetch({
+      'GET /v1/user/info': () => json({ successful: false, errorCode: 200502, errorMessage: '该用户已被停用', errorType: 'BIZ' }, 403),
+      'GET /v1/token/refresh': () => ok({ accessToken: 'fresh-token', expiresIn: 172800 }),
+    });
+    renderPage('/workbench', <WorkbenchPage />);
+    expect(await screen.findByText('该用户已被停用')).toBeTruthy();
+    expect(screen.getByText('工作台加载失败')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重新登录' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
-import { Button, Layout, Result, Skeleton, theme } from 'antd';
+import { Layout, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from './components/top-bar.tsx';
+import { UserInfoError } from './components/user-info-error.tsx';
 import { WorkbenchHome } from './components/workbench-home.tsx';
 import { useUserInfo } from './hooks/use-workbench-data.ts';
 import { useTokenRefresh } from './hooks/use-token-refresh.ts';
@@ -13,13 +14,7 @@ export function WorkbenchPage() {
   useTokenRefresh();
 
   if (userInfo.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('workbench.loadFailed')}
-        extra={<Button onClick={() => void userInfo.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <UserInfoError error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
   }
   return (
     <Layout style={{ minHeight: '100vh' }}>

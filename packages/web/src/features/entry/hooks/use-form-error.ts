@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { FormInstance } from 'antd';
-import { applyServerError } from '../apply-server-error.ts';
+import { applyServerError } from '../../../lib/apply-server-error.ts';
 
 /** The form-level message of an entry form, filled from failed calls and cleared on the next attempt. */
 export function useFormError(form: FormInstance, fieldNames: readonly string[]) {

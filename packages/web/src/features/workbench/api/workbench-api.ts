@@ -18,7 +18,8 @@ export const workbenchKeys = {
 };
 
 export const workbenchApi = {
-  getUserInfo: () => apiClient.get<UserInfoResult>('/v1/user/info'),
+  // A refusal (user or engine disabled) is explained on the page itself (UserInfoError), not in a toast as well.
+  getUserInfo: () => apiClient.get<UserInfoResult>('/v1/user/info', { disableBizError: true }),
   getConnectedEngines: () => apiClient.get<ConnectedEnginesResult>('/v1/engine/connected', { query: { ...CONNECTED_ENGINES_PAGING } }),
   switchEngine: (body: SwitchEngineBody) => apiClient.put<Record<string, never>>('/v1/engine/current', body),
   getFeatureSwitches: (names: readonly string[]) =>

@@ -1,15 +1,20 @@
-import { Flex, theme } from 'antd';
+import { Button, Flex, theme } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../../components/product-mark.tsx';
 import type { UserInfoResult } from '../api/workbench-api.ts';
 import { EngineSwitcher } from './engine-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * The workbench top bar (ui.md "Frames"): product mark, engine switcher, user menu. Search, message bell and
- * flow-center entry join it as their features land.
+ * The workbench top bar (ui.md "Frames"): product mark, engine switcher, the admin console entry for
+ * Administrators, user menu. Search, message bell and flow-center entry join it as their features land.
  */
 export function TopBar({ info }: { info: UserInfoResult }) {
   const { token } = theme.useToken();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <Flex
       component="header"
@@ -27,7 +32,14 @@ export function TopBar({ info }: { info: UserInfoResult }) {
         <ProductMark size="small" />
         <EngineSwitcher currentEngine={info.currentEngine} />
       </Flex>
-      <UserMenu userName={info.user.name} />
+      <Flex align="center" gap="small">
+        {info.user.isAdmin && (
+          <Button type="text" icon={<SettingOutlined />} onClick={() => navigate('/admin/org')}>
+            {t('admin.console')}
+          </Button>
+        )}
+        <UserMenu userName={info.user.name} />
+      </Flex>
     </Flex>
   );
 }

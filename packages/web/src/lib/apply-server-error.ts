@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { getFieldIssues, isApiError } from '../../lib/api-error.ts';
+import { getFieldIssues, isApiError } from './api-error.ts';
 
 /**
  * Puts a failed call's message where the person will see it: a 777 answer's issues on the fields they name
