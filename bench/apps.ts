@@ -10,13 +10,13 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, engineDb, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { newId } from '../packages/server/src/lib/ids.ts';
+import { onThrowawayPostgres } from './lib.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = Number(process.env.BENCH_APPS ?? 200);
@@ -146,25 +146,8 @@ async function measure(label: string, databaseUrl?: string) {
 
 const started = Date.now();
 const runs = [await measure('PGlite')];
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: pgUrl });
-try {
-  await admin.connect();
-  const name = `tritium_bench_apps_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    const version = (await admin.query('show server_version')).rows[0].server_version as string;
-    runs.push(await measure(`PostgreSQL ${version.split(' ')[0]}`, url.toString()));
-  } finally {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
-  await admin.end();
-} catch (error) {
-  console.warn('PostgreSQL run skipped:', (error as Error).message);
-}
+const pgRun = await onThrowawayPostgres('tritium_bench_apps', (url, version) => measure(`PostgreSQL ${version}`, url));
+if (pgRun) runs.push(pgRun);
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, apps: APPS, nodesPerApp: 50, rounds: ROUNDS, runs };

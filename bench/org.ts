@@ -11,7 +11,6 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, engineDb, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
@@ -19,6 +18,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { newId } from '../packages/server/src/lib/ids.ts';
 import { insertUnits, insertUsers } from '../packages/server/src/modules/org/org.repo.ts';
+import { onThrowawayPostgres } from './lib.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USERS = Number(process.env.BENCH_ORG_USERS ?? 10_000);
@@ -142,26 +142,8 @@ async function measure(label: string, databaseUrl?: string) {
 
 const started = Date.now();
 const runs = [await measure('PGlite')];
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: pgUrl });
-try {
-  await admin.connect();
-  const name = `tritium_bench_org_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    const version = (await admin.query('show server_version')).rows[0].server_version as string;
-    runs.push(await measure(`PostgreSQL ${version.split(' ')[0]}`, url.toString()));
-  } finally {
-    // Let the pool's connections finish closing: a forced drop would otherwise kill them mid-close.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
-  await admin.end();
-} catch (error) {
-  console.warn('PostgreSQL run skipped:', (error as Error).message);
-}
+const pgRun = await onThrowawayPostgres('tritium_bench_org', (url, version) => measure(`PostgreSQL ${version}`, url));
+if (pgRun) runs.push(pgRun);
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, users: USERS, departments: DEPARTMENTS, rounds: ROUNDS, runs };

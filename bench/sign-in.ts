@@ -7,9 +7,9 @@
 import { mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import autocannon from 'autocannon';
 import { freePort, startPlatform, waitForHttp, ROOT } from '../e2e/global-setup.ts';
+import { onThrowawayPostgres } from './lib.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -100,23 +100,8 @@ async function restartRssMiB(): Promise<number> {
 const rows: Record<string, unknown>[] = [await measure('PGlite', {})];
 const pgliteRestartRss = await restartRssMiB();
 console.log({ pgliteRestartRss });
-const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: pgUrl });
-try {
-  await admin.connect();
-  const name = `tritium_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    rows.push(await measure('PostgreSQL 15', { DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  }
-  await admin.end();
-} catch (error) {
-  console.warn('PostgreSQL run skipped:', (error as Error).message);
-}
+const pgRun = await onThrowawayPostgres('tritium_bench', (url, version) => measure(`PostgreSQL ${version}`, { DATABASE_URL: url }));
+if (pgRun) rows.push(pgRun);
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results/sign-in.json'), JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, duration: DURATION, connections: CONNECTIONS, rows, pgliteRestartRss }, null, 2));

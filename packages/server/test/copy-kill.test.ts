@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.ts';
 import { FunctionNodeType as T } from './node-helpers.ts';
 import { FIXED_CODE } from './helpers.ts';
+import { freePort } from '../../../e2e/global-setup.ts';
 
 // A copy interrupted by kill -9 (issue 4): the real server runs as a child process on a temp data folder (PGlite)
 // or a throw-away PostgreSQL database. The copy is slowed on purpose (batches of 2 nodes, 150 ms apart); the lease is
@@ -18,16 +18,6 @@ import { FIXED_CODE } from './helpers.ts';
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const isPostgres = process.env.TEST_DB_KIND === 'postgres';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 let output = '';
 function startServer(env: Record<string, string>): ChildProcess {
