@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { call, registerPerson, uniqueMobile, type TestApp } from './helpers.ts';
+import { call, createTestApp, registerPerson, uniqueMobile, type TestApp } from './helpers.ts';
 import { engineDb } from '../src/db/database.ts';
 
 export type Person = Awaited<ReturnType<typeof registerPerson>>;
@@ -64,3 +64,10 @@ export async function orgSnapshot(t: TestApp, engineCode: string) {
 }
 
 export { uniqueMobile, engineDb };
+
+/** A fresh app with one registered administrator and their engine: the fixture most org test files start from. */
+export async function openOrgEngine(userName: string, engineName: string) {
+  const t = await createTestApp();
+  const admin = await registerPerson(t.app, { userName, engineName });
+  return { t, admin, org: orgClient(t.app, admin), companyId: await companyIdOf(t, admin.engineCode) };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
-import { companyIdOf, orgClient, type OrgClient, type Person } from '../../../test/org-helpers.ts';
+import { uniqueMobile, type TestApp } from '../../../test/helpers.ts';
+import { openOrgEngine, type OrgClient, type Person } from '../../../test/org-helpers.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -8,10 +8,7 @@ let org: OrgClient;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerPerson(t.app, { userName: '管理员', engineName: '角色测试公司' });
-  org = orgClient(t.app, admin);
-  companyId = await companyIdOf(t, admin.engineCode);
+  ({ t, admin, org, companyId } = await openOrgEngine('管理员', '角色测试公司'));
 });
 afterAll(() => t.close());
 

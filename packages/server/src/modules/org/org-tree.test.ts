@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_ROOT_NODE_ID, EXTERNAL_ROOT_NODE_NAME } from '@tritium/shared/constants/org';
-import { createTestApp, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
-import { companyIdOf, orgClient, orgSnapshot, type OrgClient, type Person } from '../../../test/org-helpers.ts';
+import { uniqueMobile, type TestApp } from '../../../test/helpers.ts';
+import { openOrgEngine, orgSnapshot, type OrgClient, type Person } from '../../../test/org-helpers.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { updateUnit } from './org.repo.ts';
 import { inOrgTransaction } from './org.service.ts';
@@ -13,10 +13,7 @@ let org: OrgClient;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerPerson(t.app, { userName: '张三', engineName: '氚星科技' });
-  org = orgClient(t.app, admin);
-  companyId = await companyIdOf(t, admin.engineCode);
+  ({ t, admin, org, companyId } = await openOrgEngine('张三', '氚星科技'));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, FIXED_CODE, forgetRecentCodes, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
-import { addMember, companyIdOf, orgClient, orgSnapshot, type OrgClient, type Person } from '../../../test/org-helpers.ts';
+import { call, FIXED_CODE, forgetRecentCodes, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
+import { addMember, companyIdOf, openOrgEngine, orgClient, orgSnapshot, type OrgClient, type Person } from '../../../test/org-helpers.ts';
 import { engineDb } from '../../db/database.ts';
 
 let t: TestApp;
@@ -9,10 +9,7 @@ let org: OrgClient;
 let companyId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerPerson(t.app, { userName: '管理员甲', engineName: '用户测试公司' });
-  org = orgClient(t.app, admin);
-  companyId = await companyIdOf(t, admin.engineCode);
+  ({ t, admin, org, companyId } = await openOrgEngine('管理员甲', '用户测试公司'));
 });
 afterAll(() => t.close());
 
