@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { findDialog } from '../../test/find-dialog.ts';
 import { setEngineCode, setToken } from '../../lib/session.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { OrgAdminPage } from './org-admin-page.tsx';
@@ -23,15 +24,6 @@ function renderConsole() {
 const bodies = (calls: RecordedCall[]) => calls.map((c) => c.body as Record<string, unknown>);
 const tree = () => screen.getByRole('tree', { name: '部门树' });
 const treeItem = (name: string) => within(tree()).getAllByRole('treeitem').find((item) => item.querySelector('.ant-typography')?.textContent === name);
-
-/** antd names dialogs by a fixed id under test, so dialogs are found by their title text instead. */
-async function findDialog(title: string) {
-  return waitFor(() => {
-    const dialog = screen.queryAllByRole('dialog').find((d) => d.textContent?.includes(title));
-    if (!dialog) throw new Error(`no dialog titled ${title}`);
-    return dialog;
-  });
-}
 
 async function openMenu(user: ReturnType<typeof userEvent.setup>, department: string, item: string) {
   await user.click(await screen.findByRole('button', { name: `${department} 的操作` }));

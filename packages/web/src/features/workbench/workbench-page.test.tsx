@@ -5,6 +5,7 @@ import { WorkbenchPage } from './workbench-page.tsx';
 import { resetTokenRefresh } from './hooks/use-token-refresh.ts';
 import { json, ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
+import { findDialog } from '../../test/find-dialog.ts';
 import { readCookie, setEngineCode, setToken } from '../../lib/session.ts';
 
 const engine = (engineCode: string, engineName: string, isPrimary = true) => ({
@@ -36,6 +37,10 @@ function stubWorkbench() {
     'PUT /v1/engine/current': () => ok({}),
     'POST /v1/switch/batch': () => ok({ switches: [{ name: 'ai', value: '1' }, { name: 'kanbanView', value: '0' }] }),
     'GET /v1/token/refresh': () => ok({ accessToken: 'fresh-token', expiresIn: 172800 }),
+    'GET /v1/functionnode/app/list': () => ok({ list: [] }),
+    'GET /v1/functionnode/app/hascode/list': () => ok({ codes: [], isAdministrator: true }),
+    'GET /v1/workbench/config': () => ok({ config: { components: [{ id: 'recent', type: 'recentActivity', visible: true, width: 4 }] }, isDefault: true }),
+    'GET /v1/workbench/recentactivity': () => ok({ list: [] }),
   });
 }
 
@@ -49,19 +54,27 @@ describe('workbench', () => {
     setEngineCode('alpha01');
   });
 
-  it('greets the user and shows the engine, the role and the feature switches', async () => {
+  it('greets the user; 组织信息 in the user menu shows the engine, the role and the feature switches', async () => {
     const { callsTo } = stubWorkbench();
+    const user = userEvent.setup();
     renderPage('/workbench', <WorkbenchPage />);
     expect(await screen.findByText('你好，张三')).toBeTruthy();
-    expect(screen.getAllByText('甲公司').length).toBeGreaterThan(0);
-    expect(screen.getByText('alpha01')).toBeTruthy();
-    expect(screen.getByText('管理员')).toBeTruthy();
-    const item = (name: string) => screen.getAllByRole('listitem').find((li) => li.textContent?.startsWith(name))!;
-    await waitFor(() => expect(within(item('智能助手')).getByText('开启')).toBeTruthy());
-    expect(within(item('看板视图')).getByText('关闭')).toBeTruthy();
-    expect(screen.getAllByRole('listitem')).toHaveLength(22);
+    expect(screen.getByText('欢迎回到「甲公司」的工作台。')).toBeTruthy();
+    // Loaded when the workbench starts (calls.md §9), before anyone opens the drawer.
+    await waitFor(() => expect(callsTo('POST', '/v1/switch/batch')).toHaveLength(1));
     const names = (callsTo('POST', '/v1/switch/batch')[0].body as { names: string[] }).names;
     expect(names).toHaveLength(22);
+
+    await user.click(screen.getByRole('button', { name: '用户菜单' }));
+    await user.click(await screen.findByRole('menuitem', { name: /组织信息/ }));
+    const drawer = await findDialog('组织信息');
+    expect(within(drawer).getByText('甲公司')).toBeTruthy();
+    expect(within(drawer).getByText('alpha01')).toBeTruthy();
+    expect(within(drawer).getByText('管理员')).toBeTruthy();
+    const item = (name: string) => within(drawer).getAllByRole('listitem').find((li) => li.textContent?.startsWith(name))!;
+    await waitFor(() => expect(within(item('智能助手')).getByText('开启')).toBeTruthy());
+    expect(within(item('看板视图')).getByText('关闭')).toBeTruthy();
+    expect(within(drawer).getAllByRole('listitem')).toHaveLength(22);
     expect(callsTo('GET', '/v1/engine/connected')[0].url).toBe('/v1/engine/connected?pageIndex=0&pageSize=50');
     // The token is young: no refresh.
     expect(callsTo('GET', '/v1/token/refresh')).toHaveLength(0);
@@ -82,7 +95,7 @@ describe('workbench', () => {
     await waitFor(() => expect(callsTo('PUT', '/v1/engine/current')).toHaveLength(1));
     expect(callsTo('PUT', '/v1/engine/current')[0].body).toEqual({ engineCode: 'beta02' });
     await waitFor(() => expect(readCookie('engine')).toBe('beta02'));
-    expect(await screen.findByText('外部用户')).toBeTruthy();
+    expect(await screen.findByText('欢迎回到「乙合作方」的工作台。')).toBeTruthy();
     const reloads = callsTo('GET', '/v1/user/info');
     expect(reloads.length).toBeGreaterThanOrEqual(2);
     expect(reloads.at(-1)!.headers.enginecode).toBe('beta02');

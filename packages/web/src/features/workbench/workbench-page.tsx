@@ -1,27 +1,36 @@
+import { lazy, Suspense } from 'react';
 import { Layout, Skeleton, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { TopBar } from './components/top-bar.tsx';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
+import { PcWorkbench } from './components/pc-workbench.tsx';
 import { UserInfoError } from './components/user-info-error.tsx';
-import { WorkbenchHome } from './components/workbench-home.tsx';
-import { useUserInfo } from './hooks/use-workbench-data.ts';
+import { useFeatureSwitches, useUserInfo } from './hooks/use-workbench-data.ts';
 import { useTokenRefresh } from './hooks/use-token-refresh.ts';
 
-/** /workbench: a signed-in page (the route loader sends visitors without a token to the login home). */
+// The phone layout and its library load only on phones.
+const PhoneWorkbench = lazy(() => import('./phone/phone-workbench.tsx').then((m) => ({ default: m.PhoneWorkbench })));
+
+/** /workbench/*: a signed-in page (the route loader sends visitors without a token to the login home). */
 export function WorkbenchPage() {
-  const { t } = useTranslation();
   const { token } = theme.useToken();
   const userInfo = useUserInfo();
+  const isPhone = useIsPhone();
   useTokenRefresh();
+  // calls.md §9: the feature switches load once when the workbench starts.
+  useFeatureSwitches();
 
   if (userInfo.isError) {
     return <UserInfoError error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
   }
-  return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {userInfo.data ? <TopBar info={userInfo.data} /> : <Skeleton.Input active block style={{ height: 56 }} />}
-      <Layout.Content style={{ padding: token.paddingLG }}>
-        {userInfo.data ? <WorkbenchHome info={userInfo.data} /> : <Skeleton active paragraph={{ rows: 6 }} />}
-      </Layout.Content>
+  const loading = (
+    <Layout style={{ minHeight: '100vh', padding: token.paddingLG }}>
+      <Skeleton active paragraph={{ rows: 8 }} />
     </Layout>
+  );
+  if (!userInfo.data) return loading;
+  if (!isPhone) return <PcWorkbench info={userInfo.data} />;
+  return (
+    <Suspense fallback={loading}>
+      <PhoneWorkbench info={userInfo.data} />
+    </Suspense>
   );
 }

@@ -1,20 +1,24 @@
+import { useState } from 'react';
 import { Button, Flex, theme } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../../components/product-mark.tsx';
 import type { UserInfoResult } from '../api/workbench-api.ts';
+import { EngineInfoDrawer } from './engine-info-drawer.tsx';
 import { EngineSwitcher } from './engine-switcher.tsx';
+import { GlobalSearch } from './global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
- * The workbench top bar (ui.md "Frames"): product mark, engine switcher, the admin console entry for
- * Administrators, user menu. Search, message bell and flow-center entry join it as their features land.
+ * The workbench top bar (ui.md "Frames"): product mark, engine switcher, search, the admin console entry for
+ * Administrators, user menu. The message bell and the flow-center entry join it as their features land.
  */
 export function TopBar({ info }: { info: UserInfoResult }) {
   const { token } = theme.useToken();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [showsEngineInfo, setShowsEngineInfo] = useState(false);
   return (
     <Flex
       component="header"
@@ -31,6 +35,7 @@ export function TopBar({ info }: { info: UserInfoResult }) {
       <Flex align="center" gap="large">
         <ProductMark size="small" />
         <EngineSwitcher currentEngine={info.currentEngine} />
+        <GlobalSearch />
       </Flex>
       <Flex align="center" gap="small">
         {info.user.isAdmin && (
@@ -38,8 +43,9 @@ export function TopBar({ info }: { info: UserInfoResult }) {
             {t('admin.console')}
           </Button>
         )}
-        <UserMenu userName={info.user.name} />
+        <UserMenu userName={info.user.name} onShowEngineInfo={() => setShowsEngineInfo(true)} />
       </Flex>
+      <EngineInfoDrawer info={info} open={showsEngineInfo} onClose={() => setShowsEngineInfo(false)} />
     </Flex>
   );
 }

@@ -1,10 +1,10 @@
 import { Avatar, Button, Dropdown } from 'antd';
-import { LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /** The user menu at the right of the top bar. */
-export function UserMenu({ userName }: { userName: string }) {
+export function UserMenu({ userName, onShowEngineInfo }: { userName: string; onShowEngineInfo?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -12,11 +12,12 @@ export function UserMenu({ userName }: { userName: string }) {
       trigger={['click']}
       menu={{
         items: [
+          ...(onShowEngineInfo ? [{ key: 'engine-info', icon: <InfoCircleOutlined />, label: t('workbench.engineInfo') }] : []),
           { key: 'create-engine', icon: <PlusOutlined />, label: t('workbench.createEngine') },
-          { type: 'divider' },
+          { type: 'divider' as const },
           { key: 'logout', icon: <LogoutOutlined />, label: t('workbench.logout') },
         ],
-        onClick: ({ key }) => navigate(key === 'logout' ? '/entry/logout' : '/entry/register/corp'),
+        onClick: ({ key }) => (key === 'engine-info' ? onShowEngineInfo?.() : navigate(key === 'logout' ? '/entry/logout' : '/entry/register/corp')),
       }}
     >
       <Button type="text" aria-label={t('workbench.userMenu')} icon={<Avatar size="small" icon={<UserOutlined />} />}>

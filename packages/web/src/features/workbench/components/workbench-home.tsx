@@ -1,34 +1,46 @@
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Flex, Skeleton, Typography, theme } from 'antd';
+import { LayoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserInfoResult } from '../api/workbench-api.ts';
-import { roleKeyOf } from '../role.ts';
-import { FeatureSwitchList } from './feature-switch-list.tsx';
+import { HOME_COMPONENTS } from '../home/home-components.tsx';
+import { WorkbenchConfigDrawer } from '../home/workbench-config-drawer.tsx';
+import { useWorkbenchConfig } from '../home/use-workbench-config.ts';
 
-/** The placeholder main area: who you are, where you are, what is switched on. */
+/** /workbench on PC: a greeting and the blocks of the person's workbench layout, on a 4-column grid. */
 export function WorkbenchHome({ info }: { info: UserInfoResult }) {
   const { t } = useTranslation();
-  const { user, currentEngine } = info;
+  const { token } = theme.useToken();
+  const config = useWorkbenchConfig();
+  const [isEditing, setEditing] = useState(false);
+  const blocks = config.data?.config.components.filter((component) => component.visible) ?? [];
   return (
     <Flex vertical gap="middle">
-      <div>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('workbench.greeting', { name: user.name })}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('workbench.intro')}</Typography.Text>
+      <Flex align="center" justify="space-between" wrap gap="small">
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('workbench.greeting', { name: info.user.name })}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('workbench.intro', { engine: info.currentEngine.engineName })}</Typography.Text>
+        </div>
+        <Button icon={<LayoutOutlined />} onClick={() => setEditing(true)} disabled={!config.data}>
+          {t('workbench.config.open')}
+        </Button>
+      </Flex>
+      {!config.data && <Skeleton active paragraph={{ rows: 6 }} />}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: token.padding }}>
+        {blocks.map((component) => (
+          <Card
+            key={component.id}
+            size="small"
+            title={component.title || t(`workbench.components.${HOME_COMPONENTS[component.type].title}`)}
+            style={{ gridColumn: `span ${component.width}` }}
+          >
+            {HOME_COMPONENTS[component.type].render(component)}
+          </Card>
+        ))}
       </div>
-      <Card title={t('workbench.currentEngine')} size="small">
-        <Descriptions column={{ xs: 1, sm: 3 }}>
-          <Descriptions.Item label={t('workbench.engineName')}>
-            {currentEngine.engineName}
-            {!currentEngine.isPrimary && <Tag style={{ marginLeft: 8 }}>{t('workbench.external')}</Tag>}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('workbench.engineCode')}>
-            <Typography.Text copyable>{currentEngine.engineCode}</Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('workbench.role')}>{t(roleKeyOf(user.authType))}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <FeatureSwitchList />
+      {config.data && <WorkbenchConfigDrawer open={isEditing} current={config.data.config} onClose={() => setEditing(false)} />}
     </Flex>
   );
 }

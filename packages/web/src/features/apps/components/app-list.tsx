@@ -1,0 +1,98 @@
+import { Button, Dropdown, Flex, Skeleton, Typography, theme } from 'antd';
+import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AppDto } from '../api/apps-api.ts';
+import { preCodeForDrop } from '../tree-order.ts';
+import { AppIcon } from './app-icon.tsx';
+import { SortableRow } from './sortable-row.tsx';
+
+interface AppListProps {
+  apps: AppDto[] | undefined;
+  isAdministrator: boolean;
+  administers: (appCode: string) => boolean;
+  onCreate: () => void;
+  onEdit: (app: AppDto) => void;
+  onCopy: (app: AppDto) => void;
+  onRemove: (app: AppDto) => void;
+  onSort: (code: string, preCode: string) => void;
+}
+
+/** The workbench's left column (PC): the apps, icon + colour + name; Administrators drag them into order. */
+export function AppList({ apps, isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort }: AppListProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const codes = apps?.map((app) => app.code) ?? [];
+  const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    onSort(String(active.id), preCodeForDrop(codes, String(active.id), String(over.id)));
+  };
+
+  return (
+    <nav aria-label={t('apps.list.label')} style={{ display: 'flex', flexDirection: 'column', gap: token.paddingXS }}>
+      <Flex align="center" justify="space-between" style={{ padding: `0 ${token.paddingXS}px` }}>
+        <Typography.Text strong>{t('apps.list.title')}</Typography.Text>
+        {isAdministrator && (
+          <Button size="small" type="link" icon={<PlusOutlined />} onClick={onCreate}>
+            {t('apps.list.create')}
+          </Button>
+        )}
+      </Flex>
+      {!apps && <Skeleton active paragraph={{ rows: 5 }} title={false} />}
+      {apps?.length === 0 && (
+        <Typography.Text type="secondary" style={{ padding: token.paddingXS }}>
+          {t(isAdministrator ? 'apps.list.emptyAdmin' : 'apps.list.empty')}
+        </Typography.Text>
+      )}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+        <SortableContext items={codes} strategy={verticalListSortingStrategy}>
+          {apps?.map((app) => (
+            <SortableRow key={app.code} id={app.code} disabled={!isAdministrator} handleLabel={t('apps.list.drag', { name: app.displayName })}>
+              <NavLink
+                to={`/workbench/app/${app.code}`}
+                style={({ isActive }) => ({
+                  display: 'flex',
+                  flex: 1,
+                  minWidth: 0,
+                  alignItems: 'center',
+                  gap: token.paddingXS,
+                  padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+                  borderRadius: token.borderRadius,
+                  color: token.colorText,
+                  background: isActive ? token.colorPrimaryBg : undefined,
+                })}
+              >
+                <AppIcon node={app} />
+                <Typography.Text ellipsis style={{ flex: 1 }}>
+                  {app.displayName}
+                </Typography.Text>
+              </NavLink>
+              {administers(app.code) && (
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'edit', icon: <EditOutlined />, label: t('apps.actions.edit') },
+                      { key: 'copy', icon: <CopyOutlined />, label: t('apps.actions.copy') },
+                      { type: 'divider' as const },
+                      { key: 'remove', icon: <DeleteOutlined />, danger: true, label: t('apps.actions.remove') },
+                    ],
+                    onClick: ({ key }) => (key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : onRemove(app)),
+                  }}
+                >
+                  <Button type="text" size="small" aria-label={t('apps.actions.menu', { name: app.displayName })} icon={<EllipsisOutlined />} />
+                </Dropdown>
+              )}
+            </SortableRow>
+          ))}
+        </SortableContext>
+      </DndContext>
+    </nav>
+  );
+}

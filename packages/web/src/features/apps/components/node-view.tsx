@@ -1,0 +1,51 @@
+import { Button, Empty, Flex, Tag, Typography, theme } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { FunctionNodeType } from '@tritium/shared/constants/function-node';
+import type { FunctionNodeDto } from '../api/apps-api.ts';
+import { nodePendingKey, nodeTypeKey } from '../node-types.ts';
+import { AppIcon } from './app-icon.tsx';
+
+/**
+ * The open node. Custom links open their address; the other types say what they will hold until their
+ * screens exist (forms, lists, reports and dashboards arrive with their own features).
+ */
+export function NodeView({ node }: { node: FunctionNodeDto | undefined }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  if (!node) {
+    return <Empty style={{ marginTop: token.marginXXL }} description={t('apps.view.nothing')} />;
+  }
+  const isLink = node.nodeType === FunctionNodeType.CustomLinkModule;
+  return (
+    <Flex vertical gap="middle" style={{ height: '100%' }}>
+      <Flex align="center" gap="small">
+        <AppIcon node={node} size={28} />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {node.displayName}
+        </Typography.Title>
+        <Tag>{t(nodeTypeKey(node.nodeType))}</Tag>
+        {node.state === 'Disabled' && <Tag color="default">{t('apps.view.disabled')}</Tag>}
+      </Flex>
+      {isLink && node.url ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <Flex vertical gap="small" align="center">
+              <Typography.Text>{t('apps.view.linkIntro')}</Typography.Text>
+              <Typography.Text type="secondary" copyable>
+                {node.url}
+              </Typography.Text>
+            </Flex>
+          }
+        >
+          <Button type="primary" icon={<ExportOutlined />} href={node.url} target="_blank" rel="noopener noreferrer">
+            {t('apps.view.openLink')}
+          </Button>
+        </Empty>
+      ) : (
+        <Empty style={{ marginTop: token.marginXL }} description={t(nodePendingKey(node.nodeType))} />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Card, Flex, Result, Skeleton, theme } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ERRORS } from '@tritium/shared/errors/catalogue';
+import { isApiError } from '../../../lib/api-error.ts';
+import { FunctionTree } from '../components/function-tree.tsx';
+import { NodeView } from '../components/node-view.tsx';
+import { useAdminAppCodes, useAppTree } from '../hooks/use-apps.ts';
+import { useAppActions } from '../hooks/use-app-actions.tsx';
+import { useRecordVisit } from '../hooks/use-record-visit.ts';
+
+/** /workbench/app/:appCode[/:nodeCode] on PC: the app's function tree and the open node (the default one at first). */
+export function AppPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const { appCode, nodeCode } = useParams();
+  const { tree, error, isPending } = useAppTree(appCode);
+  const { administers } = useAdminAppCodes();
+  const actions = useAppActions({
+    onCreated: (node) => navigate(`/workbench/app/${node.appCode}/${node.code}`),
+    onRemoved: (node) => node.code === nodeCode && navigate(`/workbench/app/${appCode}`),
+  });
+  const openCode = nodeCode ?? tree?.defaultSchemaCode ?? undefined;
+  useRecordVisit(tree?.app ? (nodeCode ?? appCode) : undefined);
+
+  if (error) {
+    const notFound = isApiError(error) && error.errorCode === ERRORS.FunctionNodeNotFound.code;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('apps.view.notFound') : t('apps.view.loadFailed')}
+        extra={<Button onClick={() => navigate('/workbench')}>{t('apps.view.backHome')}</Button>}
+      />
+    );
+  }
+  if (isPending || !tree) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const canAdminister = administers(tree.app?.code ?? '');
+  return (
+    <Flex gap="middle" align="stretch" style={{ minHeight: '100%' }}>
+      <Card size="small" style={{ width: 280, flex: 'none' }} styles={{ body: { padding: token.paddingXS } }}>
+        <FunctionTree
+          key={tree.app?.code}
+          tree={tree}
+          selectedCode={openCode}
+          canAdminister={canAdminister}
+          onCreate={(nodeType, parentCode) => actions.createNode(nodeType, tree, parentCode)}
+          onRename={actions.edit}
+          onMove={(node) => actions.move(node, tree)}
+          onRemove={actions.remove}
+          onDrop={(node, parentCode, preCode) => void actions.dropNode(node, parentCode, preCode)}
+        />
+      </Card>
+      <Card style={{ flex: 1, minWidth: 0 }}>
+        <NodeView node={openCode ? tree.byCode.get(openCode) : undefined} />
+      </Card>
+      {actions.dialogs}
+    </Flex>
+  );
+}

@@ -1,0 +1,48 @@
+import { Layout, theme } from 'antd';
+import { Route, Routes, useNavigate } from 'react-router';
+import { AppList } from '../../apps/components/app-list.tsx';
+import { useAdminAppCodes, useAppList } from '../../apps/hooks/use-apps.ts';
+import { useAppActions } from '../../apps/hooks/use-app-actions.tsx';
+import { AppPage } from '../../apps/pages/app-page.tsx';
+import type { UserInfoResult } from '../api/workbench-api.ts';
+import { TopBar } from './top-bar.tsx';
+import { WorkbenchHome } from './workbench-home.tsx';
+
+/** The workbench on PC (ui.md "Frames"): top bar, the app list at the left, the home or the open app. */
+export function PcWorkbench({ info }: { info: UserInfoResult }) {
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const apps = useAppList();
+  const { isAdministrator, administers } = useAdminAppCodes();
+  const actions = useAppActions({
+    onCreated: (app) => navigate(`/workbench/app/${app.code}`),
+    onRemoved: () => navigate('/workbench'),
+  });
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <TopBar info={info} />
+      <Layout hasSider>
+        <Layout.Sider width={240} theme="light" style={{ padding: token.paddingSM, borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+          <AppList
+            apps={apps.data?.list}
+            isAdministrator={isAdministrator}
+            administers={administers}
+            onCreate={actions.createApp}
+            onEdit={actions.edit}
+            onCopy={(app) => void actions.copy(app)}
+            onRemove={actions.remove}
+            onSort={(code, preCode) => void actions.sortApp(code, preCode)}
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: token.paddingLG, minWidth: 0 }}>
+          <Routes>
+            <Route index element={<WorkbenchHome info={info} />} />
+            <Route path="app/:appCode/:nodeCode?" element={<AppPage />} />
+            <Route path="*" element={<WorkbenchHome info={info} />} />
+          </Routes>
+        </Layout.Content>
+      </Layout>
+      {actions.dialogs}
+    </Layout>
+  );
+}
