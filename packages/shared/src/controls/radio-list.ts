@@ -1,0 +1,23 @@
+/** Radio list (单选框): one item of a list; stores the item's text. */
+import { z } from 'zod';
+import { MAX_SELECT_OPTIONS } from '../constants/limits.ts';
+import { selectControlOptions, singleChoiceDefault } from './options/select.ts';
+import { ANYWHERE } from './placement.ts';
+import { defineControlType } from './types.ts';
+
+const displayName = { 'zh-CN': '单选框', 'en-US': 'Radio list' };
+
+export const radioListControl = defineControlType({
+  key: 'radioList',
+  code: 5,
+  group: 'basic',
+  displayName,
+  dataType: 'string',
+  column: { sqlType: 'text' },
+  options: selectControlOptions(displayName['zh-CN'], singleChoiceDefault),
+  // The text is kept even after the item is renamed or removed, so any non-empty text is a valid stored value.
+  value: z.string().min(1),
+  displayText: (text) => text ?? '',
+  limits: { maxOptions: MAX_SELECT_OPTIONS },
+  placement: ANYWHERE,
+});
