@@ -3,3 +3,4 @@ export * from './auth/index.ts';
 export * from './org/index.ts';
 export * from './function-node/index.ts';
 export * from './workbench/index.ts';
+export * from './form-design/index.ts';
