@@ -387,6 +387,7 @@ export const enUS: Catalogue = {
       disabled: 'Disabled',
       linkIntro: 'This custom link opens in a new window:',
       openLink: 'Open link',
+      design: 'Design form',
       notFound: 'The app does not exist, or you may not open it',
       loadFailed: 'The app could not be loaded',
       backHome: 'Back to the workbench',

@@ -385,6 +385,7 @@ export const zhCN = {
       disabled: '已停用',
       linkIntro: '这是一个自定义链接，将在新窗口中打开：',
       openLink: '打开链接',
+      design: '设计表单',
       notFound: '应用不存在，或您没有访问权限',
       loadFailed: '应用加载失败',
       backHome: '返回工作台',

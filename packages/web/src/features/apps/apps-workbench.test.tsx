@@ -27,6 +27,7 @@ describe('apps on the workbench', () => {
     const tree = await screen.findByRole('navigation', { name: '功能菜单' });
     expect(await screen.findByRole('heading', { name: '线索登记' })).toBeTruthy();
     expect(screen.getByText(/表单设计器上线后/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /设计表单/ })).toBeTruthy();
     expect(within(tree).getByRole('button', { name: '销售线索' }).getAttribute('aria-expanded')).toBe('true');
     expect(within(tree).getByRole('button', { name: '合同管理' }).getAttribute('aria-expanded')).toBe('false');
     expect(within(tree).queryByText('合同统计')).toBeNull();
@@ -116,5 +117,7 @@ describe('apps on the workbench', () => {
     expect(screen.queryByRole('button', { name: /拖动/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /的操作/ })).toBeNull();
     expect(screen.queryByRole('button', { name: '新建功能' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: '线索登记' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /设计表单/ })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { Button, Empty, Flex, Tag, Typography, theme } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FORM_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { FunctionNodeDto } from '../api/apps-api.ts';
 import { nodePendingKey, nodeTypeKey } from '../node-types.ts';
@@ -10,9 +12,13 @@ import { AppIcon } from './app-icon.tsx';
  * The open node. Custom links open their address; the other types say what they will hold until their
  * screens exist (forms, lists, reports and dashboards arrive with their own features).
  */
-export function NodeView({ node }: { node: FunctionNodeDto | undefined }) {
+// Node types whose content is a form the designer builds.
+const FORM_NODE_TYPES: readonly number[] = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule, FunctionNodeType.SingletonModule];
+
+export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDto | undefined; canAdminister?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const navigate = useNavigate();
   if (!node) {
     return <Empty style={{ marginTop: token.marginXXL }} description={t('apps.view.nothing')} />;
   }
@@ -26,6 +32,11 @@ export function NodeView({ node }: { node: FunctionNodeDto | undefined }) {
         </Typography.Title>
         <Tag>{t(nodeTypeKey(node.nodeType))}</Tag>
         {node.state === 'Disabled' && <Tag color="default">{t('apps.view.disabled')}</Tag>}
+        {canAdminister && FORM_NODE_TYPES.includes(node.nodeType) && (
+          <Button icon={<EditOutlined />} style={{ marginLeft: 'auto' }} onClick={() => navigate(`${FORM_DESIGNER_PATH}?schemaCode=${encodeURIComponent(node.code)}`)}>
+            {t('apps.view.design')}
+          </Button>
+        )}
       </Flex>
       {isLink && node.url ? (
         <Empty

@@ -52,7 +52,7 @@ export function AppPage() {
         />
       </Card>
       <Card style={{ flex: 1, minWidth: 0 }}>
-        <NodeView node={openCode ? tree.byCode.get(openCode) : undefined} />
+        <NodeView node={openCode ? tree.byCode.get(openCode) : undefined} canAdminister={canAdminister} />
       </Card>
       {actions.dialogs}
     </Flex>

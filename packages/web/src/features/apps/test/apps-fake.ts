@@ -12,6 +12,8 @@ const node = (code: string, appCode: string, parentCode: string | null, displayN
 
 const engine = { engineCode: 'alpha01', engineName: '甲公司', engineType: 'SaaSDevelopment', entryType: 'Enterprise', state: 'normal', companyId: 'c1', logoUrl: null, createdTime: '2026-11-01T08:00:00+08:00', isPrimary: true };
 
+const DEFAULT_CONFIG = { components: [{ id: 'recent', type: 'recentActivity', visible: true, width: 4 }, { id: 'apps', type: 'appList', visible: true, width: 4 }] };
+
 /**
  * A small in-memory server for the workbench: two apps (客户管理 with two groups, 项目管理), the calls that read
  * and change them, and a copy job whose progress follows the script given.
@@ -27,6 +29,7 @@ export function stubApps({ isAdministrator = true, copyScript = [] as { state: s
     node('pm', 'pm', null, '项目管理', 190, 1, { icon: 'project', iconColor: '#722ed1' }),
   ];
   let copyStep = 0;
+  let savedConfig: typeof DEFAULT_CONFIG | undefined;
   const apps = () => nodes.filter((n) => n.nodeType === 190).sort((a, b) => a.sortKey - b.sortKey);
   const body = <T>(call: RecordedCall) => call.body as T;
   const stub = stubFetch({
@@ -71,7 +74,12 @@ export function stubApps({ isAdministrator = true, copyScript = [] as { state: s
       const copy = nodes.find((n) => n.code === 'crm_copy');
       return ok({ actionId: '01a20200-0000-7000-8000-000000000001', isComplete, state: step.state, progress: step.progress, message: null, attempts: 1, node: isComplete && copy ? { ...copy, children: [], defaultSchemaCode: null, isAdmin: true } : null });
     },
-    'GET /v1/workbench/config': () => ok({ config: { components: [{ id: 'apps', type: 'appList', visible: true, width: 4 }] }, isDefault: true }),
+    'GET /v1/workbench/config': () => ok({ config: savedConfig ?? DEFAULT_CONFIG, isDefault: !savedConfig }),
+    'GET /v1/workbench/config/default': () => ok({ config: DEFAULT_CONFIG, isDefault: true }),
+    'POST /v1/workbench/saveconfig': (call) => {
+      savedConfig = call.body as typeof DEFAULT_CONFIG;
+      return ok({ config: savedConfig, isDefault: false });
+    },
     'GET /v1/workbench/recentactivity': () => ok({ list: [] }),
     'POST /v1/workbench/visit': () => ok({}),
   });
