@@ -1,6 +1,6 @@
 import type { contracts } from '@tritium/shared';
 import { DEFAULT_SCHEMA_NODE_TYPES, FunctionNodeType } from '@tritium/shared/constants/function-node';
-import type { NodeRow } from './function-node.repo.ts';
+import type { DefaultSchemaCandidate, NodeRow } from './function-node.repo.ts';
 import { canAdministerApp, canOpen, isAdministrator, strongest, type NodeViewer, type Permission } from './function-node.policy.ts';
 
 /** Grants of one viewer, strongest per node code. */
@@ -28,7 +28,7 @@ export class AppView {
       list.push(n);
       this.childrenOf.set(parent, list);
     }
-    for (const list of this.childrenOf.values()) list.sort((a, b) => a.sort_key - b.sort_key || a.code.localeCompare(b.code));
+    for (const list of this.childrenOf.values()) list.sort(siblingOrder);
     const admin = isAdministrator(viewer);
     const walk = (node: NodeRow, inherited: Permission): boolean => {
       const own = admin ? 'administrator' : strongest(inherited, grants.get(node.code) ?? 'none');
@@ -103,6 +103,42 @@ export class AppView {
   presentApp(withChildren: boolean): contracts.AppDto {
     return { ...this.present(this.app), children: withChildren ? this.tree() : [], defaultSchemaCode: this.defaultSchemaCode(), isAdmin: this.isAdmin };
   }
+}
+
+/** Siblings' order: sort key, then code. */
+export function siblingOrder(a: { sort_key: number; code: string }, b: { sort_key: number; code: string }): number {
+  return a.sort_key - b.sort_key || a.code.localeCompare(b.code);
+}
+
+/**
+ * The viewer's permission on an app of which they see every node, known without reading the nodes: Administrators,
+ * and whoever holds at least access on the app itself (it flows down to every node). Such an app shows as an
+ * AppView would show it. undefined when only grants inside the app could show it (that takes an AppView).
+ */
+export function wholeAppPermission(viewer: NodeViewer, grants: GrantMap, appCode: string): Permission | undefined {
+  if (isAdministrator(viewer)) return 'administrator';
+  const own = grants.get(appCode) ?? 'none';
+  return canOpen(viewer, own) ? own : undefined;
+}
+
+/**
+ * AppView.defaultSchemaCode for apps seen whole, from defaultSchemaCandidates (the SQL walk): per app, the first
+ * candidate in siblings' order and, for a group, its first child in that order. Apps without a candidate have none.
+ */
+export function defaultSchemaCodes(candidates: DefaultSchemaCandidate[]): Map<string, string> {
+  const childOf = (c: DefaultSchemaCandidate) => ({ code: c.child_code ?? '', sort_key: c.child_sort_key ?? 0 });
+  const first = new Map<string, DefaultSchemaCandidate>();
+  for (const c of candidates) {
+    const current = first.get(c.app_code);
+    const earlier = !current || siblingOrder(c, current) < 0 || (c.code === current.code && siblingOrder(childOf(c), childOf(current)) < 0);
+    if (earlier) first.set(c.app_code, c);
+  }
+  return new Map([...first].map(([app, c]) => [app, c.node_type === FunctionNodeType.GroupModule ? c.child_code! : c.code]));
+}
+
+/** An app of the app list without children, for a viewer who sees it whole (wholeAppPermission). */
+export function presentWholeApp(app: NodeRow, viewer: NodeViewer, permission: Permission, defaultSchemaCode: string | null): contracts.AppDto {
+  return { ...presentNode(app, permission), children: [], defaultSchemaCode, isAdmin: canAdministerApp(viewer, permission) };
 }
 
 /** calls.md §3 fields, plus state, url, sortKey and the caller's permission. */

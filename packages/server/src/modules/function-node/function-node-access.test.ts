@@ -116,6 +116,27 @@ describe('who sees which app', () => {
   });
 });
 
+describe('the app list without children', () => {
+  it('answers every viewer what the list with children answers, children left out', async () => {
+    // Apps seen whole (Administrators, a grant on the app) take the SQL path; apps seen through a grant inside
+    // them take the tree. A member with one of each gets both, in the engine's order.
+    const mixed = await addMember(t, admin, { name: '混合成员' });
+    await grant(a, sampleA.form2.code, mixed.userId, 'access');
+    await grant(a, sampleB.app.code, mixed.userId, 'create');
+    for (const p of [admin, sub, subByRole, member, roleMember, formOnly, outsider, personalAdminGrant, mixed]) {
+      const client = nodeClient(t.app, p);
+      const full = (await client.get('/v1/functionnode/app/list')).list;
+      const bare = (await client.get('/v1/functionnode/app/list', { withChildren: 'false' })).list;
+      expect(bare).toEqual(full.map((x: object) => ({ ...x, children: [] })));
+    }
+    const mixedList = (await nodeClient(t.app, mixed).get('/v1/functionnode/app/list', { withChildren: 'false' })).list;
+    expect(mixedList.map((x: { code: string; permission: string; defaultSchemaCode: string }) => [x.code, x.permission, x.defaultSchemaCode])).toEqual([
+      [sampleA.app.code, 'access', sampleA.form2.code],
+      [sampleB.app.code, 'create', sampleB.form1.code],
+    ]);
+  });
+});
+
 describe('who may change what', () => {
   it('members with access, or a Personal user granted administrator, cannot write (403)', async () => {
     for (const p of [member, personalAdminGrant]) {

@@ -1,7 +1,7 @@
 import type { contracts } from '@tritium/shared';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { NodeRow } from './function-node.repo.ts';
-import { engineOf, getAppViewOrThrow, getNodeOrThrow, loadAppViews, viewerOf, type NodeContext } from './node-context.ts';
+import { engineOf, getAppViewOrThrow, getNodeOrThrow, loadAppSummaries, loadAppViews, viewerOf, type NodeContext } from './node-context.ts';
 import { isAdministrator } from './function-node.policy.ts';
 
 // The read calls of calls.md §7 "Apps and nodes". Everything answered is filtered by what the caller may open.
@@ -11,8 +11,13 @@ async function views(ctx: NodeContext, onlyApps?: string[]) {
   return loadAppViews(edb, await viewerOf(edb, ctx), onlyApps);
 }
 
+/** Without children, apps seen whole are answered without reading their nodes (loadAppSummaries). */
 export async function appList(ctx: NodeContext, withChildren: boolean): Promise<contracts.AppDto[]> {
-  return (await views(ctx)).map((v) => v.presentApp(withChildren));
+  if (!withChildren) {
+    const edb = engineOf(ctx);
+    return loadAppSummaries(edb, await viewerOf(edb, ctx));
+  }
+  return (await views(ctx)).map((v) => v.presentApp(true));
 }
 
 /** The apps the caller administers (sub-administrators: their own list; Administrators: all). */

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { PGliteAdapter, sql, type Kysely } from 'kysely';
 import type { EngineDb, FunctionNodeTable } from '../../db/types.ts';
-import { FunctionNodeType } from '@tritium/shared/constants/function-node';
+import { DEFAULT_SCHEMA_NODE_TYPES, FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { Permission } from './function-node.policy.ts';
 
 /** Queries of one engine schema: engineDb(db or transaction, engineCode). */
@@ -34,12 +34,103 @@ export async function listApps(edb: EngineExecutor, appCodes?: string[]): Promis
   return q.orderBy('sort_key').orderBy('code').execute();
 }
 
-/** Every node inside the given apps (the packages excluded), parents' order by sort key. */
-export async function listNodesOfApps(edb: EngineExecutor, appCodes: string[] | 'all'): Promise<NodeRow[]> {
+/**
+ * Every node inside the given apps (the packages excluded), by app code, in no particular order (AppView orders
+ * siblings itself). Two forms of the same answer: PGlite decodes every field of a result in JavaScript (10,000
+ * nodes of 14 columns: about 155 ms as rows), so there each app's nodes come as one JSON array of value arrays
+ * (about 40 ms); PostgreSQL builds that JSON slower than it sends the rows (about 15 ms more server time for the
+ * same nodes), so it sends rows. The columns are text and integers: the JSON values are the row values.
+ * docs/performance.md "Apps and function nodes".
+ */
+export async function listNodesByApp(edb: EngineExecutor, appCodes: string[] | 'all', form?: 'rows' | 'json'): Promise<Map<string, NodeRow[]>> {
+  const byApp = new Map<string, NodeRow[]>();
+  if (appCodes !== 'all' && !appCodes.length) return byApp;
+  let nodes = published(edb).where('node_type', '<>', FunctionNodeType.AppPackage);
+  if (appCodes !== 'all') nodes = nodes.where('app_code', 'in', appCodes);
+  if ((form ?? (edb.getExecutor().adapter instanceof PGliteAdapter ? 'json' : 'rows')) === 'json') {
+    const values = sql.join(nodeColumns.map((c) => sql.ref(`n.${c}`)));
+    const rows = await edb
+      .selectFrom(nodes.as('n'))
+      .select(['n.app_code', sql<unknown[][]>`json_agg(json_build_array(${values}))`.as('nodes')])
+      .groupBy('n.app_code')
+      .execute();
+    for (const r of rows) byApp.set(r.app_code, r.nodes.map(nodeRowOf));
+    return byApp;
+  }
+  for (const n of await nodes.execute()) {
+    const list = byApp.get(n.app_code);
+    if (list) list.push(n);
+    else byApp.set(n.app_code, [n]);
+  }
+  return byApp;
+}
+
+function nodeRowOf(values: unknown[]): NodeRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < nodeColumns.length; i++) row[nodeColumns[i]] = values[i];
+  return row as NodeRow;
+}
+
+/** A node that may decide its app's default schema; see defaultSchemaCandidates. */
+export interface DefaultSchemaCandidate {
+  app_code: string;
+  code: string;
+  node_type: number;
+  sort_key: number;
+  /** For a group: an eligible child (the group's first by sort key; several when their sort keys tie). */
+  child_code: string | null;
+  child_sort_key: number | null;
+}
+
+/**
+ * domain.md §4 for viewers who see every node of the apps, without reading the apps' nodes: per app, among its
+ * Normal children (by sort key), the first that is an eligible module or a group holding a Normal eligible module,
+ * with that group's first such module. Ties of sort keys come back whole (FETCH … WITH TIES) so that the caller
+ * breaks them as AppView does (defaultSchemaCodes in app-view.ts). Walks the (app_code, parent_code, sort_key)
+ * index: a few rows per app. Apps without an eligible node have no row. A node whose parent is not in its app
+ * (no call writes one) is not looked at; AppView would place it at the app's root.
+ */
+export async function defaultSchemaCandidates(edb: EngineExecutor, appCodes: string[] | 'all'): Promise<DefaultSchemaCandidate[]> {
   if (appCodes !== 'all' && !appCodes.length) return [];
-  let q = published(edb).where('node_type', '<>', FunctionNodeType.AppPackage);
-  if (appCodes !== 'all') q = q.where('app_code', 'in', appCodes);
-  return q.orderBy('app_code').orderBy('parent_code').orderBy('sort_key').orderBy('code').execute();
+  const eligible = [...DEFAULT_SCHEMA_NODE_TYPES];
+  let q = edb
+    .selectFrom('function_nodes as a')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('function_nodes as t')
+          .leftJoinLateral(
+            (eb2) =>
+              eb2
+                .selectFrom('function_nodes as c')
+                .select(['c.code', 'c.sort_key'])
+                .where('t.node_type', '=', FunctionNodeType.GroupModule)
+                .whereRef('c.app_code', '=', 't.app_code')
+                .whereRef('c.parent_code', '=', 't.code')
+                .where('c.copy_job_id', 'is', null)
+                .where('c.state', '<>', 'Disabled')
+                .where('c.node_type', 'in', eligible)
+                .orderBy('c.sort_key')
+                .fetch(1, 'with ties')
+                .as('c'),
+            (join) => join.onTrue(),
+          )
+          .select(['t.code', 't.node_type', 't.sort_key', 'c.code as child_code', 'c.sort_key as child_sort_key'])
+          .whereRef('t.app_code', '=', 'a.code')
+          .whereRef('t.parent_code', '=', 'a.code')
+          .where('t.copy_job_id', 'is', null)
+          .where('t.state', '<>', 'Disabled')
+          .where((w) => w.or([w('t.node_type', 'in', eligible), w('c.code', 'is not', null)]))
+          .orderBy('t.sort_key')
+          .fetch(1, 'with ties')
+          .as('pick'),
+      (join) => join.onTrue(),
+    )
+    .select(['a.code as app_code', 'pick.code', 'pick.node_type', 'pick.sort_key', 'pick.child_code', 'pick.child_sort_key'])
+    .where('a.node_type', '=', FunctionNodeType.AppPackage)
+    .where('a.copy_job_id', 'is', null);
+  if (appCodes !== 'all') q = q.where('a.code', 'in', appCodes);
+  return q.execute();
 }
 
 /** The ids of the roles a user holds. */

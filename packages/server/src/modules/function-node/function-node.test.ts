@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType as T, createApp, createNode, createSampleApp, nodeClient, putSort, uniqueCode, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { engineDb } from '../../db/database.ts';
+import { listNodesByApp } from './function-node.repo.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -113,6 +114,98 @@ describe('reading apps', () => {
     expect((await feature()).defaultSchemaCode).toBe(inGroup.code);
     expect((await putSort(t, admin, { code: top.code, preCode: '' })).successful).toBe(true);
     expect((await feature()).defaultSchemaCode).toBe(top.code);
+  });
+
+  describe('default schema in the app list without children (walked in SQL) is the one of the tree', () => {
+    // The list without children finds the default schema in SQL; the feature list and the list with children walk
+    // the tree in memory. Both must agree, and with the rule.
+    const schemaOf = async (appCode: string) => {
+      const bare = (await c.get('/v1/functionnode/app/list', { withChildren: 'false' })).list.find((x: { code: string }) => x.code === appCode);
+      const full = (await c.get('/v1/functionnode/app/list')).list.find((x: { code: string }) => x.code === appCode);
+      const feature = await c.get('/v1/functionNode/app/feature/list', { appCode });
+      expect(bare.children).toEqual([]);
+      expect({ ...full, children: [] }).toEqual(bare);
+      expect(feature.defaultSchemaCode).toBe(bare.defaultSchemaCode);
+      return bare.defaultSchemaCode as string | null;
+    };
+    const disable = (code: string) => c.ok('POST', '/v1/functionnode/update', { code, state: 'Disabled' });
+
+    it('a disabled group is passed over, its modules with it', async () => {
+      const app = await createApp(c);
+      const group = await createNode(c, app.code, T.GroupModule);
+      await createNode(c, app.code, T.FormModule, { parentCode: group.code });
+      const top = await createNode(c, app.code, T.WorkflowModule);
+      await disable(group.code);
+      expect(await schemaOf(app.code)).toBe(top.code);
+    });
+
+    it('an empty group, or one of ineligible or disabled modules, before a module at the app root', async () => {
+      const app = await createApp(c);
+      await createNode(c, app.code, T.GroupModule);
+      const ineligible = await createNode(c, app.code, T.GroupModule);
+      await createNode(c, app.code, T.DataSourceModule, { parentCode: ineligible.code });
+      await createNode(c, app.code, T.ChatWorkflowModule, { parentCode: ineligible.code });
+      await disable((await createNode(c, app.code, T.FormModule, { parentCode: ineligible.code })).code);
+      const top = await createNode(c, app.code, T.SingletonModule);
+      expect(await schemaOf(app.code)).toBe(top.code);
+    });
+
+    it('a group with eligible modules before a module at the app root yields its first Normal eligible module', async () => {
+      const app = await createApp(c);
+      await disable((await createNode(c, app.code, T.DashBoardModule)).code);
+      const group = await createNode(c, app.code, T.GroupModule);
+      await createNode(c, app.code, T.DataSourceModule, { parentCode: group.code });
+      await disable((await createNode(c, app.code, T.FormModule, { parentCode: group.code })).code);
+      const first = await createNode(c, app.code, T.ReportModule, { parentCode: group.code });
+      await createNode(c, app.code, T.FormModule, { parentCode: group.code });
+      await createNode(c, app.code, T.FormModule);
+      expect(await schemaOf(app.code)).toBe(first.code);
+    });
+
+    it('null for an app without an eligible Normal node', async () => {
+      const app = await createApp(c);
+      expect(await schemaOf(app.code)).toBeNull();
+      const group = await createNode(c, app.code, T.GroupModule);
+      await createNode(c, app.code, T.DataSourceModule, { parentCode: group.code });
+      await createNode(c, app.code, T.ChatWorkflowModule);
+      await disable((await createNode(c, app.code, T.CustomLinkModule)).code);
+      await disable((await createNode(c, app.code, T.FormModule, { parentCode: group.code })).code);
+      expect(await schemaOf(app.code)).toBeNull();
+    });
+
+    it('equal sort keys are broken by code as in the tree', async () => {
+      // Sort keys only tie in rows written by hand; the codes are chosen so that a byte-wise comparison and the
+      // tree's localeCompare disagree ('B' < 'a' bytewise).
+      const app = await createApp(c);
+      const edb = engineDb(t.database.db, admin.engineCode);
+      const suffix = uniqueCode('');
+      const upper = await createNode(c, app.code, T.FormModule, { code: `NB${suffix}` });
+      const lower = await createNode(c, app.code, T.ReportModule, { code: `Na${suffix}` });
+      await edb.updateTable('function_nodes').set({ sort_key: 0 }).where('code', 'in', [upper.code, lower.code]).execute();
+      expect(await schemaOf(app.code)).toBe(lower.code);
+      const group = await createNode(c, app.code, T.GroupModule, { code: `Grp${suffix}` });
+      const inUpper = await createNode(c, app.code, T.FormModule, { code: `GB${suffix}`, parentCode: group.code });
+      const inLower = await createNode(c, app.code, T.FormModule, { code: `Ga${suffix}`, parentCode: group.code });
+      await edb.updateTable('function_nodes').set({ sort_key: 0 }).where('code', 'in', [inUpper.code, inLower.code]).execute();
+      await edb.updateTable('function_nodes').set({ sort_key: -1 }).where('code', '=', group.code).execute();
+      expect(await schemaOf(app.code)).toBe(inLower.code);
+    });
+  });
+
+  it('reads the nodes of apps alike as rows or as JSON (PGlite takes JSON, PostgreSQL rows), copies in progress left out', async () => {
+    const a = await createSampleApp(c);
+    await createNode(c, a.app.code, T.CustomLinkModule, { displayName: '链接"引号\\', url: 'https://example.com/?q=1&r=中文' });
+    await c.ok('POST', '/v1/functionnode/update', { code: a.form2.code, summary: '说明\n第二行', icon: 'i', iconColor: '#fff', state: 'Disabled' });
+    const edb = engineDb(t.database.db, admin.engineCode);
+    const copying = await createNode(c, a.app.code, T.FormModule);
+    await edb.updateTable('function_nodes').set({ copy_job_id: 'job' }).where('code', '=', copying.code).execute();
+    const sorted = (m: Map<string, { code: string }[]>) => [...m].sort(([x], [y]) => (x < y ? -1 : 1)).map(([app, nodes]) => [app, [...nodes].sort((x, y) => (x.code < y.code ? -1 : 1))]);
+    const rows = await listNodesByApp(edb, 'all', 'rows');
+    expect(sorted(await listNodesByApp(edb, 'all', 'json'))).toEqual(sorted(rows));
+    expect(rows.get(a.app.code)!.map((n) => n.code)).not.toContain(copying.code);
+    expect(rows.get(a.app.code)).toHaveLength(5);
+    expect(sorted(await listNodesByApp(edb, [a.app.code], 'json'))).toEqual(sorted(await listNodesByApp(edb, [a.app.code], 'rows')));
+    await edb.deleteFrom('function_nodes').where('code', '=', copying.code).execute();
   });
 
   it('feature list answers every node of the app, parents before children', async () => {

@@ -1,12 +1,13 @@
 import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
+import type { contracts } from '@tritium/shared';
 import type { Db, PlatformDb } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { AppView, type GrantMap } from './app-view.ts';
-import { findNode, grantsOf, listApps, listNodesOfApps, roleIdsOf, type EngineExecutor, type NodeRow } from './function-node.repo.ts';
-import { isAdministrator, strongest, type NodeViewer } from './function-node.policy.ts';
+import { AppView, defaultSchemaCodes, presentWholeApp, wholeAppPermission, type GrantMap } from './app-view.ts';
+import { defaultSchemaCandidates, findNode, grantsOf, listApps, listNodesByApp, roleIdsOf, type EngineExecutor, type NodeRow } from './function-node.repo.ts';
+import { isAdministrator, strongest, type NodeViewer, type Permission } from './function-node.policy.ts';
 
 /** Who acts in which engine: every function-node service call starts from it. */
 export interface NodeContext {
@@ -27,32 +28,59 @@ export async function viewerOf(edb: EngineExecutor, ctx: Pick<NodeContext, 'user
   return { userId: ctx.userId, authType: ctx.authType, unitIds: [ctx.userId, ...(await roleIdsOf(edb, ctx.userId))] };
 }
 
+/** Whose grants count and which apps to read: every app for Administrators, otherwise the apps the grants name. */
+async function scopeOf(edb: EngineExecutor, viewer: NodeViewer, onlyApps?: string[]): Promise<{ grants: GrantMap; appCodes: string[] | undefined }> {
+  const grants: GrantMap = new Map();
+  if (isAdministrator(viewer)) return { grants, appCodes: onlyApps };
+  const rows = await grantsOf(edb, viewer.unitIds);
+  const granted = new Set<string>();
+  for (const g of rows) {
+    grants.set(g.node_code, strongest(grants.get(g.node_code) ?? 'none', g.permission));
+    granted.add(g.app_code);
+  }
+  return { grants, appCodes: (onlyApps ?? [...granted]).filter((c) => granted.has(c)) };
+}
+
+/** The views of the given apps (read with their nodes), the invisible ones left out. */
+async function viewsOf(edb: EngineExecutor, viewer: NodeViewer, grants: GrantMap, apps: NodeRow[], appCodes: string[] | 'all'): Promise<AppView[]> {
+  if (!apps.length) return [];
+  const nodes = await listNodesByApp(edb, appCodes);
+  return apps.map((app) => new AppView(app, nodes.get(app.code) ?? [], viewer, grants)).filter((v) => v.isVisible);
+}
+
 /**
  * The apps a viewer may open, as views. Administrators read every app; others only the apps in which they (or a
  * role of theirs) hold a grant, so an engine of 200 apps costs a member only the apps shared with them.
  */
 export async function loadAppViews(edb: EngineExecutor, viewer: NodeViewer, onlyApps?: string[]): Promise<AppView[]> {
-  const grants: GrantMap = new Map();
-  let appCodes: string[] | undefined = onlyApps;
-  if (!isAdministrator(viewer)) {
-    const rows = await grantsOf(edb, viewer.unitIds);
-    const granted = new Set<string>();
-    for (const g of rows) {
-      grants.set(g.node_code, strongest(grants.get(g.node_code) ?? 'none', g.permission));
-      granted.add(g.app_code);
-    }
-    appCodes = (onlyApps ?? [...granted]).filter((c) => granted.has(c));
-  }
+  const { grants, appCodes } = await scopeOf(edb, viewer, onlyApps);
+  return viewsOf(edb, viewer, grants, await listApps(edb, appCodes), appCodes ?? 'all');
+}
+
+/**
+ * The app list without children (the same answer as the views' presentApp(false)). An app the viewer sees whole
+ * (Administrators: every app; others: a grant of at least access on the app) needs no node read: its default
+ * schema comes from SQL. Apps shown only through grants inside them (few) are read as views.
+ */
+export async function loadAppSummaries(edb: EngineExecutor, viewer: NodeViewer): Promise<contracts.AppDto[]> {
+  const { grants, appCodes } = await scopeOf(edb, viewer);
   const apps = await listApps(edb, appCodes);
-  if (!apps.length) return [];
-  const nodes = await listNodesOfApps(edb, appCodes ?? 'all');
-  const byApp = new Map<string, NodeRow[]>();
-  for (const n of nodes) {
-    const list = byApp.get(n.app_code) ?? [];
-    list.push(n);
-    byApp.set(n.app_code, list);
+  const whole = new Map<string, Permission>();
+  const partial: NodeRow[] = [];
+  for (const app of apps) {
+    const permission = wholeAppPermission(viewer, grants, app.code);
+    if (permission) whole.set(app.code, permission);
+    else partial.push(app);
   }
-  return apps.map((app) => new AppView(app, byApp.get(app.code) ?? [], viewer, grants)).filter((v) => v.isVisible);
+  // Administrators (no app list of their own) see every app whole.
+  const defaults = whole.size ? defaultSchemaCodes(await defaultSchemaCandidates(edb, appCodes ? [...whole.keys()] : 'all')) : new Map<string, string>();
+  const views = new Map((await viewsOf(edb, viewer, grants, partial, partial.map((a) => a.code))).map((v) => [v.app.code, v]));
+  return apps.flatMap((app) => {
+    const permission = whole.get(app.code);
+    if (permission) return [presentWholeApp(app, viewer, permission, defaults.get(app.code) ?? null)];
+    const view = views.get(app.code);
+    return view ? [view.presentApp(false)] : [];
+  });
 }
 
 /** The view of one app the viewer may open; otherwise 404 (an app one may not open does not exist for them). */
