@@ -24,6 +24,7 @@ import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.rou
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { functionNodeRoutes } from './modules/function-node/function-node.routes.ts';
 import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
+import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   orgRoutes(app, deps);
   functionNodeRoutes(app, deps);
   workbenchRoutes(app, deps);
+  formDesignRoutes(app, deps);
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 

@@ -4,9 +4,11 @@ import * as accountsAndEngines from './migrations/platform/2026-11-22T0400_creat
 import * as signInSupport from './migrations/platform/2026-11-22T0410_create-sign-in-support.ts';
 import * as invitations from './migrations/platform/2026-11-22T0510_create-invitations.ts';
 import * as jobs from './migrations/platform/2026-11-22T0610_create-jobs.ts';
+import * as formCastFunctions from './migrations/platform/2026-11-22T0900_create-form-cast-functions.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
+import * as formSchemas from './migrations/engine/2026-11-22T0900_create-form-schemas.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -15,12 +17,14 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-22T0410_create-sign-in-support': signInSupport,
   '2026-11-22T0510_create-invitations': invitations,
   '2026-11-22T0610_create-jobs': jobs,
+  '2026-11-22T0900_create-form-cast-functions': formCastFunctions,
 };
 
 const engineMigrations: Record<string, Migration> = {
   '2026-11-22T0420_create-org-units': orgUnits,
   '2026-11-22T0500_create-organisation': organisation,
   '2026-11-22T0600_create-function-nodes': functionNodes,
+  '2026-11-22T0900_create-form-schemas': formSchemas,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -200,6 +200,42 @@ export interface WorkbenchVisitTable {
   last_visit_time: Timestamp;
 }
 
+/** Engine schema: a form node's draft and published definitions (docs/decisions/0006). */
+export interface FormSchemaTable {
+  schema_code: string;
+  draft: ColumnType<unknown, string, string>;
+  draft_version: number;
+  draft_saved_time: Timestamp;
+  published: ColumnType<unknown, string | null | undefined, string | null>;
+  published_version: number | null;
+  published_time: Date | null;
+  modified_by: string | null;
+  created_time: Timestamp;
+}
+
+/** The physical tables of a published form: grid_key '' for the main table, the lower-cased grid code for a sub-table. */
+export interface FormTableTable {
+  table_name: string;
+  schema_code: string;
+  grid_key: string;
+  created_time: Timestamp;
+}
+
+export interface FormCustomIndexTable {
+  index_name: string;
+  schema_code: string;
+  fields: ColumnType<string[], string, string>;
+  created_time: Timestamp;
+}
+
+export interface FormSeqNoTable {
+  schema_code: string;
+  control_code: string;
+  period: string;
+  value: ColumnType<number, number | undefined, number>;
+  modified_time: Timestamp;
+}
+
 export interface PlatformDb {
   'platform.accounts': AccountTable;
   'platform.engines': EngineTable;
@@ -223,6 +259,10 @@ export interface EngineDb {
   node_permissions: NodePermissionTable;
   workbench_configs: WorkbenchConfigTable;
   workbench_visits: WorkbenchVisitTable;
+  form_schemas: FormSchemaTable;
+  form_tables: FormTableTable;
+  form_custom_indexes: FormCustomIndexTable;
+  form_seq_no: FormSeqNoTable;
 }
 
 export type Db = Kysely<PlatformDb>;

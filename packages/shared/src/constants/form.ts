@@ -42,6 +42,10 @@ export const SYSTEM_FIELDS = [
 ] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
+// The columns every sub-table row has besides its controls (docs/decisions/0006): its id, the main record's id and
+// its position. A sub-table control may not use these codes (case-insensitively).
+export const SUB_TABLE_ROW_FIELDS = ['ObjectId', 'ParentObjectId', 'SortKey'] as const;
+
 // calls.md §3: system fields shown by default in a new schema.
 export const DEFAULT_SCHEMA_FIELDS = [
   'Status',

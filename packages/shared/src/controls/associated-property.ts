@@ -32,5 +32,9 @@ export const associatedPropertyControl = defineControlType({
   value: null,
   // Looked-up values are formatted by the source control type: see controlDisplayText in registry.ts.
   displayText: () => '',
+  missingSettings: (options) => [
+    ...(options.associationCode ? [] : ['associationCode']),
+    ...(options.sourcePropertySchema ? [] : ['sourcePropertySchema']),
+  ],
   placement: ANYWHERE,
 });

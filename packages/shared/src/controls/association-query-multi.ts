@@ -18,5 +18,6 @@ export const associationQueryMultiControl = defineControlType({
   options: associationControlOptions(displayName['zh-CN']),
   value: idListSchema,
   displayText: (ids, _options, context) => objectText(ids ?? [], context),
+  missingSettings: (options) => (options.schemaCode ? [] : ['schemaCode']),
   placement: ANYWHERE,
 });

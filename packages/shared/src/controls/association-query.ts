@@ -17,5 +17,6 @@ export const associationQueryControl = defineControlType({
   options: associationControlOptions(displayName['zh-CN']),
   value: idSchema,
   displayText: (id, _options, context) => (id ? objectText(id, context) : ''),
+  missingSettings: (options) => (options.schemaCode ? [] : ['schemaCode']),
   placement: ANYWHERE,
 });

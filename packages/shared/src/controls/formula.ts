@@ -25,5 +25,6 @@ export const formulaControl = defineControlType({
   value: computedValueSchema,
   displayText: computedDisplayText,
   storageFor: computedStorage,
+  missingSettings: (options) => (options.expression.trim() ? [] : ['expression']),
   placement: ANYWHERE,
 });

@@ -99,6 +99,11 @@ export function controlStorage(type: AnyControlType, options: unknown): ControlS
   return type.storageFor?.(options) ?? { dataType: type.dataType, column: type.column };
 }
 
+/** Option keys a control instance still needs before it works; [] when complete. */
+export function controlMissingSettings(type: AnyControlType, options: unknown): readonly string[] {
+  return type.missingSettings?.(options) ?? [];
+}
+
 /**
  * Text of a stored value of one control instance, for lists and exports. Values that do not fit the
  * control type (older data, hand-edited rows) are shown as they are rather than dropped; associated

@@ -31,5 +31,10 @@ export const rollupControl = defineControlType({
   value: computedValueSchema,
   displayText: computedDisplayText,
   storageFor: computedStorage,
+  // count needs no field: it counts rows.
+  missingSettings: (options) => [
+    ...(options.sourceCode ? [] : ['sourceCode']),
+    ...(options.sourceField || options.rollupType === 'count' ? [] : ['sourceField']),
+  ],
   placement: NOT_IN_SUB_TABLE,
 });

@@ -119,6 +119,11 @@ export interface ControlTypeDefinition<
   displayText(value: ValueOf<V> | null | undefined, options: z.output<O>, context?: DisplayContext): string;
   /** Only for types whose storage depends on their options; otherwise `dataType` and `column` hold. */
   storageFor?(options: z.output<O>): ControlStorage;
+  /**
+   * Settings a dropped control still needs before it works (option keys), e.g. an association query without its
+   * target form; the designer's "incomplete" list (POST /v1/formdesign/incomplete). Absent: nothing is required.
+   */
+  missingSettings?(options: z.output<O>): readonly string[];
   readonly limits?: ControlLimits;
   readonly placement: ControlPlacement;
   readonly children?: ControlChildren;

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -101,6 +101,18 @@ export const ERRORS = {
   JobNotFound: biz(230007, '后台任务不存在', 'The background job does not exist', 404),
   JobNotRetryable: biz(230008, '只有超时的任务可以重试', 'Only a timed-out job can be retried'),
   FunctionNodeSortInvalid: biz(230009, '只能排在同一层级的节点之后', 'A node can only be placed after a sibling'),
+
+  // 2400xx forms: designer, schema publishing, custom indexes, sequence numbers (docs/decisions/0006)
+  FormNodeNotForm: biz(240001, '该功能节点不是表单，不能设计或发布', 'This function node is not a form: it has no form design'),
+  FormDraftConflict: biz(240002, '表单已被修改，请重新加载后再操作', 'The form was changed meanwhile: reload it and try again'),
+  FormPublishNeedsConfirmation: biz(240003, '发布会删除或无法转换已有数据，请确认后再发布', 'Publishing would remove or fail to convert existing data: confirm the changes first'),
+  FormNotPublished: biz(240004, '表单尚未发布', 'The form has not been published yet'),
+  FormTooManyColumns: biz(240005, '表单的数据字段过多，无法发布', 'The form has too many data fields to be published'),
+  CustomIndexLimit: biz(240006, '每个表单最多5个索引，每个索引最多5个字段', 'A form has at most 5 indexes of at most 5 fields each'),
+  CustomIndexFieldInvalid: biz(240007, '索引字段须是已发布表单中可排序的字段', 'Index fields must be sortable fields of the published form'),
+  CustomIndexDuplicate: biz(240008, '已有相同字段的索引', 'An index on the same fields exists already'),
+  CustomIndexNotFound: biz(240009, '索引不存在', 'The index does not exist', 404),
+  SeqNoControlNotFound: biz(240010, '该表单没有这个流水号控件', 'The form has no such sequence number control'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

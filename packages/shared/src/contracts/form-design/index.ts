@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTROL_DEPENDENCY_KINDS, FORM_CONTAINER_MODES, FORM_MODAL_DEFAULT_SIZE } from '../../constants/form.ts';
-import { ControlDefinition } from '../../controls/control-definition.ts';
+import { CONTROL_DEPENDENCY_KINDS, FORM_CONTAINER_MODES, FORM_MODAL_DEFAULT_SIZE, SUB_TABLE_ROW_FIELDS } from '../../constants/form.ts';
+import { ControlDefinition, checkFormControls } from '../../controls/control-definition.ts';
 import { NodeCode, NodeName } from '../function-node/index.ts';
 
 // Form designer and schema publishing (domain.md §3 "Form attributes", calls.md §7 "formdesign"). The spec shows no
@@ -32,10 +32,31 @@ export const FormAttributes = z.strictObject({
 });
 export type FormAttributes = z.infer<typeof FormAttributes>;
 
+const subTableRowFields = new Set(SUB_TABLE_ROW_FIELDS.map((f) => f.toLowerCase()));
+
+/**
+ * The control tree as a whole: each control by the registry (ControlDefinition), then the designer's drop checks
+ * (placement, one per form, upper limits such as 7 maps), codes unique per table, and sub-table codes clear of the
+ * sub-table row columns.
+ */
+const FormControls = z
+  .array(ControlDefinition)
+  .max(5000, '控件过多')
+  .superRefine((controls, ctx) => {
+    for (const problem of checkFormControls(controls)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    controls.forEach((control, index) =>
+      control.controls?.forEach((child, childIndex) => {
+        if (control.type === 'gridView' && subTableRowFields.has(child.code.toLowerCase())) {
+          ctx.addIssue({ code: 'custom', path: [index, 'controls', childIndex, 'code'], message: `子表控件不能使用编码${child.code}` });
+        }
+      }),
+    );
+  });
+
 /** What the designer edits and saves: attributes and the control tree (checked by the control registry). */
 export const FormDefinition = z.strictObject({
   attributes: FormAttributes,
-  controls: z.array(ControlDefinition).max(5000, '控件过多'),
+  controls: FormControls,
 });
 export type FormDefinition = z.infer<typeof FormDefinition>;
 export type FormDefinitionInput = z.input<typeof FormDefinition>;
@@ -67,8 +88,13 @@ export const FormDesignSaveResult = z.object({ version: z.number().int(), savedT
 
 /** What publishing would do to the table, column by column. */
 export const SchemaChange = z.object({
-  kind: z.enum(['createTable', 'addColumn', 'dropColumn', 'changeType', 'createChildTable', 'dropChildTable', 'createIndex', 'dropIndex']),
+  kind: z.enum(['createTable', 'addColumn', 'dropColumn', 'changeType', 'createChildTable', 'dropChildTable', 'createIndex', 'dropIndex', 'renameColumn']),
+  /** What to send back in `confirm` to accept this change: "table.column", or the table for a whole table. */
+  key: z.string(),
+  /** The physical table (i_… in the engine schema). */
   table: z.string(),
+  /** The sub-table (grid view) control the table belongs to; absent for the main table. */
+  gridCode: z.string().optional(),
   column: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
@@ -78,6 +104,8 @@ export const SchemaChange = z.object({
   needsConfirmation: z.boolean(),
 });
 export type SchemaChange = z.infer<typeof SchemaChange>;
+/** detail of FormPublishNeedsConfirmation (240003): the whole plan and the keys still to confirm. */
+export const PublishConfirmationDetail = z.object({ changes: z.array(SchemaChange), unconfirmed: z.array(z.string()) });
 
 /**
  * POST /v1/formdesign/publish {schemaCode, version, confirm?}: applies the saved draft `version` to the table in one
@@ -100,6 +128,10 @@ export const CheckCodeAvailableResult = z.object({ available: z.boolean(), reaso
 
 /** POST /v1/formdesign/checkreference {schemaCode, controlCode}: what depends on a control (shown before it is removed). */
 export const CheckReferenceBody = z.strictObject({ schemaCode: SchemaCode, controlCode: z.string().trim().min(1).max(63) });
-export const CheckReferenceResult = z.object({
-  references: z.array(z.object({ kind: z.enum(CONTROL_DEPENDENCY_KINDS), schemaCode: z.string(), name: z.string(), detail: z.string().optional() })),
-});
+export const ControlReference = z.object({ kind: z.enum(CONTROL_DEPENDENCY_KINDS), schemaCode: z.string(), name: z.string(), detail: z.string().optional() });
+export type ControlReference = z.infer<typeof ControlReference>;
+export const CheckReferenceResult = z.object({ references: z.array(ControlReference) });
+
+export * from './checks.ts';
+export * from './schema.ts';
+export * from './custom-index.ts';

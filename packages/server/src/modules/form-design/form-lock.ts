@@ -1,0 +1,19 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db, PlatformDb } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import type { NodeViewer } from '../function-node/function-node.policy.ts';
+
+/**
+ * Runs a change of an engine's form tables (publish, custom indexes) in one transaction holding the engine's form
+ * lock: table names are chosen and DDL applied one change at a time. Inside, only the transaction is used
+ * (docs/decisions/0001: the PGlite driver would wait for itself otherwise).
+ */
+export async function inFormTransaction<T>(ctx: NodeContext, work: (tx: { edb: EngineExecutor; viewer: NodeViewer }) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute(async (trx: Transaction<PlatformDb>) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`tritium:form:${ctx.engineCode}`}))`.execute(trx);
+    const edb = engineDb(trx as unknown as Db, ctx.engineCode);
+    return work({ edb, viewer: await viewerOf(edb, ctx) });
+  });
+}

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { TestApp } from './helpers.ts';
+import { FunctionNodeType, createNode, type OrgClient } from './node-helpers.ts';
+
+// Fixtures for the form-design tests (docs/decisions/0006).
+
+type ControlInput = { type: string; code: string; options?: Record<string, unknown>; controls?: ControlInput[]; panes?: { title: string; controls: ControlInput[] }[] };
+
+/** A form definition as the designer saves it. */
+export function definition(controls: ControlInput[], attributes: Record<string, unknown> = {}) {
+  return { attributes: { displayName: '客户信息', ...attributes }, controls };
+}
+
+export async function createForm(client: OrgClient, appCode: string, overrides: Record<string, unknown> = {}, nodeType: number = FunctionNodeType.FormModule) {
+  return createNode(client, appCode, nodeType, overrides);
+}
+
+/** Loads the designer, saves `def` over the loaded version; answers the saved version. */
+export async function saveDraft(client: OrgClient, schemaCode: string, def: unknown): Promise<number> {
+  const loaded = await client.post('/v1/formdesign/load', { schemaCode });
+  const saved = await client.post('/v1/formdesign/save', { schemaCode, baseVersion: loaded.draft.version, definition: def });
+  return saved.version;
+}
+
+/** Saves and publishes; fails the test on an error answer. */
+export async function publish(client: OrgClient, schemaCode: string, def: unknown, confirm: string[] = []) {
+  const version = await saveDraft(client, schemaCode, def);
+  return client.post('/v1/formdesign/publish', { schemaCode, version, confirm });
+}
+
+export interface ColumnInfo {
+  column_name: string;
+  data_type: string;
+  udt_name: string;
+  character_maximum_length: number | null;
+  is_nullable: string;
+}
+
+/** Columns of a table in an engine schema, in order. */
+export async function columnsOf(t: TestApp, engineCode: string, table: string): Promise<ColumnInfo[]> {
+  const r = await sql<ColumnInfo>`
+    select column_name, data_type, udt_name, character_maximum_length, is_nullable from information_schema.columns
+    where table_schema = ${`e_${engineCode}`} and table_name = ${table} order by ordinal_position`.execute(t.database.db);
+  return r.rows;
+}
+
+/** Column name → a short type: varchar(200), text, numeric, _text (text[]), jsonb, uuid, … */
+export async function columnTypes(t: TestApp, engineCode: string, table: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const c of await columnsOf(t, engineCode, table)) {
+    out[c.column_name] = c.udt_name === 'varchar' ? `varchar(${c.character_maximum_length})` : c.udt_name;
+  }
+  return out;
+}
+
+/** Tables of an engine schema whose names start with `prefix`. */
+export async function tablesLike(t: TestApp, engineCode: string, prefix: string): Promise<string[]> {
+  const r = await sql<{ t: string }>`select table_name as t from information_schema.tables where table_schema = ${`e_${engineCode}`} and table_name like ${`${prefix}%`} order by 1`.execute(t.database.db);
+  return r.rows.map((row) => row.t);
+}
+
+/** Indexes of a table: name → definition (pg_indexes). */
+export async function indexesOf(t: TestApp, engineCode: string, table: string): Promise<Record<string, string>> {
+  const r = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where schemaname = ${`e_${engineCode}`} and tablename = ${table}`.execute(t.database.db);
+  return Object.fromEntries(r.rows.map((row) => [row.indexname, row.indexdef]));
+}
+
+/** Runs SQL in the engine schema (test data written directly, as the runtime will later). */
+export async function engineSql<T = Record<string, unknown>>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
+  const r = await query.execute(t.database.db);
+  return r.rows as T[];
+}
+
+export const tableRef = (engineCode: string, table: string) => sql.id(`e_${engineCode}`, table);
