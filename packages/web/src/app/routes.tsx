@@ -1,5 +1,6 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
+import { FORM_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { RootShell } from './root-shell.tsx';
@@ -55,6 +56,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/org-admin/org-admin-page.tsx').then((m) => ({ Component: m.OrgAdminPage })),
           },
         ],
+      },
+      {
+        path: FORM_DESIGNER_PATH,
+        handle: titled('formDesigner'),
+        loader: requireSessionLoader,
+        lazy: () => import('../features/form-designer/form-designer-page.tsx').then((m) => ({ Component: m.FormDesignerPage })),
       },
       {
         path: '*',

@@ -1,0 +1,46 @@
+import { Empty, Form, Input, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { controlTypeByKey } from '@tritium/shared/controls/index';
+import { useDesignerContext } from '../hooks/designer-context.ts';
+import { controlTypeName } from '../labels.ts';
+import { OptionsEditor } from '../options/options-editor.tsx';
+import { FieldRow } from '../options/option-field.tsx';
+import { codeProblem, locateControl, systemFieldOf } from '../state/control-tree.ts';
+import { PanesEditor } from './panes-editor.tsx';
+
+/** 控件属性: the selected control's type, code, options (from its type's schema) and, for a tab, its panes. */
+export function ControlProperties() {
+  const { t } = useTranslation();
+  const { state, dispatch } = useDesignerContext();
+  const location = state.selectedUid ? locateControl(state.controls, state.selectedUid) : undefined;
+  if (!location) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('formDesigner.properties.noSelection')} />;
+  const { control } = location;
+  const type = controlTypeByKey(control.type);
+  const isSystem = !!systemFieldOf(type);
+  const problem = codeProblem(state.controls, control.uid, control.code);
+  const codeError = !problem
+    ? undefined
+    : problem.kind === 'invalid'
+      ? problem.message
+      : t(problem.kind === 'taken' ? 'formDesigner.properties.codeTaken' : 'formDesigner.properties.codeSystemField');
+  const codeId = `code-${control.uid}`;
+
+  return (
+    <Form layout="vertical" component={false}>
+      <FieldRow label={t('formDesigner.properties.type')}>
+        <Tag>{controlTypeName(control.type)}</Tag>
+      </FieldRow>
+      <FieldRow label={t('formDesigner.properties.code')} htmlFor={codeId} errors={codeError ? [codeError] : undefined} extra={isSystem ? t('formDesigner.properties.codeFixed') : undefined}>
+        <Input id={codeId} value={control.code} disabled={isSystem} onChange={(event) => dispatch({ type: 'setCode', uid: control.uid, code: event.target.value })} />
+      </FieldRow>
+      <OptionsEditor
+        key={control.uid}
+        idPrefix={`opt-${control.uid}`}
+        schema={type.options}
+        value={control.options}
+        onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })}
+      />
+      {type.children === 'panes' && <PanesEditor tab={control} />}
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Flex, Tag, Typography, theme } from 'antd';
+import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+export type SaveState = 'saved' | 'dirty' | 'saving';
+export type PublishState = 'never' | 'unpublished' | 'published';
+
+interface TopBarProps {
+  formName: string;
+  isWorkflow: boolean;
+  saveState: SaveState;
+  publishState: PublishState;
+  isPublishing: boolean;
+  onBack: () => void;
+  onPreview: () => void;
+  onSave: () => void;
+  onPublish: () => void;
+}
+
+/** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish }: TopBarProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      component="header"
+      align="center"
+      justify="space-between"
+      gap="middle"
+      style={{ height: 56, padding: `0 ${token.padding}px`, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
+      <Flex align="center" gap="small" style={{ minWidth: 0 }}>
+        <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('formDesigner.backToApp')} onClick={onBack} />
+        <Typography.Title level={4} ellipsis style={{ margin: 0 }}>
+          {formName}
+        </Typography.Title>
+        {isWorkflow && <Tag>{t('formDesigner.workflowForm')}</Tag>}
+        <Typography.Text type={saveState === 'dirty' ? 'warning' : 'secondary'} role="status" aria-label={t('formDesigner.saveState.label')}>
+          {t(`formDesigner.saveState.${saveState}`)}
+        </Typography.Text>
+        <Tag color={publishState === 'published' ? 'green' : publishState === 'unpublished' ? 'orange' : 'default'}>{t(`formDesigner.publishState.${publishState}`)}</Tag>
+      </Flex>
+      <Flex gap="small">
+        <Button icon={<EyeOutlined />} onClick={onPreview}>
+          {t('formDesigner.actions.preview')}
+        </Button>
+        <Button icon={<SaveOutlined />} loading={saveState === 'saving'} onClick={onSave}>
+          {t('formDesigner.actions.save')}
+        </Button>
+        <Button type="primary" icon={<CloudUploadOutlined />} loading={isPublishing} onClick={onPublish}>
+          {t('formDesigner.actions.publish')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
