@@ -90,3 +90,18 @@ export async function lockFormTables(edb: EngineExecutor, schema: string, tables
   const list = [...tables];
   if (list.length) await sql`lock table ${sql.join(list.map((t) => sql.id(schema, t)))} in exclusive mode`.execute(edb);
 }
+
+/**
+ * Drops the tables of forms whose nodes are being removed (their data goes with the form, as the removal's
+ * confirmation says). Sub-tables first: they reference the main table. Their form_tables rows go by cascade.
+ */
+export async function dropTablesOfForms(edb: EngineExecutor, schema: string, schemaCodes: string[]): Promise<void> {
+  if (!schemaCodes.length) return;
+  const tables = await edb
+    .selectFrom('form_tables')
+    .select(['table_name', 'grid_key'])
+    .where('schema_code', 'in', schemaCodes)
+    .orderBy(sql`case when grid_key = '' then 1 else 0 end`)
+    .execute();
+  for (const table of tables) await sql`drop table if exists ${sql.id(schema, table.table_name)}`.execute(edb);
+}

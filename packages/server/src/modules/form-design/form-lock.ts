@@ -10,9 +10,14 @@ import type { NodeViewer } from '../function-node/function-node.policy.ts';
  * lock: table names are chosen and DDL applied one change at a time. Inside, only the transaction is used
  * (docs/decisions/0001: the PGlite driver would wait for itself otherwise).
  */
+/** Takes the engine's form lock inside a transaction already open (removing nodes drops their forms' tables). */
+export async function lockForms(trx: Transaction<PlatformDb>, engineCode: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`tritium:form:${engineCode}`}))`.execute(trx);
+}
+
 export async function inFormTransaction<T>(ctx: NodeContext, work: (tx: { edb: EngineExecutor; viewer: NodeViewer }) => Promise<T>): Promise<T> {
   return ctx.db.transaction().execute(async (trx: Transaction<PlatformDb>) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`tritium:form:${ctx.engineCode}`}))`.execute(trx);
+    await lockForms(trx, ctx.engineCode);
     const edb = engineDb(trx as unknown as Db, ctx.engineCode);
     return work({ edb, viewer: await viewerOf(edb, ctx) });
   });

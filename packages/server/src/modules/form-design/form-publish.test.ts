@@ -303,3 +303,28 @@ describe('republishing', () => {
     expect(again).toEqual({ ...done, changes: [] });
   });
 });
+
+describe('removing forms', () => {
+  it('a removed form node, group or app takes its tables with it', async () => {
+    const app = (await createApp(a)).code as string;
+    const sub = [{ type: 'gridView', code: 'Lines', controls: [{ type: 'number', code: 'Qty' }] }];
+    const alone = (await createForm(a, app)).code as string;
+    await publish(a, alone, definition([{ type: 'textBox', code: 'Title' }, ...sub]));
+    const group = (await a.post('/v1/functionnode', { nodeType: FunctionNodeType.GroupModule, appCode: app, displayName: '分组一' })).code as string;
+    const grouped = (await createForm(a, app, { parentCode: group })).code as string;
+    await publish(a, grouped, definition([{ type: 'textBox', code: 'Title' }]));
+    const last = (await createForm(a, app)).code as string;
+    await publish(a, last, definition([{ type: 'textBox', code: 'Title' }, ...sub]));
+    await q(sql`insert into ${ref(`i_${alone.toLowerCase()}`)} ("Title") values ('一条数据')`);
+
+    const tables = (code: string) => tablesLike(t, admin.engineCode, `i_${code.toLowerCase()}`);
+    expect(await tables(alone)).toHaveLength(2);
+    await a.post('/v1/functionnode/remove', { code: alone });
+    expect(await tables(alone)).toEqual([]);
+    await a.post('/v1/functionnode/remove', { code: group });
+    expect(await tables(grouped)).toEqual([]);
+    expect(await tables(last)).toHaveLength(2);
+    await a.post('/v1/functionnode/remove', { code: app });
+    expect(await tables(last)).toEqual([]);
+  });
+});

@@ -110,6 +110,15 @@ async function copyApp(ctx: JobContext, appCode: string, options: AppCopyOptions
         .values(grants.map((g) => ({ node_code: newCodes.get(g.node_code)!, unit_id: g.unit_id, permission: g.permission })))
         .execute();
     }
+    // Form designs travel as drafts (the copy has no tables until it is published); references between forms of
+    // the app point to the copies.
+    const designs = await tdb.selectFrom('form_schemas').select(['schema_code', 'draft']).where('schema_code', 'in', [...newCodes.keys()]).execute();
+    if (designs.length) {
+      await tdb
+        .insertInto('form_schemas')
+        .values(designs.map((d) => ({ schema_code: newCodes.get(d.schema_code)!, draft: JSON.stringify(remapSchemaCodes(d.draft, newCodes)), draft_version: 1, draft_saved_time: new Date() })))
+        .execute();
+    }
     const last = await tdb
       .selectFrom('function_nodes')
       .select(sql<number>`coalesce(max(sort_key), -1) + 1`.as('k'))
@@ -163,4 +172,13 @@ export async function retryAppCopy(ctx: NodeContext, actionId: string): Promise<
   await getCopyJobOrThrow(ctx, ctx.db, actionId);
   if (!(await retryJob(ctx.db, actionId))) throw new AppError('JobNotRetryable', { detail: { actionId } });
   return copyProgress(ctx, actionId);
+}
+
+/** A copied form definition: every `schemaCode` option naming a form of the copied app names its copy instead. */
+export function remapSchemaCodes(value: unknown, newCodes: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => remapSchemaCodes(item, newCodes));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, key === 'schemaCode' && typeof item === 'string' ? (newCodes.get(item) ?? item) : remapSchemaCodes(item, newCodes)]),
+  );
 }

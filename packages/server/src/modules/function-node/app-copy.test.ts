@@ -4,6 +4,7 @@ import { FunctionNodeType as T, addMember, createApp, createNode, grant, nodeCli
 import { engineDb } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { copyName } from './app-copy.job.ts';
+import { definition, publish, saveDraft } from '../../../test/form-helpers.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -58,6 +59,30 @@ describe('copying an app', () => {
     const sourceCodes = new Set((await edb().selectFrom('function_nodes').select('code').where('app_code', '=', source.code).execute()).map((r) => r.code));
     expect(rows.some((r) => sourceCodes.has(r.code))).toBe(false);
     expect(copy.defaultSchemaCode).not.toBeNull();
+  });
+
+  it('copies the designs of the forms as drafts, with associations between its forms pointing to the copies', async () => {
+    const app = await createApp(a, { displayName: '订单应用' });
+    const customer = await createNode(a, app.code, T.FormModule, { displayName: '客户' });
+    const order = await createNode(a, app.code, T.FormModule, { displayName: '订单' });
+    await publish(a, customer.code, definition([{ type: 'textBox', code: 'Name1' }], { displayName: '客户' }));
+    await saveDraft(a, order.code, definition([{ type: 'associationQuery', code: 'Customer', options: { schemaCode: customer.code } }, { type: 'number', code: 'Amount' }], { displayName: '订单' }));
+    const { actionId } = await a.post('/v1/functionnode/copy', { code: app.code });
+    expect(await t.app.extras.jobs.runOnce()).toBe(true);
+    const copy = (await progress(a, actionId)).body.data.node;
+    const copied = await a.get(`/v1/functionNode/app/feature/list?appCode=${copy.code}`);
+    const codeOf = (name: string) => copied.list.find((n: { displayName: string }) => n.displayName === name).code;
+
+    const orderCopy = await a.post('/v1/formdesign/load', { schemaCode: codeOf('订单') });
+    expect(orderCopy.published).toBeNull();
+    expect(orderCopy.draft.version).toBe(1);
+    expect(orderCopy.draft.definition.controls.map((c: { code: string }) => c.code)).toEqual(['Customer', 'Amount']);
+    expect(orderCopy.draft.definition.controls[0].options.schemaCode).toBe(codeOf('客户'));
+    const customerCopy = await a.post('/v1/formdesign/load', { schemaCode: codeOf('客户') });
+    expect(customerCopy.draft.definition.controls.map((c: { code: string }) => c.code)).toEqual(['Name1']);
+    // The originals are untouched.
+    const original = await a.post('/v1/formdesign/load', { schemaCode: order.code });
+    expect(original.draft.definition.controls[0].options.schemaCode).toBe(customer.code);
   });
 
   it('the copy carries the grants, so a sub-administrator administers the copy of their app', async () => {

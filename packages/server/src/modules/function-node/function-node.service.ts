@@ -7,6 +7,9 @@ import { codeTaken, findNode, nextSortKey, renumber, siblingsOf, type EngineExec
 import { assertCanAdministerApp, canCreateApp, canSortApps, parentAllowed, type NodeViewer } from './function-node.policy.ts';
 import { getAppViewOrThrow, getNodeOrThrow, inNodeTransaction, type NodeContext } from './node-context.ts';
 import type { AppView } from './app-view.ts';
+import { engineSchemaName } from '../../db/database.ts';
+import { dropTablesOfForms } from '../form-design/ddl-executor.ts';
+import { lockForms } from '../form-design/form-lock.ts';
 
 // The writes of calls.md §7 "Apps and nodes". Every write: Administrator, or a SubAdministrator within their apps.
 
@@ -100,13 +103,17 @@ export async function updateNode(ctx: NodeContext, body: contracts.UpdateNodeBod
 
 /** Removes a node and everything below it; an app goes with all it contains (calls.md §4). */
 export async function removeNode(ctx: NodeContext, code: string): Promise<number> {
-  return inNodeTransaction(ctx, async ({ edb, viewer }) => {
+  return inNodeTransaction(ctx, async ({ trx, edb, viewer }) => {
     const { node } = await getAdministeredNode(edb, viewer, code);
-    let q = edb.deleteFrom('function_nodes');
+    let removed = edb.selectFrom('function_nodes').select('code');
     // Rows a running copy is still writing belong to the copy, not to this app.
-    if (node.node_type === FunctionNodeType.AppPackage) q = q.where('app_code', '=', node.code).where('copy_job_id', 'is', null);
-    else q = q.where((eb) => eb.or([eb('code', '=', node.code), eb('parent_code', '=', node.code)]));
-    const r = await q.executeTakeFirst();
+    if (node.node_type === FunctionNodeType.AppPackage) removed = removed.where('app_code', '=', node.code).where('copy_job_id', 'is', null);
+    else removed = removed.where((eb) => eb.or([eb('code', '=', node.code), eb('parent_code', '=', node.code)]));
+    const codes = (await removed.execute()).map((r) => r.code);
+    // The forms among them lose their tables too (under the form lock, so no publish runs meanwhile).
+    await lockForms(trx, ctx.engineCode);
+    await dropTablesOfForms(edb, engineSchemaName(ctx.engineCode), codes);
+    const r = await edb.deleteFrom('function_nodes').where('code', 'in', codes).executeTakeFirst();
     return Number(r.numDeletedRows);
   });
 }
