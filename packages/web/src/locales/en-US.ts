@@ -651,6 +651,8 @@ export const enUS: Catalogue = {
       removePane: 'Delete pane {{index}}',
       newPane: 'Tab {{index}}',
       chooseItem: 'Nothing chosen',
+      pickForm: 'Choose a form',
+      noForm: 'No form matches',
     },
     options: {
       displayName: 'Title',
@@ -660,7 +662,7 @@ export const enUS: Catalogue = {
       readonly: 'Read-only',
       description: 'Tip',
       dataLink: 'Data link',
-      schemaCode: 'Form code',
+      schemaCode: 'Associated form',
       conditions: 'Conditions',
       field: 'Field of this form',
       sourceField: 'Source field',

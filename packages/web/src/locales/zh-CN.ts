@@ -649,6 +649,8 @@ export const zhCN = {
       removePane: '删除页签 {{index}}',
       newPane: '标签{{index}}',
       chooseItem: '默认不选',
+      pickForm: '选择表单',
+      noForm: '没有匹配的表单',
     },
     options: {
       displayName: '标题',
@@ -658,7 +660,7 @@ export const zhCN = {
       readonly: '只读',
       description: '提示说明',
       dataLink: '数据联动',
-      schemaCode: '关联表单编码',
+      schemaCode: '关联表单',
       conditions: '联动条件',
       field: '本表单字段',
       sourceField: '来源字段',

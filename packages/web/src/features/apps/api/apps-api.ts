@@ -29,7 +29,7 @@ export const appKeys = {
   list: ['apps', 'list'] as const,
   adminCodes: ['apps', 'admin-codes'] as const,
   features: (appCode: string) => ['apps', 'features', appCode] as const,
-  search: (keyword: string) => ['apps', 'search', keyword] as const,
+  search: (keyword: string, nodeTypes?: number[]) => ['apps', 'search', keyword, nodeTypes ?? 'all'] as const,
   recent: ['apps', 'recent'] as const,
   copy: (actionId: string) => ['apps', 'copy', actionId] as const,
   config: ['workbench', 'config'] as const,
@@ -54,7 +54,7 @@ export const appsApi = {
   copyProgress: (actionId: string) => apiClient.get<CopyProgressResult>(`${NODE}/copy/progress`, { query: { actionId }, disableBizError: true }),
   retryCopy: (actionId: string) => apiClient.post<Record<string, never>>(`${NODE}/copy/retry`, { actionId }),
   nodesByCodes: (codes: string[]) => apiClient.post<NodeListResult>(`${NODE}/list/bycodes`, { codes }),
-  searchNodes: (keyword: string) => apiClient.post<NodeListResult>(`${NODE}/list/bykeyword`, { keyword }),
+  searchNodes: (keyword: string, nodeTypes?: number[]) => apiClient.post<NodeListResult>(`${NODE}/list/bykeyword`, { keyword, ...(nodeTypes ? { nodeTypes } : {}) }),
   recentActivity: (limit = 10) => apiClient.get<RecentActivityResult>('/v1/workbench/recentactivity', { query: { limit } }),
   // Recording a visit is bookkeeping: a failure is not the person's business.
   visit: (code: string) => apiClient.post<Record<string, never>>('/v1/workbench/visit', { code }, { disableBizError: true, disableSysError: true }),

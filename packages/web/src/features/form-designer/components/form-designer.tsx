@@ -17,6 +17,7 @@ import { Palette } from './palette.tsx';
 import { PreviewDialog } from './preview-dialog.tsx';
 import { PropertyPanel, type PropertyTab } from './property-panel.tsx';
 import { PublishConfirmDialog } from './publish-confirm-dialog.tsx';
+import { DesignerAppContext } from '../options/form-picker.tsx';
 
 interface FormDesignerProps {
   schemaCode: string;
@@ -79,6 +80,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
 
   return (
     <DesignerContext.Provider value={context}>
+      <DesignerAppContext.Provider value={{ appCode: loaded.appCode }}>
       <ControlProblemsContext.Provider value={problemUids}>
         <Layout style={{ height: '100vh' }}>
           <DesignerTopBar
@@ -120,6 +122,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
           onCancel={actions.cancelPublish}
         />
       </ControlProblemsContext.Provider>
+      </DesignerAppContext.Provider>
     </DesignerContext.Provider>
   );
 }

@@ -8,6 +8,7 @@ import { Flex, Form, Select, Switch, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { optionLabel, valueLabel } from '../labels.ts';
 import { LeafInput, isLeaf } from './leaf-input.tsx';
+import { FormPicker } from './form-picker.tsx';
 import { ItemsEditor, ObjectListEditor, RecordEditor } from './list-editors.tsx';
 import { blankValue, pathKey, type FieldType, type OptionField, type OptionPath } from './schema-fields.ts';
 
@@ -116,6 +117,15 @@ export function OptionFieldView(props: OptionFieldProps) {
     return (
       <FieldRow label={label} htmlFor={id} errors={errorsAt(context, path)}>
         <LeafInput id={id} type={{ kind: 'choice', values: items }} choices={[...new Set(items)]} multiple={multiple} value={value} nullable={field.nullable} onChange={(next) => context.onChange(path, next)} />
+      </FieldRow>
+    );
+  }
+  // Another form (an association's target) is chosen by name, not typed as a code.
+  if (field.key === 'schemaCode' && type.kind === 'string') {
+    const id = fieldId(context, path);
+    return (
+      <FieldRow label={label} htmlFor={id} errors={errorsAt(context, path)}>
+        <FormPicker id={id} value={value} onChange={(next) => context.onChange(path, next)} />
       </FieldRow>
     );
   }

@@ -27,6 +27,8 @@ interface FakeOptions {
   loadError?: { status: number; code: number; message: string };
 }
 
+const formNode = (code: string, displayName: string, nodeType: number) => ({ code, objectId: `o-${code}`, parentCode: 'crm', appCode: 'crm', displayName, icon: '', iconColor: '', nodeType, summary: '', appState: 'Normal', source: 'Own', state: 'Normal', url: null, sortKey: 0, permission: 'administrator' });
+
 /** The form-design calls over one form (schemaCode "f_lead"), with what a save or publish sent. */
 export function stubDesigner(options: FakeOptions = {}) {
   let version = options.version ?? 3;
@@ -64,6 +66,9 @@ export function stubDesigner(options: FakeOptions = {}) {
         detail: { changes: answer.changes, unconfirmed: answer.changes.filter((c) => c.needsConfirmation).map((c) => c.key) },
       });
     },
+    // Forms to associate with: this app's, and the engine's by keyword.
+    'GET /v1/functionNode/app/feature/list': () => ok({ list: [formNode('f_lead', '线索登记', 200), formNode('f_customer', '客户档案', 200), formNode('r_sales', '销售报表', 220)], defaultSchemaCode: 'f_lead' }),
+    'POST /v1/functionnode/list/bykeyword': () => ok({ list: [formNode('f_contract', '合同', 210)] }),
     'POST /v1/formdesign/checkreference': () => ok({ references: options.references ?? [] }),
   });
   return { ...stub, saved };
