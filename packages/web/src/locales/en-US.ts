@@ -568,6 +568,12 @@ export const enUS: Catalogue = {
     cancel: 'Cancel',
   },
   formDesigner: {
+    leave: {
+      title: 'Leave the form designer?',
+      content: 'Some changes are not saved; they are lost if you leave.',
+      ok: 'Leave without saving',
+      stay: 'Stay',
+    },
     backToApp: 'Back to the app',
     backToWorkbench: 'Back to the workbench',
     notFoundTitle: 'Form not found',

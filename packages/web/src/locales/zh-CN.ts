@@ -566,6 +566,12 @@ export const zhCN = {
     cancel: '取消',
   },
   formDesigner: {
+    leave: {
+      title: '离开表单设计？',
+      content: '还有未保存的修改，离开后这些修改会丢失。',
+      ok: '不保存，离开',
+      stay: '留下',
+    },
     backToApp: '返回应用',
     backToWorkbench: '返回工作台',
     notFoundTitle: '表单不存在',

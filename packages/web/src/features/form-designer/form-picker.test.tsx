@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render.tsx';
+import { findDialog } from '../../test/find-dialog.ts';
 import { FormDesignerPage } from './form-designer-page.tsx';
 import { stubDesigner } from './test/designer-fake.ts';
 
@@ -25,5 +26,24 @@ describe('choosing the form an association points to', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     const controls = (saved[0].body as { definition: { controls: { type: string; options: { schemaCode?: string } }[] } }).definition.controls;
     expect(controls.find((c) => c.type === 'associationQuery')!.options.schemaCode).toBe('f_contract');
+  });
+});
+
+describe('leaving the designer', () => {
+  it('with unsaved changes asks first; staying keeps the changes, leaving goes', async () => {
+    stubDesigner();
+    const user = userEvent.setup();
+    const { router } = renderPage('/form/designer', <FormDesignerPage />, '/form/designer?schemaCode=f_lead');
+    await screen.findByRole('heading', { name: '线索登记' });
+    await user.click(within(screen.getByRole('navigation', { name: '控件库' })).getByRole('button', { name: '数值' }));
+    await user.click(screen.getByRole('button', { name: '返回应用' }));
+    const ask = await findDialog('离开表单设计？');
+    await user.click(within(ask).getByRole('button', { name: '留下' }));
+    expect(router.state.location.pathname).toBe('/form/designer');
+    expect(screen.getByRole('status', { name: '保存状态' }).textContent).toBe('有未保存的修改');
+    await user.click(screen.getByRole('button', { name: '返回应用' }));
+    // The newest question (the first one may still be closing).
+    await user.click((await screen.findAllByRole('button', { name: '不保存，离开' })).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench/app/crm/f_lead'));
   });
 });

@@ -8,6 +8,7 @@ import { DesignerDnd } from '../canvas/designer-dnd.tsx';
 import { ControlProblemsContext } from '../canvas/problems-context.ts';
 import { DesignerContext, type DesignerContextValue } from '../hooks/designer-context.ts';
 import { useDesigner } from '../hooks/use-designer.ts';
+import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
 import { useRemoveControl } from '../hooks/use-remove-control.tsx';
 import { useSavePublish } from '../hooks/use-save-publish.ts';
 import { controlAtPath, draftProblems } from '../state/draft-problems.ts';
@@ -35,6 +36,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const [publishInfo, setPublishInfo] = useState({ hasPublished: !!loaded.published, hasUnpublishedChanges: loaded.hasUnpublishedChanges });
   const dirty = isDirty(state);
+  useLeaveGuard(dirty);
 
   const requestRemove = useRemoveControl(schemaCode, (uid) => dispatch({ type: 'remove', uid }));
   const actions = useSavePublish({
