@@ -615,6 +615,8 @@ export const enUS: Catalogue = {
       drag: 'Drag "{{name}}"',
       remove: 'Delete "{{name}}"',
       hidden: 'Hidden',
+      needsService: 'Needs a service',
+      needsServiceHint: 'This control relies on an outside service (OCR, e-signature, face recognition, a plugin). Until it is configured, people filling the form are told the service is not configured.',
       hasProblems: 'Some settings need changing',
     },
     widgets: {

@@ -613,6 +613,8 @@ export const zhCN = {
       drag: '拖动「{{name}}」',
       remove: '删除「{{name}}」',
       hidden: '已隐藏',
+      needsService: '需配置服务',
+      needsServiceHint: '该控件依赖外部服务（如 OCR、电子签章、人脸识别、插件）。服务配置好之前，填写表单时会提示“服务未配置”。',
       hasProblems: '有设置需要修改',
     },
     widgets: {

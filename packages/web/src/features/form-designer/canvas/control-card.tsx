@@ -2,6 +2,7 @@ import { Button, Flex, Tag, Tooltip, theme } from 'antd';
 import { DeleteOutlined, HolderOutlined, WarningOutlined } from '@ant-design/icons';
 import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
+import { controlTypeByKey } from '@tritium/shared/controls/index';
 import { useDesignerContext } from '../hooks/designer-context.ts';
 import { controlName } from '../labels.ts';
 import type { DesignerControl } from '../state/control-tree.ts';
@@ -81,6 +82,13 @@ export function ControlCard({ control, containerId, index, ancestors, kind }: Co
           </Tooltip>
         )}
         {!isVisible(control) && <Tag style={{ marginInlineEnd: 0 }}>{t('formDesigner.canvas.hidden')}</Tag>}
+        {controlTypeByKey(control.type).service && (
+          <Tooltip title={t('formDesigner.canvas.needsServiceHint')}>
+            <Tag color="warning" style={{ marginInlineEnd: 0 }}>
+              {t('formDesigner.canvas.needsService')}
+            </Tag>
+          </Tooltip>
+        )}
         <Tag variant="filled" style={{ marginInlineEnd: 0, color: token.colorTextTertiary }}>
           {control.code}
         </Tag>

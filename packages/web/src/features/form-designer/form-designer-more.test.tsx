@@ -47,3 +47,16 @@ describe('leaving the designer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/workbench/app/crm/f_lead'));
   });
 });
+
+describe('controls that need an outside service', () => {
+  it('say so on the canvas', async () => {
+    stubDesigner();
+    const user = userEvent.setup();
+    renderPage('/form/designer', <FormDesignerPage />, '/form/designer?schemaCode=f_lead');
+    await screen.findByRole('heading', { name: '线索登记' });
+    await user.click(within(screen.getByRole('navigation', { name: '控件库' })).getByRole('button', { name: 'OCR识别' }));
+    const card = within(screen.getByRole('region', { name: '画布' })).getByRole('listitem', { name: 'OCR识别' });
+    expect(within(card).getByText('需配置服务')).toBeTruthy();
+    expect(within(within(screen.getByRole('region', { name: '画布' })).getByRole('listitem', { name: '客户名称' })).queryByText('需配置服务')).toBeNull();
+  });
+});
