@@ -318,6 +318,12 @@ export const enUS: Catalogue = {
       remove: 'Delete',
       rename: 'Rename',
       move: 'Move to…',
+      disable: 'Disable',
+      enable: 'Enable',
+    },
+    stateChanged: {
+      disabled: 'Disabled “{{name}}”',
+      enabled: 'Enabled “{{name}}”',
     },
     tree: {
       label: 'Function menu',

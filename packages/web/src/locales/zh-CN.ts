@@ -316,6 +316,12 @@ export const zhCN = {
       remove: '删除',
       rename: '重命名',
       move: '移动到…',
+      disable: '停用',
+      enable: '启用',
+    },
+    stateChanged: {
+      disabled: '已停用「{{name}}」',
+      enabled: '已启用「{{name}}」',
     },
     tree: {
       label: '功能菜单',

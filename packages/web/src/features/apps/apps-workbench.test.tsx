@@ -78,6 +78,20 @@ describe('apps on the workbench', () => {
     expect(nodes().find((n) => n.code === 'f_follow')!.parentCode).toBe('g_contract');
   });
 
+  it('停用 disables a node (shown struck through) and 启用 brings it back', async () => {
+    const { callsTo } = stubApps();
+    const user = userEvent.setup();
+    open('/workbench/app/crm');
+    const tree = await screen.findByRole('navigation', { name: '功能菜单' });
+    await user.click(await within(tree).findByRole('button', { name: '「跟进记录」的操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: /停用/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/functionnode/update')[0]?.body).toEqual({ code: 'f_follow', state: 'Disabled' }));
+    await waitFor(() => expect(within(tree).getByText('跟进记录').closest('del')).toBeTruthy());
+    await user.click(within(tree).getByRole('button', { name: '「跟进记录」的操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: /启用/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/functionnode/update')[1]?.body).toEqual({ code: 'f_follow', state: 'Normal' }));
+  });
+
   it('copies an app with a progress bar; a copy that timed out may be retried', async () => {
     const { callsTo } = stubApps({ copyScript: [{ state: 'Running', progress: 40 }, { state: 'Timeout', progress: 40 }, { state: 'Running', progress: 60 }, { state: 'Finished', progress: 100 }] });
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dropdown, Flex, Typography, theme, type MenuProps } from 'antd';
-import { CaretDownOutlined, CaretRightOutlined, DeleteOutlined, DragOutlined, EditOutlined, EllipsisOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, CheckCircleOutlined, StopOutlined, CaretRightOutlined, DeleteOutlined, DragOutlined, EditOutlined, EllipsisOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type DragOverEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink } from 'react-router';
@@ -20,6 +20,8 @@ interface FunctionTreeProps {
   onCreate: (nodeType: number, parentCode?: string) => void;
   onRename: (node: FunctionNodeDto) => void;
   onMove: (node: FunctionNodeDto) => void;
+  /** 停用 / 启用: a disabled node stays in the tree for administrators and is nobody's default. */
+  onToggleState: (node: FunctionNodeDto) => void;
   onRemove: (node: FunctionNodeDto) => void;
   onDrop: (node: FunctionNodeDto, parentCode: string, preCode: string) => void;
 }
@@ -28,7 +30,7 @@ interface FunctionTreeProps {
  * An app's function tree: groups (folded, except the one holding the open node) with their modules. An
  * administrator drags a row to reorder it, or onto a group to move it there.
  */
-export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRename, onMove, onRemove, onDrop }: FunctionTreeProps) {
+export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRename, onMove, onToggleState, onRemove, onDrop }: FunctionTreeProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const appCode = tree.app?.code ?? '';
@@ -80,6 +82,7 @@ export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRe
     if (key.startsWith('create:')) onCreate(Number(key.split(':')[1]), node.code);
     else if (key === 'rename') onRename(node);
     else if (key === 'move') onMove(node);
+    else if (key === 'toggle') onToggleState(node);
     else if (key === 'remove') onRemove(node);
   };
 
@@ -154,6 +157,7 @@ export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRe
                         ...(isGroup(node) ? [{ key: 'create', icon: <PlusOutlined />, label: t('apps.tree.createIn'), children: createItems(node.code) }] : []),
                         { key: 'rename', icon: <EditOutlined />, label: t('apps.actions.rename') },
                         ...(!isGroup(node) ? [{ key: 'move', icon: <DragOutlined />, label: t('apps.actions.move') }] : []),
+                        { key: 'toggle', icon: node.state === 'Disabled' ? <CheckCircleOutlined /> : <StopOutlined />, label: t(node.state === 'Disabled' ? 'apps.actions.enable' : 'apps.actions.disable') },
                         { type: 'divider' as const },
                         { key: 'remove', icon: <DeleteOutlined />, danger: true, label: t('apps.actions.remove') },
                       ],

@@ -135,6 +135,13 @@ export function useAppActions({ onCreated, onRemoved }: Callbacks = {}) {
     await refresh();
   };
 
+  const toggleState = async (node: FunctionNodeDto) => {
+    const state = node.state === 'Disabled' ? 'Normal' : 'Disabled';
+    await appsApi.update({ code: node.code, state });
+    void message.success(t(state === 'Disabled' ? 'apps.stateChanged.disabled' : 'apps.stateChanged.enabled', { name: node.displayName }));
+    await refresh();
+  };
+
   const parentsOf = (tree?: AppTree) =>
     tree?.app ? [tree.app, ...tree.roots.filter((node) => node.nodeType === FunctionNodeType.GroupModule)] : undefined;
 
@@ -168,7 +175,7 @@ export function useAppActions({ onCreated, onRemoved }: Callbacks = {}) {
     </>
   );
 
-  return { createApp, createNode, edit, move, remove, copy, sortApp, dropNode, dialogs };
+  return { createApp, createNode, edit, move, toggleState, remove, copy, sortApp, dropNode, dialogs };
 }
 
 /** A node moved by the dialog goes last in its new parent. */

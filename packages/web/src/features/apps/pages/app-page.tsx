@@ -47,6 +47,7 @@ export function AppPage() {
           onCreate={(nodeType, parentCode) => actions.createNode(nodeType, tree, parentCode)}
           onRename={actions.edit}
           onMove={(node) => actions.move(node, tree)}
+          onToggleState={(node) => void actions.toggleState(node)}
           onRemove={actions.remove}
           onDrop={(node, parentCode, preCode) => void actions.dropNode(node, parentCode, preCode)}
         />

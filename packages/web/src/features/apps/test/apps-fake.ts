@@ -52,6 +52,11 @@ export function stubApps({ isAdministrator = true, copyScript = [] as { state: s
       return ok(created);
     },
     'PUT /v1/functionnode/sort': () => ok({}),
+    'POST /v1/functionnode/update': (call) => {
+      const b = body<Partial<Node> & { code: string }>(call);
+      nodes = nodes.map((n) => (n.code === b.code ? { ...n, ...b } : n));
+      return ok(nodes.find((n) => n.code === b.code));
+    },
     'POST /v1/functionNode/checkmove': () => ok({ allowed: true }),
     'POST /v1/functionnode/move': (call) => {
       const b = body<{ code: string; parentCode: string }>(call);
