@@ -24,7 +24,7 @@ async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pro
   expect(json.successful, `${method} ${path}`).toBe(true);
   return json.data;
 }
-type Schema = { properties: { name: string; typeKey?: string }[]; childSchemas: { properties: { name: string }[] }[] };
+type Schema = { properties: { name: string; typeKey?: string }[]; childSchemas: { properties: { name: string; typeKey?: string }[] }[] };
 const schema = () => api<Schema>('GET', '/v1/schema?schemaCode=order');
 
 const palette = () => page.getByRole('navigation', { name: '控件库' });
