@@ -25,6 +25,11 @@ import { orgRoutes } from './modules/org/org.routes.ts';
 import { functionNodeRoutes } from './modules/function-node/function-node.routes.ts';
 import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
+import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
+import { createFileUrlSigner } from './modules/files/file-url.ts';
+import { formLevelRecordAccess, type RecordFileAccess } from './modules/files/files.policy.ts';
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -36,6 +41,10 @@ export interface BuildAppOptions {
   now?: () => number;
   sms?: SmsSender;
   logger?: boolean | object;
+  /** Where file bytes go; default: the data folder's files/ (docs/decisions/0008). */
+  fileStore?: FileStore;
+  /** Record-level read check for claimed files (the business-data module's data scopes); default: form level only. */
+  recordFileAccess?: RecordFileAccess;
 }
 
 export interface AppExtras {
@@ -77,7 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', uiConfig: { docExpansion: 'list' } });
   if (config.rateLimit) await app.register(fastifyRateLimit, { global: false });
 
-  const tokens = createTokenService(db, await loadSigningSecret(db, config.jwtSecret), options.now);
+  const signingSecret = await loadSigningSecret(db, config.jwtSecret);
+  const tokens = createTokenService(db, signingSecret, options.now);
   const sms = options.sms ?? (config.smsUrl ? createHttpSmsSender(config.smsUrl, config.smsToken) : createLogSmsSender(app.log));
   const codes = createVerifyCodeService({ db, sms, fixedCode: config.fixedVerifyCode, log: app.log });
   registerAuth(app, { db, tokens });
@@ -93,6 +103,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   functionNodeRoutes(app, deps);
   workbenchRoutes(app, deps);
   formDesignRoutes(app, deps);
+  businessDataRoutes(app, deps);
+  fileRoutes(app, {
+    db,
+    store: options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files')),
+    urls: createFileUrlSigner(signingSecret, options.now),
+    recordAccess: options.recordFileAccess ?? formLevelRecordAccess,
+  });
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { TestApp } from './helpers.ts';
-import { FunctionNodeType, createNode, type OrgClient } from './node-helpers.ts';
+import { createTestApp, registerPerson, type TestApp } from './helpers.ts';
+import { FunctionNodeType, createApp, createNode, nodeClient, type OrgClient, type Person } from './node-helpers.ts';
 
 // Fixtures for the form-design tests (docs/decisions/0006).
 
@@ -72,3 +72,11 @@ export async function engineSql<T = Record<string, unknown>>(t: TestApp, query: 
 }
 
 export const tableRef = (engineCode: string, table: string) => sql.id(`e_${engineCode}`, table);
+
+/** A fresh test app with a registered administrator who has created one app: the opening of most form tests. */
+export async function adminWithApp(): Promise<{ t: TestApp; admin: Person; a: OrgClient; appCode: string }> {
+  const t = await createTestApp();
+  const admin = await registerPerson(t.app);
+  const a = nodeClient(t.app, admin);
+  return { t, admin, a, appCode: (await createApp(a)).code };
+}

@@ -9,6 +9,8 @@ import * as functionNodes from './migrations/engine/2026-11-22T0600_create-funct
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
 import * as formSchemas from './migrations/engine/2026-11-22T0900_create-form-schemas.ts';
+import * as formDataLogs from './migrations/engine/2026-11-22T1000_create-form-data-logs.ts';
+import * as files from './migrations/engine/2026-11-22T1100_create-files.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -25,6 +27,8 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-22T0500_create-organisation': organisation,
   '2026-11-22T0600_create-function-nodes': functionNodes,
   '2026-11-22T0900_create-form-schemas': formSchemas,
+  '2026-11-22T1000_create-form-data-logs': formDataLogs,
+  '2026-11-22T1100_create-files': files,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

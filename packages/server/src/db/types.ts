@@ -236,6 +236,16 @@ export interface FormSeqNoTable {
   modified_time: Timestamp;
 }
 
+/** A change log row of a record (docs/decisions/0007). */
+export interface FormDataLogTable {
+  id: string;
+  schema_code: string;
+  object_id: string;
+  user_id: string;
+  time: Timestamp;
+  changes: ColumnType<{ code: string; from: unknown; to: unknown }[], string, string>;
+}
+
 export interface PlatformDb {
   'platform.accounts': AccountTable;
   'platform.engines': EngineTable;
@@ -247,6 +257,21 @@ export interface PlatformDb {
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
   'platform.jobs': JobTable;
+}
+
+/** Engine schema: uploaded files; pending until a record claims them (docs/decisions/0008). */
+export interface FileTable {
+  id: string;
+  scene: string;
+  name: string;
+  size: ColumnType<number | string, number, number>;
+  content_type: string;
+  storage_key: string;
+  created_by: string;
+  created_time: Timestamp;
+  schema_code: string | null;
+  object_id: string | null;
+  control_code: string | null;
 }
 
 export interface EngineDb {
@@ -263,6 +288,8 @@ export interface EngineDb {
   form_tables: FormTableTable;
   form_custom_indexes: FormCustomIndexTable;
   form_seq_no: FormSeqNoTable;
+  form_data_logs: FormDataLogTable;
+  files: FileTable;
 }
 
 export type Db = Kysely<PlatformDb>;

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -113,6 +113,23 @@ export const ERRORS = {
   CustomIndexDuplicate: biz(240008, '已有相同字段的索引', 'An index on the same fields exists already'),
   CustomIndexNotFound: biz(240009, '索引不存在', 'The index does not exist', 404),
   SeqNoControlNotFound: biz(240010, '该表单没有这个流水号控件', 'The form has no such sequence number control'),
+
+  // 2500xx business data: records of published forms (docs/decisions/0007)
+  BizObjectNotFound: biz(250001, '数据不存在，或您没有查看权限', 'The record does not exist, or you may not read it', 404),
+  BizObjectActionNotAllowed: biz(250002, '当前数据状态下不能执行该操作', 'This action is not allowed in the record\'s current status'),
+  BizObjectForbidden: biz(250003, '只有数据的创建人、拥有者或应用管理员可以修改或删除该数据', 'Only the record\'s creator, its owner or an app administrator may change or remove it', 403),
+  BizObjectDuplicate: biz(250004, '该字段的值已存在，不能重复', 'This value exists already in another record'),
+  WorkflowSubmitNotSupported: biz(250005, '流程表单暂不支持提交，请先保存为草稿', 'Workflow forms cannot be submitted yet: save a draft instead'),
+  SingletonRecordExists: biz(250006, '单例表单只能有一条数据', 'A singleton form holds exactly one record'),
+  BizPropertyNotFound: biz(250007, '表单没有这个字段', 'The form has no such field'),
+
+  // 2600xx files: upload policy, storage, signed download URLs (docs/decisions/0008)
+  FileNotFound: biz(260001, '文件不存在，或您没有查看权限', 'The file does not exist, or you may not read it', 404),
+  FileTooLarge: biz(260002, '文件超过该场景允许的大小', 'The file is larger than this upload scene allows', 413),
+  FileTypeNotAccepted: biz(260003, '该场景不接受这种文件类型', 'This upload scene does not accept this type of file'),
+  FileBodyMissing: biz(260004, '请以请求体上传文件内容', 'Send the file\'s bytes as the request body'),
+  FileUrlInvalid: biz(260005, '下载链接无效或已过期，请重新获取', 'The download link is invalid or has expired: ask for a new one', 403),
+  FileAlreadyClaimed: biz(260006, '文件已属于其他数据，不能再次使用', 'The file belongs to another record and cannot be used again'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

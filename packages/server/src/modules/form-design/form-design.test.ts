@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { call, createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { call, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addMember, createApp, createRole, grant, nodeClient, uniqueCode, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { createForm, definition, engineSql, publish, saveDraft, tablesLike } from '../../../test/form-helpers.ts';
+import { adminWithApp, createForm, definition, engineSql, publish, saveDraft, tablesLike } from '../../../test/form-helpers.ts';
 
 // The designer's load and save, its checks, and who may use them (docs/decisions/0006).
 
-let t: TestApp;
-let admin: Person;
-let a: OrgClient;
-let appCode: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
-});
+let t: TestApp, admin: Person, a: OrgClient, appCode: string;
+beforeAll(async () => ({ t, admin, a, appCode } = await adminWithApp()));
 afterAll(() => t.close());
 
 const newForm = async (overrides: Record<string, unknown> = {}) => (await createForm(a, appCode, overrides)).code as string;

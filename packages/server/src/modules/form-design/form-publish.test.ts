@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, createApp, nodeClient, uniqueCode, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { columnTypes, createForm, definition, engineSql, indexesOf, publish, saveDraft, tableRef, tablesLike } from '../../../test/form-helpers.ts';
+import { type TestApp } from '../../../test/helpers.ts';
+import { FunctionNodeType, createApp, uniqueCode, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { adminWithApp, columnTypes, createForm, definition, engineSql, indexesOf, publish, saveDraft, tableRef, tablesLike } from '../../../test/form-helpers.ts';
 
 // Publishing a form definition as real tables (architecture.md §2 "Forms are real tables", docs/decisions/0006),
 // checked against information_schema and pg_indexes on PGlite and on PostgreSQL.
 
-let t: TestApp;
-let admin: Person;
-let a: OrgClient;
-let appCode: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
-});
+let t: TestApp, admin: Person, a: OrgClient, appCode: string;
+beforeAll(async () => ({ t, admin, a, appCode } = await adminWithApp()));
 afterAll(() => t.close());
 
 const SYSTEM = {

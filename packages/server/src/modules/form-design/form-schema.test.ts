@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TREE_LIMIT_MESSAGE } from '@tritium/shared/constants/limits';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { createForm, definition, engineSql, indexesOf, publish, saveDraft, tableRef } from '../../../test/form-helpers.ts';
+import { type TestApp } from '../../../test/helpers.ts';
+import { FunctionNodeType, addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { adminWithApp, createForm, definition, engineSql, indexesOf, publish, saveDraft, tableRef } from '../../../test/form-helpers.ts';
 
 // Reading the published schema, association fields, tree checks, custom indexes and sequence numbers
 // (calls.md §3, §7; docs/decisions/0006).
 
-let t: TestApp;
-let admin: Person;
-let a: OrgClient;
-let appCode: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
-});
+let t: TestApp, admin: Person, a: OrgClient, appCode: string;
+beforeAll(async () => ({ t, admin, a, appCode } = await adminWithApp()));
 afterAll(() => t.close());
 
 const q = (query: ReturnType<typeof sql>) => engineSql(t, query);

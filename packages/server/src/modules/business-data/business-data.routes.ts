@@ -1,0 +1,50 @@
+import { contracts, successEnvelopeOf } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import type { TypedApp } from '../../lib/route-types.ts';
+import { ok } from '../../lib/reply.ts';
+import { nodeContextOf } from '../function-node/node-context.ts';
+import * as records from './record.service.ts';
+import * as query from './bizdata-query.service.ts';
+import { listDataLog } from './data-log.ts';
+
+const tags = ['业务数据'];
+// Every member of the engine may call; the services decide (docs/decisions/0007): a form one may not open is 404,
+// changing a record needs its creator, owner or an app administrator.
+const config = { access: 'engine' } as const;
+const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
+
+/** The form runtime and business data (calls.md §7 "Business data"), at the spec's paths. */
+export function businessDataRoutes(app: TypedApp, deps: { db: Db }): void {
+  const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
+
+  app.post('/v1/form/loaddata', {
+    config,
+    schema: { tags, summary: '加载表单数据（新建时为默认值）与可执行的操作', body: contracts.LoadDataBody, response: env(contracts.LoadDataResult) },
+    handler: async (request) => ok(await records.loadData(ctx(request), request.body)),
+  });
+  app.post('/v1/form/action/execute', {
+    config,
+    schema: { tags, summary: '执行表单操作：暂存、提交、提交并新增、删除、复制', body: contracts.ExecuteBody, response: env(contracts.ExecuteResult) },
+    handler: async (request) => ok(await records.execute(ctx(request), request.body)),
+  });
+  app.post('/v1/form/datalog/list', {
+    config,
+    schema: { tags, summary: '数据日志（最新在前）', body: contracts.DataLogListBody, response: env(contracts.DataLogListResult) },
+    handler: async (request) => ok(await listDataLog(ctx(request), request.body)),
+  });
+  app.post('/v1/bizdata/query', {
+    config,
+    schema: { tags, summary: '分页查询业务数据', body: contracts.BizQueryBody, response: env(contracts.BizQueryResult) },
+    handler: async (request) => ok(await query.queryRecords(ctx(request), request.body)),
+  });
+  app.post('/v1/bizdata/property/value', {
+    config,
+    schema: { tags, summary: '读取一条数据的一个字段', body: contracts.PropertyValueBody, response: env(contracts.PropertyValueResult) },
+    handler: async (request) => ok(await query.propertyValue(ctx(request), request.body)),
+  });
+  app.post('/v1/bizdata/byids', {
+    config,
+    schema: { tags, summary: '按 ObjectId 批量读取业务数据（最多500条）', body: contracts.ByIdsBody, response: env(contracts.ByIdsResult) },
+    handler: async (request) => ok(await query.recordsByIds(ctx(request), request.body)),
+  });
+}

@@ -1,0 +1,76 @@
+import { controlDisplayText } from '@tritium/shared/controls/index';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { nextCounterValue } from './records.repo.ts';
+import type { RuntimeForm } from './runtime-form.ts';
+
+// Sequence numbers and record names (domain.md §9 "Sequence number", docs/decisions/0007 "Sequence numbers").
+
+/** Dates in numbers and periods are read in the product's zone (the UI's default, DisplayContext). */
+export const RECORD_TIME_ZONE = 'Asia/Shanghai';
+
+type SeqPart = { type: 'createdTime'; format: 'yyyy' | 'yyyymm' | 'yyyymmdd' } | { type: 'increment'; digits: number } | { type: 'fixedValue'; value: string } | { type: 'formControl'; code: string };
+
+const DEFAULT_STRUCTURE: SeqPart[] = [{ type: 'createdTime', format: 'yyyy' }, { type: 'increment', digits: 8 }];
+
+/** yyyymmdd of a moment in RECORD_TIME_ZONE. */
+export function ymd(now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: RECORD_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return `${get('year')}${get('month')}${get('day')}`;
+}
+
+/** The counter's period: '' (never resets), yyyy, yyyymm or yyyymmdd. */
+export function periodOf(resetMode: string, now: Date): string {
+  const d = ymd(now);
+  if (resetMode === 'year') return d.slice(0, 4);
+  if (resetMode === 'month') return d.slice(0, 6);
+  if (resetMode === 'day') return d;
+  return '';
+}
+
+/**
+ * The next sequence number of a new record: its control's structure (created time, the increment padded to its
+ * digits, fixed text, another control's text) with the counter of the current reset period taken in the caller's
+ * transaction. A form without a sequence-number control numbers its records as the control's default would.
+ */
+export async function nextSeqNo(edb: EngineExecutor, form: RuntimeForm, values: Record<string, unknown>, now: Date): Promise<string> {
+  const options = form.seqNo?.options ?? {};
+  const structure = (options.seqNoStructure as SeqPart[] | undefined) ?? DEFAULT_STRUCTURE;
+  const resetMode = String(options.resetMode ?? 'none');
+  const counter = await nextCounterValue(edb, form.node.code, form.seqNo?.code ?? 'SeqNo', periodOf(resetMode, now));
+  const date = ymd(now);
+  return structure
+    .map((part) => {
+      switch (part.type) {
+        case 'createdTime':
+          return date.slice(0, part.format.length);
+        case 'increment':
+          return String(counter).padStart(part.digits, '0');
+        case 'fixedValue':
+          return part.value;
+        case 'formControl': {
+          const field = form.fields.find((f) => f.code === part.code);
+          return field ? controlDisplayText({ type: field.type.key, options: field.options }, values[part.code] ?? null) : '';
+        }
+      }
+    })
+    .join('');
+}
+
+/**
+ * A record's Name (数据标题): attributes.nameSchema with each {code} replaced by that field's text (system fields
+ * included); without a rule, the first text box's value, else the form's name and the sequence number.
+ */
+export function recordName(form: RuntimeForm, values: Record<string, unknown>, system: Record<string, unknown>): string {
+  const rule = form.definition.attributes.nameSchema ?? '';
+  const text = (code: string): string => {
+    const field = form.fields.find((f) => f.code === code);
+    if (field) return controlDisplayText({ type: field.type.key, options: field.options }, values[code] ?? null);
+    const v = system[code];
+    return v == null ? '' : v instanceof Date ? v.toISOString() : String(v);
+  };
+  if (rule.trim()) return rule.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, code: string) => text(code)).slice(0, 200);
+  const firstText = form.fields.find((f) => f.type.key === 'textBox' && typeof values[f.code] === 'string' && values[f.code] !== '');
+  if (firstText) return String(values[firstText.code]).slice(0, 200);
+  return `${form.definition.attributes.displayName}-${String(system.SeqNo ?? '')}`;
+}

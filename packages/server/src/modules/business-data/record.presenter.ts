@@ -1,0 +1,39 @@
+import type { contracts } from '@tritium/shared';
+import { fromColumn } from './field-values.ts';
+import type { RecordRow } from './records.repo.ts';
+import type { DataField, GridField, RuntimeForm } from './runtime-form.ts';
+
+// Rows of the dynamic tables → JSON (docs/decisions/0007): values under their control codes in the registry's
+// value formats, timestamps as ISO strings.
+
+const iso = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const str = (v: unknown): string | null => (v == null ? null : String(v));
+
+export function presentSystem(row: RecordRow): contracts.LoadDataResult['system'] {
+  return {
+    ObjectId: str(row.ObjectId),
+    Name: String(row.Name ?? ''),
+    Status: Number(row.Status ?? 0),
+    CreatedBy: str(row.CreatedBy),
+    ModifiedBy: str(row.ModifiedBy),
+    OwnerId: str(row.OwnerId),
+    OwnerDeptId: str(row.OwnerDeptId),
+    CreatedTime: iso(row.CreatedTime),
+    ModifiedTime: iso(row.ModifiedTime),
+    SeqNo: str(row.SeqNo),
+    WorkflowInstanceId: str(row.WorkflowInstanceId),
+  };
+}
+
+export function presentValues(fields: readonly DataField[], row: RecordRow): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f.code, fromColumn(f, row[f.code])]));
+}
+
+export function presentChildRow(grid: GridField, row: RecordRow): Record<string, unknown> {
+  return { ObjectId: String(row.ObjectId), ...presentValues(grid.fields, row) };
+}
+
+/** A record of a list: system fields and values side by side. */
+export function presentRecord(form: RuntimeForm, row: RecordRow): Record<string, unknown> {
+  return { ...presentSystem(row), ...presentValues(form.fields, row) };
+}

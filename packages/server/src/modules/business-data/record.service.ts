@@ -1,0 +1,153 @@
+import type { contracts } from '@tritium/shared';
+import { BizObjectStatus } from '@tritium/shared/constants/data-status';
+import type { Db } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { AppError, parameterError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { changesOf, writeDataLog } from './data-log.ts';
+import { defaultValueOf, toColumn } from './field-values.ts';
+import { checkInput, type CheckedChildRow } from './record-input.ts';
+import { nextSeqNo, recordName } from './record-numbers.ts';
+import { actionsFor, assertCanEdit, assertRemovable, nextStatus } from './record-policy.ts';
+import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
+import {
+  childRowsOf, countRecords, deleteRecord, duplicateExists, findFirstRecord, findRecord, insertRecord, lockFormData,
+  mainDepartmentOf, replaceChildRows, updateRecord, type RecordRow,
+} from './records.repo.ts';
+import { getRuntimeFormOrThrow, type RuntimeForm } from './runtime-form.ts';
+
+// The form runtime (calls.md §7: POST /v1/form/loaddata, /v1/form/action/execute; docs/decisions/0007).
+
+type ExecuteBody = { schemaCode: string; actionCode: (typeof contracts.BIZ_EXECUTE_ACTIONS)[number]; objectId?: string; values?: Record<string, unknown>; children?: Record<string, Record<string, unknown>[]> };
+type Children = Record<string, Record<string, unknown>[]>;
+
+async function childrenOf(edb: EngineExecutor, form: RuntimeForm, objectId: string): Promise<Children> {
+  const out: Children = {};
+  for (const grid of form.grids) out[grid.code] = (await childRowsOf(edb, grid, [objectId])).map((r) => presentChildRow(grid, r));
+  return out;
+}
+
+export async function loadData(ctx: NodeContext, body: { schemaCode: string; objectId?: string }): Promise<contracts.LoadDataResult> {
+  const edb = engineOf(ctx);
+  const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+  const row = body.objectId ? await findRecord(edb, form, body.objectId) : form.isSingleton ? await findFirstRecord(edb, form) : undefined;
+  if (body.objectId && !row) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
+  const base = { schemaCode: form.node.code, version: form.version, actions: actionsFor(form, row, ctx.userId) };
+  if (row) {
+    return { ...base, isNew: false, values: presentValues(form.fields, row), system: presentSystem(row), children: await childrenOf(edb, form, String(row.ObjectId)), status: Number(row.Status) };
+  }
+  const now = new Date();
+  const deptId = await mainDepartmentOf(edb, ctx.userId);
+  const values = Object.fromEntries(form.fields.map((f) => [f.code, defaultValueOf(f, { userId: ctx.userId, deptId }, now)]));
+  const system = presentSystem({ Name: '', Status: BizObjectStatus.Draft, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId });
+  return { ...base, isNew: true, values, system, children: Object.fromEntries(form.grids.map((g) => [g.code, []])), status: BizObjectStatus.Draft };
+}
+
+/** Runs `work` in one transaction of the engine; inside, only its executor is used (stack.md, docs/decisions/0001). */
+function inTransaction<T>(ctx: NodeContext, work: (edb: EngineExecutor) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute((trx) => work(engineDb(trx as unknown as Db, ctx.engineCode)));
+}
+
+const required = (objectId: string | undefined, action: string): string => {
+  if (!objectId) throw parameterError([{ path: 'objectId', message: `${action}须指定数据` }]);
+  return objectId;
+};
+
+export async function execute(ctx: NodeContext, body: ExecuteBody): Promise<contracts.ExecuteResultOutput> {
+  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  if (body.actionCode === 'Remove') return removeRecord(ctx, form, required(body.objectId, '删除'));
+  if (body.actionCode === 'Copy') return copyRecord(ctx, form, required(body.objectId, '复制'));
+  const submit = body.actionCode !== 'Save';
+  // Workflow forms start an instance on submit: a later issue (docs/decisions/0007 "Left for later").
+  if (submit && form.isWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
+  return saveRecord(ctx, form, { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children });
+}
+
+async function removeRecord(ctx: NodeContext, form: RuntimeForm, objectId: string) {
+  return inTransaction(ctx, async (edb) => {
+    const row = await findRecord(edb, form, objectId, { forUpdate: true });
+    if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+    assertCanEdit(form, row, ctx.userId);
+    assertRemovable(row);
+    const removed = await deleteRecord(edb, form, objectId);
+    return { objectId, status: null, seqNo: row.SeqNo == null ? null : String(row.SeqNo), name: String(row.Name ?? ''), removed };
+  });
+}
+
+async function copyRecord(ctx: NodeContext, form: RuntimeForm, objectId: string) {
+  const edb = engineOf(ctx);
+  const row = await findRecord(edb, form, objectId);
+  if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+  const children = await childrenOf(edb, form, objectId);
+  for (const rows of Object.values(children)) for (const r of rows) delete r.ObjectId;
+  const result = await saveRecord(ctx, form, { submit: false, values: presentValues(form.fields, row), children });
+  return { ...result, copiedFrom: objectId };
+}
+
+interface SaveInput {
+  objectId?: string;
+  submit: boolean;
+  values: Record<string, unknown>;
+  children?: Children;
+}
+
+async function saveRecord(ctx: NodeContext, form: RuntimeForm, input: SaveInput) {
+  return inTransaction(ctx, async (edb) => {
+    const now = new Date();
+    // NoRepeat checks and the singleton's one record must see concurrent saves of the same form: one lock per form.
+    const noRepeat = form.fields.filter((f) => f.options.noRepeat === true);
+    if (noRepeat.length || form.isSingleton) await lockFormData(edb, ctx.engineCode, form.node.code);
+    const old = input.objectId ? await findRecord(edb, form, input.objectId, { forUpdate: true }) : undefined;
+    if (input.objectId && !old) throw new AppError('BizObjectNotFound', { detail: { objectId: input.objectId } });
+    if (old) assertCanEdit(form, old, ctx.userId);
+    const status = nextStatus(old ? Number(old.Status) : null, input.submit);
+    if (!old && form.isSingleton && (await countRecords(edb, form)) > 0) throw new AppError('SingletonRecordExists', { detail: { schemaCode: form.node.code } });
+    const deptId = old ? ((old.OwnerDeptId as string | null) ?? null) : await mainDepartmentOf(edb, ctx.userId);
+    const oldValues = old ? presentValues(form.fields, old) : undefined;
+    const oldChildren = old ? await childrenOf(edb, form, String(old.ObjectId)) : {};
+    const checked = checkInput(form, input, {
+      isNew: !old,
+      current: oldValues,
+      currentChildCounts: new Map(Object.entries(oldChildren).map(([k, v]) => [k, v.length])),
+      who: { userId: ctx.userId, deptId },
+      now,
+    });
+    const objectId = old ? String(old.ObjectId) : newId();
+    const merged = { ...oldValues, ...checked.values };
+    for (const field of noRepeat) {
+      const value = merged[field.code];
+      if (value == null || value === '') continue;
+      if (await duplicateExists(edb, form, field.code, value, objectId)) {
+        const message = String(field.options.noRepeatTipMessage || '') || `${String(field.options.displayName ?? field.code)}的值已存在，不能重复`;
+        throw new AppError('BizObjectDuplicate', { message, detail: { field: field.code, issues: [{ path: `values.${field.code}`, message }] } });
+      }
+    }
+    const seqNo = old ? ((old.SeqNo as string | null) ?? null) : await nextSeqNo(edb, form, merged, now);
+    const system = old ? { ...old, Status: status } : { ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId, CreatedTime: now };
+    const name = recordName(form, merged, system);
+    const columns: Record<string, unknown> = { Name: name, Status: status, ModifiedBy: ctx.userId, ModifiedTime: now };
+    for (const field of form.fields) if (field.code in checked.values) columns[field.code] = toColumn(field, checked.values[field.code]);
+    if (old) await updateRecord(edb, form, objectId, columns);
+    else await insertRecord(edb, form, { ...columns, ObjectId: objectId, SeqNo: seqNo, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId, CreatedTime: now });
+    for (const grid of form.grids) {
+      const rows = checked.children.get(grid.code);
+      if (!rows) continue;
+      const keep = new Set((oldChildren[grid.code] ?? []).map((r) => String(r.ObjectId)));
+      await replaceChildRows(edb, grid, objectId, rows.map((row: CheckedChildRow, i) => ({
+        ObjectId: row.objectId && keep.has(row.objectId) ? row.objectId : newId(),
+        ParentObjectId: objectId,
+        SortKey: i,
+        ...Object.fromEntries(grid.fields.map((f) => [f.code, toColumn(f, row.values[f.code])])),
+      })));
+    }
+    if (form.definition.attributes.enableDataLog) {
+      const changes = changesOf(form, oldValues, checked, oldChildren);
+      if (changes.length) await writeDataLog(edb, form, objectId, ctx.userId, changes);
+    }
+    return { objectId, status, seqNo, name };
+  });
+}
+
+export type { RecordRow };

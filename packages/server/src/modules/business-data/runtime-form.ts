@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { contracts } from '@tritium/shared';
+import { FunctionNodeType } from '@tritium/shared/constants/function-node';
+import { controlStorage, type AnyControlType, type ControlSqlType } from '@tritium/shared/controls/index';
+import { AppError } from '../../lib/app-error.ts';
+import type { EngineExecutor, NodeRow } from '../function-node/function-node.repo.ts';
+import { canAdministerApp, type NodeViewer } from '../function-node/function-node.policy.ts';
+import { getNodeOrThrow, viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import { FORM_NODE_TYPES } from '../form-design/form-access.ts';
+import { findFormSchema, formTablesOf } from '../form-design/form-design.repo.ts';
+import { definitionOf } from '../form-design/form-design.service.ts';
+import { walkControls } from '../form-design/form-model.ts';
+import { gridKeyOf } from '../form-design/table-names.ts';
+
+// The published form as the runtime reads it (docs/decisions/0007): its node, the caller's standing, its physical
+// tables (form_tables, never derived again) and its data fields per table, each with its registry type.
+
+/** A control that stores a value in a column of its table. */
+export interface DataField {
+  code: string;
+  type: AnyControlType;
+  options: Record<string, unknown>;
+  sqlType: ControlSqlType;
+}
+
+export interface GridField {
+  code: string;
+  options: Record<string, unknown>;
+  table: string;
+  fields: DataField[];
+}
+
+export interface RuntimeForm {
+  node: NodeRow;
+  viewer: NodeViewer;
+  /** The caller administers the form's app (edits and removes any record). */
+  isAppAdmin: boolean;
+  definition: contracts.FormDefinition;
+  version: number;
+  mainTable: string;
+  fields: DataField[];
+  grids: GridField[];
+  /** The sequence-number control's options, when the form has one. */
+  seqNo: { code: string; options: Record<string, unknown> } | null;
+  isWorkflow: boolean;
+  isSingleton: boolean;
+}
+
+/** The published form a caller may open; 404 otherwise (function nodes' rule), 240004 before the first publish. */
+export async function getRuntimeFormOrThrow(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<RuntimeForm> {
+  const viewer = await viewerOf(edb, ctx);
+  const { view, node } = await getNodeOrThrow(edb, viewer, schemaCode);
+  if (!FORM_NODE_TYPES.includes(node.node_type)) throw new AppError('FormNodeNotForm', { detail: { code: node.code, nodeType: node.node_type } });
+  const row = await findFormSchema(edb, node.code);
+  const tables = await formTablesOf(edb, node.code);
+  const mainTable = tables.get('');
+  if (!row?.published || row.published_version === null || !mainTable) throw new AppError('FormNotPublished', { detail: { schemaCode: node.code } });
+  const definition = definitionOf(row.published);
+  const fields: DataField[] = [];
+  const grids: GridField[] = [];
+  const gridByCode = new Map<string, GridField>();
+  let seqNo: RuntimeForm['seqNo'] = null;
+  walkControls(definition.controls, ({ control, type, gridCode }) => {
+    const options = control.options as Record<string, unknown>;
+    if (type.key === 'seqNo' && !gridCode) seqNo = { code: control.code, options };
+    const { column } = controlStorage(type, options);
+    if (!column) return;
+    if ('childTable' in column) {
+      const table = tables.get(gridKeyOf(control.code));
+      if (!table) return;
+      const grid = { code: control.code, options, table, fields: [] };
+      gridByCode.set(control.code, grid);
+      grids.push(grid);
+      return;
+    }
+    if (column.systemField) return;
+    const field = { code: control.code, type, options, sqlType: column.sqlType };
+    if (gridCode) gridByCode.get(gridCode)?.fields.push(field);
+    else fields.push(field);
+  });
+  return {
+    node,
+    viewer,
+    isAppAdmin: canAdministerApp(viewer, view.permissionOf(view.app.code)),
+    definition,
+    version: row.published_version,
+    mainTable,
+    fields,
+    grids,
+    seqNo,
+    isWorkflow: node.node_type === FunctionNodeType.WorkflowModule,
+    isSingleton: node.node_type === FunctionNodeType.SingletonModule,
+  };
+}
+
+/** The engine schema's dynamic tables are reached with the same builder, untyped (their columns are the form's). */
+export const anyDb = (edb: EngineExecutor): Kysely<any> => edb as unknown as Kysely<any>;
