@@ -1,9 +1,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { EXTERNAL_ROOT_NODE_ID, type OrgScope } from '@tritium/shared/constants/org';
+import type { OrgScope } from '@tritium/shared/constants/org';
 import { escapeLike, searchKeyword } from './pinyin.ts';
 import type { UnitBaseRow } from './org.repo.ts';
 import { subtreeIds, type EngineExecutor } from './org.repo.ts';
-import { filteredUsers } from './org-query.repo.ts';
+import { filteredUsers, mainDepartmentId, mainDepartmentJoin, rootsOf } from './org-query.repo.ts';
+import { visibleDepartmentIds, visibleUnit, visibleUser, type Viewer } from './org-viewer.ts';
 import { paged, type PageRequest, type Paged } from './org-paging.ts';
 
 // Answers that mix users with departments and roles (search, picker lists, units by id), users' associations,
@@ -34,6 +35,8 @@ interface ItemFilter {
   rootsOnly?: boolean;
   state: 'active' | 'disabled' | 'all';
   scope: OrgScope;
+  /** Who reads: an external viewer sees only their own organisation's departments and users (no roles, groups, posts). */
+  viewer: Viewer;
 }
 
 /**
@@ -47,8 +50,8 @@ function itemsQuery(edb: EngineExecutor, kinds: ItemKind[], f: ItemFilter) {
   const unitKinds = kinds.filter((k) => k !== 'User');
   const unitTypes = unitKinds.flatMap((k) => (k === 'OrganizationUnit' ? ['OrganizationUnit', 'Company'] : [k]));
 
-  const users = filteredUsers(edb, { recursive: true, departmentId: f.withinDepartmentId, keyword: f.keyword, state: f.state, scope: f.scope })
-    .leftJoin('org_units as md', 'md.id', 'u.main_department_id')
+  const users = filteredUsers(edb, { recursive: true, departmentId: f.withinDepartmentId, keyword: f.keyword, state: f.state, scope: f.scope }, f.viewer)
+    .leftJoin('org_units as md', mainDepartmentJoin(edb, f.viewer))
     .$if(!!f.ids, (qb) => qb.where('u.id', 'in', f.ids!))
     .$if(!!f.names, (qb) => qb.where('u.name', 'in', f.names!))
     .$if(!!f.childrenOf, (qb) =>
@@ -57,7 +60,7 @@ function itemsQuery(edb: EngineExecutor, kinds: ItemKind[], f: ItemFilter) {
     .$if(!!f.rootsOnly, (qb) => qb.where(sql<boolean>`false`))
     .select([
       'u.id',
-      'u.main_department_id as parent_id',
+      mainDepartmentId(f.viewer).as('parent_id'),
       'u.name',
       'u.state',
       'u.is_external',
@@ -80,6 +83,7 @@ function itemsQuery(edb: EngineExecutor, kinds: ItemKind[], f: ItemFilter) {
     .leftJoin('org_units as p', 'p.id', 'u.parent_id')
     .where('u.unit_type', 'in', unitTypes.length ? unitTypes : ['-'])
     .where((eb) => (f.scope === 'all' ? eb.lit(true) : eb('u.is_external', '=', f.scope === 'external')))
+    .where(visibleUnit(edb, f.viewer, 'u.id'))
     .$if(!!keyword, (qb) => qb.where('u.search_text', 'like', `%${escapeLike(keyword!)}%`))
     .$if(!!f.ids, (qb) => qb.where('u.id', 'in', f.ids!))
     .$if(!!f.names, (qb) => qb.where('u.name', 'in', f.names!))
@@ -87,7 +91,7 @@ function itemsQuery(edb: EngineExecutor, kinds: ItemKind[], f: ItemFilter) {
       qb.where((eb) => eb.or([eb('u.unit_type', 'not in', ['Company', 'OrganizationUnit']), eb('u.id', 'in', subtreeIds(edb, [f.withinDepartmentId!]))])),
     )
     .$if(!!f.childrenOf, (qb) => qb.where('u.parent_id', '=', f.childrenOf!).where('u.unit_type', '=', 'OrganizationUnit'))
-    .$if(!!f.rootsOnly, (qb) => qb.where((eb) => eb.or([eb('u.unit_type', '=', 'Company'), eb('u.id', '=', EXTERNAL_ROOT_NODE_ID)])))
+    .$if(!!f.rootsOnly, (qb) => qb.where(rootsOf(f.viewer)))
     .select((eb) => [
       'u.id',
       'u.parent_id',
@@ -132,22 +136,23 @@ async function listItems(edb: EngineExecutor, kinds: ItemKind[], filter: ItemFil
   return paged(edb, rows as SelectQueryBuilder<any, any, ItemRow>, page);
 }
 
-export function searchUnits(edb: EngineExecutor, kinds: ItemKind[], filter: { keyword: string; departmentId?: string; state: ItemFilter['state']; scope: OrgScope }, page: PageRequest) {
-  return listItems(edb, kinds, { keyword: filter.keyword, withinDepartmentId: filter.departmentId, state: filter.state, scope: filter.scope }, page);
+export function searchUnits(edb: EngineExecutor, kinds: ItemKind[], filter: { keyword: string; departmentId?: string; state: ItemFilter['state']; scope: OrgScope }, page: PageRequest, viewer: Viewer) {
+  return listItems(edb, kinds, { keyword: filter.keyword, withinDepartmentId: filter.departmentId, state: filter.state, scope: filter.scope, viewer }, page);
 }
 
-export function unitsByName(edb: EngineExecutor, kinds: ItemKind[], filter: { names: string[]; state: ItemFilter['state']; scope: OrgScope }, page: PageRequest) {
-  return listItems(edb, kinds, filter, page);
+export function unitsByName(edb: EngineExecutor, kinds: ItemKind[], filter: { names: string[]; state: ItemFilter['state']; scope: OrgScope }, page: PageRequest, viewer: Viewer) {
+  return listItems(edb, kinds, { names: filter.names, state: filter.state, scope: filter.scope, viewer }, page);
 }
 
-/** Units of every type by id: ids of other engines are simply not there. */
-export function unitsByIds(edb: EngineExecutor, ids: string[], page: PageRequest) {
-  return listItems(edb, ['User', 'OrganizationUnit', 'Role', 'RoleGroup', 'Post'], { ids, state: 'all', scope: 'all' }, page);
+/** Units of every type by id: ids of other engines, and units the viewer may not see, are simply not there. */
+export function unitsByIds(edb: EngineExecutor, ids: string[], page: PageRequest, viewer: Viewer) {
+  return listItems(edb, ['User', 'OrganizationUnit', 'Role', 'RoleGroup', 'Post'], { ids, state: 'all', scope: 'all', viewer }, page);
 }
 
 /** What a picker shows under a department (or the roots of the scope). */
-export function childrenOf(edb: EngineExecutor, parentId: string | undefined, kinds: ('User' | 'OrganizationUnit')[], filter: { state: ItemFilter['state']; scope: OrgScope }, page: PageRequest) {
-  return listItems(edb, kinds, parentId ? { childrenOf: parentId, ...filter } : { rootsOnly: true, ...filter }, page);
+export function childrenOf(edb: EngineExecutor, parentId: string | undefined, kinds: ('User' | 'OrganizationUnit')[], filter: { state: ItemFilter['state']; scope: OrgScope }, page: PageRequest, viewer: Viewer) {
+  const f = { state: filter.state, scope: filter.scope, viewer };
+  return listItems(edb, kinds, parentId ? { childrenOf: parentId, ...f } : { rootsOnly: true, ...f }, page);
 }
 
 // ---- Associations and ranges ----
@@ -161,24 +166,28 @@ export interface AssociationRow {
   is_manager: boolean;
 }
 
-export async function listAssociations(edb: EngineExecutor, userIds: string[], kinds: ('OrganizationUnit' | 'Role' | 'Post')[], page: PageRequest): Promise<Paged<AssociationRow>> {
+/** Of the users the viewer may see: their departments the viewer may see, and (internal viewers only) their roles and posts. */
+export async function listAssociations(edb: EngineExecutor, userIds: string[], kinds: ('OrganizationUnit' | 'Role' | 'Post')[], page: PageRequest, viewer: Viewer): Promise<Paged<AssociationRow>> {
+  const internal = viewer.kind === 'internal';
   const departments = edb
     .selectFrom('org_user_departments as l')
     .innerJoin('org_units as u', 'u.id', 'l.department_id')
     .where('l.user_id', 'in', userIds)
+    .where(visibleUser(edb, viewer, 'l.user_id'))
+    .where(visibleUnit(edb, viewer, 'u.id'))
     .where(sql<boolean>`${kinds.includes('OrganizationUnit')}`)
     .select(['l.user_id', 'u.id as unit_id', 'u.unit_type', 'u.name', 'l.is_main', sql<boolean>`coalesce(u.manager_id = l.user_id, false)`.as('is_manager'), sql<number>`0`.as('kind_rank'), 'u.name_pinyin']);
   const roles = edb
     .selectFrom('org_role_members as l')
     .innerJoin('org_units as u', 'u.id', 'l.role_id')
     .where('l.user_id', 'in', userIds)
-    .where(sql<boolean>`${kinds.includes('Role')}`)
+    .where(sql<boolean>`${internal && kinds.includes('Role')}`)
     .select(['l.user_id', 'u.id as unit_id', 'u.unit_type', 'u.name', sql<boolean>`false`.as('is_main'), sql<boolean>`false`.as('is_manager'), sql<number>`1`.as('kind_rank'), 'u.name_pinyin']);
   const posts = edb
     .selectFrom('org_user_posts as l')
     .innerJoin('org_units as u', 'u.id', 'l.post_id')
     .where('l.user_id', 'in', userIds)
-    .where(sql<boolean>`${kinds.includes('Post')}`)
+    .where(sql<boolean>`${internal && kinds.includes('Post')}`)
     .select(['l.user_id', 'u.id as unit_id', 'u.unit_type', 'u.name', sql<boolean>`false`.as('is_main'), sql<boolean>`false`.as('is_manager'), sql<number>`2`.as('kind_rank'), 'u.name_pinyin']);
   const rows = edb
     .selectFrom(departments.unionAll(roles).unionAll(posts).as('x'))
@@ -194,20 +203,42 @@ export async function listAssociations(edb: EngineExecutor, userIds: string[], k
 /**
  * The units among unitIds that lie within the range: departments inside a range department's subtree; users in
  * such a department, in a range role or holding a range post; and any unit named in the range itself.
+ *
+ * An external viewer learns nothing beyond their own organisation: units and users they may not see are never in
+ * range, only visible departments count as range departments, and roles and posts do not count.
  */
-export async function unitsInRange(edb: EngineExecutor, unitIds: string[], rangeIds: string[]): Promise<Set<string>> {
+export async function unitsInRange(edb: EngineExecutor, unitIds: string[], rangeIds: string[], viewer: Viewer): Promise<Set<string>> {
+  const internal = viewer.kind === 'internal';
+  const visibleTree = visibleDepartmentIds(edb, viewer);
   const inTree = subtreeIds(edb, rangeIds);
-  const units = edb.selectFrom('org_units as u').select('u.id').where('u.id', 'in', unitIds).where((eb) => eb.or([eb('u.id', 'in', rangeIds), eb('u.id', 'in', inTree)]));
+  const units = edb
+    .selectFrom('org_units as u')
+    .select('u.id')
+    .where('u.id', 'in', unitIds)
+    .where(visibleUnit(edb, viewer, 'u.id'))
+    .where((eb) => eb.or([eb('u.id', 'in', rangeIds), eb('u.id', 'in', inTree)]));
   const users = edb
     .selectFrom('org_users as u')
     .select('u.id')
     .where('u.id', 'in', unitIds)
+    .where(visibleUser(edb, viewer, 'u.id'))
     .where((eb) =>
       eb.or([
         eb('u.id', 'in', rangeIds),
-        eb.exists(eb.selectFrom('org_user_departments as ud').select('ud.user_id').whereRef('ud.user_id', '=', 'u.id').where('ud.department_id', 'in', inTree)),
-        eb.exists(eb.selectFrom('org_role_members as rm').select('rm.user_id').whereRef('rm.user_id', '=', 'u.id').where('rm.role_id', 'in', rangeIds)),
-        eb.exists(eb.selectFrom('org_user_posts as up').select('up.user_id').whereRef('up.user_id', '=', 'u.id').where('up.post_id', 'in', rangeIds)),
+        eb.exists(
+          eb
+            .selectFrom('org_user_departments as ud')
+            .select('ud.user_id')
+            .whereRef('ud.user_id', '=', 'u.id')
+            .where('ud.department_id', 'in', inTree)
+            .$if(!!visibleTree, (qb) => qb.where('ud.department_id', 'in', visibleTree!)),
+        ),
+        ...(internal
+          ? [
+              eb.exists(eb.selectFrom('org_role_members as rm').select('rm.user_id').whereRef('rm.user_id', '=', 'u.id').where('rm.role_id', 'in', rangeIds)),
+              eb.exists(eb.selectFrom('org_user_posts as up').select('up.user_id').whereRef('up.user_id', '=', 'u.id').where('up.post_id', 'in', rangeIds)),
+            ]
+          : []),
       ]),
     );
   const rows = await units.union(users).execute();

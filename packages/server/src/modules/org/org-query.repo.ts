@@ -1,8 +1,9 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type JoinBuilder, type SelectQueryBuilder } from 'kysely';
 import { EXTERNAL_ROOT_NODE_ID, type OrgScope } from '@tritium/shared/constants/org';
 import type { UnitBaseRow } from './org.repo.ts';
 import { subtreeIds, type EngineExecutor } from './org.repo.ts';
 import { countAll, likePattern, paged, scopeFilter, type PageRequest, type Paged } from './org-paging.ts';
+import { INTERNAL_VIEWER, visibleUnit, visibleUser, type Viewer } from './org-viewer.ts';
 
 // Lists of departments, users, roles, role groups and posts.
 
@@ -22,13 +23,22 @@ export interface DepartmentRow {
   has_child: boolean;
 }
 
-/** Departments with their manager's name and whether they have sub-departments. */
-export function selectDepartments(edb: EngineExecutor) {
+/**
+ * Departments with their manager's name and whether they have sub-departments. A manager the viewer may not see
+ * (an internal manager of an external department, for an external viewer) is left out: managerId and managerName null.
+ */
+export function selectDepartments(edb: EngineExecutor, viewer: Viewer = INTERNAL_VIEWER) {
   return edb
     .selectFrom('org_units as u')
-    .select(['u.id', 'u.parent_id', 'u.unit_type', 'u.name', 'u.state', 'u.is_external', 'u.entry_id', 'u.sort_key', 'u.manager_id'])
+    .select(['u.id', 'u.parent_id', 'u.unit_type', 'u.name', 'u.state', 'u.is_external', 'u.entry_id', 'u.sort_key'])
+    .select((eb) =>
+      (viewer.kind === 'internal'
+        ? sql<string | null>`u.manager_id`
+        : sql<string | null>`(${eb.selectFrom('org_users as m').select('m.id').whereRef('m.id', '=', 'u.manager_id').where(visibleUser(edb, viewer, 'm.id'))})`
+      ).as('manager_id'),
+    )
     // A lookup per department (most have no manager) rather than a join that reads every user.
-    .select((eb) => eb.selectFrom('org_users as m').select('m.name').whereRef('m.id', '=', 'u.manager_id').as('manager_name'))
+    .select((eb) => eb.selectFrom('org_users as m').select('m.name').whereRef('m.id', '=', 'u.manager_id').where(visibleUser(edb, viewer, 'm.id')).as('manager_name'))
     .select((eb) =>
       eb
         .exists(eb.selectFrom('org_units as c').select('c.id').whereRef('c.parent_id', '=', 'u.id').where('c.unit_type', '=', 'OrganizationUnit'))
@@ -46,13 +56,14 @@ export interface DepartmentListFilter {
   scope: OrgScope;
 }
 
-export async function listDepartments(edb: EngineExecutor, filter: DepartmentListFilter, page: PageRequest): Promise<Paged<DepartmentRow>> {
-  const rows = selectDepartments(edb)
+export async function listDepartments(edb: EngineExecutor, filter: DepartmentListFilter, page: PageRequest, viewer: Viewer): Promise<Paged<DepartmentRow>> {
+  const rows = selectDepartments(edb, viewer)
     .where('u.unit_type', 'in', ['Company', 'OrganizationUnit'])
     .where(scopeFilter(filter.scope))
+    .where(visibleUnit(edb, viewer, 'u.id'))
     .$if(filter.parentId !== undefined && !filter.recursive, (qb) => qb.where('u.parent_id', '=', filter.parentId!))
     .$if(filter.parentId !== undefined && filter.recursive, (qb) => qb.where('u.id', 'in', subtreeIds(edb, [filter.parentId!])).where('u.id', '<>', filter.parentId!))
-    .$if(filter.parentId === undefined && !filter.recursive, (qb) => qb.where((eb) => eb.or([eb('u.unit_type', '=', 'Company'), eb('u.id', '=', EXTERNAL_ROOT_NODE_ID)])))
+    .$if(filter.parentId === undefined && !filter.recursive, (qb) => qb.where(rootsOf(viewer)))
     .$if(!!filter.keyword, (qb) => qb.where('u.search_text', 'like', likePattern(filter.keyword!)))
     .orderBy(sql`u.parent_id is not null`)
     .orderBy('u.is_external')
@@ -62,8 +73,17 @@ export async function listDepartments(edb: EngineExecutor, filter: DepartmentLis
   return paged(edb, rows as SelectQueryBuilder<any, any, DepartmentRow>, page);
 }
 
-export async function departmentsByIds(edb: EngineExecutor, ids: string[]): Promise<DepartmentRow[]> {
-  return selectDepartments(edb).where('u.id', 'in', ids).where('u.unit_type', 'in', ['Company', 'OrganizationUnit']).orderBy('u.sort_key').orderBy('u.name_pinyin').orderBy('u.id').execute();
+/**
+ * The roots a picker starts from (on org_units as u): the company and 外部组织 for an internal viewer; the tops of
+ * their own organisations (the departments directly under 外部组织, limited by visibleUnit) for an external one.
+ */
+export function rootsOf(viewer: Viewer) {
+  return (eb: ExpressionBuilder<any, any>) =>
+    viewer.kind === 'internal' ? eb.or([eb('u.unit_type', '=', 'Company'), eb('u.id', '=', EXTERNAL_ROOT_NODE_ID)]) : eb('u.parent_id', '=', EXTERNAL_ROOT_NODE_ID);
+}
+
+export async function departmentsByIds(edb: EngineExecutor, ids: string[], viewer: Viewer): Promise<DepartmentRow[]> {
+  return selectDepartments(edb, viewer).where('u.id', 'in', ids).where(visibleUnit(edb, viewer, 'u.id')).where('u.unit_type', 'in', ['Company', 'OrganizationUnit']).orderBy('u.sort_key').orderBy('u.name_pinyin').orderBy('u.id').execute();
 }
 
 // ---- Users ----
@@ -80,10 +100,27 @@ export interface UserListRow {
   main_department_name: string | null;
 }
 
-const userListColumns = ['u.id', 'u.account_id', 'u.name', 'u.mobile', 'u.auth_type', 'u.state', 'u.is_external', 'u.main_department_id', 'md.name as main_department_name'] as const;
+const userListColumns = ['u.id', 'u.account_id', 'u.name', 'u.mobile', 'u.auth_type', 'u.state', 'u.is_external', 'md.name as main_department_name'] as const;
 
-export function selectUsers(edb: EngineExecutor) {
-  return edb.selectFrom('org_users as u').leftJoin('org_units as md', 'md.id', 'u.main_department_id').select(userListColumns);
+/**
+ * The join of a user (u) to their main department (md) as the viewer may see it: a main department outside an
+ * external viewer's organisation (a colleague also in another external organisation) joins nothing.
+ */
+export function mainDepartmentJoin(edb: EngineExecutor, viewer: Viewer) {
+  return (join: JoinBuilder<any, any>) => join.onRef('md.id', '=', 'u.main_department_id').on(visibleUnit(edb, viewer, 'md.id'));
+}
+
+/** The main department id, null where mainDepartmentJoin joined nothing for an external viewer. */
+export function mainDepartmentId(viewer: Viewer) {
+  return sql<string | null>`${sql.ref(viewer.kind === 'internal' ? 'u.main_department_id' : 'md.id')}`;
+}
+
+export function selectUsers(edb: EngineExecutor, viewer: Viewer = INTERNAL_VIEWER) {
+  return edb
+    .selectFrom('org_users as u')
+    .leftJoin('org_units as md', mainDepartmentJoin(edb, viewer))
+    .select(userListColumns)
+    .select(mainDepartmentId(viewer).as('main_department_id'));
 }
 
 export interface UserListFilter {
@@ -97,11 +134,12 @@ export interface UserListFilter {
   scope: OrgScope;
 }
 
-/** The users a filter selects, as a query on org_users as u (shared by lists, search and counts). */
-export function filteredUsers(edb: EngineExecutor, f: Omit<UserListFilter, 'roleId' | 'postId'> & { roleId?: string; postId?: string }) {
+/** The users a filter selects among those the viewer may see, as a query on org_users as u (shared by lists, search and counts). */
+export function filteredUsers(edb: EngineExecutor, f: Omit<UserListFilter, 'roleId' | 'postId'> & { roleId?: string; postId?: string }, viewer: Viewer) {
   return edb
     .selectFrom('org_users as u')
     .where(scopeFilter(f.scope))
+    .where(visibleUser(edb, viewer, 'u.id'))
     .$if(f.state !== 'all', (qb) => qb.where('u.state', '=', f.state as 'active' | 'disabled'))
     .$if(!!f.keyword, (qb) => qb.where('u.search_text', 'like', likePattern(f.keyword!)))
     .$if(!!f.authTypes?.length, (qb) => qb.where('u.auth_type', 'in', f.authTypes!))
@@ -120,17 +158,18 @@ export function filteredUsers(edb: EngineExecutor, f: Omit<UserListFilter, 'role
     .$if(!!f.postId, (qb) => qb.where((eb) => eb.exists(eb.selectFrom('org_user_posts as up').select('up.user_id').whereRef('up.user_id', '=', 'u.id').where('up.post_id', '=', f.postId!))));
 }
 
-export async function listUsers(edb: EngineExecutor, filter: UserListFilter, page: PageRequest): Promise<Paged<UserListRow>> {
-  const rows = filteredUsers(edb, filter)
-    .leftJoin('org_units as md', 'md.id', 'u.main_department_id')
+export async function listUsers(edb: EngineExecutor, filter: UserListFilter, page: PageRequest, viewer: Viewer): Promise<Paged<UserListRow>> {
+  const rows = filteredUsers(edb, filter, viewer)
+    .leftJoin('org_units as md', mainDepartmentJoin(edb, viewer))
     .select(userListColumns)
+    .select(mainDepartmentId(viewer).as('main_department_id'))
     .orderBy('u.name_pinyin')
     .orderBy('u.id');
-  return paged(edb, rows as SelectQueryBuilder<any, any, UserListRow>, page, filteredUsers(edb, filter).select(countAll));
+  return paged(edb, rows as SelectQueryBuilder<any, any, UserListRow>, page, filteredUsers(edb, filter, viewer).select(countAll));
 }
 
-export async function usersByIds(edb: EngineExecutor, ids: string[]): Promise<UserListRow[]> {
-  return selectUsers(edb).where('u.id', 'in', ids).orderBy('u.name_pinyin').orderBy('u.id').execute();
+export async function usersByIds(edb: EngineExecutor, ids: string[], viewer: Viewer): Promise<UserListRow[]> {
+  return selectUsers(edb, viewer).where('u.id', 'in', ids).where(visibleUser(edb, viewer, 'u.id')).orderBy('u.name_pinyin').orderBy('u.id').execute();
 }
 
 // ---- Roles, role groups, posts ----

@@ -3,10 +3,11 @@ import type { contracts } from '@tritium/shared';
 import type { Db, PlatformDb } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ancestorsOf, departmentContents, findUnit, findUser, type EngineExecutor } from './org.repo.ts';
+import { ancestorsOf, departmentContents, findUnit, type EngineExecutor } from './org.repo.ts';
 import { selectDepartments, selectUsers } from './org-query.repo.ts';
 import { presentDepartment, presentUser } from './org.presenter.ts';
-import { assertDepartment, assertUser } from './org.policy.ts';
+import { assertDepartment } from './org.policy.ts';
+import { INTERNAL_VIEWER, visibleUnit, visibleUser, type Viewer } from './org-viewer.ts';
 
 /** Who acts in which engine: every organisation service call starts from it. */
 export interface OrgContext {
@@ -39,28 +40,36 @@ export async function lockOrganisation(trx: Transaction<PlatformDb>, engineCode:
   await sql`select pg_advisory_xact_lock(hashtext(${`tritium:org:${engineCode}`}))`.execute(trx);
 }
 
-export async function loadDepartment(edb: EngineExecutor, id: string): Promise<contracts.DepartmentDto> {
-  const row = await selectDepartments(edb).where('u.id', '=', id).where('u.unit_type', 'in', ['Company', 'OrganizationUnit']).executeTakeFirst();
+/** A department; one the viewer may not see is not found. */
+export async function loadDepartment(edb: EngineExecutor, id: string, viewer: Viewer = INTERNAL_VIEWER): Promise<contracts.DepartmentDto> {
+  const row = await selectDepartments(edb, viewer).where('u.id', '=', id).where('u.unit_type', 'in', ['Company', 'OrganizationUnit']).where(visibleUnit(edb, viewer, 'u.id')).executeTakeFirst();
   if (!row) throw new AppError('UnitNotFound', { detail: { id, expected: 'OrganizationUnit' } });
   return presentDepartment(row);
 }
 
-export async function loadDepartmentDetail(edb: EngineExecutor, id: string): Promise<contracts.DepartmentDetailDto> {
+export async function loadDepartmentDetail(edb: EngineExecutor, id: string, viewer: Viewer = INTERNAL_VIEWER): Promise<contracts.DepartmentDetailDto> {
   assertDepartment(await findUnit(edb, id), id);
-  const department = await loadDepartment(edb, id);
+  const department = await loadDepartment(edb, id, viewer);
+  // The path of a department the viewer sees holds only departments they see, and for an external viewer 外部组织.
   const path = (await ancestorsOf(edb, id)).filter((a) => a.id !== id).map(({ id: ancestorId, name }) => ({ id: ancestorId, name }));
   return { ...department, path, ...(await departmentContents(edb, id)) };
 }
 
-/** A user with departments (main first), roles and posts. */
-export async function loadUserDetail(edb: EngineExecutor, id: string): Promise<contracts.UserDetailDto> {
-  assertUser(await findUser(edb, id), id);
-  const user = presentUser((await selectUsers(edb).where('u.id', '=', id).executeTakeFirst())!);
+/**
+ * A user with departments (main first), roles and posts. A user the viewer may not see is not found; an external
+ * viewer sees only the departments of their own organisation and no roles or posts.
+ */
+export async function loadUserDetail(edb: EngineExecutor, id: string, viewer: Viewer = INTERNAL_VIEWER): Promise<contracts.UserDetailDto> {
+  const row = await selectUsers(edb, viewer).where('u.id', '=', id).where(visibleUser(edb, viewer, 'u.id')).executeTakeFirst();
+  if (!row) throw new AppError('UnitNotFound', { detail: { id, expected: 'User' } });
+  const user = presentUser(row);
+  const internal = viewer.kind === 'internal';
   const departments = await edb
     .selectFrom('org_user_departments as l')
     .innerJoin('org_units as d', 'd.id', 'l.department_id')
     .select(['d.id', 'd.name', 'l.is_main', 'd.manager_id', 'd.is_external'])
     .where('l.user_id', '=', id)
+    .where(visibleUnit(edb, viewer, 'd.id'))
     .orderBy('l.is_main', 'desc')
     .orderBy('d.name_pinyin')
     .orderBy('d.id')
@@ -70,6 +79,7 @@ export async function loadUserDetail(edb: EngineExecutor, id: string): Promise<c
     .innerJoin('org_units as r', 'r.id', 'l.role_id')
     .select(['r.id', 'r.name', 'r.parent_id'])
     .where('l.user_id', '=', id)
+    .where(sql<boolean>`${internal}`)
     .orderBy('r.name_pinyin')
     .orderBy('r.id')
     .execute();
@@ -78,6 +88,7 @@ export async function loadUserDetail(edb: EngineExecutor, id: string): Promise<c
     .innerJoin('org_units as p', 'p.id', 'l.post_id')
     .select(['p.id', 'p.name'])
     .where('l.user_id', '=', id)
+    .where(sql<boolean>`${internal}`)
     .orderBy('p.name_pinyin')
     .orderBy('p.id')
     .execute();
