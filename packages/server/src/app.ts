@@ -27,9 +27,11 @@ import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
+import { snsRoutes } from './modules/sns/sns.routes.ts';
 import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
 import { createFileUrlSigner } from './modules/files/file-url.ts';
-import { formLevelRecordAccess, type RecordFileAccess } from './modules/files/files.policy.ts';
+import type { RecordFileAccess } from './modules/files/files.policy.ts';
+import { recordFileAccess } from './modules/business-data/record-file-access.ts';
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -43,7 +45,7 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Where file bytes go; default: the data folder's files/ (docs/decisions/0008). */
   fileStore?: FileStore;
-  /** Record-level read check for claimed files (the business-data module's data scopes); default: form level only. */
+  /** Record-level read check for claimed files; default: the business-data record policy (docs/decisions/0008). */
   recordFileAccess?: RecordFileAccess;
 }
 
@@ -103,12 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   functionNodeRoutes(app, deps);
   workbenchRoutes(app, deps);
   formDesignRoutes(app, deps);
-  businessDataRoutes(app, deps);
+  const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
+  businessDataRoutes(app, { ...deps, fileStore });
+  snsRoutes(app, deps);
   fileRoutes(app, {
     db,
-    store: options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files')),
+    store: fileStore,
     urls: createFileUrlSigner(signingSecret, options.now),
-    recordAccess: options.recordFileAccess ?? formLevelRecordAccess,
+    recordAccess: options.recordFileAccess ?? recordFileAccess,
   });
   clientLogRoutes(app, deps);
   integrationRoutes(app);

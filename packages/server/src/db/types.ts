@@ -274,6 +274,35 @@ export interface FileTable {
   control_code: string | null;
 }
 
+/** Engine schema: a comment on a record, or a reply (docs/decisions/0009). */
+export interface FormCommentTable {
+  id: string;
+  schema_code: string;
+  object_id: string;
+  /** The top-level comment a reply is shown under; null for a top-level comment. */
+  root_id: string | null;
+  /** The comment a reply answers; null for a top-level comment. */
+  reply_to: string | null;
+  text: string;
+  files: ColumnType<{ id: string; name: string; size: number; contentType: string }[], string, string>;
+  created_by: string;
+  created_time: Timestamp;
+}
+
+/** Engine schema: a task tip (reminder) on a record (docs/decisions/0009). */
+export interface FormTaskTipTable {
+  id: string;
+  schema_code: string;
+  object_id: string;
+  content: string;
+  remind_time: ColumnType<Date, Date | string, Date | string>;
+  receiver_ids: ColumnType<string[], string, string>;
+  state: ColumnType<'pending' | 'cancelled' | 'done', 'pending' | 'cancelled' | 'done' | undefined, 'pending' | 'cancelled' | 'done'>;
+  created_by: string;
+  created_time: Timestamp;
+  modified_time: Timestamp;
+}
+
 export interface EngineDb {
   org_units: OrgUnitTable;
   org_users: OrgUserTable;
@@ -290,6 +319,8 @@ export interface EngineDb {
   form_seq_no: FormSeqNoTable;
   form_data_logs: FormDataLogTable;
   files: FileTable;
+  form_comments: FormCommentTable;
+  form_task_tips: FormTaskTipTable;
 }
 
 export type Db = Kysely<PlatformDb>;

@@ -6,3 +6,4 @@ export * from './workbench/index.ts';
 export * from './form-design/index.ts';
 export * from './files/index.ts';
 export * from './business-data/index.ts';
+export * from './sns/index.ts';

@@ -12,3 +12,4 @@ export * from './options/date.ts';
 export * from './options/file.ts';
 export * from './options/computed.ts';
 export * from './options/association.ts';
+export * from './check-value.ts';

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -130,6 +130,16 @@ export const ERRORS = {
   FileBodyMissing: biz(260004, '请以请求体上传文件内容', 'Send the file\'s bytes as the request body'),
   FileUrlInvalid: biz(260005, '下载链接无效或已过期，请重新获取', 'The download link is invalid or has expired: ask for a new one', 403),
   FileAlreadyClaimed: biz(260006, '文件已属于其他数据，不能再次使用', 'The file belongs to another record and cannot be used again'),
+
+  // 2700xx comments and task tips on records (docs/decisions/0009)
+  SnsNotEnabled: biz(270001, '该表单未开启评论', 'Comments are not enabled on this form'),
+  SnsCommentNotFound: biz(270002, '评论不存在或已被删除', 'The comment does not exist or was removed', 404),
+  SnsCommentForbidden: biz(270003, '只能删除自己的评论（应用管理员可删除任意评论）', 'You may remove only your own comments (an app administrator may remove any)', 403),
+  TaskTipNotEnabled: biz(270004, '该表单未开启任务提醒', 'Task tips are not enabled on this form'),
+  TaskTipNotFound: biz(270005, '任务提醒不存在或已被删除', 'The task tip does not exist or was removed', 404),
+  TaskTipForbidden: biz(270006, '只有提醒的创建人或应用管理员可以取消或删除该提醒', 'Only the task tip\'s creator or an app administrator may cancel or remove it', 403),
+  TaskTipNotPending: biz(270007, '只有待提醒的任务提醒可以取消', 'Only a pending task tip can be cancelled'),
+  TaskTipReceiverNotFound: biz(270008, '提醒对象不存在或已停用', 'A receiver does not exist in this organisation or is disabled'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
+import type { FileStore } from '../files/file-store.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
@@ -14,7 +15,7 @@ const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** The form runtime and business data (calls.md §7 "Business data"), at the spec's paths. */
-export function businessDataRoutes(app: TypedApp, deps: { db: Db }): void {
+export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
 
   app.post('/v1/form/loaddata', {
@@ -25,7 +26,7 @@ export function businessDataRoutes(app: TypedApp, deps: { db: Db }): void {
   app.post('/v1/form/action/execute', {
     config,
     schema: { tags, summary: '执行表单操作：暂存、提交、提交并新增、删除、复制', body: contracts.ExecuteBody, response: env(contracts.ExecuteResult) },
-    handler: async (request) => ok(await records.execute(ctx(request), request.body)),
+    handler: async (request) => ok(await records.execute(ctx(request), request.body, { store: deps.fileStore })),
   });
   app.post('/v1/form/datalog/list', {
     config,

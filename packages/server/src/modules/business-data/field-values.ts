@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { valueRuleProblem } from '@tritium/shared/controls/index';
 import type { DataField } from './runtime-form.ts';
 
 // Values of data fields (docs/decisions/0007 "Value formats"): checked by the registry's value schema of each control
@@ -37,11 +38,8 @@ export function checkValue(field: DataField, value: unknown, path: string, issue
     return undefined;
   }
   if (typeof out === 'number') out = roundTo(out, field.options.decimalPlaces);
-  const range = field.options.rangeRule as { min?: number | string | null; max?: number | string | null } | null | undefined;
-  if (range && typeof out === 'number') {
-    if (typeof range.min === 'number' && out < range.min) issues.push({ path, message: `不能小于${range.min}` });
-    if (typeof range.max === 'number' && out > range.max) issues.push({ path, message: `不能大于${range.max}` });
-  }
+  const problem = valueRuleProblem(field.type, field.options, out);
+  if (problem) issues.push({ path, message: problem });
   return out;
 }
 
@@ -94,5 +92,5 @@ export function defaultValueOf(field: DataField, who: { userId: string; deptId: 
   return field.type.value?.safeParse(d).success ? d : null;
 }
 
-/** Same value? (JSON comparison of the client formats.) */
-export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Same value? (JSON comparison of the client formats; every empty value — null, '', [] — is the same empty.) */
+export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(isEmpty(a) ? null : a) === JSON.stringify(isEmpty(b) ? null : b);

@@ -7,6 +7,11 @@ import type { RuntimeForm } from './runtime-form.ts';
 // (access or more) lets one read every record of the form and create records; changing or removing a record needs
 // its creator, its owner or an administrator of the form's app. Data scopes (view own/own department) come later.
 
+/** Reading a record: everyone who opens its form, for now (data scopes come later; files follow this rule too). */
+export function canReadRecord(_form: RuntimeForm, row: RecordRow | undefined, _userId: string): boolean {
+  return row !== undefined;
+}
+
 export function canEditRecord(form: RuntimeForm, row: RecordRow, userId: string): boolean {
   return form.isAppAdmin || row.CreatedBy === userId || row.OwnerId === userId;
 }

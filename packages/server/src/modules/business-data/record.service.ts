@@ -10,13 +10,17 @@ import { changesOf, writeDataLog } from './data-log.ts';
 import { defaultValueOf, toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
-import { actionsFor, assertCanEdit, assertRemovable, nextStatus } from './record-policy.ts';
+import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
 import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
 import {
   childRowsOf, countRecords, deleteRecord, duplicateExists, findFirstRecord, findRecord, insertRecord, lockFormData,
   mainDepartmentOf, replaceChildRows, updateRecord, type RecordRow,
 } from './records.repo.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from './runtime-form.ts';
+import { deleteFiles } from '../files/files.repo.ts';
+import {
+  claimRecordFiles, copyRecordFiles, deleteStoredBytes, dropRecordFiles, dropUnreferencedFiles, hasFileFields, type RecordFilesDeps,
+} from './record-files.ts';
 
 // The form runtime (calls.md §7: POST /v1/form/loaddata, /v1/form/action/execute; docs/decisions/0007).
 
@@ -55,35 +59,60 @@ const required = (objectId: string | undefined, action: string): string => {
   return objectId;
 };
 
-export async function execute(ctx: NodeContext, body: ExecuteBody): Promise<contracts.ExecuteResultOutput> {
+/** `files`: the file store, for the bytes of the files a save drops or a copy duplicates (docs/decisions/0008). */
+export async function execute(ctx: NodeContext, body: ExecuteBody, files: RecordFilesDeps): Promise<contracts.ExecuteResultOutput> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
-  if (body.actionCode === 'Remove') return removeRecord(ctx, form, required(body.objectId, '删除'));
-  if (body.actionCode === 'Copy') return copyRecord(ctx, form, required(body.objectId, '复制'));
+  if (body.actionCode === 'Remove') return removeRecord(ctx, files, form, required(body.objectId, '删除'));
+  if (body.actionCode === 'Copy') return copyRecord(ctx, files, form, required(body.objectId, '复制'));
+  if (body.actionCode === 'Print' || body.actionCode === 'Close') return readOnlyAction(ctx, form, body.objectId, body.actionCode);
   const submit = body.actionCode !== 'Save';
   // Workflow forms start an instance on submit: a later issue (docs/decisions/0007 "Left for later").
   if (submit && form.isWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
-  return saveRecord(ctx, form, { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children });
+  return saveRecord(ctx, files, form, { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children });
 }
 
-async function removeRecord(ctx: NodeContext, form: RuntimeForm, objectId: string) {
-  return inTransaction(ctx, async (edb) => {
+/**
+ * Print and Close change nothing: Print answers the record the print page shows (it must exist and be readable),
+ * Close answers the record as it is (or nothing, for a form closed before its first save).
+ */
+async function readOnlyAction(ctx: NodeContext, form: RuntimeForm, objectId: string | undefined, action: 'Print' | 'Close'): Promise<contracts.ExecuteResultOutput> {
+  const id = action === 'Print' ? required(objectId, '打印') : objectId;
+  if (!id) return { objectId: null, status: null, seqNo: null, name: null };
+  const row = await findRecord(engineOf(ctx), form, id);
+  if (!row || !canReadRecord(form, row, ctx.userId)) throw new AppError('BizObjectNotFound', { detail: { objectId: id } });
+  return { objectId: String(row.ObjectId), status: Number(row.Status), seqNo: (row.SeqNo as string | null) ?? null, name: String(row.Name ?? '') };
+}
+
+async function removeRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, objectId: string) {
+  let dropped: string[] = [];
+  const result = await inTransaction(ctx, async (edb) => {
     const row = await findRecord(edb, form, objectId, { forUpdate: true });
     if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
     assertCanEdit(form, row, ctx.userId);
     assertRemovable(row);
     const removed = await deleteRecord(edb, form, objectId);
+    dropped = await dropRecordFiles(edb, form, objectId);
     return { objectId, status: null, seqNo: row.SeqNo == null ? null : String(row.SeqNo), name: String(row.Name ?? ''), removed };
   });
+  await deleteStoredBytes(files, dropped);
+  return result;
 }
 
-async function copyRecord(ctx: NodeContext, form: RuntimeForm, objectId: string) {
+/** Copy: a new Draft with the source's values and rows, and its own copies of the source's files. */
+async function copyRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, objectId: string) {
   const edb = engineOf(ctx);
   const row = await findRecord(edb, form, objectId);
   if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
   const children = await childrenOf(edb, form, objectId);
   for (const rows of Object.values(children)) for (const r of rows) delete r.ObjectId;
-  const result = await saveRecord(ctx, form, { submit: false, values: presentValues(form.fields, row), children });
-  return { ...result, copiedFrom: objectId };
+  const copy = await copyRecordFiles(edb, files, form, objectId, ctx, presentValues(form.fields, row), children);
+  try {
+    const result = await saveRecord(ctx, files, form, { submit: false, values: copy.values, children: copy.children });
+    return { ...result, copiedFrom: objectId };
+  } catch (error) {
+    await deleteStoredBytes(files, await deleteFiles(edb, copy.copies));
+    throw error;
+  }
 }
 
 interface SaveInput {
@@ -93,8 +122,9 @@ interface SaveInput {
   children?: Children;
 }
 
-async function saveRecord(ctx: NodeContext, form: RuntimeForm, input: SaveInput) {
-  return inTransaction(ctx, async (edb) => {
+async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, input: SaveInput) {
+  let dropped: string[] = [];
+  const result = await inTransaction(ctx, async (edb) => {
     const now = new Date();
     // NoRepeat checks and the singleton's one record must see concurrent saves of the same form: one lock per form.
     const noRepeat = form.fields.filter((f) => f.options.noRepeat === true);
@@ -115,6 +145,8 @@ async function saveRecord(ctx: NodeContext, form: RuntimeForm, input: SaveInput)
       now,
     });
     const objectId = old ? String(old.ObjectId) : newId();
+    // Files: claimed to the record as the saver, values replaced by the server's refs (docs/decisions/0008).
+    if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);
     const merged = { ...oldValues, ...checked.values };
     for (const field of noRepeat) {
       const value = merged[field.code];
@@ -142,12 +174,18 @@ async function saveRecord(ctx: NodeContext, form: RuntimeForm, input: SaveInput)
         ...Object.fromEntries(grid.fields.map((f) => [f.code, toColumn(f, row.values[f.code])])),
       })));
     }
+    if (old && hasFileFields(form)) {
+      const finalChildren = Object.fromEntries(form.grids.map((g) => [g.code, checked.children.get(g.code)?.map((r) => r.values) ?? oldChildren[g.code] ?? []]));
+      dropped = await dropUnreferencedFiles(edb, form, objectId, merged, finalChildren);
+    }
     if (form.definition.attributes.enableDataLog) {
       const changes = changesOf(form, oldValues, checked, oldChildren);
       if (changes.length) await writeDataLog(edb, form, objectId, ctx.userId, changes);
     }
     return { objectId, status, seqNo, name };
   });
+  await deleteStoredBytes(files, dropped);
+  return result;
 }
 
 export type { RecordRow };

@@ -48,7 +48,11 @@ export interface RuntimeForm {
 
 /** The published form a caller may open; 404 otherwise (function nodes' rule), 240004 before the first publish. */
 export async function getRuntimeFormOrThrow(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<RuntimeForm> {
-  const viewer = await viewerOf(edb, ctx);
+  return runtimeFormFor(edb, await viewerOf(edb, ctx), schemaCode);
+}
+
+/** getRuntimeFormOrThrow for a viewer already known (the files' record-level check). */
+export async function runtimeFormFor(edb: EngineExecutor, viewer: NodeViewer, schemaCode: string): Promise<RuntimeForm> {
   const { view, node } = await getNodeOrThrow(edb, viewer, schemaCode);
   if (!FORM_NODE_TYPES.includes(node.node_type)) throw new AppError('FormNodeNotForm', { detail: { code: node.code, nodeType: node.node_type } });
   const row = await findFormSchema(edb, node.code);

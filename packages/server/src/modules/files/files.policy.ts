@@ -16,8 +16,9 @@ export interface FileOwnerRecord {
 }
 
 /**
- * Record-level hook: may this viewer read the record (data scopes of domain.md §6)? The business-data module
- * supplies it (buildApp option `recordFileAccess`); until then only the form-level rule applies.
+ * Record-level hook: may this viewer read the record? The business-data module supplies it
+ * (business-data/record-file-access.ts, buildApp's default; option `recordFileAccess` replaces it in tests);
+ * `formLevelRecordAccess` is the form-level rule alone.
  */
 export type RecordFileAccess = (edb: FileExecutor, viewer: NodeViewer, record: FileOwnerRecord) => Promise<boolean>;
 export const formLevelRecordAccess: RecordFileAccess = async () => true;

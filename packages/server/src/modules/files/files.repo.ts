@@ -29,3 +29,15 @@ export async function setClaim(edb: FileExecutor, ids: readonly string[], claim:
     .where('schema_code', 'is', null)
     .execute();
 }
+
+/** The files a record holds (claimed to it, any control). */
+export async function filesOfRecord(edb: FileExecutor, schemaCode: string, objectId: string): Promise<FileRow[]> {
+  return edb.selectFrom('files').selectAll().where('schema_code', '=', schemaCode).where('object_id', '=', objectId).execute();
+}
+
+/** Deletes rows by id; answers the storage keys of the rows deleted (their bytes go after the commit). */
+export async function deleteFiles(edb: FileExecutor, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await edb.deleteFrom('files').where('id', 'in', ids).returning('storage_key').execute();
+  return rows.map((r) => r.storage_key);
+}

@@ -38,6 +38,26 @@ export function fileRoutes(app: TypedApp, deps: FileRouteDeps): void {
     handler: async (request) => ok(await files.fileHeaders(contextOf(request, deps.db), deps, request.body.fileIds)),
   });
 
+  app.post('/v1/file/batchdownload', {
+    config,
+    schema: { tags, summary: '批量下载：所选文件打包为 zip（最多100个）', body: contracts.BatchDownloadBody },
+    handler: async (request, reply) => {
+      const zip = await files.batchDownload(contextOf(request, deps.db), deps, request.body.fileIds);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(`files-${new Date().toISOString().slice(0, 10)}.zip`, 'application/zip', true))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(zip);
+    },
+  });
+
+  app.post('/v1/form/copyfile', {
+    config,
+    schema: { tags, summary: '复制数据的文件为自己的待用文件（复制数据时使用）', body: contracts.CopyFileBody, response: { 200: successEnvelopeOf(contracts.CopyFileResult) } },
+    handler: async (request) => ok(await files.copyFiles(contextOf(request, deps.db), deps, request.body)),
+  });
+
   // The link is the permission (signed when it was handed out): no token, so an <img> or a download can use it.
   app.get('/v1/file/download/:fileId', {
     config: { access: 'public' },

@@ -13,6 +13,11 @@ import { baseName, isAccepted, resolveContentType } from './content-type.ts';
 import { assertCanReadFiles, isPending, type RecordFileAccess } from './files.policy.ts';
 import { findFiles, insertFile, type FileRow } from './files.repo.ts';
 import { presentFile } from './files.presenter.ts';
+import { compressStoredImage } from './image-compression.ts';
+import { MB, uploadCapBytes, type UploadTarget } from './upload-cap.ts';
+import { storageKeyOf } from './storage-key.ts';
+import { zipOfFiles } from './batch-download.ts';
+import { copyStoredFiles } from './file-copy.ts';
 
 /** Who acts in which engine. */
 export interface FileContext {
@@ -28,9 +33,7 @@ export interface FileDeps {
   recordAccess: RecordFileAccess;
 }
 
-const MB = 1024 * 1024;
-
-/** GET /v1/file/policy/upload: the scene's rule (domain.md §9). Compression is the browser's job (docs/decisions/0008). */
+/** GET /v1/file/policy/upload: the scene's rule (domain.md §9); the server compresses large images too (docs/decisions/0008). */
 export function uploadPolicy(scene: contracts.FileScene): contracts.UploadPolicyResult {
   const rule: contracts.UploadSceneRule = contracts.UPLOAD_SCENES[scene];
   return {
@@ -44,7 +47,7 @@ export function uploadPolicy(scene: contracts.FileScene): contracts.UploadPolicy
   };
 }
 
-export interface UploadInput {
+export interface UploadInput extends UploadTarget {
   scene: contracts.FileScene;
   fileName: string;
   contentType?: string;
@@ -55,13 +58,15 @@ export interface UploadInput {
 }
 
 /**
- * Streams an upload to the store under the scene's cap, then records it as pending. Over the cap: 413
- * FileTooLarge, refused from Content-Length before a byte is read, or while streaming; nothing is kept.
+ * Streams an upload to the store under its cap (the scene's, or lower for the control named), compresses a large
+ * image, then records it as pending. Over the cap: 413 FileTooLarge, refused from Content-Length before a byte is
+ * read, or while streaming; nothing is kept.
  */
 export async function uploadFile(ctx: FileContext, deps: FileDeps, input: UploadInput): Promise<contracts.FileDto> {
   if (!(input.body instanceof Readable)) throw new AppError('FileBodyMissing');
-  const rule = contracts.UPLOAD_SCENES[input.scene];
-  const maxBytes = rule.maxSizeMb * MB;
+  const rule: contracts.UploadSceneRule = contracts.UPLOAD_SCENES[input.scene];
+  const edb = engineDb(ctx.db, ctx.engineCode);
+  const maxBytes = await uploadCapBytes(edb, () => viewerOf(edb, ctx), input.scene, input);
   if (input.headerLength !== undefined && input.headerLength > maxBytes) throw new AppError('FileTooLarge', { detail: { maxBytes } });
   const name = baseName(input.fileName);
   if (!name) throw new AppError('ParameterVerificationFailed', { detail: { issues: [{ path: 'fileName', message: '缺少文件名' }] } });
@@ -69,11 +74,11 @@ export async function uploadFile(ctx: FileContext, deps: FileDeps, input: Upload
   if (!isAccepted(rule.accept, name, contentType)) throw new AppError('FileTypeNotAccepted', { detail: { contentType, accept: rule.accept } });
 
   const id = newId();
-  const now = new Date();
-  const storageKey = `${ctx.engineCode}/${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
+  const storageKey = storageKeyOf(ctx.engineCode, id);
   const { size } = await deps.store.put(storageKey, detached(input.body), { maxBytes });
   try {
-    const row = await insertFile(engineDb(ctx.db, ctx.engineCode), { id, scene: input.scene, name, size, content_type: contentType, storage_key: storageKey, created_by: ctx.userId });
+    const stored = rule.compressImages ? await compressStoredImage(deps.store, storageKey, { name, size, contentType }) : { name, size, contentType };
+    const row = await insertFile(edb, { id, scene: input.scene, name: stored.name, size: stored.size, content_type: stored.contentType, storage_key: storageKey, created_by: ctx.userId });
     return presentFile(row);
   } catch (error) {
     await deps.store.delete(storageKey);
@@ -130,4 +135,21 @@ export async function openSignedFile(db: Db, deps: FileDeps, link: { engineCode:
   const body = row ? await deps.store.get(row.storage_key) : undefined;
   if (!row || !body) throw new AppError('FileNotFound');
   return { row, body };
+}
+
+/** POST /v1/file/batchdownload: the readable files as one zip (one refused id refuses the call, 404). */
+export async function batchDownload(ctx: FileContext, deps: FileDeps, ids: readonly string[]): Promise<Readable> {
+  return zipOfFiles(deps.store, await readableFiles(ctx, deps, ids));
+}
+
+/**
+ * POST /v1/form/copyfile: copies files of one record (each readable by the caller, each held by that record — and
+ * by `controlCode` when given) into new pending files of the caller, for a copy of the record to claim.
+ */
+export async function copyFiles(ctx: FileContext, deps: FileDeps, input: { schemaCode: string; objectId: string; controlCode?: string; fileIds: readonly string[] }): Promise<contracts.CopyFileResult> {
+  const rows = await readableFiles(ctx, deps, input.fileIds);
+  const foreign = rows.filter((r) => r.schema_code?.toLowerCase() !== input.schemaCode.toLowerCase() || r.object_id !== input.objectId || (input.controlCode !== undefined && r.control_code !== input.controlCode));
+  if (foreign.length) throw new AppError('FileNotFound', { detail: { fileIds: foreign.map((r) => r.id) } });
+  const copies = await copyStoredFiles(engineDb(ctx.db, ctx.engineCode), deps.store, ctx.engineCode, ctx.userId, rows);
+  return { list: copies.map((c) => ({ sourceFileId: c.sourceFileId, fileId: c.id, name: c.name, size: c.size, contentType: c.contentType })) };
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { call, createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addMember, createApp, grant, nodeClient, type Person } from '../../../test/node-helpers.ts';
-import { createForm } from '../../../test/form-helpers.ts';
+import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { engineDb } from '../../db/database.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -70,6 +70,9 @@ function storedFiles(): string[] {
     return [];
   }
 }
+
+const claimOf = async (id: string) =>
+  engineDb(t.database.db, admin.engineCode).selectFrom('files').select(['schema_code', 'object_id', 'control_code']).where('id', '=', id).executeTakeFirstOrThrow();
 
 async function fileRowCount(engineCode: string): Promise<number> {
   const row = await engineDb(t.database.db, engineCode).selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -209,19 +212,30 @@ describe('who may read a file', () => {
     expect((await post(member, '/v1/file/headers', { fileIds: [mine, admins] })).body).toMatchObject({ errorCode: 260001, detail: { fileIds: [admins] } });
   });
 
-  it('shows a claimed file to whoever may open its form, and no one else', async () => {
+  it('shows a claimed file to whoever may read its record, and no one else', async () => {
     const a = nodeClient(t.app, admin);
     const appCode = (await createApp(a)).code;
     const schemaCode = (await createForm(a, appCode)).code as string;
-    const fileId = await uploadOk(member, 'claimed.txt', Buffer.from('c'));
-    await claimFiles(engineDb(t.database.db, admin.engineCode), { schemaCode, objectId: 'obj-1', controlCode: 'Files', fileIds: [fileId], userId: member.userId });
+    await publish(a, schemaCode, definition([{ type: 'attachment', code: 'Files' }]));
+    const fileId = await uploadOk(admin, 'claimed.txt', Buffer.from('c'));
+    const saved = await a.post('/v1/form/action/execute', { schemaCode, actionCode: 'Submit', values: { Files: [{ id: fileId, name: 'x', size: 1, contentType: 'text/plain' }] } });
+    expect(await claimOf(fileId)).toEqual({ schema_code: schemaCode, object_id: saved.objectId, control_code: 'Files' });
 
-    // The uploader has no grant on the form: the file is the record's now.
+    // The member has no grant on the form: the record's file does not exist for them.
     expect((await post(member, '/v1/file/headers', { fileIds: [fileId] })).status).toBe(404);
+    expect((await post(member, '/v1/file/urls/byfileids', { fileIds: [fileId] })).body).toMatchObject({ errorCode: 260001, detail: { fileIds: [fileId] } });
     expect((await post(admin, '/v1/file/headers', { fileIds: [fileId] })).body.data.list[0]).toMatchObject({ isClaimed: true });
     await grant(a, schemaCode, member.userId, 'access');
     const url = (await post(member, '/v1/file/urls/byfileids', { fileIds: [fileId] })).body.data.list[0].url;
     expect((await t.app.inject({ method: 'GET', url })).payload).toBe('c');
+  });
+
+  it('reads a file claimed to a record that does not exist (or a form never published) as nobody\'s', async () => {
+    const a = nodeClient(t.app, admin);
+    const schemaCode = (await createForm(a, (await createApp(a)).code)).code as string;
+    const fileId = await uploadOk(admin, 'lost.txt', Buffer.from('l'));
+    await claimFiles(engineDb(t.database.db, admin.engineCode), { schemaCode, objectId: crypto.randomUUID(), controlCode: 'Files', fileIds: [fileId] });
+    expect((await post(admin, '/v1/file/headers', { fileIds: [fileId] })).status).toBe(404);
   });
 
   it('asks the record-level hook about claimed files', async () => {

@@ -35,7 +35,7 @@ export async function loadSetting(ctx: NodeContext, body: { schemaCode: string; 
   const form = await getPublishedFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
   const timestamp = form.publishedTime.getTime();
   if (body.timestamp === timestamp) return { notModified: true, timestamp };
-  return { notModified: false, timestamp, schema: presentSchema(form.node, form.definition, form.version) };
+  return { notModified: false, timestamp, schema: presentSchema(form.node, form.definition, form.version), definition: form.definition };
 }
 
 const asField = (p: PresentedProperty) => ({ code: p.name, displayName: p.displayName, controlType: p.controlType, typeKey: p.typeKey, dataType: p.dataType, isSystem: p.isSystem });

@@ -15,8 +15,8 @@ export type BizValues = z.infer<typeof BizValues>;
 /** One sub-table row: its ObjectId once saved, and its controls' values. */
 export const BizChildRow = z.record(z.string(), z.unknown());
 
-/** The actions of data forms this slice runs (domain.md §4 "Form actions"). */
-export const BIZ_EXECUTE_ACTIONS = ['Save', 'Submit', 'SubmitAndAdd', 'Remove', 'Copy'] as const;
+/** The data actions of domain.md §4 ("Form actions"); Print and Close read and change nothing. */
+export const BIZ_EXECUTE_ACTIONS = ['Save', 'Submit', 'SubmitAndAdd', 'Remove', 'Copy', 'Print', 'Close'] as const;
 export const BizActionCode = z.enum(BIZ_EXECUTE_ACTIONS);
 
 export const LoadDataBody = z.strictObject({ schemaCode: SchemaCode, objectId: BizObjectId.optional() });

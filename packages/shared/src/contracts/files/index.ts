@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_OCR_FILES, SNS_MAX_FILES, UPLOAD_LIMITS_MB, UPLOAD_SCENE_LIMITS_MB } from '../../constants/limits.ts';
+import { SchemaCode } from '../form-design/index.ts';
 
 // Files (calls.md §7 "Files", domain.md §9, docs/decisions/0008). The spec names the calls, not their fields:
 // the shapes below are ours. The upload call itself (POST /v1/file/upload) is ours too.
@@ -56,7 +57,7 @@ export const UploadPolicyResult = z.object({
   maxSizeBytes: z.number().int(),
   maxCount: z.number().int().nullable(),
   accept: z.array(z.string()),
-  /** Present when the browser must compress images above thresholdMb at this quality (percent) before uploading. */
+  /** Images above thresholdMb are re-encoded at this quality (percent): by the browser before uploading, else by the server. */
   imageCompression: z.object({ thresholdMb: z.number(), quality: z.number() }).nullable(),
   /** Where to send the bytes: POST with the raw file as the body (see UploadFileQuery). */
   uploadUrl: z.string(),
@@ -72,6 +73,9 @@ export const UploadFileQuery = z.strictObject({
   scene: FileSceneSchema,
   fileName: FileName,
   contentType: z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/, '无效的文件类型').optional(),
+  /** The published form and file control the upload is for: its maxUploadSize then caps the file too (both or neither). */
+  schemaCode: SchemaCode.optional(),
+  controlCode: z.string().min(1).max(63).optional(),
 });
 
 /** A stored file as the client sees it; the same shape a file control's value holds (controls/values.ts). */
@@ -108,3 +112,19 @@ export const FileDownloadQuery = z.strictObject({
   download: z.enum(['0', '1']).optional(),
 });
 
+
+/** POST /v1/file/batchdownload: the files as one .zip (all readable, or the call is refused). */
+export const BatchDownloadBody = z.strictObject({ fileIds: FileIds });
+
+/**
+ * POST /v1/form/copyfile: copies files of a record the caller may read into new pending files of the caller (for a
+ * copy of the record to claim). `controlCode`, when given, must be the control holding each file.
+ */
+export const CopyFileBody = z.strictObject({
+  schemaCode: SchemaCode,
+  objectId: z.string().min(1).max(64),
+  controlCode: z.string().min(1).max(127).optional(),
+  fileIds: FileIds,
+});
+export const CopyFileResult = z.object({ list: z.array(FileDto.extend({ sourceFileId: z.string() })) });
+export type CopyFileResult = z.infer<typeof CopyFileResult>;

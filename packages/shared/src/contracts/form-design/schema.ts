@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { NodeCode } from '../function-node/index.ts';
+// index.ts re-exports this file, so FormDefinition is read lazily (it is defined after this module runs).
+import { FormDefinition } from './index.ts';
 
 // The published schema as the runtime reads it (calls.md §3 "Schema", §7 "Schema, views, workbench": GET /v1/schema)
 // and the cached form setting (POST /v1/form/loadsetting). docs/decisions/0006-form-design.md.
@@ -51,5 +53,7 @@ export const LoadSettingResult = z.object({
   notModified: z.boolean(),
   timestamp: z.number().int(),
   schema: FormSchemaDto.optional(),
+  /** The published control tree and attributes, which the form runtime draws (with schema, absent when notModified). */
+  definition: z.lazy(() => FormDefinition).optional(),
 });
 export type LoadSettingResult = z.infer<typeof LoadSettingResult>;
