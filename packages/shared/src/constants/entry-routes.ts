@@ -94,6 +94,8 @@ export const ENTRY_ROUTES: readonly EntryRouteDefinition[] = [
 // calls.md §2: targets that belong to other apps, reached after sign-in or from the workbench.
 export const WORKBENCH_PATH = '/workbench';
 export const FORM_DESIGNER_PATH = '/form/designer';
+/** The form runtime on a page of its own: `${FORM_RUNTIME_PATH}/<schemaCode>[/<objectId>][?mode=View|Edit|Print]`. */
+export const FORM_RUNTIME_PATH = '/form/open';
 
 /** The path of the external-link authorisation page for one code (calls.md §2 /auth/external/{code}). */
 export function externalAuthPath(code: string): string {

@@ -87,6 +87,11 @@ export type ControlAddVerifyResult = (typeof CONTROL_ADD_VERIFY_RESULTS)[number]
 
 // domain.md §9: colours offered to style rules.
 export const STYLE_PALETTE_SIZE = 20;
+/** The palette itself (option colours, style rules): light to strong, each readable behind black text. */
+export const STYLE_PALETTE: readonly string[] = [
+  '#ffccc7', '#ffd8bf', '#ffe7ba', '#fff1b8', '#ffffb8', '#f4ffb8', '#d9f7be', '#b5f5ec', '#bae0ff', '#d6e4ff',
+  '#efdbff', '#ffd6e7', '#ff7875', '#ff9c6e', '#ffc069', '#ffd666', '#95de64', '#5cdbd3', '#69b1ff', '#b37feb',
+];
 
 // domain.md §9: what a cell shows when it has no value.
 export const EMPTY_VALUE_DISPLAY = '--';

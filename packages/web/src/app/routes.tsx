@@ -1,6 +1,6 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { FORM_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_DESIGNER_PATH, FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { RootShell } from './root-shell.tsx';
@@ -62,6 +62,12 @@ export const routes: RouteObject[] = [
         handle: titled('formDesigner'),
         loader: requireSessionLoader,
         lazy: () => import('../features/form-designer/form-designer-page.tsx').then((m) => ({ Component: m.FormDesignerPage })),
+      },
+      {
+        path: `${FORM_RUNTIME_PATH}/:schemaCode/:objectId?`,
+        handle: titled('form'),
+        loader: requireSessionLoader,
+        lazy: () => import('../features/form-runtime/pages/form-page.tsx').then((m) => ({ Component: m.FormPage })),
       },
       {
         path: '*',

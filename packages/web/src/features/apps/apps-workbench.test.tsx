@@ -26,7 +26,7 @@ describe('apps on the workbench', () => {
     expect(await within(await screen.findByRole('navigation', { name: '应用列表' })).findByRole('link', { name: '客户管理' })).toBeTruthy();
     const tree = await screen.findByRole('navigation', { name: '功能菜单' });
     expect(await screen.findByRole('heading', { name: '线索登记' })).toBeTruthy();
-    expect(screen.getByText(/表单设计器上线后/)).toBeTruthy();
+    expect(await screen.findByText(/表单尚未发布/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /设计表单/ })).toBeTruthy();
     expect(within(tree).getByRole('button', { name: '销售线索' }).getAttribute('aria-expanded')).toBe('true');
     expect(within(tree).getByRole('button', { name: '合同管理' }).getAttribute('aria-expanded')).toBe('false');

@@ -6,13 +6,14 @@ import { LOCAL_DB_NAME, localCache } from '../../lib/local-cache.ts';
 import { loadFormSchema } from './load-form-schema.ts';
 
 const schema = (version: number) => ({ schemaCode: 'order', appCode: 'crm', displayName: '订单', nodeType: 200, version, properties: [], childSchemas: [] });
+const definition = { attributes: { displayName: '订单' }, controls: [] };
 
 /** A server holding one published schema; answers notModified when the client's timestamp matches. */
 function stubServer(state: { timestamp: number; version: number }) {
   return stubFetch({
     'POST /v1/form/loadsetting': (call) => {
       const { timestamp } = call.body as { timestamp?: number };
-      return ok(timestamp === state.timestamp ? { notModified: true, timestamp: state.timestamp } : { notModified: false, timestamp: state.timestamp, schema: schema(state.version) });
+      return ok(timestamp === state.timestamp ? { notModified: true, timestamp: state.timestamp } : { notModified: false, timestamp: state.timestamp, schema: schema(state.version), definition });
     },
   });
 }
@@ -26,14 +27,14 @@ describe('the local schema cache', () => {
   it('downloads a schema once, then asks with its timestamp and reuses it while it is unchanged', async () => {
     const state = { timestamp: 1000, version: 1 };
     const { callsTo } = stubServer(state);
-    expect((await loadFormSchema('alpha01', 'order')).version).toBe(1);
-    expect((await loadFormSchema('alpha01', 'order')).version).toBe(1);
+    expect((await loadFormSchema('alpha01', 'order')).schema.version).toBe(1);
+    expect((await loadFormSchema('alpha01', 'order')).schema.version).toBe(1);
     const calls = callsTo('POST', '/v1/form/loadsetting');
     expect(calls.map((c) => c.body)).toEqual([{ schemaCode: 'order' }, { schemaCode: 'order', timestamp: 1000 }]);
 
     // Published again: the next load gets the new schema and keeps it.
     Object.assign(state, { timestamp: 2000, version: 2 });
-    expect((await loadFormSchema('alpha01', 'order')).version).toBe(2);
+    expect((await loadFormSchema('alpha01', 'order')).schema.version).toBe(2);
     expect((await localCache.get('schema', 'alpha01', 'order'))?.timestamp).toBe(2000);
   });
 

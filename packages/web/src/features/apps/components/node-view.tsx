@@ -7,6 +7,8 @@ import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { FunctionNodeDto } from '../api/apps-api.ts';
 import { nodePendingKey, nodeTypeKey } from '../node-types.ts';
 import { AppIcon } from './app-icon.tsx';
+import { RecordList } from '../../form-runtime/components/record-list.tsx';
+import { SingletonForm } from '../../form-runtime/components/singleton-form.tsx';
 
 /**
  * The open node. Custom links open their address; the other types say what they will hold until their
@@ -54,6 +56,10 @@ export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDt
             {t('apps.view.openLink')}
           </Button>
         </Empty>
+      ) : node.nodeType === FunctionNodeType.SingletonModule ? (
+        <SingletonForm key={node.code} schemaCode={node.code} />
+      ) : FORM_NODE_TYPES.includes(node.nodeType) ? (
+        <RecordList key={node.code} schemaCode={node.code} />
       ) : (
         <Empty style={{ marginTop: token.marginXL }} description={t(nodePendingKey(node.nodeType))} />
       )}

@@ -1,0 +1,59 @@
+import { Drawer, Modal } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { FORM_MODAL_DEFAULT_SIZE } from '@tritium/shared/constants/form';
+import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
+import { runtimeApi, runtimeKeys } from '../api/runtime-api.ts';
+import type { Device, FormMode } from '../fields/field-types.ts';
+import { RuntimeForm } from './runtime-form.tsx';
+
+export interface OpenForm {
+  schemaCode: string;
+  objectId?: string;
+  mode: FormMode;
+}
+
+/** A record's page in a mode (Print: the clean page for the browser's print dialog). */
+export const formPageUrl = (schemaCode: string, objectId?: string | null, mode?: FormMode) =>
+  `${FORM_RUNTIME_PATH}/${encodeURIComponent(schemaCode)}${objectId ? `/${encodeURIComponent(objectId)}` : ''}${mode ? `?mode=${mode}` : ''}`;
+export const printUrl = (schemaCode: string, objectId: string) => formPageUrl(schemaCode, objectId, 'Print');
+
+/** The form over the page (ui.md: a modal of the form's size on a PC, full screen on a phone). */
+export function RuntimeFormModal({ open, device, onChange }: { open: OpenForm | null; device: Device; onChange: (next: OpenForm | null) => void }) {
+  const setting = useQuery({ queryKey: runtimeKeys.form(open?.schemaCode ?? ''), queryFn: () => runtimeApi.loadForm(open!.schemaCode), enabled: !!open });
+  const attributes = setting.data?.definition.attributes;
+  const close = () => onChange(null);
+  const body = open && (
+    <RuntimeForm
+      key={`${open.objectId ?? 'new'}`}
+      schemaCode={open.schemaCode}
+      objectId={open.objectId}
+      mode={open.mode}
+      device={device}
+      onOpen={(objectId, mode) => onChange({ schemaCode: open.schemaCode, objectId: objectId ?? undefined, mode })}
+      onClose={close}
+      onPrint={(objectId) => window.open(printUrl(open.schemaCode, objectId), '_blank', 'noopener')}
+    />
+  );
+  if (device === 'phone') {
+    return (
+      <Drawer open={!!open} onClose={close} placement="bottom" height="100%" closable={false} styles={{ body: { padding: 0 } }} destroyOnHidden>
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal
+      open={!!open}
+      onCancel={close}
+      footer={null}
+      width={attributes?.modalWidth ?? FORM_MODAL_DEFAULT_SIZE.width}
+      destroyOnHidden
+      // The form's height at least, more when the window has room; the body scrolls inside.
+      styles={{ body: { height: `max(${attributes?.modalHeight ?? FORM_MODAL_DEFAULT_SIZE.height}px, 75vh)`, display: 'flex', flexDirection: 'column' }, container: { padding: 0, overflow: 'hidden' } }}
+      closable
+      title={null}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button, Flex, Popconfirm, Result, Skeleton, Tabs, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BizObjectStatus } from '@tritium/shared/constants/data-status';
+import { isApiError } from '../../../lib/api-error.ts';
+import type { RuntimeAction } from '../api/runtime-api.ts';
+import { isEditingMode, type Device, type FormMode } from '../fields/field-types.ts';
+import { NamesProvider } from '../model/names.tsx';
+import { useRuntimeRecord } from '../model/use-runtime-record.ts';
+import { CommentsPanel } from '../side/comments-panel.tsx';
+import { TaskTipsPanel } from '../side/task-tips-panel.tsx';
+import { StatusTag } from '../fields/other-fields.tsx';
+import { DataLogPanel } from './data-log-panel.tsx';
+import { FormBody } from './form-body.tsx';
+import { RuntimeFormContext } from './form-context.ts';
+
+/** The actions the footer sends (Print opens the print page; Close needs no call). */
+type DataAction = Exclude<RuntimeAction, 'Print' | 'Close'>;
+
+export interface RuntimeFormProps {
+  schemaCode: string;
+  /** Absent: a new record (Create). */
+  objectId?: string;
+  mode: FormMode;
+  device: Device;
+  /** The record was saved or created: show it (View). */
+  onOpen: (objectId: string | null, mode: FormMode) => void;
+  /** Close the form (after removing, or on 关闭). */
+  onClose: () => void;
+  /** Open the print page of the record. */
+  onPrint?: (objectId: string) => void;
+}
+
+/** An open form: header (title, status), the controls in the mode, the buttons this person may press, the side panel. */
+export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint }: RuntimeFormProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const record = useRuntimeRecord(schemaCode, objectId);
+  const [busy, setBusy] = useState<DataAction | null>(null);
+  const failure = record.form.error ?? record.data.error;
+  if (failure) {
+    return <Result status="warning" title={isApiError(failure) ? failure.errorMessage : t('formRuntime.loadFailed')} extra={<Button onClick={onClose}>{t('common.close')}</Button>} />;
+  }
+  if (!record.form.data || !record.data.data || !record.values) return <Skeleton active style={{ padding: token.padding }} />;
+  const { definition } = record.form.data;
+  const data = record.data.data;
+  const attributes = definition.attributes;
+  const allowed = new Set(data.actions);
+  const editing = isEditingMode(mode);
+
+  const run = async (action: DataAction) => {
+    setBusy(action);
+    try {
+      const outcome = await record.execute(action);
+      if (!outcome.ok) {
+        if (outcome.message) void message.error(outcome.message);
+        return;
+      }
+      void message.success(t(`formRuntime.done.${action}`));
+      if (action === 'Remove') onClose();
+      else if (action === 'SubmitAndAdd') {
+        onOpen(null, 'Create');
+        await record.reload();
+      } else onOpen(outcome.objectId, 'View');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const button = (action: DataAction, primary = false) =>
+    allowed.has(action) && (
+      <Button key={action} type={primary ? 'primary' : 'default'} loading={busy === action} disabled={busy !== null && busy !== action} onClick={() => void run(action)}>
+        {/* An effective record stays effective when saved: its Save is 保存, not 暂存 (keep as draft). */}
+        {t(action === 'Save' && data.status === BizObjectStatus.Effective ? 'formRuntime.actions.SaveEffective' : `formRuntime.actions.${action}`)}
+      </Button>
+    );
+  const footer: ReactNode[] = editing
+    ? [
+        button('Save'),
+        mode === 'Create' && allowed.has('Submit') && button('SubmitAndAdd'),
+        button('Submit', true),
+        <Button key="close" onClick={() => (objectId ? onOpen(objectId, 'View') : onClose())}>
+          {objectId ? t('formRuntime.actions.Cancel') : t('formRuntime.actions.Close')}
+        </Button>,
+      ]
+    : [
+        allowed.has('Remove') && (
+          <Popconfirm key="remove" title={t('formRuntime.confirmRemove')} okText={t('formRuntime.actions.Remove')} cancelText={t('common.cancel')} onConfirm={() => void run('Remove')}>
+            <Button danger loading={busy === 'Remove'}>
+              {t('formRuntime.actions.Remove')}
+            </Button>
+          </Popconfirm>
+        ),
+        button('Copy'),
+        allowed.has('Print') && objectId && onPrint && (
+          <Button key="print" onClick={() => onPrint(objectId)}>
+            {t('formRuntime.actions.Print')}
+          </Button>
+        ),
+        (allowed.has('Save') || allowed.has('Submit')) && (
+          <Button key="edit" type="primary" onClick={() => onOpen(objectId ?? null, 'Edit')}>
+            {t('formRuntime.actions.Edit')}
+          </Button>
+        ),
+        <Button key="close" onClick={onClose}>
+          {t('formRuntime.actions.Close')}
+        </Button>,
+      ];
+
+  type SideTab = { key: string; label: string; children: ReactNode };
+  const sideTabs: (SideTab | false)[] = !objectId || mode === 'Print' ? [] : [
+    attributes.enableDataLog && { key: 'log', label: t('formRuntime.side.dataLog'), children: <DataLogPanel schemaCode={schemaCode} objectId={objectId} tree={record.tree} /> },
+    attributes.enableFormSNS && { key: 'sns', label: t('formRuntime.side.comments'), children: <CommentsPanel schemaCode={schemaCode} objectId={objectId} /> },
+    attributes.enableTask && { key: 'task', label: t('formRuntime.side.taskTips'), children: <TaskTipsPanel schemaCode={schemaCode} objectId={objectId} /> },
+  ];
+  const side = sideTabs.filter((item): item is SideTab => !!item);
+
+  const state = {
+    schemaCode,
+    mode,
+    device,
+    titleWidth: attributes.titleWidth,
+    form: record.values,
+    system: data.system as Record<string, unknown>,
+    errors: record.errors,
+    setValue: record.setValue,
+    setRows: record.setRows,
+  };
+  const sideWide = device === 'pc' && side.length > 0;
+  return (
+    <RuntimeFormContext.Provider value={state}>
+      <NamesProvider request={record.names}>
+        <Flex vertical style={{ height: '100%', minHeight: 0 }}>
+          <Flex align="center" gap="small" style={{ padding: `${token.paddingSM}px ${token.padding}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+            <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+              {attributes.displayName}
+            </Typography.Title>
+            {!data.isNew && <StatusTag status={data.status} />}
+            {!data.isNew && data.system.Name && (
+              <Typography.Text type="secondary" ellipsis>
+                {data.system.Name}
+              </Typography.Text>
+            )}
+          </Flex>
+          <Flex style={{ flex: 1, minHeight: 0 }} vertical={!sideWide}>
+            <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: token.padding }}>
+              <FormBody tree={record.tree} />
+            </div>
+            {side.length > 0 && (
+              <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
+                <Tabs items={side} />
+              </div>
+            )}
+          </Flex>
+          {mode !== 'Print' && (
+            <Flex
+              justify="flex-end"
+              gap="small"
+              wrap
+              // On a page of its own the buttons stay in reach at the bottom of the window.
+              style={{ position: 'sticky', bottom: 0, background: token.colorBgContainer, padding: `${token.paddingSM}px ${token.padding}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}
+            >
+              {footer}
+            </Flex>
+          )}
+        </Flex>
+      </NamesProvider>
+    </RuntimeFormContext.Provider>
+  );
+}
