@@ -29,10 +29,12 @@ export interface RuntimeFormProps {
   onClose: () => void;
   /** Open the print page of the record. */
   onPrint?: (objectId: string) => void;
+  /** The form is a page of its own (it grows and the page scrolls), not the content of a modal or drawer. */
+  page?: boolean;
 }
 
 /** An open form: header (title, status), the controls in the mode, the buttons this person may press, the side panel. */
-export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint }: RuntimeFormProps) {
+export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false }: RuntimeFormProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
@@ -130,7 +132,8 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   return (
     <RuntimeFormContext.Provider value={state}>
       <NamesProvider request={record.names}>
-        <Flex vertical style={{ height: '100%', minHeight: 0 }}>
+        {/* In a modal the form fills it and its parts scroll; on a page it grows with its content and the page scrolls. */}
+        <Flex vertical style={page ? undefined : { height: '100%', minHeight: 0 }}>
           <Flex align="center" gap="small" style={{ padding: `${token.paddingSM}px ${token.padding}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
             <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
               {attributes.displayName}
@@ -142,12 +145,12 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
               </Typography.Text>
             )}
           </Flex>
-          <Flex style={{ flex: 1, minHeight: 0 }} vertical={!sideWide}>
-            <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: token.padding }}>
+          <Flex style={page ? { flex: 1 } : { flex: 1, minHeight: 0 }} vertical={!sideWide}>
+            <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: page ? undefined : 'auto', padding: token.padding }}>
               <FormBody tree={record.tree} />
             </div>
             {side.length > 0 && (
-              <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
+              <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: page ? undefined : 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
                 <Tabs items={side} />
               </div>
             )}

@@ -42,6 +42,7 @@ export function FormPage() {
           objectId={objectId}
           mode={mode}
           device={phone ? 'phone' : 'pc'}
+          page
           onOpen={go}
           onClose={() => (window.history.length > 1 ? navigate(-1) : navigate('/workbench'))}
           onPrint={(id) => window.open(printUrl(schemaCode, id), '_blank', 'noopener')}
