@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../packages/server/src/db/database.
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { onThrowawayPostgres } from './lib.ts';
+import { onThrowawayPostgres, post, type App } from './lib.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CREATES = Number(process.env.BENCH_DATA_CREATES ?? 300);
@@ -24,14 +24,6 @@ const LOAD_ROUNDS = Number(process.env.BENCH_DATA_ROUNDS ?? 100);
 const WARMUP = 5;
 const CODE = '246810';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-async function post(app: App, url: string, body: unknown, headers: Record<string, string>) {
-  const res = await app.inject({ method: 'POST', url, headers, payload: body as object });
-  const json = res.json() as any;
-  if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json).slice(0, 500)}`);
-  return json.data;
-}
 
 const FIELDS = [
   { type: 'textBox', code: 'Title', options: { required: true } },

@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../packages/server/src/db/database.
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { onThrowawayPostgres } from './lib.ts';
+import { onThrowawayPostgres, post, type App } from './lib.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORMS = Number(process.env.BENCH_FORMS ?? 5);
@@ -25,19 +25,11 @@ const LOAD_ROUNDS = Number(process.env.BENCH_FORMS_ROUNDS ?? 30);
 const WARMUP = 3;
 const CODE = '246810';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
 type Control = { type: string; code: string; options?: Record<string, unknown>; controls?: Control[]; panes?: { title: string; controls: Control[] }[] };
 interface Figure {
   call: string;
   medianMs: number;
   p95Ms: number;
-}
-
-async function post(app: App, url: string, body: unknown, headers: Record<string, string>) {
-  const res = await app.inject({ method: 'POST', url, headers, payload: body as object });
-  const json = res.json() as any;
-  if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json).slice(0, 500)}`);
-  return json.data;
 }
 
 // The mix of a typical business form: mostly text and numbers, some dates, choices, people and files.

@@ -1,4 +1,15 @@
 import pg from 'pg';
+import type { buildApp } from '../packages/server/src/app.ts';
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** A POST through the app's inject (no network); answers `data`, throws on an error answer. */
+export async function post(app: App, url: string, body: unknown, headers: Record<string, string>) {
+  const res = await app.inject({ method: 'POST', url, headers, payload: body as object });
+  const json = res.json() as { successful: boolean; data: any };
+  if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json).slice(0, 500)}`);
+  return json.data;
+}
 
 /**
  * Runs `measure` against a throw-away PostgreSQL database on BENCH_DATABASE_URL (default: the machine's server) and

@@ -26,8 +26,11 @@ import { functionNodeRoutes } from './modules/function-node/function-node.routes
 import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
+import { queryRoutes } from './modules/query/query.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { snsRoutes } from './modules/sns/sns.routes.ts';
+import { formulaRoutes } from './modules/formula/formula.routes.ts';
+import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
 import { createFileUrlSigner } from './modules/files/file-url.ts';
 import type { RecordFileAccess } from './modules/files/files.policy.ts';
@@ -107,7 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   formDesignRoutes(app, deps);
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   businessDataRoutes(app, { ...deps, fileStore });
+  queryRoutes(app, { db, now: options.now });
   snsRoutes(app, deps);
+  formulaRoutes(app, deps);
+  workflowRoutes(app, deps);
   fileRoutes(app, {
     db,
     store: fileStore,

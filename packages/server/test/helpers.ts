@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildApp, type AppExtras } from '../src/app.ts';
@@ -32,7 +33,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const pglite = await PGlite.create({ loadDataDir: template });
+  const pglite = await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } });
   return openDatabase({ pglite });
 }
 

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { SerializedPGliteDialect } from './pglite-serialized-dialect.ts';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { EngineDb, PlatformDb } from './types.ts';
 
@@ -25,7 +26,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
     const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const pglite = options.pglite ?? (await PGlite.create(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}));
+  // pg_trgm serves "contains" filters through trigram indexes (docs/decisions/0013); PGlite loads it at creation.
+  const pglite = options.pglite ?? (await PGlite.create({ ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}), extensions: { pg_trgm } }));
   const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }) });
   return {
     db,

@@ -12,6 +12,7 @@ import * as formSchemas from './migrations/engine/2026-11-22T0900_create-form-sc
 import * as formDataLogs from './migrations/engine/2026-11-22T1000_create-form-data-logs.ts';
 import * as files from './migrations/engine/2026-11-22T1100_create-files.ts';
 import * as formCommentsAndTaskTips from './migrations/engine/2026-11-23T1000_create-form-comments-and-task-tips.ts';
+import * as workflow from './migrations/engine/2026-11-23T1200_create-workflow.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -31,6 +32,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-22T1000_create-form-data-logs': formDataLogs,
   '2026-11-22T1100_create-files': files,
   '2026-11-23T1000_create-form-comments-and-task-tips': formCommentsAndTaskTips,
+  '2026-11-23T1200_create-workflow': workflow,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

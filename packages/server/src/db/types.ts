@@ -303,6 +303,94 @@ export interface FormTaskTipTable {
   modified_time: Timestamp;
 }
 
+/** Engine schema: the workflow engine's tables (docs/decisions/0014). */
+export interface WfTemplateDraftTable {
+  schema_code: string;
+  definition: ColumnType<unknown, string, string>;
+  saved_by: string;
+  saved_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface WfTemplateTable {
+  schema_code: string;
+  version: number;
+  definition: ColumnType<unknown, string, string>;
+  published_by: string;
+  published_time: Timestamp;
+}
+
+export interface WfInstanceTable {
+  id: string;
+  schema_code: string;
+  object_id: string;
+  template_version: number;
+  originator: string;
+  name: Generated<string>;
+  state: string;
+  approval: Generated<number>;
+  parent_instance_id: string | null;
+  parent_token_id: string | null;
+  next_seq: Generated<number>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WfTokenTable {
+  id: string;
+  instance_id: string;
+  seq: number;
+  activity_code: string;
+  state: string;
+  approval: Generated<number>;
+  participants: ColumnType<string[], string | undefined, string>;
+  item_count: Generated<number>;
+  agree_count: Generated<number>;
+  disagree_count: Generated<number>;
+  retrievable: Generated<boolean>;
+  pre_tokens: ColumnType<string[], string | undefined, string>;
+  action_event: string | null;
+  skipped: Generated<boolean>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WfWorkItemTable {
+  id: string;
+  instance_id: string;
+  token_id: string;
+  activity_code: string;
+  item_type: string;
+  kind: Generated<string>;
+  participant: string;
+  finisher: string | null;
+  delegant: string | null;
+  source_item_id: string | null;
+  state: string;
+  approval: Generated<number>;
+  action_event: string | null;
+  urged: Generated<boolean>;
+  sort: Generated<number>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface WfCommentTable {
+  id: string;
+  instance_id: string;
+  token_id: string | null;
+  work_item_id: string | null;
+  activity_code: string | null;
+  user_id: string;
+  action: string;
+  text: Generated<string>;
+  approval: Generated<number>;
+  signature: string | null;
+  attachment_ids: ColumnType<string[], string | undefined, string>;
+  receivers: ColumnType<string[], string | undefined, string>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface EngineDb {
   org_units: OrgUnitTable;
   org_users: OrgUserTable;
@@ -321,6 +409,12 @@ export interface EngineDb {
   files: FileTable;
   form_comments: FormCommentTable;
   form_task_tips: FormTaskTipTable;
+  wf_template_drafts: WfTemplateDraftTable;
+  wf_templates: WfTemplateTable;
+  wf_instances: WfInstanceTable;
+  wf_tokens: WfTokenTable;
+  wf_work_items: WfWorkItemTable;
+  wf_comments: WfCommentTable;
 }
 
 export type Db = Kysely<PlatformDb>;

@@ -7,3 +7,6 @@ export * from './form-design/index.ts';
 export * from './files/index.ts';
 export * from './business-data/index.ts';
 export * from './sns/index.ts';
+export * from './workflow/index.ts';
+export * from './formula/index.ts';
+export * from './query/index.ts';

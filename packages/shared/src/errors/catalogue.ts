@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -140,6 +140,22 @@ export const ERRORS = {
   TaskTipForbidden: biz(270006, '只有提醒的创建人或应用管理员可以取消或删除该提醒', 'Only the task tip\'s creator or an app administrator may cancel or remove it', 403),
   TaskTipNotPending: biz(270007, '只有待提醒的任务提醒可以取消', 'Only a pending task tip can be cancelled'),
   TaskTipReceiverNotFound: biz(270008, '提醒对象不存在或已停用', 'A receiver does not exist in this organisation or is disabled'),
+
+  // 2800xx workflow engine: templates, instances, work items (docs/decisions/0014)
+  WorkflowFormNotWorkflow: biz(280001, '该表单不是流程表单', 'This form is not a workflow form'),
+  WorkflowTemplateInvalid: biz(280002, '流程设计有误，不能发布', 'The workflow design has errors and cannot be published'),
+  WorkflowTemplateNotPublished: biz(280003, '流程尚未发布', 'The workflow has not been published yet'),
+  WorkflowInstanceNotFound: biz(280004, '流程不存在，或您没有查看权限', 'The workflow instance does not exist, or you may not read it', 404),
+  WorkflowInstanceExists: biz(280005, '该数据已发起过流程', 'A workflow has already been started for this record'),
+  WorkflowItemNotFound: biz(280006, '待办不存在，或不是您的待办', 'The work item does not exist or is not yours', 404),
+  WorkflowItemHandled: biz(280007, '该待办已被处理', 'This work item has already been handled'),
+  WorkflowActionNotPermitted: biz(280008, '当前节点不允许该操作', 'This action is not permitted here', 403),
+  WorkflowStateInvalid: biz(280009, '当前流程状态下不能执行该操作', 'This action is not allowed in the workflow\'s current state'),
+  WorkflowRetrieveRefused: biz(280010, '后续节点已处理，不能撤回', 'The next node has already acted: the flow cannot be withdrawn'),
+  WorkflowActivityInvalid: biz(280011, '目标节点无效', 'The target activity is not valid here'),
+  WorkflowParticipantInvalid: biz(280012, '处理人无效（不存在、已停用或已有待办）', 'A participant is invalid: unknown, disabled or already holding an item'),
+  WorkflowItemSuspended: biz(280013, '正在等待加签人审批，暂不能处理', 'Waiting for the added signers: this item cannot be handled yet'),
+  WorkflowNoRoute: biz(280014, '没有满足条件的流转路径', 'No route out of this node matches the record'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

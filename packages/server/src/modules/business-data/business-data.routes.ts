@@ -33,11 +33,7 @@ export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
     schema: { tags, summary: '数据日志（最新在前）', body: contracts.DataLogListBody, response: env(contracts.DataLogListResult) },
     handler: async (request) => ok(await listDataLog(ctx(request), request.body)),
   });
-  app.post('/v1/bizdata/query', {
-    config,
-    schema: { tags, summary: '分页查询业务数据', body: contracts.BizQueryBody, response: env(contracts.BizQueryResult) },
-    handler: async (request) => ok(await query.queryRecords(ctx(request), request.body)),
-  });
+  // POST /v1/bizdata/query is served by the query engine (modules/query, docs/decisions/0013).
   app.post('/v1/bizdata/property/value', {
     config,
     schema: { tags, summary: '读取一条数据的一个字段', body: contracts.PropertyValueBody, response: env(contracts.PropertyValueResult) },

@@ -1,3 +1,4 @@
+import { hiddenByCondition } from '@tritium/shared/formula/index';
 import { parameterError } from '../../lib/app-error.ts';
 import { checkValue, defaultValueOf, isEmpty, type Issue } from './field-values.ts';
 import type { GridField, RuntimeForm } from './runtime-form.ts';
@@ -69,7 +70,10 @@ export function checkInput(
   if (options.isNew) for (const field of form.fields) if (!(field.code in values)) values[field.code] = defaultValueOf(field, options.who, options.now);
   for (const field of form.fields) {
     const value = field.code in values ? values[field.code] : options.current?.[field.code];
-    if (field.options.required && isEmpty(value) && !issues.some((i) => i.path === `values.${field.code}`)) issues.push({ path: `values.${field.code}`, message: '必填' });
+    if (field.options.required && isEmpty(value) && !issues.some((i) => i.path === `values.${field.code}`) && !hiddenByCondition(field.options.hideCondition, { ...options.current, ...values })) {
+      // A control its hide condition hides is not required (the runtime does not show it).
+      issues.push({ path: `values.${field.code}`, message: '必填' });
+    }
   }
   const children = new Map<string, CheckedChildRow[]>();
   const grids = new Map(form.grids.map((g) => [g.code, g]));

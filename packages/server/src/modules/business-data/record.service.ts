@@ -9,6 +9,7 @@ import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { changesOf, writeDataLog } from './data-log.ts';
 import { defaultValueOf, toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
+import { applyFormulas } from './record-formulas.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
 import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
 import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
@@ -147,6 +148,7 @@ async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runtim
     const objectId = old ? String(old.ObjectId) : newId();
     // Files: claimed to the record as the saver, values replaced by the server's refs (docs/decisions/0008).
     if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);
+    applyFormulas(form, checked, { values: oldValues, children: oldChildren }, now);
     const merged = { ...oldValues, ...checked.values };
     for (const field of noRepeat) {
       const value = merged[field.code];

@@ -9,6 +9,7 @@ import { formModelOf } from './form-model.ts';
 import { planPublish } from './ddl-planner.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
+import { dropTrigramIndexesBeforeTypeChanges, syncTrigramIndexes } from '../query/trigram-indexes.ts';
 
 // The designer's load, save and publish (calls.md §7 "Form design", docs/decisions/0006).
 
@@ -90,7 +91,10 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     const confirmed = new Set(body.confirm);
     const unconfirmed = plan.changes.filter((c) => c.needsConfirmation && !confirmed.has(c.key)).map((c) => c.key);
     if (unconfirmed.length) throw new AppError('FormPublishNeedsConfirmation', { detail: { changes: plan.changes, unconfirmed } });
+    if (!plan.main.create) await dropTrigramIndexesBeforeTypeChanges(edb, schema, plan.main.table, plan.main.typeChanges);
     await applyPlan(edb, schema, node.code, plan);
+    // Chinese "contains" on short text uses trigram indexes (docs/decisions/0013-query-engine.md).
+    await syncTrigramIndexes(edb, schema, node.code, formModelOf(definitionOf(row.draft)).columns);
     // The publish time is the schema's cache stamp (form/loadsetting): it moves only when something was published.
     const changed = row.published_version !== row.draft_version || plan.changes.length > 0;
     const publishedTime = await markPublished(edb, node.code, row.draft_version, row.draft, changed);

@@ -66,7 +66,10 @@ describe('first publish', () => {
     });
     expect(await types(`${main}__items`)).toEqual({ ...CHILD_SYSTEM, ItemName: 'varchar(200)', Qty: 'numeric', Files: 'jsonb' });
     expect(await types(`${main}__lines`)).toEqual({ ...CHILD_SYSTEM, Price: 'numeric' });
-    expect(await indexesOf(t, admin.engineCode, main)).toEqual({ [`xk_${code.toLowerCase()}`]: expect.stringContaining('UNIQUE INDEX') });
+    // Besides the primary key: trigram indexes for "contains" on Name and the text boxes (docs/decisions/0013).
+    const mainIndexes = await indexesOf(t, admin.engineCode, main);
+    expect(Object.entries(mainIndexes).filter(([name]) => !name.startsWith('xt_'))).toEqual([[`xk_${code.toLowerCase()}`, expect.stringContaining('UNIQUE INDEX')]]);
+    expect(Object.values(mainIndexes).filter((d) => d.includes('gin_trgm_ops'))).toHaveLength(3);
     const childIndexes = await indexesOf(t, admin.engineCode, `${main}__items`);
     expect(childIndexes[`xp_${code.toLowerCase()}__items`]).toMatch(/\("ParentObjectId", "SortKey"\)/);
 

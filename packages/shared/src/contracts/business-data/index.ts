@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BIZ_OBJECT_STATUSES } from '../../constants/data-status.ts';
 import { SchemaCode } from '../form-design/index.ts';
+import { DataScopeSchema, Filter } from '../../query/filter.ts';
 
 // Form runtime and business data (calls.md §7 "Business data": form/loaddata, form/action/execute, bizdata/*).
 // The spec shows no payloads; docs/decisions/0007-business-data.md chooses them.
@@ -82,10 +83,15 @@ export const BizQueryBody = z.strictObject({
   schemaCode: SchemaCode,
   pageIndex: z.number().int().min(0).default(0),
   pageSize: z.union([z.literal(1), z.literal(5), z.literal(10), z.literal(20), z.literal(50), z.literal(100), z.literal(200), z.literal(500), z.literal(-1)]).default(20),
-  /** Equality on columns (AND). */
+  /** Equality on columns (AND); kept for the form runtime, read as Equal / IsBlank leaves (docs/decisions/0013). */
   filters: z.array(BizFilter).max(20).optional(),
+  /** The filter model (packages/shared/src/query): leaves and nested And/Or groups; AND-ed with `filters`. */
+  filter: Filter.optional(),
+  /** Data scope (domain.md §6): own, ownDept, relevant, ownAndRelevant, all (default), ownAndOwnDept. */
+  scope: DataScopeSchema.optional(),
   /** Only these data statuses. */
   status: z.array(z.union(BIZ_OBJECT_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>])).optional(),
+  /** Only short text, date-time, int, bool and number columns sort (domain.md §5); others are a 777. */
   sort: z.array(z.strictObject({ field: z.string().min(1).max(63), direction: z.enum(['asc', 'desc']).default('asc') })).max(3).optional(),
 });
 

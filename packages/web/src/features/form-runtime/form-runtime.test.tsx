@@ -34,6 +34,8 @@ describe('the form runtime', () => {
     const { user, callsTo, router } = await openNew();
     await user.type(within(field('标题')).getByRole('textbox'), '第一单');
     await user.type(within(field('金额')).getByRole('spinbutton'), '12.5');
+    // The formula follows as the amount is typed.
+    await waitFor(() => expect(within(field('两倍金额')).getByText('25.00')).toBeTruthy());
     await user.click(screen.getByRole('button', { name: /新增行/ }));
     await user.click(screen.getByRole('button', { name: /新增行/ }));
     await user.click(screen.getByRole('button', { name: /删除第2行/ }));

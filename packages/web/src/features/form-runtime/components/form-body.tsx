@@ -2,6 +2,7 @@ import { Card, Flex, Tabs, Typography, theme } from 'antd';
 import type { RuntimeControl } from '../fields/field-types.ts';
 import type { RuntimeNode } from '../model/runtime-tree.ts';
 import { FieldCell, type TitlePlacement } from './field-cell.tsx';
+import { isHidden } from '../model/form-values.ts';
 import { useRuntimeForm } from './form-context.ts';
 import { SubTable } from './sub-table.tsx';
 
@@ -43,6 +44,7 @@ function Field({ control, title }: { control: RuntimeControl; title: TitlePlacem
 function NodeView({ node, title }: { node: RuntimeNode; title: TitlePlacement }) {
   const state = useRuntimeForm();
   const { token } = theme.useToken();
+  if (isHidden(node.control, state.form)) return null;
   switch (node.kind) {
     case 'field':
       return <Field control={node.control} title={title} />;

@@ -1,20 +1,28 @@
 /** Association query, single and multi (关联表单): records of another form, chosen by their title. */
+import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { runtimeApi } from '../api/runtime-api.ts';
 import { useDisplayContext, useLearnNames } from '../model/names.tsx';
 import type { AnyFieldKind, FieldProps } from './field-types.ts';
 
-// The basic query (docs/decisions/0007) pages without keywords: the newest records are offered and searched by title
-// in the browser. The list views issue brings keyword search and the association filter.
-const OFFERED = 200;
+// The newest effective records are offered; typing searches their titles on the server (Contains on Name, served by
+// its trigram index: docs/decisions/0013). The association filter of the control comes with the list views.
+const OFFERED = 50;
 
-function useOffered(schemaCode: unknown, open: boolean) {
+function useOffered(schemaCode: unknown, open: boolean, keyword: string) {
   return useQuery({
-    queryKey: ['form-runtime', 'association', schemaCode],
-    queryFn: () => runtimeApi.query({ schemaCode: String(schemaCode), pageSize: OFFERED, status: [1] }),
+    queryKey: ['form-runtime', 'association', schemaCode, keyword],
+    queryFn: () =>
+      runtimeApi.query({
+        schemaCode: String(schemaCode),
+        pageSize: OFFERED,
+        status: [1],
+        ...(keyword ? { filter: { field: 'Name', operator: 'Contains' as const, value: keyword } } : {}),
+      }),
     enabled: open && typeof schemaCode === 'string' && schemaCode !== '',
     staleTime: 30_000,
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -23,7 +31,8 @@ type ReferenceProps = Omit<FieldProps<string | string[]>, 'onChange'> & { multip
 function ReferenceEdit({ control, value, onChange, id, invalid, disabled, multiple }: ReferenceProps) {
   const context = useDisplayContext();
   const learn = useLearnNames();
-  const offered = useOffered(control.options.schemaCode, !disabled);
+  const [keyword, setKeyword] = useState('');
+  const offered = useOffered(control.options.schemaCode, !disabled, keyword.trim());
   const rows = (offered.data?.list ?? []) as { ObjectId: string; Name: string }[];
   const chosen = value == null ? [] : Array.isArray(value) ? value : [value];
   const known = new Map(rows.map((row) => [row.ObjectId, row.Name]));
@@ -44,7 +53,8 @@ function ReferenceEdit({ control, value, onChange, id, invalid, disabled, multip
       mode={multiple ? 'multiple' : undefined}
       allowClear
       showSearch
-      optionFilterProp="label"
+      filterOption={false}
+      onSearch={setKeyword}
       loading={offered.isFetching}
       value={multiple ? chosen : chosen[0]}
       options={options}

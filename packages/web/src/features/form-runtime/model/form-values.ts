@@ -1,4 +1,5 @@
 import { controlValueProblem } from '@tritium/shared/controls/index';
+import { hiddenByCondition } from '@tritium/shared/formula/index';
 import type { RuntimeControl } from '../fields/field-types.ts';
 import { collectFields, type RuntimeNode } from './runtime-tree.ts';
 
@@ -28,8 +29,11 @@ export function isInput(control: RuntimeControl): boolean {
   return true;
 }
 
-function check(control: RuntimeControl, value: unknown): string | null {
-  if (!isInput(control)) return null;
+/** The control's hide condition (DisplayRule) holds for the values as they are now. */
+export const isHidden = (control: RuntimeControl, form: FormValues) => hiddenByCondition(control.options.hideCondition, { ...form.values, ...form.children });
+
+function check(control: RuntimeControl, value: unknown, form: FormValues): string | null {
+  if (!isInput(control) || isHidden(control, form)) return null;
   if (control.options.required === true && isEmptyValue(value)) return `请填写${control.label}`;
   return controlValueProblem(control.type, control.options, value);
 }
@@ -39,7 +43,7 @@ export function validateForm(tree: readonly RuntimeNode[], form: FormValues): Fi
   const errors: FieldErrors = {};
   const { fields, grids } = collectFields(tree);
   for (const control of fields) {
-    const problem = check(control, form.values[control.code]);
+    const problem = check(control, form.values[control.code], form);
     if (problem) errors[`values.${control.code}`] = problem;
   }
   for (const grid of grids) {
@@ -47,7 +51,7 @@ export function validateForm(tree: readonly RuntimeNode[], form: FormValues): Fi
     if (grid.control.options.required === true && rows.length === 0) errors[`values.${grid.control.code}`] = `请至少添加一行${grid.control.label}`;
     rows.forEach((row, index) => {
       for (const column of grid.columns) {
-        const problem = check(column, row[column.code]);
+        const problem = check(column, row[column.code], form);
         if (problem) errors[`children.${grid.control.code}.${index}.${column.code}`] = problem;
       }
     });

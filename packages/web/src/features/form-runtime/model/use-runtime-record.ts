@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { computeFormulas, formulasOf, hasFormulas } from '@tritium/shared/formula/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-error.ts';
 import { runtimeApi, runtimeKeys, type LoadDataResult, type RuntimeAction } from '../api/runtime-api.ts';
@@ -44,7 +45,14 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
     [data.data],
   );
   // Edits belong to the loaded answer they started from; a reload starts again from the server's values.
-  const values = edited && edited.source === data.data ? edited.values : loaded;
+  const entered = edited && edited.source === data.data ? edited.values : loaded;
+  // Formulas follow as people type (the server computes them again on save, with the same functions).
+  const formulas = useMemo(() => (form.data ? formulasOf(form.data.definition.controls) : null), [form.data]);
+  const values = useMemo<FormValues | null>(() => {
+    if (!entered || !formulas || !hasFormulas(formulas)) return entered;
+    const computed = computeFormulas(formulas, entered.values, entered.children);
+    return { values: computed.values, children: computed.children as FormValues['children'] };
+  }, [entered, formulas]);
   const names = useMemo(() => (data.data && form.data ? nameRequestOf(tree, data.data) : { unitIds: [], objects: [] }), [tree, data.data, form.data]);
 
   const update = useCallback(

@@ -1,0 +1,55 @@
+import { controlStorage, type ControlDataType } from '@tritium/shared/controls/index';
+import type { GridField, RuntimeForm } from '../business-data/runtime-form.ts';
+
+// The columns a filter, a sort or a statistic may name (docs/decisions/0013): a main-table control column by its
+// code, a system field by its name, or a sub-table column as `<gridCode>.<code>`. Each carries the registry's data
+// type (what operators apply) and its SQL type (how to compare).
+
+export interface QueryColumn {
+  code: string;
+  dataType: ControlDataType;
+  sqlType: string;
+  /** Set for a sub-table column: the filter becomes EXISTS on the child table. */
+  grid?: GridField;
+}
+
+/** System columns (docs/decisions/0007) and their data types: who fields are users, OwnerDeptId a department. */
+const SYSTEM_FIELDS: Record<string, Pick<QueryColumn, 'dataType' | 'sqlType'>> = {
+  ObjectId: { dataType: 'reference', sqlType: 'uuid' },
+  Name: { dataType: 'string', sqlType: 'text' },
+  Status: { dataType: 'int', sqlType: 'integer' },
+  CreatedBy: { dataType: 'user', sqlType: 'text' },
+  ModifiedBy: { dataType: 'user', sqlType: 'text' },
+  OwnerId: { dataType: 'user', sqlType: 'text' },
+  OwnerDeptId: { dataType: 'unit', sqlType: 'text' },
+  CreatedTime: { dataType: 'datetime', sqlType: 'timestamptz' },
+  ModifiedTime: { dataType: 'datetime', sqlType: 'timestamptz' },
+  SeqNo: { dataType: 'string', sqlType: 'text' },
+  WorkflowInstanceId: { dataType: 'reference', sqlType: 'text' },
+};
+
+const dataTypeOf = (f: { type: Parameters<typeof controlStorage>[0]; options: unknown }): ControlDataType => controlStorage(f.type, f.options).dataType;
+
+/** A main-table column, or undefined. */
+export function mainColumn(form: RuntimeForm, code: string): QueryColumn | undefined {
+  const field = form.fields.find((f) => f.code === code);
+  if (field) return { code: field.code, dataType: dataTypeOf(field), sqlType: field.sqlType };
+  const system = Object.hasOwn(SYSTEM_FIELDS, code) ? SYSTEM_FIELDS[code] : undefined;
+  return system ? { code, ...system } : undefined;
+}
+
+/** A main-table column or a sub-table column (`grid.code`), or undefined. */
+export function resolveColumn(form: RuntimeForm, name: string): QueryColumn | undefined {
+  const dot = name.indexOf('.');
+  if (dot < 0) return mainColumn(form, name);
+  const grid = form.grids.find((g) => g.code === name.slice(0, dot));
+  const field = grid?.fields.find((f) => f.code === name.slice(dot + 1));
+  return grid && field ? { code: field.code, dataType: dataTypeOf(field), sqlType: field.sqlType, grid } : undefined;
+}
+
+/** The user columns of the main table (system who fields and user / multi-user controls): "relevant" reads them. */
+export function userColumns(form: RuntimeForm): QueryColumn[] {
+  const system = ['CreatedBy', 'OwnerId'].map((code) => mainColumn(form, code)!);
+  const controls = form.fields.map((f) => mainColumn(form, f.code)!).filter((c) => c.dataType === 'user' || c.dataType === 'users');
+  return [...system, ...controls];
+}

@@ -1,0 +1,33 @@
+import { contracts, successEnvelopeOf } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import type { TypedApp } from '../../lib/route-types.ts';
+import { ok } from '../../lib/reply.ts';
+import { nodeContextOf } from '../function-node/node-context.ts';
+import * as query from './query.service.ts';
+
+const tags = ['业务数据'];
+// Every member of the engine may call; the service decides (a form one may not open is 404; docs/decisions/0013).
+const config = { access: 'engine' } as const;
+const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
+
+/** The query engine's calls (calls.md §7 "Business data"), at the spec's paths. */
+export function queryRoutes(app: TypedApp, deps: { db: Db; now?: () => number }): void {
+  const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
+  const options = () => ({ now: new Date(deps.now?.() ?? Date.now()) });
+
+  app.post('/v1/bizdata/query', {
+    config,
+    schema: { tags, summary: '分页查询业务数据（筛选、排序、数据范围）', body: contracts.BizQueryBody, response: env(contracts.BizQueryResult) },
+    handler: async (request) => ok(await query.queryRecords(ctx(request), request.body, options())),
+  });
+  app.post('/v1/bizdata/column/stat', {
+    config,
+    schema: { tags, summary: '数字列统计：计数、求和、平均、最小、最大', body: contracts.ColumnStatBody, response: env(contracts.ColumnStatResult) },
+    handler: async (request) => ok(await query.columnStat(ctx(request), request.body, options())),
+  });
+  app.post('/v1/bizdata/distinctPropertyValue', {
+    config,
+    schema: { tags, summary: '列的不同值（分页）', body: contracts.DistinctValueBody, response: env(contracts.DistinctValueResult) },
+    handler: async (request) => ok(await query.distinctValues(ctx(request), request.body, options())),
+  });
+}

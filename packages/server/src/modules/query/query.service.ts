@@ -1,0 +1,149 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { contracts } from '@tritium/shared';
+import { equalityFilter, isSortable, type DataScope, type FilterNode } from '@tritium/shared/query/index';
+import { parameterError } from '../../lib/app-error.ts';
+import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { fromColumn } from '../business-data/field-values.ts';
+import { presentRecord } from '../business-data/record.presenter.ts';
+import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
+import { scopeCondition } from './data-scope.ts';
+import { mainColumn, resolveColumn } from './query-fields.ts';
+
+// The query engine's calls (issue 8; docs/decisions/0013-query-engine.md): POST /v1/bizdata/query, /column/stat and
+// /distinctPropertyValue. Each answers from ONE parameterised statement: filter, legacy equality filters, statuses
+// and the data scope are one WHERE; the page and the total come back together (a count joined LATERAL to the page).
+
+/** pageSize -1 ("all rows", api-conventions.md) is served up to this many rows; more is a 777. */
+export const QUERY_ALL_CAP = 1000;
+
+/** What narrows the records of every call. */
+export interface Narrowing {
+  schemaCode: string;
+  filter?: FilterNode;
+  /** The older equality list (the web runtime's), AND-ed with `filter`. */
+  filters?: { field: string; value: string | number | boolean | null }[];
+  status?: number[];
+  scope?: DataScope;
+}
+
+export interface QueryOptions {
+  /** The clock Dynamic dates are computed from (tests inject one). */
+  now?: Date;
+}
+
+async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) {
+  const edb = engineOf(ctx);
+  const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+  const cc: CompileContext = { edb, form, userId: ctx.userId, now: options.now ?? new Date(), issues: [] };
+  const parts: RawBuilder<SqlBool>[] = [compileFilter(cc, body.filter, 'filter')];
+  if (body.filters?.length) {
+    // The older list keeps its rule: main-table columns other than JSON and array columns (docs/decisions/0007).
+    equalityFilter(body.filters).children.forEach((leaf, i) => {
+      const column = mainColumn(form, leaf.field);
+      if (!column || column.sqlType === 'jsonb' || column.sqlType === 'text[]') cc.issues.push({ path: `filters.${i}.field`, message: '不能按该字段筛选' });
+      else parts.push(compileFilter(cc, leaf, `filters.${i}`));
+    });
+  }
+  if (body.status?.length) parts.push(sql<SqlBool>`${sql.ref(`${MAIN}.Status`)} in (${sql.join(body.status)})`);
+  parts.push(scopeCondition(cc, body.scope ?? 'all'));
+  const where = sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+  return { edb, form, cc, where, base: () => anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`).where(where) };
+}
+
+export interface QueryBody extends Narrowing {
+  pageIndex: number;
+  pageSize: number;
+  sort?: { field: string; direction: 'asc' | 'desc' }[];
+}
+
+/** A page of records and the total, in one statement. */
+export async function queryRecords(ctx: NodeContext, body: QueryBody, options: QueryOptions = {}): Promise<contracts.BizQueryResult> {
+  const { edb, form, cc, base } = await narrow(ctx, body, options);
+  const sorts = (body.sort ?? []).map((s, i) => {
+    const column = mainColumn(form, s.field);
+    if (!column || !isSortable(column.dataType)) cc.issues.push({ path: `sort.${i}.field`, message: `不能按字段 ${s.field} 排序（仅短文本、日期、整数、是否、数字）` });
+    return { code: s.field, direction: s.direction };
+  });
+  if (cc.issues.length) throw parameterError(cc.issues);
+  const order = [...sorts, { code: 'CreatedTime', direction: 'desc' as const }, { code: 'ObjectId', direction: 'desc' as const }];
+  const all = body.pageSize === -1;
+  const size = all ? QUERY_ALL_CAP : body.pageSize;
+  const offset = all ? 0 : body.pageIndex * size;
+  let page = base().selectAll(MAIN);
+  for (const o of order) page = page.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
+  let statement = anyDb(edb)
+    .selectFrom(base().select(sql<number>`count(*)::int`.as('__total')).as('t'))
+    .leftJoinLateral(page.limit(size).offset(offset).as('p'), (join) => join.onTrue())
+    .select('t.__total')
+    .selectAll('p');
+  // The page's order holds outside the lateral subquery too (SQL keeps no order across a join by itself).
+  for (const o of order) statement = statement.orderBy(sql.ref(`p.${o.code}`), o.direction);
+  const rows = await statement.execute();
+  const total = Number(rows[0]?.__total ?? 0);
+  if (all && total > QUERY_ALL_CAP) throw parameterError([{ path: 'pageSize', message: `数据超过${QUERY_ALL_CAP}条，请分页查询` }]);
+  const list = rows.filter((r) => r.ObjectId != null).map((r) => presentRecord(form, r));
+  return { list, total, hasMore: offset + list.length < total };
+}
+
+export interface ColumnStatBody extends Narrowing {
+  field: string;
+}
+
+/** count / sum / avg / min / max of a number column (a sub-table's: over the rows of the matching records). */
+export async function columnStat(ctx: NodeContext, body: ColumnStatBody, options: QueryOptions = {}): Promise<contracts.ColumnStatResult> {
+  const { edb, form, cc, where } = await narrow(ctx, body, options);
+  const column = resolveColumn(form, body.field);
+  if (!column || (column.dataType !== 'decimal' && column.dataType !== 'int')) cc.issues.push({ path: 'field', message: `字段 ${body.field} 不是数字字段` });
+  if (cc.issues.length) throw parameterError(cc.issues);
+  const col = sql.ref(column!.grid ? `g.${column!.code}` : `${MAIN}.${column!.code}`);
+  const from = column!.grid
+    ? anyDb(edb).selectFrom(`${column!.grid.table} as g`).innerJoin(`${form.mainTable} as ${MAIN}`, `${MAIN}.ObjectId`, 'g.ParentObjectId')
+    : anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`);
+  const row = await from
+    .where(where)
+    .select([
+      sql<number>`count(${col})::int`.as('count'),
+      sql<string | null>`sum(${col})`.as('sum'),
+      sql<string | null>`avg(${col})`.as('avg'),
+      sql<string | null>`min(${col})`.as('min'),
+      sql<string | null>`max(${col})`.as('max'),
+    ])
+    .executeTakeFirstOrThrow();
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return { count: Number(row.count), sum: num(row.sum) ?? 0, avg: num(row.avg), min: num(row.min), max: num(row.max) };
+}
+
+export interface DistinctBody extends Narrowing {
+  field: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+const DISTINCT_TYPES = new Set(['string', 'text', 'decimal', 'int', 'datetime', 'bool', 'user', 'unit', 'reference', 'strings', 'users', 'units', 'references']);
+const ARRAY_TYPES = new Set(['strings', 'users', 'units', 'references']);
+
+/** The distinct non-blank values of a main-table column under the filter (list items for arrays), with counts. */
+export async function distinctValues(ctx: NodeContext, body: DistinctBody, options: QueryOptions = {}): Promise<contracts.DistinctValueResult> {
+  const { edb, form, cc, base } = await narrow(ctx, body, options);
+  const column = mainColumn(form, body.field);
+  if (!column || !DISTINCT_TYPES.has(column.dataType)) cc.issues.push({ path: 'field', message: `字段 ${body.field} 不能列出不同值` });
+  if (cc.issues.length) throw parameterError(cc.issues);
+  const isArray = ARRAY_TYPES.has(column!.dataType);
+  const ref = sql.ref(`${MAIN}.${column!.code}`);
+  const source = () => (isArray ? base().innerJoin(sql`unnest(${ref})`.as('u'), (j) => j.onTrue()) : base());
+  const value = isArray ? sql.ref('u.u') : ref;
+  const nonBlank = sql<SqlBool>`${value} is not null and ${value}::text <> ''`;
+  const size = body.pageSize === -1 ? QUERY_ALL_CAP : body.pageSize;
+  const offset = body.pageSize === -1 ? 0 : body.pageIndex * size;
+  const page = source().where(nonBlank).select([sql`${value}`.as('value'), sql<number>`count(*)::int`.as('count')]).groupBy(value).orderBy(value).limit(size).offset(offset);
+  const rows = await anyDb(edb)
+    .selectFrom(source().where(nonBlank).select(sql<number>`count(distinct ${value})::int`.as('__total')).as('t'))
+    .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+    .select(['t.__total', 'p.value', 'p.count'])
+    .orderBy('p.value')
+    .execute();
+  const total = Number(rows[0]?.__total ?? 0);
+  const list = rows.filter((r) => r.count != null).map((r) => ({ value: fromColumn({ sqlType: isArray ? 'text' : (column!.sqlType as 'text') }, r.value), count: Number(r.count) }));
+  return { list, total, hasMore: offset + list.length < total };
+}

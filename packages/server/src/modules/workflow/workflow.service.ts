@@ -1,0 +1,391 @@
+import type { z } from 'zod';
+import type { contracts } from '@tritium/shared';
+import { BizObjectStatus } from '@tritium/shared/constants/data-status';
+import { WorkflowTemplate, validateTemplate, type TemplateIssue } from '@tritium/shared/workflow/index';
+import type { Db } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { engineOf, viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import { getRuntimeFormOrThrow, runtimeFormFor, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { SYSTEM_COLUMNS, findRecord } from '../business-data/records.repo.ts';
+import { assertCanEdit } from '../business-data/record-policy.ts';
+import { actionsOnItem, applyAction, isOpen, startInstance, type Action, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion } from './workflow.core.ts';
+import { findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, lockInstance, saveState } from './workflow.repo.ts';
+import { administratorsOf, resolveAll, resolveSources, unknownUsers } from './participants.ts';
+import { readRecordRow, setRecordStatus } from './record-status.ts';
+
+// The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
+// transaction that locks the instance row first, re-reads its tokens and items, applies the pure core and writes the
+// difference, then the record's status. A late second action on the same item meets "already handled".
+
+type Out<T extends z.ZodType> = z.output<T>;
+export type { Action as WorkflowAction };
+
+function inTransaction<T>(ctx: NodeContext, work: (edb: EngineExecutor) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute((trx) => work(engineDb(trx as unknown as Db, ctx.engineCode)));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// ---- templates -------------------------------------------------------------------------------------------------
+
+async function adminFormOrThrow(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<RuntimeForm> {
+  const form = await getRuntimeFormOrThrow(edb, ctx, schemaCode);
+  if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode } });
+  if (!form.isAppAdmin) throw new AppError('WorkflowActionNotPermitted', { detail: { action: 'design' } });
+  return form;
+}
+
+/** Issues of the model plus references to fields the published form does not have. */
+function issuesOf(template: WorkflowTemplate, form: RuntimeForm): TemplateIssue[] {
+  const issues = validateTemplate(template);
+  const fields = new Set<string>([...form.fields.map((f) => f.code), ...SYSTEM_COLUMNS]);
+  for (const r of template.routes) {
+    for (const rule of r.condition?.rules ?? []) {
+      if (!fields.has(rule.field)) issues.push({ rule: 'unknownField', message: `条件引用的字段 ${rule.field} 不在表单中`, activity: r.from });
+    }
+  }
+  for (const a of template.activities) {
+    if (!('participants' in a)) continue;
+    for (const s of a.participants.sources) {
+      if (s.type === 'field' && !fields.has(s.code)) issues.push({ rule: 'unknownField', message: `参与者引用的字段 ${s.code} 不在表单中`, activity: a.code });
+    }
+  }
+  return issues;
+}
+
+export async function saveTemplate(ctx: NodeContext, body: Out<typeof contracts.WfTemplateSaveBody>): Promise<Out<typeof contracts.WfTemplateSaveResult>> {
+  return inTransaction(ctx, async (edb) => {
+    const form = await adminFormOrThrow(edb, ctx, body.schemaCode);
+    const definition = JSON.stringify(body.template);
+    await edb
+      .insertInto('wf_template_drafts')
+      .values({ schema_code: form.node.code, definition, saved_by: ctx.userId, saved_time: new Date() })
+      .onConflict((oc) => oc.column('schema_code').doUpdateSet({ definition, saved_by: ctx.userId, saved_time: new Date() }))
+      .execute();
+    return { schemaCode: form.node.code, issues: issuesOf(body.template, form) };
+  });
+}
+
+export async function publishTemplate(ctx: NodeContext, body: Out<typeof contracts.WfTemplatePublishBody>): Promise<Out<typeof contracts.WfTemplatePublishResult>> {
+  return inTransaction(ctx, async (edb) => {
+    const form = await adminFormOrThrow(edb, ctx, body.schemaCode);
+    const draft = await edb.selectFrom('wf_template_drafts').select('definition').where('schema_code', '=', form.node.code).forUpdate().executeTakeFirst();
+    if (!draft) throw new AppError('WorkflowTemplateInvalid', { detail: { issues: [{ rule: 'noDraft', message: '请先保存流程设计' }] } });
+    const template = WorkflowTemplate.parse(draft.definition);
+    const issues = issuesOf(template, form);
+    if (issues.length) throw new AppError('WorkflowTemplateInvalid', { detail: { issues } });
+    const last = await edb.selectFrom('wf_templates').select((eb) => eb.fn.max('version').as('v')).where('schema_code', '=', form.node.code).executeTakeFirst();
+    const version = Number(last?.v ?? 0) + 1;
+    await edb.insertInto('wf_templates').values({ schema_code: form.node.code, version, definition: JSON.stringify(template), published_by: ctx.userId }).execute();
+    return { schemaCode: form.node.code, version };
+  });
+}
+
+export async function loadTemplate(ctx: NodeContext, schemaCode: string): Promise<Out<typeof contracts.WfTemplateLoadResult>> {
+  const edb = engineOf(ctx);
+  const form = await adminFormOrThrow(edb, ctx, schemaCode);
+  const draft = await edb.selectFrom('wf_template_drafts').select('definition').where('schema_code', '=', form.node.code).executeTakeFirst();
+  const published = await latestTemplate(edb, form.node.code);
+  return { schemaCode: form.node.code, draft: draft?.definition ?? null, publishedVersion: published?.version ?? null, published: published?.template ?? null };
+}
+
+async function latestTemplate(edb: EngineExecutor, schemaCode: string): Promise<{ version: number; template: WorkflowTemplate } | undefined> {
+  const row = await edb.selectFrom('wf_templates').select(['version', 'definition']).where('schema_code', '=', schemaCode).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  return row ? { version: row.version, template: WorkflowTemplate.parse(row.definition) } : undefined;
+}
+
+async function templateOf(edb: EngineExecutor, instance: InstanceRec): Promise<WorkflowTemplate> {
+  const row = await edb.selectFrom('wf_templates').select('definition').where('schema_code', '=', instance.schemaCode).where('version', '=', instance.version).executeTakeFirstOrThrow();
+  return WorkflowTemplate.parse(row.definition);
+}
+
+// ---- the core's context and effects ----------------------------------------------------------------------------
+
+async function coreContext(edb: EngineExecutor, template: WorkflowTemplate, instance: { schemaCode: string; objectId: string; originator: string }): Promise<CoreContext> {
+  const values = (await readRecordRow(edb, instance.schemaCode, instance.objectId)) ?? {};
+  const participants = await resolveAll(edb, template, { originator: instance.originator, values });
+  return { now: new Date(), newId, template, values, participantsOf: (code) => participants.get(code) ?? [], administrators: await administratorsOf(edb) };
+}
+
+async function applyEffects(edb: EngineExecutor, instance: InstanceRec, effects: Effect[]): Promise<void> {
+  for (const e of effects) {
+    if (e.type === 'recordStatus') await setRecordStatus(edb, instance.schemaCode, instance.objectId, e.status);
+    // Reminders go to the reminder module and business rules to the rules module once they exist (docs/decisions/0014
+    // "Left for later"); the urge and its receivers are in the comment log meanwhile.
+  }
+}
+
+async function isAppAdmin(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<boolean> {
+  try {
+    return (await runtimeFormFor(edb, await viewerOf(edb, ctx), schemaCode)).isAppAdmin;
+  } catch {
+    return false;
+  }
+}
+
+/** The caller may read an instance: a participant, the originator, or anyone who opens its form. 404 otherwise. */
+async function assertCanRead(edb: EngineExecutor, ctx: NodeContext, state: EngineState): Promise<void> {
+  if (state.instance.originator === ctx.userId || state.items.some((i) => i.participant === ctx.userId || i.delegant === ctx.userId)) return;
+  try {
+    await getRuntimeFormOrThrow(edb, ctx, state.instance.schemaCode);
+  } catch {
+    throw new AppError('WorkflowInstanceNotFound', { detail: { instanceId: state.instance.id } });
+  }
+}
+
+function presentInstance(state: EngineState): Out<typeof contracts.WfInstanceDto> {
+  const i = state.instance;
+  return {
+    instanceId: i.id,
+    schemaCode: i.schemaCode,
+    objectId: i.objectId,
+    version: i.version,
+    name: i.name,
+    originator: i.originator,
+    state: i.state,
+    approval: i.approval,
+    runningActivities: [...new Set(state.tokens.filter((t) => t.state === 'Running').map((t) => t.activityCode))],
+    createdTime: i.createdTime.toISOString(),
+    finishedTime: iso(i.finishedTime),
+  };
+}
+
+// ---- start and actions -----------------------------------------------------------------------------------------
+
+export async function start(ctx: NodeContext, body: Out<typeof contracts.WfStartBody>): Promise<Out<typeof contracts.WfInstanceDto>> {
+  return inTransaction(ctx, async (edb) => {
+    const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+    if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode: body.schemaCode } });
+    const row = await findRecord(edb, form, body.objectId, { forUpdate: true });
+    if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
+    assertCanEdit(form, row, ctx.userId);
+    if (await findInstanceByRecord(edb, form.node.code, body.objectId)) throw new AppError('WorkflowInstanceExists', { detail: { objectId: body.objectId } });
+    if (Number(row.Status) !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: row.Status } });
+    const published = await latestTemplate(edb, form.node.code);
+    if (!published) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
+    const core = await coreContext(edb, published.template, { schemaCode: form.node.code, objectId: body.objectId, originator: ctx.userId });
+    const opinion = body.opinion as Opinion | undefined;
+    let out = startInstance({ id: newId(), schemaCode: form.node.code, objectId: body.objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? '') }, core, opinion);
+    const effects = [...out.effects];
+    if (body.submit) {
+      const item = out.state.items[0];
+      const next = applyAction(out.state, core, { userId: ctx.userId, isAdmin: form.isAppAdmin }, { type: 'submit', itemId: item.id });
+      out = { state: { ...next.state, comments: [...out.state.comments, ...next.state.comments] }, effects: [] };
+      effects.push(...next.effects);
+    }
+    await saveState(edb, undefined, out.state);
+    await setRecordStatus(edb, form.node.code, body.objectId, BizObjectStatus.Draft, { workflowInstanceId: out.state.instance.id });
+    await applyEffects(edb, out.state.instance, effects);
+    return presentInstance(out.state);
+  });
+}
+
+/** Users an action names must be active users of the engine. */
+function namedUsers(action: Action): string[] {
+  switch (action.type) {
+    case 'forward':
+      return [action.to];
+    case 'addsign':
+    case 'consult':
+    case 'circulate':
+    case 'reactivate':
+      return action.userIds;
+    default:
+      return [];
+  }
+}
+
+/** Applies one action to the instance `instanceId` (or the instance of `itemId`) under the instance's row lock. */
+export async function act(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action): Promise<Out<typeof contracts.WfInstanceDto>> {
+  return inTransaction(ctx, async (edb) => {
+    const instanceId = target.instanceId ?? (target.itemId ? await instanceIdOfItem(edb, target.itemId) : undefined);
+    if (!instanceId) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: target.itemId } });
+    const instance = await lockInstance(edb, instanceId);
+    if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: { instanceId } });
+    const state = await loadState(edb, instance);
+    if (target.instanceId && !['submit', 'reject', 'forback', 'forward', 'addsign', 'consult'].includes(action.type)) await assertCanRead(edb, ctx, state);
+    const unknown = await unknownUsers(edb, namedUsers(action));
+    if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
+    const template = await templateOf(edb, instance);
+    const core = await coreContext(edb, template, instance);
+    const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
+    const out = applyAction(state, core, { userId: ctx.userId, isAdmin: admin }, action);
+    await saveState(edb, state, out.state);
+    await applyEffects(edb, out.state.instance, out.effects);
+    return presentInstance(out.state);
+  });
+}
+
+// ---- reads -----------------------------------------------------------------------------------------------------
+
+async function readableState(ctx: NodeContext, query: { instanceId?: string; schemaCode?: string; objectId?: string }) {
+  const edb = engineOf(ctx);
+  const instance = query.instanceId ? await findInstance(edb, query.instanceId) : await findInstanceByRecord(edb, query.schemaCode!, query.objectId!);
+  if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: query });
+  const state = await loadState(edb, instance);
+  await assertCanRead(edb, ctx, state);
+  return { edb, state, template: await templateOf(edb, instance) };
+}
+
+const nameOf = (template: WorkflowTemplate, code: string) => template.activities.find((a) => a.code === code)?.name ?? code;
+
+function presentItem(template: WorkflowTemplate, i: EngineState['items'][number]): Out<typeof contracts.WfWorkItemDto> {
+  return {
+    workItemId: i.id,
+    tokenId: i.tokenId,
+    activityCode: i.activityCode,
+    activityName: nameOf(template, i.activityCode),
+    itemType: i.itemType,
+    kind: i.kind,
+    participant: i.participant,
+    finisher: i.finisher,
+    delegant: i.delegant,
+    sourceItemId: i.sourceItemId,
+    state: i.state,
+    approval: i.approval,
+    actionEvent: i.actionEvent,
+    urged: i.urged,
+    createdTime: i.createdTime.toISOString(),
+    finishedTime: iso(i.finishedTime),
+  };
+}
+
+export async function info(ctx: NodeContext, query: { instanceId?: string; schemaCode?: string; objectId?: string }): Promise<Out<typeof contracts.WfInstanceInfoResult>> {
+  const { edb, state, template } = await readableState(ctx, query);
+  const myItems = state.items
+    .filter((i) => i.participant === ctx.userId && isOpen(i))
+    .map((i) => {
+      const a = template.activities.find((x) => x.code === i.activityCode);
+      const fieldPermissions = a && 'fieldPermissions' in a ? a.fieldPermissions : {};
+      return { ...presentItem(template, i), actions: actionsOnItem(template, i, state), fieldPermissions };
+    });
+  // Instance actions: dry runs of the pure core on the loaded state (nothing is written).
+  const admin = await isAppAdmin(edb, ctx, state.instance.schemaCode);
+  const dry: CoreContext = { now: new Date(), newId, template, values: {}, participantsOf: () => [], administrators: [] };
+  const tries: [string, Action][] = [
+    ['RetrieveInstance', { type: 'retrieve' }],
+    ['CancelInstance', { type: 'cancel' }],
+    ['FinishInstance', { type: 'finish' }],
+    ['Urge', { type: 'urge', content: '-' }],
+  ];
+  const instanceActions = tries
+    .filter(([, action]) => {
+      try {
+        applyAction(state, dry, { userId: ctx.userId, isAdmin: admin }, action);
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .map(([name]) => name);
+  if (admin && (state.instance.state === 'Finished' || state.instance.state === 'Canceled')) instanceActions.push('Reactivate');
+  return { instance: presentInstance(state), myItems, instanceActions };
+}
+
+export async function detail(ctx: NodeContext, query: { instanceId?: string; schemaCode?: string; objectId?: string }): Promise<Out<typeof contracts.WfInstanceDetailResult>> {
+  const { edb, state, template } = await readableState(ctx, query);
+  const comments = await loadComments(edb, state.instance.id);
+  const seqOf = new Map(state.tokens.map((t) => [t.id, t.seq]));
+  const items = [...state.items].sort((x, y) => seqOf.get(x.tokenId)! - seqOf.get(y.tokenId)! || x.createdTime.getTime() - y.createdTime.getTime() || (x.id < y.id ? -1 : 1));
+  return {
+    instance: presentInstance(state),
+    tokens: state.tokens.map((t) => ({
+      tokenId: t.id,
+      seq: t.seq,
+      activityCode: t.activityCode,
+      activityName: nameOf(template, t.activityCode),
+      state: t.state,
+      approval: t.approval,
+      participants: t.participants,
+      itemCount: t.itemCount,
+      agreeCount: t.agreeCount,
+      disagreeCount: t.disagreeCount,
+      retrievable: t.retrievable,
+      preTokens: t.preTokens,
+      actionEvent: t.actionEvent,
+      skipped: t.skipped,
+      createdTime: t.createdTime.toISOString(),
+      finishedTime: iso(t.finishedTime),
+    })),
+    items: items.map((i) => presentItem(template, i)),
+    comments: comments.map((c) => ({
+      commentId: c.id,
+      tokenId: c.tokenId,
+      workItemId: c.workItemId,
+      activityCode: c.activityCode,
+      userId: c.userId,
+      action: c.action,
+      text: c.text,
+      approval: c.approval,
+      signature: c.signature,
+      attachmentIds: c.attachmentIds,
+      receivers: c.receivers,
+      createdTime: c.createdTime.toISOString(),
+    })),
+  };
+}
+
+export async function activityList(ctx: NodeContext, query: { instanceId?: string; schemaCode?: string; objectId?: string }): Promise<Out<typeof contracts.WfActivityListResult>> {
+  const { state, template } = await readableState(ctx, query);
+  return {
+    instanceId: state.instance.id,
+    version: state.instance.version,
+    activities: template.activities.map((a) => {
+      const tokens = state.tokens.filter((t) => t.activityCode === a.code);
+      const last = tokens.at(-1);
+      return { code: a.code, name: a.name, type: a.type, status: last ? last.state : 'NotReached', activations: tokens.length };
+    }),
+    routes: template.routes.map((r) => ({ from: r.from, to: r.to, isElse: r.isElse })),
+  };
+}
+
+export async function participantList(ctx: NodeContext, query: { instanceId: string; activityCode: string }): Promise<Out<typeof contracts.WfParticipantListResult>> {
+  const { edb, state, template } = await readableState(ctx, query);
+  const a = template.activities.find((x) => x.code === query.activityCode);
+  if (!a) throw new AppError('WorkflowActivityInvalid', { detail: { activityCode: query.activityCode } });
+  const last = state.tokens.filter((t) => t.activityCode === a.code).at(-1);
+  let ids: string[];
+  let source: 'activated' | 'rule' = 'activated';
+  if (last) ids = last.participants;
+  else if (a.type === 'Start') ids = [state.instance.originator];
+  else {
+    source = 'rule';
+    const values = (await readRecordRow(edb, state.instance.schemaCode, state.instance.objectId)) ?? {};
+    ids = 'participants' in a ? await resolveSources(edb, a.participants.sources, { originator: state.instance.originator, values }) : [];
+  }
+  const names = ids.length ? await edb.selectFrom('org_users').select(['id', 'name']).where('id', 'in', ids).execute() : [];
+  const byId = new Map(names.map((n) => [n.id, n.name]));
+  return { activityCode: a.code, source, participants: ids.map((id) => ({ userId: id, name: byId.get(id) ?? '' })) };
+}
+
+/** The flow center's badge counts: my open fill/approve items (todo) and my open circulate items (to-read). */
+export async function todosCount(ctx: NodeContext): Promise<Out<typeof contracts.WfTodosCountResult>> {
+  const rows = await engineOf(ctx)
+    .selectFrom('wf_work_items')
+    .select(['item_type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('participant', '=', ctx.userId)
+    .where('state', 'in', ['Waiting', 'Working'])
+    .groupBy('item_type')
+    .execute();
+  let todo = 0;
+  let toRead = 0;
+  for (const r of rows) {
+    if (r.item_type === 'circulate') toRead += Number(r.n);
+    else todo += Number(r.n);
+  }
+  return { todo, toRead };
+}
+
+/** Instances I started that have not finished (the apply tab's unfinished count). */
+export async function unfinishedCount(ctx: NodeContext): Promise<Out<typeof contracts.WfUnfinishedCountResult>> {
+  const row = await engineOf(ctx)
+    .selectFrom('wf_instances')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('originator', '=', ctx.userId)
+    .where('state', 'in', ['Initiated', 'Starting', 'Running', 'Finishing'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n) };
+}

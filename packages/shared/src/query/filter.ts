@@ -1,0 +1,124 @@
+/**
+ * The filter model (issue 8 "the query engine"): leaves {field, operator, value} and nested And/Or groups, compiled
+ * to SQL on the form's columns by the server (packages/server/src/modules/query). A field is a main-table column
+ * (control code or system field) or `<gridCode>.<columnCode>` for a sub-table column (any row matches).
+ * docs/decisions/0013-query-engine.md.
+ */
+import { z } from 'zod';
+import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type DataScope } from '../constants/org.ts';
+import { FILTER_OPERATORS, type FilterOperator } from '../constants/formats.ts';
+import { OPERATOR_CODES, UNSUPPORTED_OPERATOR_CODES } from './operators.ts';
+
+/** Groups nest at most this deep (the root group is level 1). */
+export const FILTER_MAX_DEPTH = 5;
+/** At most this many leaves in one filter. */
+export const FILTER_MAX_LEAVES = 100;
+/** At most this many values in one In / NotIn / array value. */
+export const FILTER_MAX_VALUES = 500;
+
+const Scalar = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+/** A scalar, or a list (In, NotIn, Between [from, to], array columns). Dynamic takes a DYNAMIC_VALUES name. */
+export const FilterValue = z.union([Scalar, z.array(Scalar).max(FILTER_MAX_VALUES)]);
+export type FilterValue = z.infer<typeof FilterValue>;
+
+export const FilterField = z.string().min(1).max(127).regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/, '字段编码无效');
+
+export const FilterLeaf = z.strictObject({
+  field: FilterField,
+  operator: z.enum(FILTER_OPERATORS),
+  /** Absent for IsBlank / NotBlank. */
+  value: FilterValue.optional(),
+});
+export type FilterLeaf = z.infer<typeof FilterLeaf>;
+
+export const FILTER_GROUP_TYPES = ['And', 'Or'] as const;
+export interface FilterGroup {
+  type: (typeof FILTER_GROUP_TYPES)[number];
+  children: FilterNode[];
+}
+export type FilterNode = FilterLeaf | FilterGroup;
+
+export const FilterGroup: z.ZodType<FilterGroup> = z.lazy(() =>
+  z.strictObject({ type: z.enum(FILTER_GROUP_TYPES), children: z.array(FilterNode).max(FILTER_MAX_LEAVES) }),
+);
+export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterLeaf, FilterGroup]));
+
+export const isGroup = (node: FilterNode): node is FilterGroup => 'children' in node;
+
+/** Depth in groups (a leaf alone is 0) and the number of leaves. */
+export function filterShape(node: FilterNode): { depth: number; leaves: number } {
+  if (!isGroup(node)) return { depth: 0, leaves: 1 };
+  let depth = 0;
+  let leaves = 0;
+  for (const child of node.children) {
+    const s = filterShape(child);
+    depth = Math.max(depth, s.depth);
+    leaves += s.leaves;
+  }
+  return { depth: depth + 1, leaves };
+}
+
+/** A whole filter: a group or a single leaf, at most FILTER_MAX_DEPTH groups deep and FILTER_MAX_LEAVES leaves. */
+export const Filter = FilterNode.superRefine((node, ctx) => {
+  const { depth, leaves } = filterShape(node);
+  if (depth > FILTER_MAX_DEPTH) ctx.addIssue({ code: 'custom', message: `条件最多嵌套${FILTER_MAX_DEPTH}层` });
+  if (leaves > FILTER_MAX_LEAVES) ctx.addIssue({ code: 'custom', message: `条件最多${FILTER_MAX_LEAVES}个` });
+});
+
+export const DataScopeSchema = z.enum(DATA_SCOPES).default(DEFAULT_DATA_SCOPE);
+export { DATA_SCOPES, DEFAULT_DATA_SCOPE, type DataScope };
+
+/**
+ * The product's GetListScopeType codes (h3yun-facts §2.6): Own 0, OwnDept 1, Related 2, AllReadable 3, GlobalAll 4,
+ * OwnAndOwnDept 5. "Own and relevant" has no code there.
+ */
+export const DATA_SCOPE_CODES: Readonly<Record<number, DataScope>> = { 0: 'own', 1: 'ownDept', 2: 'relevant', 3: 'all', 4: 'all', 5: 'ownAndOwnDept' };
+
+/** The older equality list of bizdata/query ([{field, value}], AND; null = blank) as a filter. */
+export function equalityFilter(filters: readonly { field: string; value: string | number | boolean | null }[]): { type: 'And'; children: FilterLeaf[] } {
+  return {
+    type: 'And',
+    children: filters.map((f): FilterLeaf => (f.value === null ? { field: f.field, operator: 'IsBlank' } : { field: f.field, operator: 'Equal', value: f.value })),
+  };
+}
+
+/** A Matcher of the product's LoadBizObjects Filter (h3yun-facts §1.5). */
+export interface ProductMatcher {
+  Type: string;
+  Matchers?: ProductMatcher[];
+  Name?: string;
+  Operator?: number;
+  Value?: unknown;
+}
+
+/**
+ * A product Matcher → our filter, with the problems found (path, message) instead of throwing; an empty And/Or
+ * matches everything. Operators 13/14/22/23 (starts/ends with) are reported as unsupported.
+ */
+export function matcherToFilter(matcher: ProductMatcher, path = 'Matcher'): { filter: FilterNode | null; issues: { path: string; message: string }[] } {
+  const issues: { path: string; message: string }[] = [];
+  const walk = (m: ProductMatcher, at: string): FilterNode | null => {
+    if (m.Type === 'And' || m.Type === 'Or') {
+      const children = (m.Matchers ?? []).map((c, i) => walk(c, `${at}.Matchers.${i}`)).filter((c): c is FilterNode => c !== null);
+      return { type: m.Type, children };
+    }
+    if (m.Type !== 'Item') {
+      issues.push({ path: `${at}.Type`, message: '须为 And、Or 或 Item' });
+      return null;
+    }
+    const operator: FilterOperator | undefined = OPERATOR_CODES[m.Operator ?? -1];
+    if (!operator) {
+      const name = UNSUPPORTED_OPERATOR_CODES[m.Operator ?? -1];
+      issues.push({ path: `${at}.Operator`, message: name ? `不支持的比较符 ${name}` : '未知的比较符' });
+      return null;
+    }
+    const leaf = FilterLeaf.safeParse({ field: m.Name, operator, ...(operator === 'IsBlank' || operator === 'NotBlank' ? {} : { value: m.Value ?? null }) });
+    if (!leaf.success) {
+      for (const issue of leaf.error.issues) issues.push({ path: `${at}.${issue.path[0] === 'field' ? 'Name' : 'Value'}`, message: issue.message });
+      return null;
+    }
+    return leaf.data;
+  };
+  const filter = walk(matcher, path);
+  return { filter: issues.length ? null : filter, issues };
+}
