@@ -113,6 +113,7 @@ export const ERRORS = {
   CustomIndexDuplicate: biz(240008, '已有相同字段的索引', 'An index on the same fields exists already'),
   CustomIndexNotFound: biz(240009, '索引不存在', 'The index does not exist', 404),
   SeqNoControlNotFound: biz(240010, '该表单没有这个流水号控件', 'The form has no such sequence number control'),
+  FormFormulaCycle: biz(240011, '公式之间存在循环引用，请修改后再发布', 'Formulas refer to each other in a cycle: change them before publishing'),
 
   // 2500xx business data: records of published forms (docs/decisions/0007)
   BizObjectNotFound: biz(250001, '数据不存在，或您没有查看权限', 'The record does not exist, or you may not read it', 404),

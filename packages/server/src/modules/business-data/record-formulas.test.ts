@@ -53,4 +53,19 @@ describe('formulas on save', () => {
     expect(company.body.errorCode).toBe(777);
     expect(company.body.detail.issues.map((i: { path: string }) => i.path)).toEqual(['values.Company']);
   });
+
+  it('a form whose formulas refer to each other in a cycle is not published', async () => {
+    const code = (await createForm(a, appCode)).code as string;
+    const cyclic = definition([
+      { type: 'number', code: 'Base' },
+      { type: 'formula', code: 'A', options: { expression: '{B}+{Base}' } },
+      { type: 'formula', code: 'B', options: { expression: '{A}*2' } },
+    ]);
+    const loaded = await a.post('/v1/formdesign/load', { schemaCode: code });
+    const saved = await a.post('/v1/formdesign/save', { schemaCode: code, baseVersion: loaded.draft.version, definition: cyclic });
+    const refused = await a.raw('POST', '/v1/formdesign/publish', { schemaCode: code, version: saved.version, confirm: [] });
+    expect(refused.body.errorCode).toBe(240011);
+    expect(refused.body.detail.cycles).toEqual([['A', 'B']]);
+    expect((await a.raw('GET', `/v1/schema?schemaCode=${code}`)).body.errorCode).toBe(240004);
+  });
 });

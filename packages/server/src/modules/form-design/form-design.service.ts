@@ -1,3 +1,4 @@
+import { findFormulaCycles } from '@tritium/shared/formula/index';
 import { contracts } from '@tritium/shared';
 import { engineSchemaName } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -76,6 +77,9 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     if (!row || row.draft_version !== body.version) {
       throw new AppError('FormDraftConflict', { detail: { version: body.version, currentVersion: row?.draft_version } });
     }
+    // A formula that depends on itself, directly or through others, has no value (docs/decisions/0012).
+    const cycles = findFormulaCycles(definitionOf(row.draft));
+    if (cycles.length) throw new AppError('FormFormulaCycle', { detail: { cycles } });
     const schema = engineSchemaName(ctx.engineCode);
     const tables = await formTablesOf(edb, node.code);
     if (!body.dryRun) await lockFormTables(edb, schema, tables.values());

@@ -45,7 +45,7 @@ describe('the form runtime', () => {
     await waitFor(() => expect(callsTo('POST', '/v1/form/action/execute')).toHaveLength(1));
     const body = callsTo('POST', '/v1/form/action/execute')[0].body as { actionCode: string; values: Record<string, unknown>; children: Record<string, unknown[]> };
     expect(body.actionCode).toBe('Submit');
-    expect(body.values).toEqual({ Title: '第一单', Mail: '', Amount: 12.5, Level: null });
+    expect(body.values).toEqual({ Title: '第一单', Mail: '', Amount: 12.5, Reason: null, Level: null });
     expect(body.children).toEqual({ Items: [{ Goods: '苹果' }] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/form/open/f_order/0192aaaa-0000-7000-8000-000000000001'));
     // View mode: values as text, the status, the sequence number, the creator's name, the data log.
@@ -54,6 +54,17 @@ describe('the form runtime', () => {
     expect(within(field('单据号')).getByText('202600000001')).toBeTruthy();
     expect(await screen.findByText('金额：10.00 → 12.50')).toBeTruthy();
     expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+  });
+
+  it('a hide condition hides a field while it holds, and a hidden field is not required', async () => {
+    const { user, callsTo } = await openNew();
+    await user.type(within(field('标题')).getByRole('textbox'), '大单');
+    expect(screen.queryByRole('group', { name: '大额原因' })).toBeNull();
+    await user.type(within(field('金额')).getByRole('spinbutton'), '150');
+    expect(await screen.findByRole('group', { name: '大额原因' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    expect(within(field('大额原因')).getByRole('alert').textContent).toBe('请填写大额原因');
+    expect(callsTo('POST', '/v1/form/action/execute')).toHaveLength(0);
   });
 
   it("shows the server's refusal next to the field it names", async () => {

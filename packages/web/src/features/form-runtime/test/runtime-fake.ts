@@ -9,6 +9,7 @@ export function orderDefinition() {
       { type: 'textBox', code: 'Mail', options: { displayName: '邮箱', textMode: 'Email' } },
       { type: 'number', code: 'Amount', options: { displayName: '金额', decimalPlaces: 2, showMode: 'normal' } },
       { type: 'formula', code: 'Double', options: { displayName: '两倍金额', expression: '{Amount}*2', bindType: 'decimal', decimalPlaces: 2, showMode: 'normal', displayFormat: 'yyyy-mm-dd hh:mm' } },
+      { type: 'textBox', code: 'Reason', options: { displayName: '大额原因', required: true, hideCondition: '{Amount}<100' } },
       { type: 'dropDown', code: 'Level', options: { displayName: '等级', defaultItems: ['高', '低'], itemColors: { 高: 0 } } },
       { type: 'gridView', code: 'Items', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'Goods', options: { displayName: '商品', required: true } }] },
       { type: 'seqNo', code: 'SeqNo', options: { displayName: '单据号' } },
