@@ -90,6 +90,13 @@ describe('the form runtime in the browser', () => {
     await page.keyboard.press('Enter');
     await field('批量扫码').getByRole('combobox').fill('SN-002');
     await page.keyboard.press('Enter');
+    // A place on the map (no tiles here: TRITIUM_MAP_TILE_URL is empty) with its address.
+    await field('位置').getByRole('button', { name: /选择位置/ }).click();
+    const mapDialog = page.getByRole('dialog', { name: '选择位置' });
+    await mapDialog.getByRole('application', { name: '地图' }).click({ position: { x: 200, y: 160 } });
+    await mapDialog.getByRole('textbox', { name: '地址' }).fill('深圳市南山区科技园');
+    await mapDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await eventually(() => field('位置').getByRole('textbox').inputValue()).toContain('深圳市南山区科技园');
     // A person through the organisation's picker.
     await field('人员单选').getByRole('button', { name: '人员单选' }).click();
     const picker = page.getByRole('dialog', { name: '选择人员' });
@@ -131,6 +138,7 @@ describe('the form runtime in the browser', () => {
     await eventually(() => field('数值').getByText('1280').count()).toBe(1);
     await eventually(() => field('地址').getByText('广东省 深圳市 南山区 科技园一路8号').count()).toBe(1);
     await eventually(() => field('关联表单').getByText('星河科技').count()).toBe(1);
+    await eventually(() => field('位置').getByText(/深圳市南山区科技园 \(/).count()).toBe(1);
     await eventually(() => field('批量扫码').getByText('SN-001;SN-002').count()).toBe(1);
     await eventually(() => field('创建人').getByText('林青').count()).toBe(1);
     await eventually(() => field('人员单选').getByText('林青').count()).toBe(1);

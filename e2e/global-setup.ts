@@ -64,7 +64,16 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) throw new Error('the web app is not built: run npm test, or npm run build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-e2e-'));
   const port = await freePort();
-  const child = startPlatform({ PORT: String(port), HOST: '127.0.0.1', TRITIUM_DATA_DIR: dataDir, TRITIUM_FIXED_VERIFY_CODE: E2E_CODE, TRITIUM_COPY_BATCH_SIZE: '2', TRITIUM_COPY_BATCH_DELAY_MS: '250' });
+  const child = startPlatform({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TRITIUM_DATA_DIR: dataDir,
+    TRITIUM_FIXED_VERIFY_CODE: E2E_CODE,
+    TRITIUM_COPY_BATCH_SIZE: '2',
+    TRITIUM_COPY_BATCH_DELAY_MS: '250',
+    // No network here: the map draws no tiles.
+    TRITIUM_MAP_TILE_URL: '',
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/v1/register/getscalelist`, child);
   project.provide('baseUrl', baseUrl);

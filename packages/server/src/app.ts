@@ -123,6 +123,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 
+  // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
+  const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };
+  app.get('/config.js', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(`window.__TRITIUM_CONFIG__ = ${JSON.stringify(clientConfig)};\n`),
+  );
+
   if (webDist) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));

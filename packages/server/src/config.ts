@@ -28,6 +28,8 @@ export interface AppConfig {
   /** App copy pacing: nodes per batch and a pause after each (TRITIUM_COPY_BATCH_SIZE, TRITIUM_COPY_BATCH_DELAY_MS). */
   copyBatchSize: number;
   copyBatchDelayMs: number;
+  /** The map control's tile URL template for browsers (unset: the web app's default; '' draws no tiles). */
+  mapTileUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
     copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
+    mapTileUrl: env.TRITIUM_MAP_TILE_URL,
   };
 }
 
