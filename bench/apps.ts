@@ -6,19 +6,14 @@
  * Run: node --import tsx bench/apps.ts   (writes bench/results/apps.json and the "Apps and function nodes"
  * section of docs/performance.md)
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDatabase, engineDb, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { newId } from '../packages/server/src/lib/ids.ts';
-import { onThrowawayPostgres } from './lib.ts';
+import { onThrowawayPostgres, saveResult, writePerformanceSection } from './lib.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = Number(process.env.BENCH_APPS ?? 200);
 const GROUPS = 7;
 const FORMS_PER_GROUP = 6; // 1 + 7 + 42 = 50 nodes per app
@@ -149,9 +144,7 @@ const runs = [await measure('PGlite')];
 const pgRun = await onThrowawayPostgres('tritium_bench_apps', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (pgRun) runs.push(pgRun);
 
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, apps: APPS, nodesPerApp: 50, rounds: ROUNDS, runs };
-writeFileSync(path.join(ROOT, 'bench/results/apps.json'), JSON.stringify(result, null, 2));
+const result = saveResult('apps', { apps: APPS, nodesPerApp: 50, rounds: ROUNDS, runs });
 
 const lines = [
   '## Apps and function nodes',
@@ -177,10 +170,5 @@ const lines = [
   'default (TRITIUM_COPY_BATCH_SIZE=200).',
   '',
 ];
-const file = path.join(ROOT, 'docs/performance.md');
-const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\n';
-const section = lines.join('\n');
-const pattern = /## Apps and function nodes\n[\s\S]*?(?=\n## |$)/;
-const next = pattern.test(current) ? current.replace(pattern, section.trimEnd() + '\n') : `${current.trimEnd()}\n\n${section}`;
-writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-console.log(`\n${section}\nTotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
+writePerformanceSection('Apps and function nodes', lines);
+console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -7,17 +7,12 @@
  * Run: node --import tsx bench/business-data.ts   (writes bench/results/business-data.json and the "Business data"
  * section of docs/performance.md)
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { onThrowawayPostgres, post, type App } from './lib.ts';
+import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CREATES = Number(process.env.BENCH_DATA_CREATES ?? 300);
 const PARALLEL = 10;
 const LOAD_ROUNDS = Number(process.env.BENCH_DATA_ROUNDS ?? 100);
@@ -107,9 +102,7 @@ const runs = [await measure('PGlite')];
 const pgRun = await onThrowawayPostgres('tritium_bench_data', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (pgRun) runs.push(pgRun);
 
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, creates: CREATES, parallel: PARALLEL, rounds: LOAD_ROUNDS, runs };
-writeFileSync(path.join(ROOT, 'bench/results/business-data.json'), JSON.stringify(result, null, 2));
+const result = saveResult('business-data', { creates: CREATES, parallel: PARALLEL, rounds: LOAD_ROUNDS, runs });
 
 const lines = [
   '## Business data',
@@ -132,10 +125,4 @@ const lines = [
   'they wait only on the form\'s NoRepeat lock and the sequence-number counter row. See docs/decisions/0007-business-data.md.',
   '',
 ];
-const file = path.join(ROOT, 'docs/performance.md');
-const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\n';
-const section = lines.join('\n');
-const pattern = /## Business data\n[\s\S]*?(?=\n## |$)/;
-const next = pattern.test(current) ? current.replace(pattern, section.trimEnd() + '\n') : `${current.trimEnd()}\n\n${section}`;
-writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-console.log(`\n${section}`);
+writePerformanceSection('Business data', lines);

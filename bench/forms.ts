@@ -7,18 +7,13 @@
  * Run: node --import tsx bench/forms.ts   (writes bench/results/forms.json and the "Forms" section of
  * docs/performance.md)
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { onThrowawayPostgres, post, type App } from './lib.ts';
+import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORMS = Number(process.env.BENCH_FORMS ?? 5);
 const ROWS = Number(process.env.BENCH_FORM_ROWS ?? 10_000);
 const LOAD_ROUNDS = Number(process.env.BENCH_FORMS_ROUNDS ?? 30);
@@ -145,9 +140,7 @@ const runs = [await measure('PGlite')];
 const pgRun = await onThrowawayPostgres('tritium_bench_forms', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (pgRun) runs.push(pgRun);
 
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, forms: FORMS, rows: ROWS, rounds: LOAD_ROUNDS, runs };
-writeFileSync(path.join(ROOT, 'bench/results/forms.json'), JSON.stringify(result, null, 2));
+const result = saveResult('forms', { forms: FORMS, rows: ROWS, rounds: LOAD_ROUNDS, runs });
 
 // The "Forms" section of docs/performance.md; other sections are kept as they are.
 const lines = [
@@ -171,10 +164,5 @@ const lines = [
   'grows with the rows; additions and drops alone do not rewrite). See docs/decisions/0006-form-design.md.',
   '',
 ];
-const file = path.join(ROOT, 'docs/performance.md');
-const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\n';
-const section = lines.join('\n');
-const pattern = /## Forms\n[\s\S]*?(?=\n## |$)/;
-const next = pattern.test(current) ? current.replace(pattern, section.trimEnd() + '\n') : `${current.trimEnd()}\n\n${section}`;
-writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-console.log(`\n${section}\nTotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
+writePerformanceSection('Forms', lines);
+console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,3 +1,7 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { buildApp } from '../packages/server/src/app.ts';
 
@@ -37,4 +41,26 @@ export async function onThrowawayPostgres<T>(prefix: string, measure: (url: stri
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Writes bench/results/<name>.json: the run's figures with the date and the machine; answers what it wrote. */
+export function saveResult<T extends object>(name: string, figures: T) {
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, ...figures };
+  writeFileSync(path.join(ROOT, `bench/results/${name}.json`), JSON.stringify(result, null, 2));
+  return result;
+}
+
+/** Replaces the "## <heading>" section of docs/performance.md with `lines` (added at the end the first time). */
+export function writePerformanceSection(heading: string, lines: string[]): void {
+  const file = path.join(ROOT, 'docs/performance.md');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\n';
+  const section = lines.join('\n');
+  const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`## ${escaped}\\n[\\s\\S]*?(?=\\n## |$)`);
+  const next = pattern.test(current) ? current.replace(pattern, section.trimEnd() + '\n') : `${current.trimEnd()}\n\n${section}`;
+  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  console.log(`\n${section}`);
 }

@@ -7,10 +7,6 @@
  * Run: node --import tsx bench/org.ts   (writes bench/results/org.json and the "Organisation" section of
  * docs/performance.md)
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDatabase, engineDb, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
@@ -18,9 +14,8 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { newId } from '../packages/server/src/lib/ids.ts';
 import { insertUnits, insertUsers } from '../packages/server/src/modules/org/org.repo.ts';
-import { onThrowawayPostgres } from './lib.ts';
+import { onThrowawayPostgres, saveResult, writePerformanceSection } from './lib.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USERS = Number(process.env.BENCH_ORG_USERS ?? 10_000);
 const DEPARTMENTS = Number(process.env.BENCH_ORG_DEPARTMENTS ?? 1_000);
 const ROUNDS = Number(process.env.BENCH_ORG_ROUNDS ?? 40);
@@ -145,9 +140,7 @@ const runs = [await measure('PGlite')];
 const pgRun = await onThrowawayPostgres('tritium_bench_org', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (pgRun) runs.push(pgRun);
 
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, users: USERS, departments: DEPARTMENTS, rounds: ROUNDS, runs };
-writeFileSync(path.join(ROOT, 'bench/results/org.json'), JSON.stringify(result, null, 2));
+const result = saveResult('org', { users: USERS, departments: DEPARTMENTS, rounds: ROUNDS, runs });
 
 // The "Organisation" section of docs/performance.md; other sections are kept as they are.
 const lines = [
@@ -168,10 +161,5 @@ const lines = [
   'on `search_text` (PostgreSQL) is the next step; see docs/decisions/0003-organisation.md.',
   '',
 ];
-const file = path.join(ROOT, 'docs/performance.md');
-const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\n';
-const section = lines.join('\n');
-const pattern = /## Organisation\n[\s\S]*?(?=\n## |$)/;
-const next = pattern.test(current) ? current.replace(pattern, section.trimEnd() + '\n') : `${current.trimEnd()}\n\n${section}`;
-writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-console.log(`\n${section}\nTotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
+writePerformanceSection('Organisation', lines);
+console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`);

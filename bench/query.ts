@@ -7,18 +7,13 @@
  * whether the planner used the trigram index (EXPLAIN of the engine's own SQL shape).
  * Run: npm run bench:query   (writes bench/results/query.json and the "Query engine" section of docs/performance.md)
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { onThrowawayPostgres, post, type App } from './lib.ts';
+import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RECORDS = Number(process.env.BENCH_QUERY_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_QUERY_ROUNDS ?? 30);
 const WARMUP = 3;
@@ -128,9 +123,7 @@ const runs = [await measure('PGlite')];
 const pgRun = await onThrowawayPostgres('tritium_bench_query', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (pgRun) runs.push(pgRun);
 
-mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-const result = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, records: RECORDS, rounds: ROUNDS, runs };
-writeFileSync(path.join(ROOT, 'bench/results/query.json'), JSON.stringify(result, null, 2));
+const result = saveResult('query', { records: RECORDS, rounds: ROUNDS, runs });
 
 const ms = (r: any, key: string) => `${r[key].medianMs} / ${r[key].p95Ms}`;
 const lines = [
@@ -159,10 +152,4 @@ const lines = [
   'trigram index pays off when the term is selective. See docs/decisions/0013-query-engine.md.',
   '',
 ];
-const file = path.join(ROOT, 'docs/performance.md');
-const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\n';
-const section = lines.join('\n');
-const pattern = /## Query engine\n[\s\S]*?(?=\n## |$)/;
-const next = pattern.test(current) ? current.replace(pattern, section.trimEnd() + '\n') : `${current.trimEnd()}\n\n${section}`;
-writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-console.log(`\n${section}`);
+writePerformanceSection('Query engine', lines);
