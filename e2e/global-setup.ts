@@ -61,13 +61,16 @@ export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei (see README)`);
   }
-  if (!existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) throw new Error('the web app is not built: run npm test, or npm run build');
+  // TRITIUM_WEB_DIST lets a run use a build of its own (several working copies of the app can be tested at once).
+  const webDist = process.env.TRITIUM_WEB_DIST ?? path.join(ROOT, 'packages/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('the web app is not built: run npm test, or npm run build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-e2e-'));
   const port = await freePort();
   const child = startPlatform({
     PORT: String(port),
     HOST: '127.0.0.1',
     TRITIUM_DATA_DIR: dataDir,
+    TRITIUM_WEB_DIST: webDist,
     TRITIUM_FIXED_VERIFY_CODE: E2E_CODE,
     TRITIUM_COPY_BATCH_SIZE: '2',
     TRITIUM_COPY_BATCH_DELAY_MS: '250',

@@ -39,3 +39,12 @@ export async function signedInPage(browser: Browser, baseUrl: string, who: Admin
   ]);
   return page;
 }
+
+/** A member added by `admin` and signed in by code (their first sign-in makes their account): session and user id. */
+export async function memberSession(baseUrl: string, admin: Admin, name: string, mobile: string): Promise<Admin & { userId: string }> {
+  const company = await call<{ id: string }>(baseUrl, admin, 'GET', '/v1/org/department');
+  const user = await call<{ id: string }>(baseUrl, admin, 'POST', '/v1/org/user/create', { name, mobile, departmentIds: [company.id] });
+  await fetch(`${baseUrl}/v1/captcha/verifycode/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mobile, scene: 'login' }) });
+  const signedIn = await call<{ accessToken: string; engineCode: string }>(baseUrl, null, 'GET', `/v1/login/mobile/verifycode?mobile=${mobile}&code=${E2E_CODE}`);
+  return { token: signedIn.accessToken, engineCode: signedIn.engineCode, userId: user.id };
+}

@@ -123,9 +123,15 @@ describe('sign-in and registration in the browser', () => {
     await page.getByRole('button', { name: '进入工作台' }).click();
     await expectWorkbench(page, secondEngine);
 
-    await page.getByLabel('切换组织').click();
-    await screenshot(page, '10-engine-switcher');
-    await page.getByTitle(firstEngine, { exact: true }).click();
+    // Open the switcher and pick the first engine; the top bar's badges load beside it and may close the list while
+    // it opens, so open it again until the pick lands.
+    const firstOption = page.getByTitle(firstEngine, { exact: true });
+    await expect
+      .poll(async () => {
+        if (!(await firstOption.isVisible())) await page.getByLabel('切换组织').click();
+        return firstOption.click({ timeout: 2000 }).then(() => true, () => false);
+      }, { timeout: 20_000, interval: 500 })
+      .toBe(true);
     await expect.poll(() => page.getByText(`已切换到「${firstEngine}」`).count()).toBeGreaterThan(0);
     await expectWorkbench(page, firstEngine);
     await screenshot(page, '11-switched');

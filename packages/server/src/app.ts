@@ -27,15 +27,28 @@ import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
 import { queryRoutes } from './modules/query/query.routes.ts';
+import { dataLinkRoutes } from './modules/business-data/data-link.routes.ts';
+import { openApiRoutes } from './modules/open-api/open-api.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { snsRoutes } from './modules/sns/sns.routes.ts';
 import { formulaRoutes } from './modules/formula/formula.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { businessRuleRoutes } from './modules/business-rules/business-rules.routes.ts';
+import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
+import { workflowDesignRoutes } from './modules/workflow/workflow-design.routes.ts';
+import { flowCenterRoutes } from './modules/workflow/flow-center.routes.ts';
+import { remindRoutes } from './modules/remind/remind.routes.ts';
 import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
 import { createFileUrlSigner } from './modules/files/file-url.ts';
+import { dataPortRoutes } from './modules/data-port/data-port.routes.ts';
+import { dataPortSettings } from './modules/data-port/task-files.ts';
+import { DATA_IMPORT_JOB, dataImportHandler } from './modules/data-port/import.job.ts';
+import { DATA_EXPORT_JOB, dataExportHandler } from './modules/data-port/export.job.ts';
 import type { RecordFileAccess } from './modules/files/files.policy.ts';
 import { recordFileAccess } from './modules/business-data/record-file-access.ts';
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
+import { viewRoutes } from './modules/view/view.routes.ts';
+import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 
@@ -111,15 +124,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   businessDataRoutes(app, { ...deps, fileStore });
   queryRoutes(app, { db, now: options.now });
+  dataLinkRoutes(app, { db });
+  openApiRoutes(app, { db, fileStore, now: options.now });
+  viewRoutes(app, { db, fileStore, now: options.now });
   snsRoutes(app, deps);
   formulaRoutes(app, deps);
-  workflowRoutes(app, deps);
+  workflowRoutes(app, { ...deps, fileStore });
+  businessRuleRoutes(app, deps);
+  flowCenterRoutes(app, deps);
+  remindRoutes(app, deps);
+  workflowDesignRoutes(app, deps);
   fileRoutes(app, {
     db,
     store: fileStore,
     urls: createFileUrlSigner(signingSecret, options.now),
     recordAccess: options.recordFileAccess ?? recordFileAccess,
   });
+  const dataPort = { store: fileStore, urls: createFileUrlSigner(signingSecret, options.now), ...dataPortSettings() };
+  dataPortRoutes(app, { db, ...dataPort });
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 
@@ -134,7 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));
   }
 
-  const registry = new JobRegistry().register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }));
+  const registry = new JobRegistry()
+    .register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }))
+    .register(ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler())
+    .register(BATCH_UPDATE_JOB, batchUpdateHandler({ store: fileStore }))
+    .register(DATA_IMPORT_JOB, dataImportHandler(dataPort))
+    .register(DATA_EXPORT_JOB, dataExportHandler(dataPort));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
 

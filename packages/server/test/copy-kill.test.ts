@@ -1,89 +1,23 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.ts';
-import { FunctionNodeType as T } from './node-helpers.ts';
 import { FIXED_CODE } from './helpers.ts';
-import { freePort } from '../../../e2e/global-setup.ts';
+import { killableServer, until } from './server-process.ts';
+import { FunctionNodeType as T } from './node-helpers.ts';
 
 // A copy interrupted by kill -9 (issue 4): the real server runs as a child process on a temp data folder (PGlite)
 // or a throw-away PostgreSQL database. The copy is slowed on purpose (batches of 2 nodes, 150 ms apart); the lease is
 // 1.5 s so the restarted server sweeps the dead job to Timeout quickly. The retry must leave exactly one copy.
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const isPostgres = process.env.TEST_DB_KIND === 'postgres';
-
-
-let output = '';
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'warn', TRITIUM_RATE_LIMIT: 'off', TRITIUM_WEB_DIST: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  return child;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}\n${output}`);
-}
-
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const f of cleanups.reverse()) await f();
-});
 
 describe('copy interrupted by a server kill', () => {
   it('ends Timeout, leaves no visible half copy, and the retry makes exactly one complete copy', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl = '';
-    if (isPostgres) {
-      const name = `tritium_kill_${process.pid}_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanups.push(async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      });
-    }
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TRITIUM_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      TRITIUM_FIXED_VERIFY_CODE: FIXED_CODE,
-      TRITIUM_JWT_SECRET: 'kill-test-secret-0123456789abcdef',
-      TRITIUM_JOB_LEASE_MS: '1500',
-      TRITIUM_JOB_POLL_MS: '100',
-      TRITIUM_COPY_BATCH_SIZE: '2',
-      TRITIUM_COPY_BATCH_DELAY_MS: '150',
-    };
-    const up = () => until('the server', async () => ((await fetch(`${base}/v1/register/getscalelist`)).ok ? true : undefined), 30_000);
-
-    let server = startServer(env);
-    children.push(server);
-    await up();
+    const platform = await killableServer('kill', { TRITIUM_COPY_BATCH_SIZE: '2', TRITIUM_COPY_BATCH_DELAY_MS: '150' });
+    const { base, dataDir, databaseUrl } = platform;
+    const up = () => platform.start(30_000);
+    let server = await up();
 
     const mobile = `137${String(process.pid % 10000).padStart(4, '0')}9999`;
     const post = async (url: string, body: unknown, session?: { token: string; engineCode: string }) => {
@@ -117,9 +51,7 @@ describe('copy interrupted by a server kill', () => {
     server.kill('SIGKILL');
     await new Promise((r) => server.once('exit', r));
 
-    server = startServer(env);
-    children.push(server);
-    await up();
+    server = await up();
     const timedOut = await until('Timeout', async () => {
       const p = await progressOf();
       return p.state === 'Timeout' ? p : undefined;

@@ -13,6 +13,11 @@ import * as formDataLogs from './migrations/engine/2026-11-22T1000_create-form-d
 import * as files from './migrations/engine/2026-11-22T1100_create-files.ts';
 import * as formCommentsAndTaskTips from './migrations/engine/2026-11-23T1000_create-form-comments-and-task-tips.ts';
 import * as workflow from './migrations/engine/2026-11-23T1200_create-workflow.ts';
+import * as businessRules from './migrations/engine/2026-11-23T1300_create-business-rules.ts';
+import * as remindTasks from './migrations/engine/2026-11-23T1340_create-remind-tasks.ts';
+import * as views from './migrations/engine/2026-11-23T1320_create-views.ts';
+import * as engineSecrets from './migrations/engine/2026-11-23T1360_create-engine-secrets.ts';
+import * as dataPort from './migrations/engine/2026-11-23T1350_create-data-port.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -33,6 +38,11 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-22T1100_create-files': files,
   '2026-11-23T1000_create-form-comments-and-task-tips': formCommentsAndTaskTips,
   '2026-11-23T1200_create-workflow': workflow,
+  '2026-11-23T1300_create-business-rules': businessRules,
+  '2026-11-23T1340_create-remind-tasks': remindTasks,
+  '2026-11-23T1320_create-views': views,
+  '2026-11-23T1360_create-engine-secrets': engineSecrets,
+  '2026-11-23T1350_create-data-port': dataPort,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

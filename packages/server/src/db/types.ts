@@ -391,6 +391,79 @@ export interface WfCommentTable {
   created_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Engine schema: reminders to one receiver each (docs/decisions/0019). */
+export interface RemindTaskTable {
+  id: string;
+  receiver: string;
+  kind: string;
+  content: Generated<string>;
+  sender: string | null;
+  instance_id: string | null;
+  work_item_id: string | null;
+  schema_code: string | null;
+  object_id: string | null;
+  task_state: Generated<string>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  read_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: a form's business rules, draft and published (docs/decisions/0015). */
+export interface FormBusinessRulesTable {
+  schema_code: string;
+  draft: ColumnType<unknown, string | undefined, string>;
+  published: ColumnType<unknown, string | undefined, string>;
+  saved_by: string | null;
+  saved_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  published_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: what a published form's rollups read and its rules write, by form (docs/decisions/0015). */
+export interface FormDependencyTable {
+  schema_code: string;
+  kind: string;
+  item: string;
+  depends_on: string;
+}
+
+/** Engine schema: open API secrets, stored hashed (docs/decisions/0021). */
+export interface EngineSecretTable {
+  id: string;
+  name: string;
+  secret_hash: string;
+  masked: string;
+  created_by: string;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_used_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: a designed list view of a form (docs/decisions/0017). */
+export interface ListViewTable {
+  schema_code: string;
+  code: string;
+  sort_key: number;
+  setting: ColumnType<unknown, string, string>;
+  modified_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: a user's personal view of a form (docs/decisions/0017). */
+export interface PersonalViewTable {
+  id: string;
+  user_id: string;
+  schema_code: string;
+  view_page_id: string;
+  title: string;
+  scope_type: number;
+  setting_type: number;
+  config: ColumnType<unknown, string, string>;
+  visible: ColumnType<boolean, boolean | undefined, boolean>;
+  fields: ColumnType<string[], string | undefined, string>;
+  sort_key: number;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface EngineDb {
   org_units: OrgUnitTable;
   org_users: OrgUserTable;
@@ -415,6 +488,40 @@ export interface EngineDb {
   wf_tokens: WfTokenTable;
   wf_work_items: WfWorkItemTable;
   wf_comments: WfCommentTable;
+  remind_tasks: RemindTaskTable;
+  list_views: ListViewTable;
+  personal_views: PersonalViewTable;
+  engine_secrets: EngineSecretTable;
+  form_business_rules: FormBusinessRulesTable;
+  form_dependencies: FormDependencyTable;
+  data_port_tasks: DataPortTaskTable;
+  data_import_rows: DataImportRowTable;
+}
+
+/** Engine schema: Excel import and export tasks; the id is the platform job's (docs/decisions/0020). */
+export interface DataPortTaskTable {
+  id: string;
+  type: string;
+  schema_code: string;
+  created_by: string;
+  created_time: Timestamp;
+  file_id: string | null;
+  file_name: string | null;
+  options: ColumnType<unknown, string | undefined, string>;
+  total: Generated<number>;
+  inserted: Generated<number>;
+  updated: Generated<number>;
+  rejected: Generated<number>;
+  result_file_id: string | null;
+  report_file_id: string | null;
+}
+
+/** Engine schema: the file rows an import committed (so a retry skips them). */
+export interface DataImportRowTable {
+  task_id: string;
+  row_no: number;
+  object_id: string;
+  action: string;
 }
 
 export type Db = Kysely<PlatformDb>;

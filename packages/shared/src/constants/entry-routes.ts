@@ -94,6 +94,8 @@ export const ENTRY_ROUTES: readonly EntryRouteDefinition[] = [
 // calls.md §2: targets that belong to other apps, reached after sign-in or from the workbench.
 export const WORKBENCH_PATH = '/workbench';
 export const FORM_DESIGNER_PATH = '/form/designer';
+/** The workflow designer of a workflow form: `${WORKFLOW_DESIGNER_PATH}?schemaCode=<code>` (docs/decisions/0018). */
+export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
 /** The form runtime on a page of its own: `${FORM_RUNTIME_PATH}/<schemaCode>[/<objectId>][?mode=View|Edit|Print]`. */
 export const FORM_RUNTIME_PATH = '/form/open';
 

@@ -6,6 +6,7 @@ import { computedDisplayText, computedResultShape, computedStorage, computedValu
 import { withDecimalDefault } from './options/number.ts';
 import { NOT_IN_SUB_TABLE } from './placement.ts';
 import { defineControlType } from './types.ts';
+import { codeSchema } from '../validation/zod.ts';
 
 const displayName = { 'zh-CN': '汇总', 'en-US': 'Rollup' };
 
@@ -21,6 +22,11 @@ export const rollupControl = defineControlType({
       rollupType: z.enum(ROLLUP_TYPES).default('sum'),
       /** The sub-table or multiple association of this form whose rows are rolled up. */
       sourceCode: controlCodeSchema.nullable().default(null),
+      /**
+       * Another form whose Effective records are rolled up: those whose association field `sourceCode` (in that form)
+       * holds this record (docs/decisions/0015). Null: `sourceCode` is a sub-table of this form.
+       */
+      sourceSchemaCode: codeSchema.max(64).nullable().default(null),
       /** The field of those rows; not needed for count. */
       sourceField: controlCodeSchema.nullable().default(null),
       /** Only rows matching this condition count; '' takes every row. */

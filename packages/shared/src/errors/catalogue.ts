@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -114,6 +114,14 @@ export const ERRORS = {
   CustomIndexNotFound: biz(240009, '索引不存在', 'The index does not exist', 404),
   SeqNoControlNotFound: biz(240010, '该表单没有这个流水号控件', 'The form has no such sequence number control'),
   FormFormulaCycle: biz(240011, '公式之间存在循环引用，请修改后再发布', 'Formulas refer to each other in a cycle: change them before publishing'),
+  // 24005x rollups and business rules at design time (docs/decisions/0015)
+  BusinessRuleInvalid: biz(240050, '业务规则引用的表单或字段不正确，请修改后再发布', 'A business rule names a form or field that does not fit: change it before publishing'),
+  BusinessRuleCycle: biz(240051, '业务规则之间存在循环（表单互相写入），请修改后再发布', 'Business rules write each other\'s forms in a cycle: change them before publishing'),
+  RollupInvalid: biz(240052, '汇总控件的数据来源不正确，请修改后再发布', 'A rollup\'s source does not fit: change it before publishing'),
+  RollupCycle: biz(240053, '汇总与公式之间存在跨表单的循环引用，请修改后再发布', 'Rollups and formulas refer to each other across forms in a cycle: change them before publishing'),
+  // 24008x data links, associations (docs/decisions/0016)
+  DataLinkNotConfigured: biz(240080, '该控件没有配置数据联动', 'This control has no data link'),
+  AssociationNotConfigured: biz(240081, '该控件不是关联表单，或尚未选择关联的表单', 'This control is not an association, or its form is not chosen yet'),
 
   // 2500xx business data: records of published forms (docs/decisions/0007)
   BizObjectNotFound: biz(250001, '数据不存在，或您没有查看权限', 'The record does not exist, or you may not read it', 404),
@@ -123,6 +131,13 @@ export const ERRORS = {
   WorkflowSubmitNotSupported: biz(250005, '流程表单暂不支持提交，请先保存为草稿', 'Workflow forms cannot be submitted yet: save a draft instead'),
   SingletonRecordExists: biz(250006, '单例表单只能有一条数据', 'A singleton form holds exactly one record'),
   BizPropertyNotFound: biz(250007, '表单没有这个字段', 'The form has no such field'),
+  // 25005x business rules and rollups at run time (docs/decisions/0015)
+  BusinessRuleWriteRefused: biz(250050, '业务规则写入数据失败，操作未执行', 'A business rule\'s write was refused: nothing was done'),
+  BusinessRuleTooDeep: biz(250051, '业务规则连锁触发的层级过多，操作未执行', 'Business rules triggered each other too deeply: nothing was done'),
+  // 25007x dependent fields and submit rules (docs/decisions/0016)
+  SubmitRuleFailed: biz(250070, '不满足提交条件，不能提交', 'The record does not meet a submit rule'),
+  AssociationOutOfRange: biz(250071, '所选数据不在关联表单的可选范围内', 'The chosen record is not one the association offers'),
+  AssociationFilterInvalid: biz(250072, '关联表单的数据范围条件无效', 'The association\'s data range is not a valid condition'),
 
   // 2600xx files: upload policy, storage, signed download URLs (docs/decisions/0008)
   FileNotFound: biz(260001, '文件不存在，或您没有查看权限', 'The file does not exist, or you may not read it', 404),
@@ -157,6 +172,44 @@ export const ERRORS = {
   WorkflowParticipantInvalid: biz(280012, '处理人无效（不存在、已停用或已有待办）', 'A participant is invalid: unknown, disabled or already holding an item'),
   WorkflowItemSuspended: biz(280013, '正在等待加签人审批，暂不能处理', 'Waiting for the added signers: this item cannot be handled yet'),
   WorkflowNoRoute: biz(280014, '没有满足条件的流转路径', 'No route out of this node matches the record'),
+
+  // 2900xx list views: view settings, personal views, batch changes (docs/decisions/0017)
+  ViewNotFound: biz(290001, '视图不存在', 'The view does not exist', 404),
+  ViewDesignForbidden: biz(290002, '只有应用管理员可以设计视图', 'Only administrators of the app may design its views', 403),
+  PersonalViewNotFound: biz(290003, '个人视图不存在', 'The personal view does not exist', 404),
+  PersonalViewLimit: biz(290004, '每个表单最多保存50个个人视图', 'At most 50 personal views may be saved per form'),
+  BatchTaskNotFound: biz(290005, '批量任务不存在', 'The batch task does not exist', 404),
+  BatchUpdateFieldInvalid: biz(290006, '该字段不能批量修改', 'This field cannot be changed in a batch'),
+  BatchTooManyRecords: biz(290007, '一次最多批量修改10000条数据，请缩小范围', 'At most 10,000 records may be changed at once: narrow the selection'),
+  // 28005x workflow designer (docs/decisions/0018)
+  WorkflowDryRunNoTemplate: biz(280050, '还没有可试运行的流程设计，请先设计并保存', 'There is no workflow design to try yet: design and save one first'),
+  WorkflowDryRunOriginatorInvalid: biz(280051, '试运行的发起人不存在或已停用', 'The originator of the dry run does not exist or is disabled'),
+  // 28007x flow center (docs/decisions/0019)
+  RapidApproveNotApprove: biz(280070, '只有审批待办可以快速审批，请打开表单处理', 'Only approval items can be approved in a batch: open the form to handle this one'),
+  RapidApproveNeedsForm: biz(280071, '该节点有必填字段，请打开表单处理', 'This step has required fields: open the form to handle it'),
+  LegacyActionUnknown: biz(280072, '不支持的操作', 'Unknown action'),
+  // 3100xx reminders (docs/decisions/0019)
+  RemindTaskNotFound: biz(310001, '提醒不存在', 'The reminder does not exist', 404),
+
+  // 3000xx Excel import and export tasks (docs/decisions/0020)
+  DataPortTaskNotFound: biz(300001, '导入导出任务不存在', 'The import or export task does not exist', 404),
+  DataPortTaskNotCancellable: biz(300002, '只有等待中的任务可以取消', 'Only a waiting task can be cancelled'),
+  DataPortTaskNotRetryable: biz(300003, '只有超时的任务可以重试', 'Only a timed-out task can be retried'),
+  DataPortFileUnreadable: biz(300004, '无法读取文件，请上传 .xlsx 或 .csv 文件', 'The file cannot be read: upload an .xlsx or .csv file'),
+  DataPortFileEmpty: biz(300005, '文件没有表头或数据', 'The file has no header row or no data'),
+  DataPortMappingInvalid: biz(300006, '列与字段的对应有误', 'The mapping of columns to fields is not valid'),
+  DataPortKeyInvalid: biz(300007, '匹配字段无效（须为已对应的主表字段）', 'The key field is not valid: it must be a mapped main-table field'),
+  DataPortDataStateUnsupported: biz(300008, '暂不支持以“进行中”状态导入', 'Importing as Processing is not supported yet'),
+  DataPortNoDownload: biz(300009, '该任务没有可下载的文件', 'This task has no file to download'),
+  DataPortColumnInvalid: biz(300010, '导出列无效', 'An export column is not valid'),
+
+  // 3200xx open API: engine secrets and POST /OpenApi/Invoke (docs/decisions/0021)
+  OpenApiAuthFailed: biz(320001, 'EngineCode 或 EngineSecret 无效', 'The EngineCode or EngineSecret is not valid', 401),
+  OpenApiUnknownAction: biz(320002, '不支持的 ActionName', 'This ActionName is not supported'),
+  OpenApiBadRequest: biz(320003, '请求参数无效', 'The request parameters are not valid'),
+  OpenApiTooManyRows: biz(320004, '每次最多读取或创建 500 条数据', 'At most 500 records can be read or created in one call'),
+  EngineSecretNotFound: biz(320005, '密钥不存在或已撤销', 'The secret does not exist or has been revoked', 404),
+  EngineSecretLimit: biz(320006, '最多同时保留 10 个有效密钥', 'At most 10 active secrets can be kept at a time'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -17,3 +17,6 @@ export { coerceFormulaResult, evaluateCondition, type FormulaResultOptions, type
 export { upperMoney } from './money.ts';
 export { FORMULA_TIME_ZONE } from './dates.ts';
 export { computeFormulas, formulasOf, hasFormulas, hiddenByCondition, type FormFormulas } from './compute.ts';
+export { associationFilterToQuery, associationFilterSourceFields, THIS_FORM_PREFIX, type AssociationFilterResult } from './association-filter.ts';
+export { SubmitRule, SubmitRules, SUBMIT_RULE_ACTIONS, SUBMIT_RULES_MAX, SUBMIT_RULE_DEFAULT_MESSAGE, blockingSubmitRules, submitRuleMessage } from './submit-rules.ts';
+export { applyDefaultFormulas, formulaValueForControl, usesUnitNames } from './default-formulas.ts';

@@ -1,3 +1,4 @@
 export * from './model.ts';
 export * from './validate.ts';
 export * from './condition.ts';
+export * from './field-permissions.ts';

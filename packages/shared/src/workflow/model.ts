@@ -11,6 +11,10 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const PARTICIPATIVE_TYPES = ['Fill', 'Approve'] as const satisfies readonly ActivityType[];
 export const isParticipative = (type: ActivityType): boolean => (PARTICIPATIVE_TYPES as readonly string[]).includes(type);
 
+/** Activities a person handles (the start node's originator included): send-back and reactivation targets. */
+export const HANDLED_TYPES = ['Start', 'Fill', 'Approve'] as const satisfies readonly ActivityType[];
+export const isHandled = (type: string): boolean => (HANDLED_TYPES as readonly string[]).includes(type);
+
 /** What a participant of an activity may do besides Submit (and Reject on approve nodes). */
 export const PERMITTED_ACTIONS = ['forward', 'addSigner', 'consult', 'sendBack', 'retrieve', 'finish', 'cancel', 'circulate'] as const;
 export type PermittedAction = (typeof PERMITTED_ACTIONS)[number];

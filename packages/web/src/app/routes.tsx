@@ -1,6 +1,6 @@
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { FORM_DESIGNER_PATH, FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { RootShell } from './root-shell.tsx';
@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
             handle: titled('orgAdmin'),
             lazy: () => import('../features/org-admin/org-admin-page.tsx').then((m) => ({ Component: m.OrgAdminPage })),
           },
+          { path: 'open-api', lazy: () => import('../features/org-admin/open-api/open-api-page.tsx').then((m) => ({ Component: m.OpenApiPage })) },
         ],
       },
       {
@@ -62,6 +63,12 @@ export const routes: RouteObject[] = [
         handle: titled('formDesigner'),
         loader: requireSessionLoader,
         lazy: () => import('../features/form-designer/form-designer-page.tsx').then((m) => ({ Component: m.FormDesignerPage })),
+      },
+      {
+        path: WORKFLOW_DESIGNER_PATH,
+        handle: titled('workflowDesigner'),
+        loader: requireSessionLoader,
+        lazy: () => import('../features/workflow-designer/workflow-designer-page.tsx').then((m) => ({ Component: m.WorkflowDesignerPage })),
       },
       {
         path: `${FORM_RUNTIME_PATH}/:schemaCode/:objectId?`,

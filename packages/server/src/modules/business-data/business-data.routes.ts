@@ -4,6 +4,7 @@ import type { FileStore } from '../files/file-store.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
+import { startFromForm } from '../workflow/workflow.service.ts';
 import * as records from './record.service.ts';
 import * as query from './bizdata-query.service.ts';
 import { listDataLog } from './data-log.ts';
@@ -26,7 +27,7 @@ export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
   app.post('/v1/form/action/execute', {
     config,
     schema: { tags, summary: '执行表单操作：暂存、提交、提交并新增、删除、复制', body: contracts.ExecuteBody, response: env(contracts.ExecuteResult) },
-    handler: async (request) => ok(await records.execute(ctx(request), request.body, { store: deps.fileStore })),
+    handler: async (request) => ok(await records.execute(ctx(request), request.body, { store: deps.fileStore }, startFromForm)),
   });
   app.post('/v1/form/datalog/list', {
     config,

@@ -173,10 +173,12 @@ describe('actions and statuses', () => {
     expect((await exec(a, { schemaCode: code, actionCode: 'Remove' })).body.errorCode).toBe(777);
   });
 
-  it('refuses Submit on a workflow form for now; Save makes a Draft there', async () => {
+  it('Submit on a workflow form needs its published flow (280003, nothing saved); Save makes a Draft there', async () => {
     const code = await newPublishedForm(definition([{ type: 'textBox', code: 'Title' }]), FunctionNodeType.WorkflowModule);
-    expect((await exec(a, { schemaCode: code, actionCode: 'Submit', values: { Title: 'x' } })).body.errorCode).toBe(250005);
-    expect((await a.post('/v1/form/loaddata', { schemaCode: code })).actions).toEqual(['Save', 'Close']);
+    const fresh = await a.post('/v1/form/loaddata', { schemaCode: code });
+    expect([fresh.actions, fresh.isWorkflow]).toEqual([['Save', 'Submit', 'Close'], true]);
+    expect((await exec(a, { schemaCode: code, actionCode: 'Submit', values: { Title: 'x' } })).body.errorCode).toBe(280003);
+    expect((await a.post('/v1/bizdata/query', { schemaCode: code })).total).toBe(0);
     expect((await a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Save', values: { Title: 'x' } })).status).toBe(0);
   });
 

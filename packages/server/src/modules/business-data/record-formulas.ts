@@ -13,13 +13,14 @@ export function applyFormulas(
   checked: CheckedInput,
   stored: { values?: Record<string, unknown>; children: Record<string, Record<string, unknown>[]> },
   now: Date,
+  unitName?: (id: string) => string | undefined,
 ): void {
   const formulas = formulasOf(form.definition.controls);
   if (!hasFormulas(formulas)) return;
   const rowsOf = (code: string): CheckedChildRow[] =>
     checked.children.get(code) ?? (stored.children[code] ?? []).map((row) => ({ objectId: String(row.ObjectId), values: rowValues(row) }));
   const children = Object.fromEntries(form.grids.map((grid) => [grid.code, rowsOf(grid.code).map((row) => row.values)]));
-  const computed = computeFormulas(formulas, { ...stored.values, ...checked.values }, children, { now });
+  const computed = computeFormulas(formulas, { ...stored.values, ...checked.values }, children, { now, unitName });
   for (const formula of formulas.main) checked.values[formula.code] = computed.values[formula.code] ?? null;
   for (const grid of formulas.grids) {
     const rows = rowsOf(grid.code);

@@ -35,9 +35,12 @@ export function assertRemovable(row: RecordRow): void {
   if (Number(row.Status) === BizObjectStatus.Running) throw new AppError('BizObjectActionNotAllowed', { detail: { status: row.Status } });
 }
 
-/** The actions loaddata offers (domain.md §4 "Form actions"): what the caller may do now. */
+/**
+ * The actions loaddata offers (domain.md §4 "Form actions"): what the caller may do now. On a workflow form Submit
+ * starts the flow of a Draft; a record in a flow is handled through its work items (/v1/workflow/instance/info).
+ */
 export function actionsFor(form: RuntimeForm, row: RecordRow | undefined, userId: string): string[] {
-  const submit = form.isWorkflow ? [] : ['Submit'];
+  const submit = ['Submit'];
   if (!row) return ['Save', ...submit, 'Close'];
   const status = Number(row.Status);
   const edit = canEditRecord(form, row, userId);

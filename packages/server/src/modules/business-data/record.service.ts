@@ -9,7 +9,9 @@ import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { changesOf, writeDataLog } from './data-log.ts';
 import { defaultValueOf, toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
-import { applyFormulas } from './record-formulas.ts';
+import { deriveOnLoad, deriveOnSave } from './data-link-save.ts';
+import { applyRollups } from './record-rollups.ts';
+import { afterRecordSaved, beforeRecordRemoved } from '../business-rules/record-hooks.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
 import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
 import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
@@ -39,15 +41,15 @@ export async function loadData(ctx: NodeContext, body: { schemaCode: string; obj
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   const row = body.objectId ? await findRecord(edb, form, body.objectId) : form.isSingleton ? await findFirstRecord(edb, form) : undefined;
   if (body.objectId && !row) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
-  const base = { schemaCode: form.node.code, version: form.version, actions: actionsFor(form, row, ctx.userId) };
+  const base = { schemaCode: form.node.code, version: form.version, actions: actionsFor(form, row, ctx.userId), isWorkflow: form.isWorkflow };
   if (row) {
-    return { ...base, isNew: false, values: presentValues(form.fields, row), system: presentSystem(row), children: await childrenOf(edb, form, String(row.ObjectId)), status: Number(row.Status) };
+    return deriveOnLoad(ctx, form, { ...base, isNew: false, values: presentValues(form.fields, row), system: presentSystem(row), children: await childrenOf(edb, form, String(row.ObjectId)), status: Number(row.Status) });
   }
   const now = new Date();
   const deptId = await mainDepartmentOf(edb, ctx.userId);
   const values = Object.fromEntries(form.fields.map((f) => [f.code, defaultValueOf(f, { userId: ctx.userId, deptId }, now)]));
   const system = presentSystem({ Name: '', Status: BizObjectStatus.Draft, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId });
-  return { ...base, isNew: true, values, system, children: Object.fromEntries(form.grids.map((g) => [g.code, []])), status: BizObjectStatus.Draft };
+  return deriveOnLoad(ctx, form, { ...base, isNew: true, values, system, children: Object.fromEntries(form.grids.map((g) => [g.code, []])), status: BizObjectStatus.Draft });
 }
 
 /** Runs `work` in one transaction of the engine; inside, only its executor is used (stack.md, docs/decisions/0001). */
@@ -60,16 +62,37 @@ const required = (objectId: string | undefined, action: string): string => {
   return objectId;
 };
 
-/** `files`: the file store, for the bytes of the files a save drops or a copy duplicates (docs/decisions/0008). */
-export async function execute(ctx: NodeContext, body: ExecuteBody, files: RecordFilesDeps): Promise<contracts.ExecuteResultOutput> {
+/** Starts the workflow of a saved Draft record in the same transaction (the workflow module supplies it). */
+export type StartWorkflow = (edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, objectId: string) => Promise<{ status: number }>;
+
+/**
+ * `files`: the file store, for the bytes of the files a save drops or a copy duplicates (docs/decisions/0008).
+ * `startWorkflow`: Submit on a workflow form saves the record as a Draft and starts its flow, in one transaction.
+ */
+export async function execute(ctx: NodeContext, body: ExecuteBody, files: RecordFilesDeps, startWorkflow?: StartWorkflow): Promise<contracts.ExecuteResultOutput> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
   if (body.actionCode === 'Remove') return removeRecord(ctx, files, form, required(body.objectId, '删除'));
   if (body.actionCode === 'Copy') return copyRecord(ctx, files, form, required(body.objectId, '复制'));
   if (body.actionCode === 'Print' || body.actionCode === 'Close') return readOnlyAction(ctx, form, body.objectId, body.actionCode);
   const submit = body.actionCode !== 'Save';
-  // Workflow forms start an instance on submit: a later issue (docs/decisions/0007 "Left for later").
-  if (submit && form.isWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
-  return saveRecord(ctx, files, form, { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children });
+  const input = { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children };
+  if (!submit || !form.isWorkflow) return saveRecord(ctx, files, form, input);
+  if (!startWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
+  let dropped: string[] = [];
+  const result = await inTransaction(ctx, async (edb) => {
+    // A workflow record stays a Draft until its flow starts; a record already in a flow is not submitted again here.
+    const saved = await saveRecordIn(edb, ctx, form, input, { status: (current) => draftOnly(current) });
+    dropped = saved.dropped;
+    const started = await startWorkflow(edb, ctx, form, saved.result.objectId);
+    return { ...saved.result, status: started.status };
+  });
+  await deleteStoredBytes(files, dropped);
+  return result;
+}
+
+function draftOnly(current: number | null): number {
+  if (current !== null && current !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: current } });
+  return BizObjectStatus.Draft;
 }
 
 /**
@@ -91,8 +114,10 @@ async function removeRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runt
     if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
     assertCanEdit(form, row, ctx.userId);
     assertRemovable(row);
+    const removal = await beforeRecordRemoved(edb, ctx, form, row);
     const removed = await deleteRecord(edb, form, objectId);
     dropped = await dropRecordFiles(edb, form, objectId);
+    dropped.push(...(await removal.afterRemoved()));
     return { objectId, status: null, seqNo: row.SeqNo == null ? null : String(row.SeqNo), name: String(row.Name ?? ''), removed };
   });
   await deleteStoredBytes(files, dropped);
@@ -126,14 +151,50 @@ interface SaveInput {
 async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, input: SaveInput) {
   let dropped: string[] = [];
   const result = await inTransaction(ctx, async (edb) => {
+    const saved = await saveRecordIn(edb, ctx, form, input);
+    dropped = saved.dropped;
+    return saved.result;
+  });
+  await deleteStoredBytes(files, dropped);
+  return result;
+}
+
+/**
+ * How a save inside another action (a workflow's) differs from a plain one: the status it leaves, and for a work item
+ * the fields its node lets the handler change (others keep their stored values) and must be filled.
+ */
+export interface SaveOptions {
+  status?: (current: number | null) => number;
+  /**
+   * Why the caller may change this record without being its creator, owner or app administrator: as the handler of
+   * an open work item of its flow, or through a business rule of a record they made effective.
+   */
+  editRight?: 'workItem' | 'businessRule';
+  editable?: (code: string) => boolean;
+  required?: readonly string[];
+}
+
+export interface SavedRecord {
+  result: { objectId: string; status: number; seqNo: string | null; name: string };
+  /** Stored files the save no longer references: delete their bytes after the transaction commits. */
+  dropped: string[];
+}
+
+const isBlank = (value: unknown) => value == null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** One save in the caller's transaction: checks, formulas, files, sequence number, columns, rows and the data log. */
+export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, given: SaveInput, options: SaveOptions = {}): Promise<SavedRecord> {
+  let dropped: string[] = [];
+  const input = options.editable ? onlyEditable(form, given, options.editable) : given;
+  {
     const now = new Date();
     // NoRepeat checks and the singleton's one record must see concurrent saves of the same form: one lock per form.
     const noRepeat = form.fields.filter((f) => f.options.noRepeat === true);
     if (noRepeat.length || form.isSingleton) await lockFormData(edb, ctx.engineCode, form.node.code);
     const old = input.objectId ? await findRecord(edb, form, input.objectId, { forUpdate: true }) : undefined;
     if (input.objectId && !old) throw new AppError('BizObjectNotFound', { detail: { objectId: input.objectId } });
-    if (old) assertCanEdit(form, old, ctx.userId);
-    const status = nextStatus(old ? Number(old.Status) : null, input.submit);
+    if (old && !options.editRight) assertCanEdit(form, old, ctx.userId);
+    const status = options.status ? options.status(old ? Number(old.Status) : null) : nextStatus(old ? Number(old.Status) : null, input.submit);
     if (!old && form.isSingleton && (await countRecords(edb, form)) > 0) throw new AppError('SingletonRecordExists', { detail: { schemaCode: form.node.code } });
     const deptId = old ? ((old.OwnerDeptId as string | null) ?? null) : await mainDepartmentOf(edb, ctx.userId);
     const oldValues = old ? presentValues(form.fields, old) : undefined;
@@ -148,7 +209,10 @@ async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runtim
     const objectId = old ? String(old.ObjectId) : newId();
     // Files: claimed to the record as the saver, values replaced by the server's refs (docs/decisions/0008).
     if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);
-    applyFormulas(form, checked, { values: oldValues, children: oldChildren }, now);
+    // Association fills, data links, formulas and submit rules (docs/decisions/0012, 0016).
+    await deriveOnSave(edb, ctx, form, checked, { values: oldValues, children: oldChildren }, { now, submit: input.submit });
+    // Rollups, then the formulas over them (docs/decisions/0015).
+    await applyRollups(edb, form, checked, { values: oldValues, children: oldChildren }, objectId, now);
     const merged = { ...oldValues, ...checked.values };
     for (const field of noRepeat) {
       const value = merged[field.code];
@@ -184,10 +248,30 @@ async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runtim
       const changes = changesOf(form, oldValues, checked, oldChildren);
       if (changes.length) await writeDataLog(edb, form, objectId, ctx.userId, changes);
     }
-    return { objectId, status, seqNo, name };
-  });
-  await deleteStoredBytes(files, dropped);
-  return result;
+    if (options.required?.length) requireFilled(form, options.required, merged, checked.children, oldChildren);
+    // Business rules when it became effective; rollups of other forms that read it (docs/decisions/0015).
+    dropped.push(...(await afterRecordSaved(edb, ctx, form, { objectId, before: old, status, values: merged })));
+    return { result: { objectId, status, seqNo, name }, dropped };
+  }
+}
+
+/** A work item's save: only the node's editable fields and sub-tables come from the handler. */
+function onlyEditable(form: RuntimeForm, input: SaveInput, editable: (code: string) => boolean): SaveInput {
+  const values = Object.fromEntries(Object.entries(input.values).filter(([code]) => editable(code)));
+  const children = input.children ? Object.fromEntries(Object.entries(input.children).filter(([code]) => editable(code))) : undefined;
+  return { ...input, values, children };
+}
+
+/** Fields a workflow node requires must hold a value once the handler's changes are applied (777 by field). */
+function requireFilled(form: RuntimeForm, required: readonly string[], merged: Record<string, unknown>, children: Map<string, CheckedChildRow[]>, oldChildren: Children): void {
+  const issues: { path: string; message: string }[] = [];
+  for (const code of required) {
+    const field = form.fields.find((f) => f.code === code);
+    if (field && isBlank(merged[code])) issues.push({ path: `values.${code}`, message: `${String(field.options.displayName ?? code)}不能为空` });
+    const grid = form.grids.find((g) => g.code === code);
+    if (grid && (children.get(code) ?? oldChildren[code] ?? []).length === 0) issues.push({ path: `values.${code}`, message: `${String(grid.options.displayName ?? code)}至少需要一行` });
+  }
+  if (issues.length) throw parameterError(issues);
 }
 
 export type { RecordRow };

@@ -54,6 +54,14 @@ export async function getRuntimeFormOrThrow(edb: EngineExecutor, ctx: NodeContex
 /** getRuntimeFormOrThrow for a viewer already known (the files' record-level check). */
 export async function runtimeFormFor(edb: EngineExecutor, viewer: NodeViewer, schemaCode: string): Promise<RuntimeForm> {
   const { view, node } = await getNodeOrThrow(edb, viewer, schemaCode);
+  return formOfNode(edb, node, viewer, canAdministerApp(viewer, view.permissionOf(view.app.code)));
+}
+
+/**
+ * The published form of a node already found, for the viewer given. Business rules and rollup refreshes read other
+ * forms with the system's standing, not the caller's (docs/decisions/0015).
+ */
+export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: NodeViewer, isAppAdmin: boolean): Promise<RuntimeForm> {
   if (!FORM_NODE_TYPES.includes(node.node_type)) throw new AppError('FormNodeNotForm', { detail: { code: node.code, nodeType: node.node_type } });
   const row = await findFormSchema(edb, node.code);
   const tables = await formTablesOf(edb, node.code);
@@ -85,7 +93,7 @@ export async function runtimeFormFor(edb: EngineExecutor, viewer: NodeViewer, sc
   return {
     node,
     viewer,
-    isAppAdmin: canAdministerApp(viewer, view.permissionOf(view.app.code)),
+    isAppAdmin,
     definition,
     version: row.published_version,
     mainTable,

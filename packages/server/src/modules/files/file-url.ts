@@ -4,8 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const FILE_URL_TTL_SECONDS = 600;
 
 export interface FileUrlSigner {
-  /** A relative URL that streams the file until it expires. */
-  sign(engineCode: string, fileId: string): { url: string; expiresAt: Date };
+  /** A relative URL that streams the file until it expires (after ttlSeconds; exports sign longer links). */
+  sign(engineCode: string, fileId: string, ttlSeconds?: number): { url: string; expiresAt: Date };
   /** Whether the link was made by this server for this file and engine and has not expired. */
   verify(link: { engineCode: string; fileId: string; expires: number; signature: string }): boolean;
 }
@@ -20,8 +20,8 @@ export function createFileUrlSigner(signingSecret: Uint8Array, now: () => number
   const mac = (engineCode: string, fileId: string, expires: number) =>
     createHmac('sha256', key).update(`${engineCode}\n${fileId}\n${expires}`).digest('base64url');
   return {
-    sign(engineCode, fileId) {
-      const expires = Math.floor(now() / 1000) + FILE_URL_TTL_SECONDS;
+    sign(engineCode, fileId, ttlSeconds = FILE_URL_TTL_SECONDS) {
+      const expires = Math.floor(now() / 1000) + ttlSeconds;
       const query = new URLSearchParams({ engine: engineCode, expires: String(expires), signature: mac(engineCode, fileId, expires) });
       return { url: `/v1/file/download/${fileId}?${query}`, expiresAt: new Date(expires * 1000) };
     },

@@ -3,7 +3,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { ColumnModel } from './form-model.ts';
 import type { PublishPlan, TableWork } from './ddl-planner.ts';
 import { deleteCustomIndex, deleteFormTable, insertFormTable, updateCustomIndexFields } from './form-design.repo.ts';
-import { parentIndexName, primaryKeyName } from './table-names.ts';
+import { parentIndexName, primaryKeyName, systemIndexNames } from './table-names.ts';
 import { sqlTypeOf } from './type-conversion.ts';
 
 // Publishing, step 2 (docs/decisions/0006 "Publishing"): applies a plan inside the caller's transaction. DDL takes no
@@ -32,6 +32,13 @@ const dataColumns = (columns: ColumnModel[]) => columns.map((c) => sql`${sql.id(
 async function createMainTable(edb: EngineExecutor, schema: string, work: TableWork): Promise<void> {
   const columns = [...MAIN_SYSTEM_COLUMNS(work.table), ...dataColumns(work.create ?? [])];
   await sql`create table ${sql.id(schema, work.table)} (${sql.join(columns)})`.execute(edb);
+  // Lists page in CreatedTime desc, ObjectId desc order and data scopes filter on the owner and their department:
+  // without these a first page or a scoped count reads the whole table (bench/query-million.ts).
+  const names = systemIndexNames(work.table);
+  const table = sql.id(schema, work.table);
+  await sql`create index ${sql.id(names.order)} on ${table} ("CreatedTime" desc, "ObjectId" desc)`.execute(edb);
+  await sql`create index ${sql.id(names.owner)} on ${table} ("OwnerId")`.execute(edb);
+  await sql`create index ${sql.id(names.ownerDept)} on ${table} ("OwnerDeptId")`.execute(edb);
 }
 
 async function createChildTable(edb: EngineExecutor, schema: string, mainTable: string, work: TableWork): Promise<void> {

@@ -10,6 +10,7 @@ import { getFormNodeOrThrow } from './form-access.ts';
 import { customIndexesOf, findFormSchema, formTablesOf } from './form-design.repo.ts';
 import { definitionOf, ensureDraft } from './form-design.service.ts';
 import { flattenControls, formModelOf, walkControls } from './form-model.ts';
+import { ruleAndRollupReferences } from '../business-rules/references.ts';
 
 // The designer's checks on the saved draft (calls.md §7 "Form design"; docs/decisions/0006 "Checks"). All need the
 // form's app administered, like the designer itself.
@@ -63,6 +64,7 @@ export async function checkReference(ctx: NodeContext, body: { schemaCode: strin
   const { attributes } = draft;
   if (mentions(attributes.nameSchema, code)) add('other', '数据标题', attributes.nameSchema);
   if (same(attributes.treeStructureControlCode, code)) add('other', '树形结构', attributes.treeStructureControlCode);
+  for (const rule of attributes.submitRules ?? []) if (mentions(rule.condition, code)) add('submitRule', rule.message || '提交校验', rule.condition);
   walkControls(draft.controls, ({ control, type }) => {
     if (same(control.code, code)) return;
     const o = control.options as Record<string, any>;
@@ -71,6 +73,7 @@ export async function checkReference(ctx: NodeContext, body: { schemaCode: strin
     if (mentions(o.expression, code)) found('formula');
     if (type.key === 'rollup' && (same(o.sourceCode, code) || same(o.sourceField, code) || mentions(o.filter, code))) found('rollup');
     if (mentions(o.hideCondition, code)) found('hideCondition');
+    if (mentions(o.defaultFormula, code)) found('formula');
     if (mentions(o.associationFilter, code)) found('associationFilter');
     if (o.dataLink?.conditions?.some((c: { field: string }) => same(c.field, code))) found('dataLinkage');
     if (same(o.associationCode, code)) found('other');
@@ -81,6 +84,8 @@ export async function checkReference(ctx: NodeContext, body: { schemaCode: strin
   for (const index of await customIndexesOf(edb, node.code)) {
     if (index.fields.some((f) => same(f, code))) add('index', index.index_name, index.fields.join(','));
   }
+  // Business rules of this form and others, rollups of other forms (docs/decisions/0015).
+  references.push(...(await ruleAndRollupReferences(edb, node.code, code)));
   return { references };
 }
 

@@ -11,6 +11,7 @@ import { planPublish } from './ddl-planner.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
 import { dropTrigramIndexesBeforeTypeChanges, syncTrigramIndexes } from '../query/trigram-indexes.ts';
+import { publishRulesAndRollups } from '../business-rules/publish-checks.ts';
 
 // The designer's load, save and publish (calls.md §7 "Form design", docs/decisions/0006).
 
@@ -80,6 +81,8 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     // A formula that depends on itself, directly or through others, has no value (docs/decisions/0012).
     const cycles = findFormulaCycles(definitionOf(row.draft));
     if (cycles.length) throw new AppError('FormFormulaCycle', { detail: { cycles } });
+    // Rollups' sources, business rules and their cycles; the draft rules go live with the form (docs/decisions/0015).
+    await publishRulesAndRollups(edb, node.code, definitionOf(row.draft), { dryRun: body.dryRun });
     const schema = engineSchemaName(ctx.engineCode);
     const tables = await formTablesOf(edb, node.code);
     if (!body.dryRun) await lockFormTables(edb, schema, tables.values());

@@ -113,14 +113,17 @@ describe('designer checks', () => {
         { type: 'associationQuery', code: 'Parent', options: { schemaCode: code, associationFilter: '{Price} > 0' } },
         { type: 'associatedProperty', code: 'ParentName', options: { associationCode: 'Parent' } },
         { type: 'textBox', code: 'Copy', options: { dataLink: { schemaCode: code, conditions: [{ field: 'Price', sourceField: 'Price' }], resultField: 'Copy' } } },
+        { type: 'number', code: 'Discount', options: { displayName: '折扣', defaultFormula: '{Qty} > 10' } },
       ],
-      { nameSchema: '{Price}-{SeqNo}', isTreeStructure: true, treeStructureControlCode: 'Parent' },
+      { nameSchema: '{Price}-{SeqNo}', isTreeStructure: true, treeStructureControlCode: 'Parent', submitRules: [{ condition: '{Qty} <= 0', action: 'error', message: '数量须大于0' }] },
     ));
     const refs = async (controlCode: string) => (await a.post('/v1/formdesign/checkreference', { schemaCode: code, controlCode })).references.map((r: { kind: string; name: string }) => [r.kind, r.name]);
     expect(await refs('Price')).toEqual([['other', '数据标题'], ['hideCondition', '数值'], ['formula', '合计'], ['associationFilter', '关联表单'], ['dataLinkage', '单行文本']]);
     expect(await refs('LinePrice')).toEqual([['rollup', '汇总金额']]);
     expect(await refs('Parent')).toEqual([['other', '树形结构'], ['other', '关联属性']]);
     expect(await refs('Total')).toEqual([]);
+    // Submit rules and default-value formulas are dependants too.
+    expect(await refs('Qty')).toEqual([['submitRule', '数量须大于0'], ['formula', '合计'], ['formula', '折扣']]);
   });
 
   it('incomplete: controls missing required settings, and the tree control', async () => {

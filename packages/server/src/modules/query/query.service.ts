@@ -59,6 +59,26 @@ export interface QueryBody extends Narrowing {
 
 /** A page of records and the total, in one statement. */
 export async function queryRecords(ctx: NodeContext, body: QueryBody, options: QueryOptions = {}): Promise<contracts.BizQueryResult> {
+  const all = body.pageSize === -1;
+  const size = all ? QUERY_ALL_CAP : body.pageSize;
+  const offset = all ? 0 : body.pageIndex * size;
+  const { list, total } = await queryWindow(ctx, body, { offset, limit: size, count: true }, options);
+  if (all && total! > QUERY_ALL_CAP) throw parameterError([{ path: 'pageSize', message: `数据超过${QUERY_ALL_CAP}条，请分页查询` }]);
+  return { list, total: total!, hasMore: offset + list.length < total! };
+}
+
+/** Rows `offset … offset + limit` of the narrowed records; with `count`, the total comes in the same statement. */
+export interface QueryWindow {
+  offset: number;
+  limit: number;
+  count: boolean;
+}
+
+/**
+ * The records of a window (the open API's FromRowNum / ToRowNum, docs/decisions/0021) in the order asked, then
+ * CreatedTime desc, ObjectId desc; `total` is null when not counted. The form comes back for presenting the rows.
+ */
+export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<QueryBody, 'sort'>, window: QueryWindow, options: QueryOptions = {}) {
   const { edb, form, cc, base } = await narrow(ctx, body, options);
   const sorts = (body.sort ?? []).map((s, i) => {
     const column = mainColumn(form, s.field);
@@ -67,23 +87,24 @@ export async function queryRecords(ctx: NodeContext, body: QueryBody, options: Q
   });
   if (cc.issues.length) throw parameterError(cc.issues);
   const order = [...sorts, { code: 'CreatedTime', direction: 'desc' as const }, { code: 'ObjectId', direction: 'desc' as const }];
-  const all = body.pageSize === -1;
-  const size = all ? QUERY_ALL_CAP : body.pageSize;
-  const offset = all ? 0 : body.pageIndex * size;
   let page = base().selectAll(MAIN);
   for (const o of order) page = page.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
+  page = page.limit(window.limit).offset(window.offset);
+  if (!window.count) {
+    const rows = await page.execute();
+    return { form, list: rows.map((r) => presentRecord(form, r)), total: null };
+  }
   let statement = anyDb(edb)
     .selectFrom(base().select(sql<number>`count(*)::int`.as('__total')).as('t'))
-    .leftJoinLateral(page.limit(size).offset(offset).as('p'), (join) => join.onTrue())
+    .leftJoinLateral(page.as('p'), (join) => join.onTrue())
     .select('t.__total')
     .selectAll('p');
   // The page's order holds outside the lateral subquery too (SQL keeps no order across a join by itself).
   for (const o of order) statement = statement.orderBy(sql.ref(`p.${o.code}`), o.direction);
   const rows = await statement.execute();
   const total = Number(rows[0]?.__total ?? 0);
-  if (all && total > QUERY_ALL_CAP) throw parameterError([{ path: 'pageSize', message: `数据超过${QUERY_ALL_CAP}条，请分页查询` }]);
   const list = rows.filter((r) => r.ObjectId != null).map((r) => presentRecord(form, r));
-  return { list, total, hasMore: offset + list.length < total };
+  return { form, list, total: total as number | null };
 }
 
 export interface ColumnStatBody extends Narrowing {

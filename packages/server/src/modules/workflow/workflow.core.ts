@@ -1,6 +1,6 @@
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import type { ActionEvent, TokenState, WorkItemState, WorkItemType } from '@tritium/shared/constants/workflow';
-import { chooseRoutes, exitNeed, type Activity, type PermittedAction, type WorkflowTemplate } from '@tritium/shared/workflow/index';
+import { chooseRoutes, exitNeed, isHandled, type Activity, type PermittedAction, type WorkflowTemplate } from '@tritium/shared/workflow/index';
 import type { ErrorName } from '@tritium/shared';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -139,7 +139,6 @@ export interface Outcome {
 
 const OPEN: WorkItemState[] = ['Waiting', 'Working'];
 export const isOpen = (item: ItemRec): boolean => OPEN.includes(item.state);
-const PARTICIPATIVE = new Set(['Start', 'Fill', 'Approve']);
 const AUTO = new Set(['Condition', 'Parallel', 'Join', 'Circulate', 'ChildInstance']);
 
 const err = (name: ErrorName, detail?: unknown) => new AppError(name, { detail });
@@ -530,9 +529,7 @@ class Machine {
     const item = this.openItemOf(itemId, actor.userId);
     this.require(item, 'sendBack');
     const token = this.token(item.tokenId);
-    const target = this.activity(code);
-    const earlier = this.s.tokens.some((t) => t.activityCode === code && t.state === 'Finished' && t.seq < token.seq && !t.skipped);
-    if (!PARTICIPATIVE.has(target.type) || code === item.activityCode || !earlier) throw err('WorkflowActivityInvalid', { activityCode: code, reason: 'notEarlier' });
+    if (!sendBackTargets(this.s, this.ctx.template, item).includes(code)) throw err('WorkflowActivityInvalid', { activityCode: code, reason: 'notEarlier' });
     this.finishItem(item, actor.userId, 0, 'backward');
     this.log({ userId: actor.userId, action: 'forback', tokenId: token.id, workItemId: item.id, activityCode: item.activityCode, approval: 0, receivers: [code] }, opinion);
     this.closeToken(token, 'Back', 0);
@@ -700,7 +697,7 @@ class Machine {
     if (this.instance.state !== 'Finished' && this.instance.state !== 'Canceled') throw err('WorkflowStateInvalid', { state: this.instance.state });
     if (!actor.isAdmin) throw err('WorkflowActionNotPermitted', { action: 'reactivate' });
     const a = this.activity(code);
-    if (!PARTICIPATIVE.has(a.type)) throw err('WorkflowActivityInvalid', { activityCode: code, reason: 'notParticipative' });
+    if (!isHandled(a.type)) throw err('WorkflowActivityInvalid', { activityCode: code, reason: 'notParticipative' });
     const wasEffective = this.instance.state === 'Finished' && this.instance.approval === 1;
     this.instance.state = 'Running';
     this.instance.approval = -1;
@@ -797,4 +794,18 @@ export function actionsOnItem(template: WorkflowTemplate, item: ItemRec, state: 
   if (permitted.includes('cancel')) out.push('CancelInstance');
   if (permitted.includes('circulate')) out.push('Circulate');
   return out;
+}
+
+/**
+ * The nodes an item may be sent back to (退回): a start, fill or approve node other than the item's own whose token
+ * finished — not by passing by itself — earlier than the item's token (GET /v1/workflow/instance/activity/pre).
+ */
+export function sendBackTargets(state: EngineState, template: WorkflowTemplate, item: ItemRec): string[] {
+  const token = state.tokens.find((t) => t.id === item.tokenId);
+  if (!token) return [];
+  const type = new Map(template.activities.map((a) => [a.code, a.type]));
+  const codes = state.tokens
+    .filter((t) => t.state === 'Finished' && t.seq < token.seq && !t.skipped && t.activityCode !== item.activityCode && isHandled(type.get(t.activityCode) ?? ''))
+    .map((t) => t.activityCode);
+  return [...new Set(codes)];
 }

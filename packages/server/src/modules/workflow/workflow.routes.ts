@@ -4,6 +4,8 @@ import type { Db } from '../../db/types.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { deleteStoredBytes } from '../business-data/record-files.ts';
 import * as wf from './workflow.service.ts';
 
 const tags = ['流程'];
@@ -13,7 +15,7 @@ const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** The workflow engine's calls (calls.md §7 "Workflow"); payloads in docs/decisions/0014. */
-export function workflowRoutes(app: TypedApp, deps: { db: Db }): void {
+export function workflowRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
   const instance = env(contracts.WfInstanceDto);
 
@@ -53,6 +55,11 @@ export function workflowRoutes(app: TypedApp, deps: { db: Db }): void {
     schema: { tags, summary: '节点的参与者', querystring: contracts.WfParticipantQuery, response: env(contracts.WfParticipantListResult) },
     handler: async (request) => ok(await wf.participantList(ctx(request), request.query)),
   });
+  app.get('/v1/workflow/instance/activity/pre', {
+    config,
+    schema: { tags, summary: '我的待办可退回到的节点', querystring: contracts.WfActivityPreQuery, response: env(contracts.WfActivityPreResult) },
+    handler: async (request) => ok(await wf.activityPre(ctx(request), request.query)),
+  });
   app.get('/v1/workflow/todos/count', {
     config,
     schema: { tags, summary: '待办与待阅数', response: env(contracts.WfTodosCountResult) },
@@ -75,7 +82,17 @@ export function workflowRoutes(app: TypedApp, deps: { db: Db }): void {
       schema: { tags, summary, body, response: instance },
       handler: async (request) => ok(await wf.act(ctx(request), { itemId: (request.body as B).workItemId }, toAction(request.body as B))),
     });
-  item('/v1/workflow/instance/submit', '提交 / 同意', contracts.WfSubmitBody, (b) => ({ type: 'submit', itemId: b.workItemId, opinion: b.opinion }));
+  app.post('/v1/workflow/instance/submit', {
+    config,
+    schema: { tags, summary: '提交 / 同意（可带本节点可编辑字段的修改）', body: contracts.WfSubmitBody, response: instance },
+    handler: async (request) => {
+      const b = request.body;
+      const edit = b.values || b.children ? { values: b.values ?? {}, children: b.children, dropped: [] as string[] } : undefined;
+      const result = await wf.act(ctx(request), { itemId: b.workItemId }, { type: 'submit', itemId: b.workItemId, opinion: b.opinion }, edit);
+      if (edit) await deleteStoredBytes({ store: deps.fileStore }, edit.dropped);
+      return ok(result);
+    },
+  });
   item('/v1/workflow/instance/reject', '不同意（按节点的驳回规则）', contracts.WfRejectBody, (b) => ({ type: 'reject', itemId: b.workItemId, opinion: b.opinion }));
   item('/v1/workflow/instance/forback', '退回到指定的已完成节点', contracts.WfForBackBody, (b) => ({ type: 'forback', itemId: b.workItemId, activityCode: b.activityCode, opinion: b.opinion }));
   item('/v1/workflow/instance/forward', '转交', contracts.WfForwardBody, (b) => ({ type: 'forward', itemId: b.workItemId, to: b.userId, opinion: b.opinion }));

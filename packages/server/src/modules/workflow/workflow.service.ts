@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { contracts } from '@tritium/shared';
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
-import { WorkflowTemplate, validateTemplate, type TemplateIssue } from '@tritium/shared/workflow/index';
+import { WorkflowTemplate, defaultFieldPermission, fieldPermissionAt, requiredAt, validateTemplate, type TemplateIssue } from '@tritium/shared/workflow/index';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,10 +11,13 @@ import { engineOf, viewerOf, type NodeContext } from '../function-node/node-cont
 import { getRuntimeFormOrThrow, runtimeFormFor, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { SYSTEM_COLUMNS, findRecord } from '../business-data/records.repo.ts';
 import { assertCanEdit } from '../business-data/record-policy.ts';
-import { actionsOnItem, applyAction, isOpen, startInstance, type Action, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion } from './workflow.core.ts';
+import { saveRecordIn } from '../business-data/record.service.ts';
+import { actionsOnItem, applyAction, isOpen, sendBackTargets, startInstance, type Action, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion } from './workflow.core.ts';
 import { findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, lockInstance, saveState } from './workflow.repo.ts';
 import { administratorsOf, resolveAll, resolveSources, unknownUsers } from './participants.ts';
 import { readRecordRow, setRecordStatus } from './record-status.ts';
+import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
+import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
 
 // The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
 // transaction that locks the instance row first, re-reads its tokens and items, applies the pure core and writes the
@@ -31,7 +34,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- templates -------------------------------------------------------------------------------------------------
 
-async function adminFormOrThrow(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<RuntimeForm> {
+export async function adminFormOrThrow(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<RuntimeForm> {
   const form = await getRuntimeFormOrThrow(edb, ctx, schemaCode);
   if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode } });
   if (!form.isAppAdmin) throw new AppError('WorkflowActionNotPermitted', { detail: { action: 'design' } });
@@ -92,7 +95,7 @@ export async function loadTemplate(ctx: NodeContext, schemaCode: string): Promis
   return { schemaCode: form.node.code, draft: draft?.definition ?? null, publishedVersion: published?.version ?? null, published: published?.template ?? null };
 }
 
-async function latestTemplate(edb: EngineExecutor, schemaCode: string): Promise<{ version: number; template: WorkflowTemplate } | undefined> {
+export async function latestTemplate(edb: EngineExecutor, schemaCode: string): Promise<{ version: number; template: WorkflowTemplate } | undefined> {
   const row = await edb.selectFrom('wf_templates').select(['version', 'definition']).where('schema_code', '=', schemaCode).orderBy('version', 'desc').limit(1).executeTakeFirst();
   return row ? { version: row.version, template: WorkflowTemplate.parse(row.definition) } : undefined;
 }
@@ -110,12 +113,14 @@ async function coreContext(edb: EngineExecutor, template: WorkflowTemplate, inst
   return { now: new Date(), newId, template, values, participantsOf: (code) => participants.get(code) ?? [], administrators: await administratorsOf(edb) };
 }
 
-async function applyEffects(edb: EngineExecutor, instance: InstanceRec, effects: Effect[]): Promise<void> {
+async function applyEffects(edb: EngineExecutor, instance: InstanceRec, effects: Effect[], ctx?: NodeContext): Promise<void> {
   for (const e of effects) {
     if (e.type === 'recordStatus') await setRecordStatus(edb, instance.schemaCode, instance.objectId, e.status);
-    // Reminders go to the reminder module and business rules to the rules module once they exist (docs/decisions/0014
-    // "Left for later"); the urge and its receivers are in the comment log meanwhile.
+    // Business rules on effective / void, and the rollups reading the record (docs/decisions/0015).
+    if (e.type === 'businessRules' && ctx) await afterWorkflowStatus(edb, ctx, instance.schemaCode, instance.objectId, e.on);
   }
+  // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019).
+  await deliverWorkflowReminders(edb, instance, effects);
 }
 
 async function isAppAdmin(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<boolean> {
@@ -158,29 +163,39 @@ function presentInstance(state: EngineState): Out<typeof contracts.WfInstanceDto
 export async function start(ctx: NodeContext, body: Out<typeof contracts.WfStartBody>): Promise<Out<typeof contracts.WfInstanceDto>> {
   return inTransaction(ctx, async (edb) => {
     const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
-    if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode: body.schemaCode } });
-    const row = await findRecord(edb, form, body.objectId, { forUpdate: true });
-    if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
-    assertCanEdit(form, row, ctx.userId);
-    if (await findInstanceByRecord(edb, form.node.code, body.objectId)) throw new AppError('WorkflowInstanceExists', { detail: { objectId: body.objectId } });
-    if (Number(row.Status) !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: row.Status } });
-    const published = await latestTemplate(edb, form.node.code);
-    if (!published) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
-    const core = await coreContext(edb, published.template, { schemaCode: form.node.code, objectId: body.objectId, originator: ctx.userId });
-    const opinion = body.opinion as Opinion | undefined;
-    let out = startInstance({ id: newId(), schemaCode: form.node.code, objectId: body.objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? '') }, core, opinion);
-    const effects = [...out.effects];
-    if (body.submit) {
-      const item = out.state.items[0];
-      const next = applyAction(out.state, core, { userId: ctx.userId, isAdmin: form.isAppAdmin }, { type: 'submit', itemId: item.id });
-      out = { state: { ...next.state, comments: [...out.state.comments, ...next.state.comments] }, effects: [] };
-      effects.push(...next.effects);
-    }
-    await saveState(edb, undefined, out.state);
-    await setRecordStatus(edb, form.node.code, body.objectId, BizObjectStatus.Draft, { workflowInstanceId: out.state.instance.id });
-    await applyEffects(edb, out.state.instance, effects);
-    return presentInstance(out.state);
+    return presentInstance(await startIn(edb, ctx, form, body.objectId, { submit: body.submit, opinion: body.opinion as Opinion | undefined }));
   });
+}
+
+/** The form's Submit on a workflow record: its flow starts and the start node is submitted (business-data's hook). */
+export async function startFromForm(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, objectId: string): Promise<{ status: number }> {
+  await startIn(edb, ctx, form, objectId, { submit: true });
+  return { status: Number((await readRecordRow(edb, form.node.code, objectId))?.Status ?? BizObjectStatus.Running) };
+}
+
+/** Starts the flow of a Draft record in the caller's transaction. */
+async function startIn(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, objectId: string, options: { submit: boolean; opinion?: Opinion }): Promise<EngineState> {
+  if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode: form.node.code } });
+  const row = await findRecord(edb, form, objectId, { forUpdate: true });
+  if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+  assertCanEdit(form, row, ctx.userId);
+  if (await findInstanceByRecord(edb, form.node.code, objectId)) throw new AppError('WorkflowInstanceExists', { detail: { objectId } });
+  if (Number(row.Status) !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: row.Status } });
+  const published = await latestTemplate(edb, form.node.code);
+  if (!published) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
+  const core = await coreContext(edb, published.template, { schemaCode: form.node.code, objectId, originator: ctx.userId });
+  let out = startInstance({ id: newId(), schemaCode: form.node.code, objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? '') }, core, options.opinion);
+  const effects = [...out.effects];
+  if (options.submit) {
+    const item = out.state.items[0];
+    const next = applyAction(out.state, core, { userId: ctx.userId, isAdmin: form.isAppAdmin }, { type: 'submit', itemId: item.id });
+    out = { state: { ...next.state, comments: [...out.state.comments, ...next.state.comments] }, effects: [] };
+    effects.push(...next.effects);
+  }
+  await saveState(edb, undefined, out.state);
+  await setRecordStatus(edb, form.node.code, objectId, BizObjectStatus.Draft, { workflowInstanceId: out.state.instance.id });
+  await applyEffects(edb, out.state.instance, effects, ctx);
+  return out.state;
 }
 
 /** Users an action names must be active users of the engine. */
@@ -198,8 +213,16 @@ function namedUsers(action: Action): string[] {
   }
 }
 
+/** The handler's changes to the record, saved with a Submit under the node's field permissions (docs/decisions/0022). */
+export interface ItemEdit {
+  values: Record<string, unknown>;
+  children?: Record<string, Record<string, unknown>[]>;
+  /** Collects stored files the save no longer references (their bytes go after the commit). */
+  dropped: string[];
+}
+
 /** Applies one action to the instance `instanceId` (or the instance of `itemId`) under the instance's row lock. */
-export async function act(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action): Promise<Out<typeof contracts.WfInstanceDto>> {
+export async function act(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action, edit?: ItemEdit): Promise<Out<typeof contracts.WfInstanceDto>> {
   return inTransaction(ctx, async (edb) => {
     const instanceId = target.instanceId ?? (target.itemId ? await instanceIdOfItem(edb, target.itemId) : undefined);
     if (!instanceId) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: target.itemId } });
@@ -210,13 +233,31 @@ export async function act(ctx: NodeContext, target: { instanceId?: string; itemI
     const unknown = await unknownUsers(edb, namedUsers(action));
     if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
     const template = await templateOf(edb, instance);
+    // The handler's edits land first: the routes after this node read the record as it is now.
+    if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
     const core = await coreContext(edb, template, instance);
     const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
     const out = applyAction(state, core, { userId: ctx.userId, isAdmin: admin }, action);
     await saveState(edb, state, out.state);
-    await applyEffects(edb, out.state.instance, out.effects);
+    await applyEffects(edb, out.state.instance, out.effects, ctx);
     return presentInstance(out.state);
   });
+}
+
+/** Saves a work item's edits: the caller's open item, its node's editable fields only, its required fields filled. */
+async function saveItemEdit(edb: EngineExecutor, ctx: NodeContext, state: EngineState, template: WorkflowTemplate, itemId: string, edit: ItemEdit): Promise<void> {
+  const item = state.items.find((i) => i.id === itemId);
+  // Not the caller's open item: nothing is saved and the core answers the action's own error.
+  if (!item || item.participant !== ctx.userId || !isOpen(item) || item.itemType === 'circulate') return;
+  const activity = template.activities.find((a) => a.code === item.activityCode);
+  const form = await getRuntimeFormOrThrow(edb, ctx, state.instance.schemaCode);
+  const saved = await saveRecordIn(edb, ctx, form, { objectId: state.instance.objectId, submit: false, values: edit.values, children: edit.children }, {
+    status: (current) => current ?? BizObjectStatus.Running,
+    editRight: 'workItem',
+    editable: (code) => fieldPermissionAt(activity, code).editable,
+    required: requiredAt(activity),
+  });
+  edit.dropped.push(...saved.dropped);
 }
 
 // ---- reads -----------------------------------------------------------------------------------------------------
@@ -260,7 +301,7 @@ export async function info(ctx: NodeContext, query: { instanceId?: string; schem
     .map((i) => {
       const a = template.activities.find((x) => x.code === i.activityCode);
       const fieldPermissions = a && 'fieldPermissions' in a ? a.fieldPermissions : {};
-      return { ...presentItem(template, i), actions: actionsOnItem(template, i, state), fieldPermissions };
+      return { ...presentItem(template, i), actions: actionsOnItem(template, i, state), fieldPermissions, defaultFieldPermission: defaultFieldPermission(a) };
     });
   // Instance actions: dry runs of the pure core on the loaded state (nothing is written).
   const admin = await isAppAdmin(edb, ctx, state.instance.schemaCode);
@@ -336,10 +377,24 @@ export async function activityList(ctx: NodeContext, query: { instanceId?: strin
     activities: template.activities.map((a) => {
       const tokens = state.tokens.filter((t) => t.activityCode === a.code);
       const last = tokens.at(-1);
-      return { code: a.code, name: a.name, type: a.type, status: last ? last.state : 'NotReached', activations: tokens.length };
+      return { code: a.code, name: a.name, type: a.type, status: last ? last.state : 'NotReached', activations: tokens.length, position: a.position ?? null };
     }),
     routes: template.routes.map((r) => ({ from: r.from, to: r.to, isElse: r.isElse })),
   };
+}
+
+/** The send-back targets of the caller's open item (the same rule the ForBack action checks). */
+export async function activityPre(ctx: NodeContext, query: { workItemId: string }): Promise<Out<typeof contracts.WfActivityPreResult>> {
+  const edb = engineOf(ctx);
+  const instanceId = await instanceIdOfItem(edb, query.workItemId);
+  const instance = instanceId ? await findInstance(edb, instanceId) : undefined;
+  if (!instance) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: query.workItemId } });
+  const state = await loadState(edb, instance);
+  const item = state.items.find((i) => i.id === query.workItemId);
+  if (!item || item.participant !== ctx.userId || !isOpen(item)) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: query.workItemId } });
+  const template = await templateOf(edb, instance);
+  const codes = sendBackTargets(state, template, item);
+  return { activities: template.activities.filter((a) => codes.includes(a.code)).map((a) => ({ code: a.code, name: a.name, type: a.type })) };
 }
 
 export async function participantList(ctx: NodeContext, query: { instanceId: string; activityCode: string }): Promise<Out<typeof contracts.WfParticipantListResult>> {

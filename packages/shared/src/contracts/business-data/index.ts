@@ -49,6 +49,8 @@ export const LoadDataResult = z.object({
   status: z.number().int(),
   /** What the caller may do now: Save, Submit, Remove, Copy, Print, Close. */
   actions: z.array(z.string()),
+  /** A workflow form: Submit starts the record's flow; a record in a flow is handled through its work items. */
+  isWorkflow: z.boolean(),
 });
 export type LoadDataResult = z.infer<typeof LoadDataResult>;
 
@@ -114,3 +116,4 @@ export const DataLogListResult = z.object({
 });
 export type ExecuteResultOutput = z.infer<typeof ExecuteResult>;
 export type BizQueryResult = z.infer<typeof BizQueryResult>;
+export * from './links.ts';

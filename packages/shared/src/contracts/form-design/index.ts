@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTROL_DEPENDENCY_KINDS, FORM_CONTAINER_MODES, FORM_MODAL_DEFAULT_SIZE, SUB_TABLE_ROW_FIELDS } from '../../constants/form.ts';
 import { ControlDefinition, checkFormControls } from '../../controls/control-definition.ts';
 import { NodeCode, NodeName } from '../function-node/index.ts';
+import { SubmitRules } from '../../formula/submit-rules.ts';
 
 // Form designer and schema publishing (domain.md §3 "Form attributes", calls.md §7 "formdesign"). The spec shows no
 // methods or payloads for these calls; docs/decisions/0006-form-design.md chooses them.
@@ -29,6 +30,8 @@ export const FormAttributes = z.strictObject({
   containerMode: z.enum(FORM_CONTAINER_MODES).default('Modal'),
   modalWidth: z.number().int().min(320).max(2000).default(FORM_MODAL_DEFAULT_SIZE.width),
   modalHeight: z.number().int().min(200).max(2000).default(FORM_MODAL_DEFAULT_SIZE.height),
+  /** Submit rules (提交校验): conditions that refuse Submit with a message or hide the button (docs/decisions/0016). */
+  submitRules: SubmitRules,
 });
 export type FormAttributes = z.infer<typeof FormAttributes>;
 

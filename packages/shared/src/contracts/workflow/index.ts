@@ -40,7 +40,15 @@ export const WfStartBody = z.strictObject({
 });
 
 const ItemBody = { workItemId: Id, opinion: WorkflowOpinion.optional() };
-export const WfSubmitBody = z.strictObject(ItemBody);
+/**
+ * Submit may carry the handler's edits of the record (values; sub-table code → its whole new list of rows): only the
+ * fields the node makes editable are taken, and the node's required fields must be filled (docs/decisions/0022).
+ */
+export const WfSubmitBody = z.strictObject({
+  ...ItemBody,
+  values: z.record(z.string(), z.unknown()).optional(),
+  children: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).optional(),
+});
 export const WfRejectBody = z.strictObject(ItemBody);
 export const WfForBackBody = z.strictObject({ ...ItemBody, activityCode: ActivityCode });
 export const WfForwardBody = z.strictObject({ ...ItemBody, userId: UserId });
@@ -61,6 +69,9 @@ export const WfInstanceQuery = z.object({ instanceId: Id.optional(), schemaCode:
   message: '须提供 instanceId，或 schemaCode 与 objectId',
 });
 export const WfParticipantQuery = z.object({ instanceId: Id, activityCode: ActivityCode });
+/** GET activity/pre: the nodes the caller's open item may be sent back to (退回). */
+export const WfActivityPreQuery = z.object({ workItemId: Id });
+export const WfActivityPreResult = z.object({ activities: z.array(z.object({ code: z.string(), name: z.string(), type: z.string() })) });
 
 export const WfInstanceDto = z.object({
   instanceId: z.string(),
@@ -103,7 +114,14 @@ export type WfWorkItemDto = z.infer<typeof WfWorkItemDto>;
 export const WfInstanceInfoResult = z.object({
   instance: WfInstanceDto,
   /** The caller's open items, each with the buttons it offers and the node's field permissions. */
-  myItems: z.array(WfWorkItemDto.extend({ actions: z.array(z.string()), fieldPermissions: z.record(z.string(), WfFieldPermissionDto) })),
+  myItems: z.array(
+    WfWorkItemDto.extend({
+      actions: z.array(z.string()),
+      fieldPermissions: z.record(z.string(), WfFieldPermissionDto),
+      /** The permission of every control the node does not name (the start node: editable; others: read-only). */
+      defaultFieldPermission: WfFieldPermissionDto,
+    }),
+  ),
   /** Instance-level actions the caller may take now: RetrieveInstance, CancelInstance, FinishInstance, Urge, Reactivate. */
   instanceActions: z.array(z.string()),
 });
@@ -156,6 +174,8 @@ export const WfActivityListResult = z.object({
       /** NotReached, Running, Finished (passed), Back, Dropped, Revoke — from its latest token. */
       status: z.string(),
       activations: z.number().int(),
+      /** Where the designer placed it (the chart lays out unplaced nodes itself). */
+      position: z.object({ x: z.number(), y: z.number() }).nullable(),
     }),
   ),
   routes: z.array(z.object({ from: z.string(), to: z.string(), isElse: z.boolean() })),
@@ -170,3 +190,4 @@ export const WfParticipantListResult = z.object({
 
 export const WfTodosCountResult = z.object({ todo: z.number().int(), toRead: z.number().int() });
 export const WfUnfinishedCountResult = z.object({ count: z.number().int() });
+export * from './design.ts';

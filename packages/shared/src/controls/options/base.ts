@@ -49,7 +49,11 @@ export type DataLink = z.output<typeof dataLinkSchema>;
 
 /** Attributes of controls a person fills in: the data-control base plus DataLink. */
 export function inputControlOptions(defaultName: string) {
-  return dataControlOptions(defaultName).extend({ dataLink: dataLinkSchema.nullable().default(null) });
+  return dataControlOptions(defaultName).extend({
+    dataLink: dataLinkSchema.nullable().default(null),
+    /** Default-value formula: computed when a record is created, over the other defaults; '' = none (docs/decisions/0016). */
+    defaultFormula: z.string().max(2000).default(''),
+  });
 }
 
 /** Maps fields of this form (keys) to fields of a source row (values): association fill, OCR and the like. */

@@ -1,5 +1,5 @@
 import { Button, Flex, Layout, Menu, Result, Skeleton, Typography, theme } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../components/product-mark.tsx';
@@ -8,7 +8,10 @@ import { UserMenu } from '../workbench/components/user-menu.tsx';
 import { useUserInfo } from '../workbench/hooks/use-workbench-data.ts';
 
 // The console's pages; more join as their issues land (apps, permissions, settings).
-const ADMIN_PAGES = [{ path: '/admin/org', icon: <ApartmentOutlined />, labelKey: 'titles.orgAdmin' }] as const;
+const ADMIN_PAGES = [
+  { path: '/admin/org', icon: <ApartmentOutlined />, labelKey: 'titles.orgAdmin' },
+  { path: '/admin/open-api', icon: <ApiOutlined />, labelKey: 'openApi.title' },
+] as const;
 
 /**
  * /admin: the admin console's frame (top bar, page menu). Only Administrators see it; anyone else who opens

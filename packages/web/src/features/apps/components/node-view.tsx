@@ -1,13 +1,13 @@
 import { Button, Empty, Flex, Tag, Typography, theme } from 'antd';
-import { EditOutlined, ExportOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FORM_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_DESIGNER_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { FunctionNodeDto } from '../api/apps-api.ts';
 import { nodePendingKey, nodeTypeKey } from '../node-types.ts';
 import { AppIcon } from './app-icon.tsx';
-import { RecordList } from '../../form-runtime/components/record-list.tsx';
+import { ListView } from '../../list-view/components/list-view.tsx';
 import { SingletonForm } from '../../form-runtime/components/singleton-form.tsx';
 
 /**
@@ -39,6 +39,11 @@ export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDt
             {t('apps.view.design')}
           </Button>
         )}
+        {canAdminister && node.nodeType === FunctionNodeType.WorkflowModule && (
+          <Button icon={<ApartmentOutlined />} onClick={() => navigate(`${WORKFLOW_DESIGNER_PATH}?schemaCode=${encodeURIComponent(node.code)}`)}>
+            {t('workflowDesigner.entry')}
+          </Button>
+        )}
       </Flex>
       {isLink && node.url ? (
         <Empty
@@ -59,7 +64,7 @@ export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDt
       ) : node.nodeType === FunctionNodeType.SingletonModule ? (
         <SingletonForm key={node.code} schemaCode={node.code} />
       ) : FORM_NODE_TYPES.includes(node.nodeType) ? (
-        <RecordList key={node.code} schemaCode={node.code} />
+        <ListView key={node.code} schemaCode={node.code} />
       ) : (
         <Empty style={{ marginTop: token.marginXL }} description={t(nodePendingKey(node.nodeType))} />
       )}

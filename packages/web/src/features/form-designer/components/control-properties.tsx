@@ -7,6 +7,7 @@ import { OptionsEditor } from '../options/options-editor.tsx';
 import { FieldRow } from '../options/option-field.tsx';
 import { codeProblem, locateControl, systemFieldOf } from '../state/control-tree.ts';
 import { PanesEditor } from './panes-editor.tsx';
+import { ROLLUP_PANEL_KEYS, RollupSourcePanel } from '../business-rules/rollup-source-panel.tsx';
 
 /** 控件属性: the selected control's type, code, options (from its type's schema) and, for a tab, its panes. */
 export function ControlProperties() {
@@ -33,7 +34,9 @@ export function ControlProperties() {
       <FieldRow label={t('formDesigner.properties.code')} htmlFor={codeId} errors={codeError ? [codeError] : undefined} extra={isSystem ? t('formDesigner.properties.codeFixed') : undefined}>
         <Input id={codeId} value={control.code} disabled={isSystem} onChange={(event) => dispatch({ type: 'setCode', uid: control.uid, code: event.target.value })} />
       </FieldRow>
+      {control.type === 'rollup' && <RollupSourcePanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       <OptionsEditor
+        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : undefined}
         key={control.uid}
         idPrefix={`opt-${control.uid}`}
         schema={type.options}

@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
-import { ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 export type SaveState = 'saved' | 'dirty' | 'saving';
@@ -15,10 +15,12 @@ interface TopBarProps {
   onPreview: () => void;
   onSave: () => void;
   onPublish: () => void;
+  /** Workflow forms: opens the workflow designer (docs/decisions/0018). */
+  onDesignWorkflow?: () => void;
 }
 
 /** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
-export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish }: TopBarProps) {
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow }: TopBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -41,6 +43,11 @@ export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, 
         <Tag color={publishState === 'published' ? 'green' : publishState === 'unpublished' ? 'orange' : 'default'}>{t(`formDesigner.publishState.${publishState}`)}</Tag>
       </Flex>
       <Flex gap="small">
+        {isWorkflow && onDesignWorkflow && (
+          <Button icon={<ApartmentOutlined />} onClick={onDesignWorkflow}>
+            {t('workflowDesigner.entry')}
+          </Button>
+        )}
         <Button icon={<EyeOutlined />} onClick={onPreview}>
           {t('formDesigner.actions.preview')}
         </Button>

@@ -6,6 +6,7 @@ import { FormAttributes } from '@tritium/shared/contracts/form-design/index';
 import { useDesignerContext } from '../hooks/designer-context.ts';
 import { controlName, zodErrorMap } from '../labels.ts';
 import { FieldRow } from '../options/option-field.tsx';
+import { SubmitRulesPanel } from '../dependent-options/submit-rules-panel.tsx';
 import { issuesByPath } from '../options/schema-fields.ts';
 import { allControls } from '../state/control-tree.ts';
 import type { zhCN } from '../../../locales/zh-CN.ts';
@@ -65,6 +66,7 @@ export function FormAttributesPanel() {
           {row('modalHeight', <InputNumber id={id('modalHeight')} min={200} max={2000} value={attributes.modalHeight} onChange={(v) => set({ modalHeight: v ?? undefined })} style={{ width: '100%' }} />)}
         </>
       )}
+      <SubmitRulesPanel errors={errors} />
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Layout, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
+import { WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import type { FormDesignLoadResult } from '../api/form-design-api.ts';
 import { DesignCanvas } from '../canvas/design-canvas.tsx';
 import { DesignerDnd } from '../canvas/designer-dnd.tsx';
@@ -95,6 +96,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             onPreview={() => setPreviewOpen(true)}
             onSave={() => void actions.handleSave()}
             onPublish={() => void actions.handlePublish()}
+            onDesignWorkflow={() => navigate(`${WORKFLOW_DESIGNER_PATH}?schemaCode=${encodeURIComponent(schemaCode)}`)}
           />
           <DesignerDnd>
             <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
@@ -105,7 +107,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
                 <DesignCanvas />
               </main>
               <div style={{ ...pane, width: 340, flex: '0 0 340px', borderInlineStart: `1px solid ${token.colorBorderSecondary}` }}>
-                <PropertyPanel tab={tab} onTabChange={setTab} />
+                <PropertyPanel tab={tab} onTabChange={setTab} schemaCode={schemaCode} />
               </div>
             </div>
           </DesignerDnd>

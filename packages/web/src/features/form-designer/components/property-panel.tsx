@@ -2,11 +2,12 @@ import { Tabs, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ControlProperties } from './control-properties.tsx';
 import { FormAttributesPanel } from './form-attributes-panel.tsx';
+import { BusinessRulesTab } from '../business-rules/business-rules-tab.tsx';
 
-export type PropertyTab = 'control' | 'form';
+export type PropertyTab = 'control' | 'form' | 'rules';
 
 /** The right pane: 控件属性 (the selected control) and 表单属性 (the whole form). */
-export function PropertyPanel({ tab, onTabChange }: { tab: PropertyTab; onTabChange: (tab: PropertyTab) => void }) {
+export function PropertyPanel({ tab, onTabChange, schemaCode }: { tab: PropertyTab; onTabChange: (tab: PropertyTab) => void; schemaCode?: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -17,6 +18,7 @@ export function PropertyPanel({ tab, onTabChange }: { tab: PropertyTab; onTabCha
         items={[
           { key: 'control', label: t('formDesigner.properties.control'), children: <ControlProperties /> },
           { key: 'form', label: t('formDesigner.properties.form'), children: <FormAttributesPanel /> },
+          ...(schemaCode ? [{ key: 'rules', label: t('businessRules.tab'), children: <BusinessRulesTab schemaCode={schemaCode} /> }] : []),
         ]}
       />
     </aside>

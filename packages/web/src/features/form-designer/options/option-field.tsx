@@ -11,6 +11,7 @@ import { LeafInput, isLeaf } from './leaf-input.tsx';
 import { FormPicker } from './form-picker.tsx';
 import { ItemsEditor, ObjectListEditor, RecordEditor } from './list-editors.tsx';
 import { blankValue, pathKey, type FieldType, type OptionField, type OptionPath } from './schema-fields.ts';
+import { SpecialOption, isSpecialOption } from '../dependent-options/special-option.tsx';
 
 export interface FieldContext {
   /** Prefix of element ids, unique on the page (the control's uid). */
@@ -109,6 +110,8 @@ export function OptionFieldView(props: OptionFieldProps) {
   const { field, value, path, parent, context } = props;
   const { type } = field;
   const label = optionLabel(t, field.key);
+  // Formulas and data links have editors of their own (docs/decisions/0016).
+  if (isSpecialOption(field.key, path)) return <SpecialOption fieldKey={field.key} value={value} path={path} parent={parent} context={context} />;
   // A list control's default value is one (or several) of its own items.
   const items = field.key === 'defaultValue' && Array.isArray(parent.defaultItems) ? (parent.defaultItems as unknown[]).filter((item): item is string => typeof item === 'string' && item !== '') : undefined;
   if (items) {

@@ -11,6 +11,8 @@ interface OptionsEditorProps {
   value: Record<string, unknown>;
   onChange: (options: Record<string, unknown>) => void;
   idPrefix: string;
+  /** Options another panel of the control edits (the rollup's source). */
+  omit?: readonly string[];
 }
 
 /** Problems no field shows: about the options as a whole, or about an option this panel cannot edit. */
@@ -20,11 +22,11 @@ function unplacedProblems(errors: Map<string, string[]>, fields: OptionField[]):
 }
 
 /** Every option of a control, drawn from its type's options schema; checked with safeParse as it changes. */
-export function OptionsEditor({ schema, value, onChange, idPrefix }: OptionsEditorProps) {
+export function OptionsEditor({ schema, value, onChange, idPrefix, omit }: OptionsEditorProps) {
   const fields = useMemo(() => {
     const type = describeType(schema);
-    return type.kind === 'object' ? type.fields : [];
-  }, [schema]);
+    return type.kind === 'object' ? type.fields.filter((field) => !omit?.includes(field.key)) : [];
+  }, [schema, omit]);
   const errors = useMemo(() => issuesByPath(schema, value, zodErrorMap()), [schema, value]);
   const context: FieldContext = { idPrefix, errors, onChange: (path, next) => onChange(setAtPath(value, path, next) as Record<string, unknown>) };
   const unplaced = unplacedProblems(errors, fields);

@@ -26,7 +26,8 @@ export function FieldCell({ control, value, onChange, errorKey, title }: FieldCe
   const kind = fieldKindFor(control.type);
   const error = state.errors[errorKey];
   // Inputs edit; display-only controls with an action (buttons, OCR) keep their button; the rest is shown.
-  const editing = isEditingMode(state.mode) && control.options.readonly !== true && (isInput(control) || control.type.dataType === 'none');
+  const permission = state.permissionOf?.(control.code);
+  const editing = isEditingMode(state.mode) && control.options.readonly !== true && (isInput(control) || control.type.dataType === 'none') && permission?.editable !== false;
   const print = state.mode === 'Print';
   // Buttons and OCR act while editing; a record being read or printed has nothing to show for them.
   if (!editing && control.type.dataType === 'none') return null;
@@ -58,7 +59,7 @@ export function FieldCell({ control, value, onChange, errorKey, title }: FieldCe
   return (
     <Flex vertical={title === 'above'} gap={title === 'above' ? token.paddingXXS : token.padding} role="group" aria-label={control.label}>
       <label htmlFor={id} style={{ flex: title === 'beside' ? `0 0 ${state.titleWidth}px` : undefined, paddingTop: title === 'beside' ? token.paddingXXS : 0, color: token.colorTextSecondary }}>
-        {control.options.required === true && isEditingMode(state.mode) && <span style={{ color: token.colorError, marginInlineEnd: token.marginXXS }}>*</span>}
+        {(control.options.required === true || permission?.required === true) && editing && <span style={{ color: token.colorError, marginInlineEnd: token.marginXXS }}>*</span>}
         {control.label}
       </label>
       {content}

@@ -45,6 +45,7 @@ function NodeView({ node, title }: { node: RuntimeNode; title: TitlePlacement })
   const state = useRuntimeForm();
   const { token } = theme.useToken();
   if (isHidden(node.control, state.form)) return null;
+  if ((node.kind === 'field' || node.kind === 'grid') && state.permissionOf?.(node.control.code).visible === false) return null;
   switch (node.kind) {
     case 'field':
       return <Field control={node.control} title={title} />;

@@ -14,6 +14,14 @@ export interface RuntimeFormState {
   errors: FieldErrors;
   setValue: (code: string, value: unknown) => void;
   setRows: (gridCode: string, update: (rows: FormValues['children'][string]) => FormValues['children'][string]) => void;
+  /** A record in a flow, handled at a node: what the node lets the handler see, change and must fill per control. */
+  permissionOf?: (code: string) => ControlPermission;
+}
+
+export interface ControlPermission {
+  visible: boolean;
+  editable: boolean;
+  required: boolean;
 }
 
 export const RuntimeFormContext = createContext<RuntimeFormState | null>(null);

@@ -12,6 +12,10 @@ import { TaskTipsPanel } from '../side/task-tips-panel.tsx';
 import { StatusTag } from '../fields/other-fields.tsx';
 import { DataLogPanel } from './data-log-panel.tsx';
 import { FormBody } from './form-body.tsx';
+import { ApprovalTrace } from '../workflow/approval-trace.tsx';
+import { FlowChart } from '../workflow/flow-chart.tsx';
+import { useWorkflow } from '../workflow/use-workflow.ts';
+import { WorkflowBar } from '../workflow/workflow-bar.tsx';
 import { RuntimeFormContext } from './form-context.ts';
 
 /** The actions the footer sends (Print opens the print page; Close needs no call). */
@@ -39,6 +43,8 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const record = useRuntimeRecord(schemaCode, objectId);
+  const instanceId = objectId ? (record.data.data?.system.WorkflowInstanceId ?? null) : null;
+  const workflow = useWorkflow(instanceId);
   const [busy, setBusy] = useState<DataAction | null>(null);
   const failure = record.form.error ?? record.data.error;
   if (failure) {
@@ -48,8 +54,12 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const { definition } = record.form.data;
   const data = record.data.data;
   const attributes = definition.attributes;
-  const allowed = new Set(data.actions);
-  const editing = isEditingMode(mode);
+  // A submit rule that holds may hide the Submit buttons (docs/decisions/0016).
+  const allowed = new Set(data.actions.filter((action) => !(record.hideSubmit && (action === 'Submit' || action === 'SubmitAndAdd'))));
+  // A record in a flow is edited by the handler of its open item (the node's editable fields), and read by the others.
+  const flowId = mode !== 'Print' ? instanceId : null;
+  const formMode: FormMode = flowId ? (workflow.handling ? 'Edit' : 'View') : mode;
+  const editing = isEditingMode(formMode);
 
   const run = async (action: DataAction) => {
     setBusy(action);
@@ -76,7 +86,31 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         {t(action === 'Save' && data.status === BizObjectStatus.Effective ? 'formRuntime.actions.SaveEffective' : `formRuntime.actions.${action}`)}
       </Button>
     );
-  const footer: ReactNode[] = editing
+  const printButton = allowed.has('Print') && objectId && onPrint && (
+    <Button key="print" onClick={() => onPrint(objectId)}>
+      {t('formRuntime.actions.Print')}
+    </Button>
+  );
+  const closeButton = (
+    <Button key="close" onClick={onClose}>
+      {t('formRuntime.actions.Close')}
+    </Button>
+  );
+  const footer: ReactNode[] = flowId
+    ? [
+        <WorkflowBar
+          key="workflow"
+          instanceId={flowId}
+          item={workflow.item}
+          handling={workflow.handling}
+          instanceActions={workflow.instanceActions}
+          sendValues={record.sendValues}
+          onDone={() => void record.reload()}
+        />,
+        printButton,
+        closeButton,
+      ]
+    : editing
     ? [
         button('Save'),
         mode === 'Create' && allowed.has('Submit') && button('SubmitAndAdd'),
@@ -94,23 +128,19 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
           </Popconfirm>
         ),
         button('Copy'),
-        allowed.has('Print') && objectId && onPrint && (
-          <Button key="print" onClick={() => onPrint(objectId)}>
-            {t('formRuntime.actions.Print')}
-          </Button>
-        ),
+        printButton,
         (allowed.has('Save') || allowed.has('Submit')) && (
           <Button key="edit" type="primary" onClick={() => onOpen(objectId ?? null, 'Edit')}>
             {t('formRuntime.actions.Edit')}
           </Button>
         ),
-        <Button key="close" onClick={onClose}>
-          {t('formRuntime.actions.Close')}
-        </Button>,
+        closeButton,
       ];
 
   type SideTab = { key: string; label: string; children: ReactNode };
   const sideTabs: (SideTab | false)[] = !objectId || mode === 'Print' ? [] : [
+    !!flowId && { key: 'trace', label: t('formWorkflow.side.trace'), children: <ApprovalTrace instanceId={flowId} /> },
+    !!flowId && { key: 'chart', label: t('formWorkflow.side.chart'), children: <FlowChart instanceId={flowId} /> },
     attributes.enableDataLog && { key: 'log', label: t('formRuntime.side.dataLog'), children: <DataLogPanel schemaCode={schemaCode} objectId={objectId} tree={record.tree} /> },
     attributes.enableFormSNS && { key: 'sns', label: t('formRuntime.side.comments'), children: <CommentsPanel schemaCode={schemaCode} objectId={objectId} /> },
     attributes.enableTask && { key: 'task', label: t('formRuntime.side.taskTips'), children: <TaskTipsPanel schemaCode={schemaCode} objectId={objectId} /> },
@@ -119,7 +149,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
 
   const state = {
     schemaCode,
-    mode,
+    mode: formMode,
     device,
     titleWidth: attributes.titleWidth,
     form: record.values,
@@ -127,6 +157,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     errors: record.errors,
     setValue: record.setValue,
     setRows: record.setRows,
+    permissionOf: workflow.permissionOf,
   };
   const sideWide = device === 'pc' && side.length > 0;
   return (

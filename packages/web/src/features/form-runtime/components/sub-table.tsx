@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isEditingMode, type RuntimeControl } from '../fields/field-types.ts';
 import { newRowKey, type GridRow } from '../model/form-values.ts';
 import { FieldCell } from './field-cell.tsx';
-import { useRuntimeForm } from './form-context.ts';
+import { RuntimeFormContext, useRuntimeForm } from './form-context.ts';
 
 /** A sub-table (子表): rows saved with their parent; add, copy and delete rows while editing. */
 export function SubTable({ control, columns }: { control: RuntimeControl; columns: RuntimeControl[] }) {
@@ -12,7 +12,8 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
   const { token } = theme.useToken();
   const state = useRuntimeForm();
   const rows = state.form.children[control.code] ?? [];
-  const editing = isEditingMode(state.mode) && control.options.readonly !== true;
+  const permission = state.permissionOf?.(control.code);
+  const editing = isEditingMode(state.mode) && control.options.readonly !== true && permission?.editable !== false;
   const error = state.errors[`values.${control.code}`];
   const setCell = (key: string, code: string, value: unknown) =>
     state.setRows(control.code, (current) => current.map((row) => (row.__key === key ? { ...row, [code]: value } : row)));
@@ -24,8 +25,12 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
       return [...current.slice(0, index + 1), { ...values, __key: newRowKey() }, ...current.slice(index + 1)];
     });
   const removeRow = (row: GridRow) => state.setRows(control.code, (current) => current.filter((r) => r.__key !== row.__key));
+  // A node's permission on the sub-table holds for its columns.
+  const cellState = permission ? { ...state, permissionOf: () => permission } : state;
   const cell = (row: GridRow, index: number, column: RuntimeControl, title: 'none' | 'above') => (
-    <FieldCell control={column} value={row[column.code]} onChange={(value) => setCell(row.__key, column.code, value)} errorKey={`children.${control.code}.${index}.${column.code}`} title={title} />
+    <RuntimeFormContext.Provider value={cellState}>
+      <FieldCell control={column} value={row[column.code]} onChange={(value) => setCell(row.__key, column.code, value)} errorKey={`children.${control.code}.${index}.${column.code}`} title={title} />
+    </RuntimeFormContext.Provider>
   );
   const rowActions = (row: GridRow, index: number) =>
     editing && (
@@ -36,7 +41,7 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
     );
   const header = (
     <Typography.Text strong>
-      {control.options.required === true && editing && <span style={{ color: token.colorError, marginInlineEnd: token.marginXXS }}>*</span>}
+      {(control.options.required === true || permission?.required === true) && editing && <span style={{ color: token.colorError, marginInlineEnd: token.marginXXS }}>*</span>}
       {control.label}
     </Typography.Text>
   );

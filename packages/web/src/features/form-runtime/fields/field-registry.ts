@@ -3,6 +3,7 @@ import { CHOICE_FIELDS } from './choice-fields.tsx';
 import type { AnyFieldKind } from './field-types.ts';
 import { OTHER_FIELDS } from './other-fields.tsx';
 import { REFERENCE_FIELDS } from './reference-fields.tsx';
+import { ASSOCIATED_PROPERTY_FIELDS } from './reference/associated-property-field.tsx';
 import { RICH_FIELDS } from './rich-fields.ts';
 import { TEXT_FIELDS } from './text-fields.tsx';
 import { UNIT_FIELDS } from './unit-fields.tsx';
@@ -13,6 +14,7 @@ const KINDS: Partial<Record<ControlTypeKey, AnyFieldKind>> = {
   ...CHOICE_FIELDS,
   ...UNIT_FIELDS,
   ...REFERENCE_FIELDS,
+  ...ASSOCIATED_PROPERTY_FIELDS,
   ...OTHER_FIELDS,
   ...RICH_FIELDS,
 };

@@ -34,13 +34,17 @@ function SignatureImage({ file, url, print }: { file: FileRef; url: string | und
   );
 }
 
-interface SignDialogProps {
+type SignDialogProps = {
   open: boolean;
   onClose: () => void;
-  onSigned: (file: FileRef) => void;
-}
+} & (
+  | { onSigned: (file: FileRef) => void; onDrawn?: undefined }
+  /** The drawing as a PNG data URL, not uploaded (an approval opinion's signature travels with the opinion). */
+  | { onDrawn: (dataUrl: string) => void; onSigned?: undefined }
+);
 
-function SignDialog({ open, onClose, onSigned }: SignDialogProps) {
+/** The signature pad in a dialog: the field uploads the drawing, an approval opinion keeps it as a data URL. */
+export function SignDialog({ open, onClose, onSigned, onDrawn }: SignDialogProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const pad = useRef<SignaturePad | null>(null);
@@ -68,9 +72,10 @@ function SignDialog({ open, onClose, onSigned }: SignDialogProps) {
   const handleOk = async () => {
     if (!pad.current || pad.current.isEmpty()) return setError(t('formRuntimeFields.sign.empty'));
     setError(undefined);
+    if (onDrawn) return onDrawn(pad.current.toDataURL('image/png'));
     setSaving(true);
     try {
-      onSigned(await uploadFile(dataUrlToFile(pad.current.toDataURL('image/png'), SIGNATURE_NAME), 'handSign'));
+      onSigned?.(await uploadFile(dataUrlToFile(pad.current.toDataURL('image/png'), SIGNATURE_NAME), 'handSign'));
     } catch (caught) {
       const message = isApiError(caught) ? caught.errorMessage : caught instanceof Error ? caught.message : String(caught);
       setError(t('formRuntimeFields.sign.uploadFailed', { message }));

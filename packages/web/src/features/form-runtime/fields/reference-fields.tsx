@@ -1,38 +1,19 @@
 /** Association query, single and multi (关联表单): records of another form, chosen by their title. */
 import { useState } from 'react';
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { runtimeApi } from '../api/runtime-api.ts';
+import { useAssociationOffers } from './reference/use-association-offers.ts';
 import { useDisplayContext, useLearnNames } from '../model/names.tsx';
 import type { AnyFieldKind, FieldProps } from './field-types.ts';
 
-// The newest effective records are offered; typing searches their titles on the server (Contains on Name, served by
-// its trigram index: docs/decisions/0013). The association filter of the control comes with the list views.
-const OFFERED = 50;
-
-function useOffered(schemaCode: unknown, open: boolean, keyword: string) {
-  return useQuery({
-    queryKey: ['form-runtime', 'association', schemaCode, keyword],
-    queryFn: () =>
-      runtimeApi.query({
-        schemaCode: String(schemaCode),
-        pageSize: OFFERED,
-        status: [1],
-        ...(keyword ? { filter: { field: 'Name', operator: 'Contains' as const, value: keyword } } : {}),
-      }),
-    enabled: open && typeof schemaCode === 'string' && schemaCode !== '',
-    staleTime: 30_000,
-    placeholderData: (previous) => previous,
-  });
-}
+// The records offered come from the association list call, within the control's data range (docs/decisions/0016).
 
 type ReferenceProps = Omit<FieldProps<string | string[]>, 'onChange'> & { multiple: boolean; onChange: (value: never) => void };
 
-function ReferenceEdit({ control, value, onChange, id, invalid, disabled, multiple }: ReferenceProps) {
+function ReferenceEdit({ control, value, onChange, id, invalid, disabled, multiple, schemaCode }: ReferenceProps) {
   const context = useDisplayContext();
   const learn = useLearnNames();
   const [keyword, setKeyword] = useState('');
-  const offered = useOffered(control.options.schemaCode, !disabled, keyword.trim());
+  const offered = useAssociationOffers(control, schemaCode, !disabled, keyword.trim());
   const rows = (offered.data?.list ?? []) as { ObjectId: string; Name: string }[];
   const chosen = value == null ? [] : Array.isArray(value) ? value : [value];
   const known = new Map(rows.map((row) => [row.ObjectId, row.Name]));

@@ -7,6 +7,7 @@ import { AppPage } from '../../apps/pages/app-page.tsx';
 import type { UserInfoResult } from '../api/workbench-api.ts';
 import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
+import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
 
 /** The workbench on PC (ui.md "Frames"): top bar, the app list at the left, the home or the open app. */
 export function PcWorkbench({ info }: { info: UserInfoResult }) {
@@ -38,6 +39,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
           <Routes>
             <Route index element={<WorkbenchHome info={info} />} />
             <Route path="app/:appCode/:nodeCode?" element={<AppPage />} />
+            <Route path="flow" element={<FlowCenterPage />} />
             <Route path="*" element={<WorkbenchHome info={info} />} />
           </Routes>
         </Layout.Content>

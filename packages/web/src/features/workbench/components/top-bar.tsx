@@ -9,10 +9,12 @@ import { EngineInfoDrawer } from './engine-info-drawer.tsx';
 import { EngineSwitcher } from './engine-switcher.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { FlowCenterEntry } from '../../flow-center/flow-center-entry.tsx';
+import { ReminderBell } from '../../flow-center/reminder-bell.tsx';
 
 /**
  * The workbench top bar (ui.md "Frames"): product mark, engine switcher, search, the admin console entry for
- * Administrators, user menu. The message bell and the flow-center entry join it as their features land.
+ * Administrators, user menu, the flow-center entry with the todo badge and the reminder bell.
  */
 export function TopBar({ info }: { info: UserInfoResult }) {
   const { token } = theme.useToken();
@@ -38,6 +40,8 @@ export function TopBar({ info }: { info: UserInfoResult }) {
         <GlobalSearch />
       </Flex>
       <Flex align="center" gap="small">
+        <FlowCenterEntry />
+        <ReminderBell />
         {info.user.isAdmin && (
           <Button type="text" icon={<SettingOutlined />} onClick={() => navigate('/admin/org')}>
             {t('admin.console')}

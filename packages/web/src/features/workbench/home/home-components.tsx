@@ -9,6 +9,8 @@ import { AppGrid } from '../../apps/components/app-grid.tsx';
 import { useAdminAppCodes, useAppList } from '../../apps/hooks/use-apps.ts';
 import type { zhCN } from '../../../locales/zh-CN.ts';
 import { RecentActivity } from './recent-activity.tsx';
+import { TodoBlock } from '../../flow-center/todo-block.tsx';
+import { ReminderList } from '../../flow-center/reminder-list.tsx';
 
 type ComponentType = (typeof contracts.WORKBENCH_COMPONENT_TYPES)[number];
 type TitleKey = keyof typeof zhCN.workbench.components;
@@ -18,8 +20,8 @@ export const HOME_COMPONENTS: Record<ComponentType, { title: TitleKey; render: (
   appList: { title: 'appList', render: () => <AppsBlock /> },
   recentActivity: { title: 'recentActivity', render: () => <RecentActivity /> },
   shortcuts: { title: 'shortcuts', render: () => <RecentActivity order="frequent" limit={6} /> },
-  todo: { title: 'todo', render: () => <Pending text="todo" /> },
-  messages: { title: 'messages', render: () => <Pending text="messages" /> },
+  todo: { title: 'todo', render: () => <TodoBlock /> },
+  messages: { title: 'messages', render: () => <ReminderList /> },
   dashboard: { title: 'dashboard', render: () => <Pending text="dashboard" /> },
   customLink: { title: 'customLink', render: (component) => <LinkBlock code={component.nodeCode} /> },
 };

@@ -7,7 +7,8 @@ import type { UserInfoResult } from '../api/workbench-api.ts';
 import { PhoneAppPage } from './phone-app-page.tsx';
 import { PhoneHome } from './phone-home.tsx';
 import { PhoneMe } from './phone-me.tsx';
-import { PhonePending } from './phone-pending.tsx';
+import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
+import { ReminderList } from '../../flow-center/reminder-list.tsx';
 
 const TABS = [
   { key: '/workbench', title: 'workbench.phone.tabs.home', icon: <AppstoreOutlined /> },
@@ -21,8 +22,8 @@ export function PhoneWorkbench({ info }: { info: UserInfoResult }) {
   return (
     <Routes>
       <Route index element={<TabFrame><PhoneHome info={info} /></TabFrame>} />
-      <Route path="messages" element={<TabFrame><PhonePending text="messages" /></TabFrame>} />
-      <Route path="flow" element={<TabFrame><PhonePending text="todo" /></TabFrame>} />
+      <Route path="messages" element={<TabFrame><div style={{ padding: 12 }}><ReminderList /></div></TabFrame>} />
+      <Route path="flow" element={<TabFrame><FlowCenterPage /></TabFrame>} />
       <Route path="me" element={<TabFrame><PhoneMe info={info} /></TabFrame>} />
       <Route path="app/:appCode/:nodeCode?" element={<PhoneAppPage />} />
       <Route path="*" element={<TabFrame><PhoneHome info={info} /></TabFrame>} />

@@ -1,0 +1,101 @@
+import { BizObjectStatus } from '@tritium/shared/constants/data-status';
+import type { BusinessRuleTrigger } from '@tritium/shared/business-rules/index';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { NodeContext } from '../function-node/node-context.ts';
+import { presentValues } from '../business-data/record.presenter.ts';
+import { deleteRecord, findRecord, type RecordRow } from '../business-data/records.repo.ts';
+import { dropRecordFiles } from '../business-data/record-files.ts';
+import { childrenOfRecord, refreshDependants } from '../business-data/record-rollups.ts';
+import { saveRecordIn } from '../business-data/record.service.ts';
+import type { RuntimeForm } from '../business-data/runtime-form.ts';
+import { ruleRecordOf, runOf, runRules, type RuleRun, type RuleWrites } from './rule-runner.ts';
+
+// Where business data and workflows call in (docs/decisions/0015): after a save, around a removal, and when a flow
+// makes its record effective or void. Each runs the rules that apply and refreshes the rollups that read the record,
+// in the caller's transaction. Each answers the stored files removed on the way (their bytes go after the commit).
+
+type Row = Record<string, unknown>;
+
+/** Rule writes: saves and removals of the target's records through the business-data checks, as the acting user. */
+function writesOf(run: RuleRun): RuleWrites {
+  const edb = run.forms.edb;
+  return {
+    async insert(target, values) {
+      // Effective at once, whatever the target: data written by a rule starts no workflow.
+      const saved = await saveRecordIn(edb, run.ctx, target, { submit: true, values }, { status: () => BizObjectStatus.Effective });
+      run.dropped.push(...saved.dropped);
+    },
+    async update(target, objectId, values) {
+      // Not the caller's record to edit: the rule acts for the form (workItem skips the creator/owner check).
+      const saved = await saveRecordIn(edb, run.ctx, target, { objectId, submit: false, values }, { editRight: 'businessRule' });
+      run.dropped.push(...saved.dropped);
+    },
+    async remove(target, objectId) {
+      const row = await findRecord(edb, target, objectId, { forUpdate: true });
+      if (!row) return;
+      const removal = await beforeRecordRemoved(edb, run.ctx, target, row);
+      await deleteRecord(edb, target, objectId);
+      run.dropped.push(...(await dropRecordFiles(edb, target, objectId)));
+      run.dropped.push(...(await removal.afterRemoved()));
+    },
+  };
+}
+
+async function fire(run: RuleRun, form: RuntimeForm, objectId: string, on: BusinessRuleTrigger): Promise<void> {
+  const edb = run.forms.edb;
+  const row = await findRecord(edb, form, objectId);
+  if (!row) return;
+  await runRules(run, form, ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId)), on, writesOf(run));
+}
+
+/**
+ * After a save (business data's, a rule's, a work item's): effective rules when the record has just become
+ * Effective, then the rollups of other forms that read it.
+ */
+export async function afterRecordSaved(
+  edb: EngineExecutor,
+  ctx: NodeContext,
+  form: RuntimeForm,
+  change: { objectId: string; before: RecordRow | undefined; status: number; values: Row },
+): Promise<string[]> {
+  const run = runOf(edb, ctx);
+  const wasEffective = change.before !== undefined && Number(change.before.Status) === BizObjectStatus.Effective;
+  if (change.status === BizObjectStatus.Effective && !wasEffective) await fire(run, form, change.objectId, 'effective');
+  const before = change.before ? presentValues(form.fields, change.before) : undefined;
+  await refreshDependants(run.forms, form, before, change.values);
+  return run.dropped.splice(0);
+}
+
+/**
+ * Before a record is removed: keeps what its void rules read. `afterRemoved` (once the row is gone) runs them when
+ * the record was Effective — bottom to top — and refreshes the rollups that read it.
+ */
+export async function beforeRecordRemoved(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, row: RecordRow): Promise<{ afterRemoved(): Promise<string[]> }> {
+  const run = runOf(edb, ctx);
+  const objectId = String(row.ObjectId);
+  const children = await childrenOfRecord(edb, form, objectId);
+  return {
+    async afterRemoved() {
+      if (Number(row.Status) === BizObjectStatus.Effective) await runRules(run, form, ruleRecordOf(form, row, children), 'void', writesOf(run));
+      await refreshDependants(run.forms, form, presentValues(form.fields, row), undefined);
+      return run.dropped.splice(0);
+    },
+  };
+}
+
+/**
+ * A flow made its record effective (approved at its end) or void (reactivated after approval): the record's status
+ * is already set. Runs the rules and refreshes the rollups that read the record (they count Effective records).
+ */
+export async function afterWorkflowStatus(edb: EngineExecutor, ctx: NodeContext, schemaCode: string, objectId: string, on: BusinessRuleTrigger): Promise<string[]> {
+  const run = runOf(edb, ctx);
+  const form = await run.forms.get(schemaCode);
+  if (!form) return [];
+  await fire(run, form, objectId, on);
+  const row = await findRecord(edb, form, objectId);
+  if (row) {
+    const values = presentValues(form.fields, row);
+    await refreshDependants(run.forms, form, values, values);
+  }
+  return run.dropped.splice(0);
+}

@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import ExcelJS from 'exceljs';
+import type { contracts } from '@tritium/shared';
+import type { BackgroundTaskState, ExportState } from '@tritium/shared/constants/tasks';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueJob, retryJob } from '../../jobs/job-runner.ts';
+import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import { findFiles } from '../files/files.repo.ts';
+import { queryRecords } from '../query/query.service.ts';
+import { cellText } from './cell-values.ts';
+import { DATA_EXPORT_JOB } from './export.job.ts';
+import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
+import { DATA_IMPORT_JOB } from './import.job.ts';
+import { headersOf, resolveMapping } from './import-mapping.ts';
+import { exportColumnsOf, portColumns, presentColumn, templateColumns } from './port-columns.ts';
+import type { DataPortDeps } from './task-files.ts';
+import { findTask, insertTask, type TaskRow } from './task-repo.ts';
+
+// The calls of calls.md §7 "Import and export" (docs/decisions/0020). A task is the caller's: another user of the
+// engine, and every other engine, does not see it (300001). Import and export need the form to be open to the
+// caller (230001 otherwise), as reading and creating its records do.
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+/** The caller's own uploaded spreadsheet: its row, bytes and kind (260001 / 300004 otherwise). */
+async function openUpload(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, fileId: string) {
+  const [file] = await findFiles(engineOf(ctx), [fileId]);
+  if (!file || file.created_by !== ctx.userId) throw new AppError('FileNotFound', { detail: { fileId } });
+  const kind = fileKindOf(file.name, file.content_type);
+  const body = kind ? await deps.store.get(file.storage_key) : undefined;
+  if (!kind || !body) throw new AppError('DataPortFileUnreadable', { detail: { fileId } });
+  return { file, rows: readFileRows(body, kind) };
+}
+
+async function firstRows(rows: AsyncGenerator<FileRow>, n: number): Promise<FileRow[]> {
+  const out: FileRow[] = [];
+  try {
+    for await (const row of rows) {
+      out.push(row);
+      if (out.length >= n) break;
+    }
+  } catch {
+    throw new AppError('DataPortFileUnreadable');
+  }
+  if (!out.length || !headersOf(out[0]).some(Boolean)) throw new AppError('DataPortFileEmpty');
+  return out;
+}
+
+/** POST /v1/dataImport/preview */
+export async function previewImport(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, body: { schemaCode: string; fileId: string }): Promise<contracts.ImportPreviewResult> {
+  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  const { rows } = await openUpload(ctx, deps, body.fileId);
+  const [header, ...data] = await firstRows(rows, 11);
+  const headers = headersOf(header);
+  let mapping: contracts.ImportPreviewResult['mapping'] = [];
+  try {
+    mapping = resolveMapping(form, headers, undefined).columns.map((c) => ({ column: c.header, field: c.column.code }));
+  } catch {
+    // Nothing matched by name: the wizard maps by hand.
+  }
+  return { headers, rows: data.map((r) => headers.map((_h, i) => cellText(r.cells[i] ?? null))), mapping };
+}
+
+/** POST /v1/dataImport/addImportTask: checks the form, the file's header and the mapping, then queues the job. */
+export async function addImportTask(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, body: Out<typeof contracts.AddImportTaskBody>): Promise<{ taskId: string }> {
+  if (body.dataState === 'Processing') throw new AppError('DataPortDataStateUnsupported');
+  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  const { file, rows } = await openUpload(ctx, deps, body.fileId);
+  const [header] = await firstRows(rows, 1);
+  resolveMapping(form, headersOf(header), body.mapping, body.keyField);
+  const options = { importType: body.importType ?? 'InsertOnly', dataState: body.dataState ?? 'Draft', keyField: body.keyField, mapping: body.mapping };
+  return queue(ctx, 'Import', form.node.code, options, { file_id: file.id, file_name: file.name });
+}
+
+/** POST /v1/dataExport/addExportTask: the filter, sort and columns are checked now (777 / 300010), the rows later. */
+export async function addExportTask(ctx: NodeContext, body: Out<typeof contracts.AddExportTaskBody>, baseUrl: string): Promise<{ taskId: string }> {
+  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  exportColumnsOf(form, body.columns);
+  await queryRecords(ctx, { schemaCode: form.node.code, filter: body.filter, status: body.status, sort: body.sort, pageIndex: 0, pageSize: 1 });
+  const options = { filter: body.filter, status: body.status, columns: body.columns, sort: body.sort, viewCode: body.viewCode, baseUrl };
+  return queue(ctx, 'Export', form.node.code, options, { file_name: `${form.definition.attributes.displayName}.xlsx` });
+}
+
+async function queue(ctx: NodeContext, type: 'Import' | 'Export', schemaCode: string, options: object, extra: { file_id?: string; file_name: string }) {
+  const taskId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await enqueueJob(trx as unknown as Db, { engineCode: ctx.engineCode, kind: type === 'Import' ? DATA_IMPORT_JOB : DATA_EXPORT_JOB, payload: { taskId: '' }, createdBy: ctx.userId });
+    await trx.updateTable('platform.jobs').set({ payload: JSON.stringify({ taskId: id }) }).where('id', '=', id).execute();
+    await insertTask(engineOf({ db: trx as unknown as Db, engineCode: ctx.engineCode }), { id, type, schema_code: schemaCode, created_by: ctx.userId, options: options as never, ...extra });
+    return id;
+  });
+  return { taskId };
+}
+
+const EXPORT_STATE: Record<string, ExportState> = { Waiting: 'Waiting', Queuing: 'Waiting', Running: 'Exporting', Finished: 'Success', Failed: 'Fail', Timeout: 'Fail', Canceled: 'Cancel', Suspend: 'Waiting' };
+
+type JobRow = { id: string; state: string; progress: number; message: string | null; attempts: number; finished_time: Date | null };
+
+function presentTask(task: TaskRow, job: JobRow | undefined): contracts.DataPortTaskDto {
+  const state = (job?.state ?? 'Failed') as BackgroundTaskState;
+  const options = task.options as { importType?: string; dataState?: string };
+  const isImport = task.type === 'Import';
+  return {
+    taskId: task.id,
+    type: task.type as 'Import' | 'Export',
+    schemaCode: task.schema_code,
+    state,
+    exportState: isImport ? null : EXPORT_STATE[state]!,
+    importType: isImport ? ((options.importType ?? 'InsertOnly') as contracts.DataPortTaskDto['importType']) : null,
+    dataState: isImport ? ((options.dataState ?? 'Draft') as contracts.DataPortTaskDto['dataState']) : null,
+    progress: job?.progress ?? 0,
+    message: job?.message ?? null,
+    fileName: task.file_name,
+    total: task.total,
+    inserted: task.inserted,
+    updated: task.updated,
+    rejected: task.rejected,
+    attempts: job?.attempts ?? 0,
+    createdTime: new Date(task.created_time).toISOString(),
+    finishedTime: job?.finished_time ? new Date(job.finished_time).toISOString() : null,
+    hasResult: !!task.result_file_id,
+    hasErrorReport: !!task.report_file_id,
+  };
+}
+
+async function jobsOf(ctx: NodeContext, ids: string[]): Promise<Map<string, JobRow>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db.selectFrom('platform.jobs').select(['id', 'state', 'progress', 'message', 'attempts', 'finished_time']).where('id', 'in', ids).where('engine_code', '=', ctx.engineCode).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** POST /v1/dataPort/LoadTaskRecords: the caller's tasks of the last RecentHours, newest first, a page at a time. */
+export async function loadTaskRecords(ctx: NodeContext, body: Out<typeof contracts.LoadTaskRecordsBody>): Promise<contracts.LoadTaskRecordsResult> {
+  let q = engineOf(ctx)
+    .selectFrom('data_port_tasks')
+    .where('created_by', '=', ctx.userId)
+    .where('created_time', '>', sql<Date>`now() - ${`${body.RecentHours} hours`}::interval`);
+  if (body.Type) q = q.where('type', '=', body.Type);
+  if (body.TaskIds?.length) q = q.where('id', 'in', body.TaskIds);
+  if (body.SchemaCode) q = q.where(sql`lower(schema_code)`, '=', body.SchemaCode.toLowerCase());
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const tasks = await q.selectAll().orderBy('created_time', 'desc').orderBy('id', 'desc').limit(body.PageSize).offset((body.PageIndex - 1) * body.PageSize).execute();
+  const jobs = await jobsOf(ctx, tasks.map((t) => t.id));
+  return { list: tasks.map((t) => presentTask(t, jobs.get(t.id))), total: Number(n) };
+}
+
+/** The caller's task (of `type` when given); 300001 otherwise. */
+async function ownTask(ctx: NodeContext, id: string, type?: string): Promise<TaskRow> {
+  const task = await findTask(engineOf(ctx), id);
+  if (!task || task.created_by !== ctx.userId || (type && task.type !== type)) throw new AppError('DataPortTaskNotFound', { detail: { taskId: id } });
+  return task;
+}
+
+export async function getTask(ctx: NodeContext, id: string): Promise<contracts.DataPortTaskDto> {
+  const task = await ownTask(ctx, id);
+  return presentTask(task, (await jobsOf(ctx, [id])).get(id));
+}
+
+/** GET /v1/dataPort/CancelWaitingTask/{type}/{taskId}: only a Waiting task (300002). */
+export async function cancelWaitingTask(ctx: NodeContext, type: string, id: string): Promise<contracts.DataPortTaskDto> {
+  await ownTask(ctx, id, type);
+  const r = await ctx.db
+    .updateTable('platform.jobs')
+    .set({ state: 'Canceled', finished_time: sql`now()`, message: '已取消' })
+    .where('id', '=', id)
+    .where('engine_code', '=', ctx.engineCode)
+    .where('state', '=', 'Waiting')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new AppError('DataPortTaskNotCancellable', { detail: { taskId: id } });
+  return getTask(ctx, id);
+}
+
+/** POST /v1/dataPort/RetryTimeoutTasks: every task named must be the caller's and Timeout (300003), then all go back to Waiting. */
+export async function retryTimeoutTasks(ctx: NodeContext, ids: string[]): Promise<{ retried: string[] }> {
+  for (const id of ids) await ownTask(ctx, id);
+  const jobs = await jobsOf(ctx, ids);
+  const stuck = ids.filter((id) => jobs.get(id)?.state !== 'Timeout');
+  if (stuck.length) throw new AppError('DataPortTaskNotRetryable', { detail: { taskIds: stuck } });
+  const retried: string[] = [];
+  for (const id of ids) if (await retryJob(ctx.db, id)) retried.push(id);
+  return { retried };
+}
+
+/** POST /v1/dataPort/getDownloadUrl: a signed link (ten minutes) to the export's workbook or the import's error report. */
+export async function downloadUrl(ctx: NodeContext, deps: Pick<DataPortDeps, 'urls'>, body: { taskId: string; kind: 'Result' | 'ErrorReport' }) {
+  const task = await ownTask(ctx, body.taskId);
+  const fileId = body.kind === 'Result' ? task.result_file_id : task.report_file_id;
+  const [file] = fileId ? await findFiles(engineOf(ctx), [fileId]) : [];
+  if (!file) throw new AppError('DataPortNoDownload', { detail: { taskId: body.taskId, kind: body.kind } });
+  return { url: `${deps.urls.sign(ctx.engineCode, file.id).url}&download=1`, fileName: file.name };
+}
+
+/** GET /v2/dataPort/getExportColumns/{schemaCode}/{viewCode} (the view's own columns come with saved views). */
+export async function exportColumns(ctx: NodeContext, schemaCode: string): Promise<contracts.ExportColumnsResult> {
+  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
+  return { columns: portColumns(form).map(presentColumn) };
+}
+
+/** GET /v1/dataImport/template/{schemaCode}: a workbook whose header is the importable columns; required ones marked *. */
+export async function importTemplate(ctx: NodeContext, schemaCode: string): Promise<{ name: string; body: Buffer }> {
+  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('导入模板');
+  const columns = templateColumns(form);
+  sheet.addRow(columns.map((c) => c.header));
+  sheet.getRow(1).font = { bold: true };
+  columns.forEach((c, i) => {
+    const column = sheet.getColumn(i + 1);
+    column.width = Math.max(12, c.header.length * 2 + 2);
+    if (c.field?.options.required === true) sheet.getRow(1).getCell(i + 1).font = { bold: true, color: { argb: 'FFCF1322' } };
+  });
+  return { name: `${form.definition.attributes.displayName}-导入模板.xlsx`, body: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
+

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { companyIdOf } from '../../../test/org-helpers.ts';
+import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { engineDb } from '../../db/database.ts';
+import { download, drainJobs, exportAll, importFile, redCells, rowsOfXlsx, task, uploadSheet, xlsxOf } from './data-port.fixtures.ts';
+
+// Import types, rejected rows, cancel / retry rules, Chinese dates, people by name or mobile, and who may see a
+// task (docs/decisions/0020). PGlite and PostgreSQL run the same file.
+
+let t: TestApp, dataDir: string, admin: Person, a: OrgClient, appCode: string;
+let member: Person & { userId: string };
+let m: OrgClient;
+let deptId: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-port-'));
+  t = await createTestApp({ config: { dataDir } });
+  admin = await registerPerson(t.app, { userName: '王管理' });
+  a = nodeClient(t.app, admin);
+  appCode = (await createApp(a)).code;
+  deptId = (await a.post('/v1/org/department/create', { parentId: await companyIdOf(t, admin.engineCode), name: '销售部' })).id;
+  member = await addMember(t, admin, { name: '李四', departmentIds: [deptId] });
+  m = nodeClient(t.app, member);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const FORM = definition([
+  { type: 'textBox', code: 'Code', options: { displayName: '编号' } },
+  { type: 'number', code: 'Qty', options: { displayName: '数量', required: true } },
+  { type: 'dropDown', code: 'Kind', options: { displayName: '类别', defaultItems: ['甲', '乙'] } },
+  { type: 'dateTime', code: 'Day', options: { displayName: '日期' } },
+  { type: 'user', code: 'Who', options: { displayName: '负责人' } },
+  { type: 'department', code: 'Dept', options: { displayName: '部门' } },
+  { type: 'gridView', code: 'Lines', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'Item', options: { displayName: '品名' } }, { type: 'number', code: 'N', options: { displayName: '件数' } }] },
+]);
+const HEAD = ['编号', '数量', '类别', '日期', '负责人', '部门', '明细.品名', '明细.件数'];
+
+async function newForm(): Promise<string> {
+  const code = (await createForm(a, appCode)).code as string;
+  await publish(a, code, FORM);
+  return code;
+}
+const rowsOf = async (schemaCode: string) =>
+  (await a.post('/v1/bizdata/query', { schemaCode, pageIndex: 0, pageSize: 100, sort: [{ field: 'Code', direction: 'asc' }] })).list as Record<string, unknown>[];
+const run = async (schemaCode: string, rows: unknown[][], options: Record<string, unknown> = {}) => importFile(t, a, admin, schemaCode, await xlsxOf([HEAD, ...rows]), options);
+
+describe('import', () => {
+  it('reads Chinese dates, people by name or mobile, departments by name, options by text and sub-table rows', async () => {
+    const code = await newForm();
+    const done = await run(code, [
+      ['A1', 1, '甲', '2024年1月2日', '李四', '销售部', '螺丝', 2],
+      [null, null, null, null, null, null, '螺母', 3],
+      ['A2', '1,200', '乙', '2024/1/2 10:30', member.mobile, null, null, null],
+      ['A3', 3, null, new Date(Date.UTC(2024, 0, 2, 8, 0, 0)), null, null, null, null],
+    ]);
+    expect(done).toMatchObject({ state: 'Finished', type: 'Import', total: 3, inserted: 3, rejected: 0, hasErrorReport: false, dataState: 'Draft', importType: 'InsertOnly' });
+    const list = await rowsOf(code);
+    expect(list.map((r) => [r.Code, r.Qty, r.Kind, r.Day, r.Who, r.Dept, r.Status])).toEqual([
+      ['A1', 1, '甲', '2024-01-01T16:00:00.000Z', member.userId, deptId, 0],
+      ['A2', 1200, '乙', '2024-01-02T02:30:00.000Z', member.userId, null, 0],
+      ['A3', 3, null, '2024-01-02T00:00:00.000Z', null, null, 0],
+    ]);
+    const first = await a.post('/v1/form/loaddata', { schemaCode: code, objectId: list[0]!.ObjectId });
+    expect(first.children.Lines.map((r: Record<string, unknown>) => [r.Item, r.N])).toEqual([['螺丝', 2], ['螺母', 3]]);
+  });
+
+  it('InsertOnly, UpdateOnly and Upsert match on the chosen key; Effective makes records effective', async () => {
+    const code = await newForm();
+    expect(await run(code, [['K1', 1], ['K2', 2]])).toMatchObject({ inserted: 2, updated: 0, rejected: 0 });
+    expect(await run(code, [['K1', 10], ['K9', 9]], { importType: 'UpdateOnly', keyField: 'Code' })).toMatchObject({ inserted: 0, updated: 1, rejected: 1, importType: 'UpdateOnly' });
+    expect(await run(code, [['K2', 20], ['K3', 3]], { importType: 'Upsert', keyField: 'Code', dataState: 'Effective' })).toMatchObject({ inserted: 1, updated: 1, rejected: 0 });
+    expect(await run(code, [['K3', 30], ['K4', 4]], { importType: 'InsertOnly', keyField: 'Code' })).toMatchObject({ inserted: 1, rejected: 1 });
+    expect((await rowsOf(code)).map((r) => [r.Code, r.Qty, r.Status])).toEqual([['K1', 10, 0], ['K2', 20, 1], ['K3', 3, 1], ['K4', 4, 0]]);
+    // The key must be a mapped main-table column.
+    const fileId = await uploadSheet(t, admin, 'k.xlsx', await xlsxOf([HEAD, ['K1', 1]]));
+    const bad = await a.raw('POST', '/v1/dataImport/addImportTask', { schemaCode: code, fileId, importType: 'Upsert', keyField: 'Lines.Item' });
+    expect(bad.body).toMatchObject({ successful: false, errorCode: 300007 });
+    const noKey = await a.raw('POST', '/v1/dataImport/addImportTask', { schemaCode: code, fileId, importType: 'Upsert' });
+    expect(noKey.body).toMatchObject({ successful: false, errorCode: 777 });
+  });
+
+  it('rejects bad rows with the reason per cell, writes none of them, and keeps the good ones', async () => {
+    const code = await newForm();
+    const done = await run(code, [
+      ['B1', 1, '甲', null, null, null, null, null],
+      ['B2', 'abc', null, null, null, null, null, null],
+      ['B3', 2, '丙', '2024-02-31', '王五', null, null, null],
+      ['B4', null, null, null, null, null, null, null],
+      ['B5', 5, null, null, null, null, '好的行', 1],
+      [null, null, null, null, null, null, '坏的行', 'x'],
+      ['B6', 6, null, null, null, '不存在的部门', null, null],
+    ]);
+    expect(done).toMatchObject({ state: 'Finished', total: 6, inserted: 1, rejected: 5, hasErrorReport: true });
+    expect((await rowsOf(code)).map((r) => r.Code)).toEqual(['B1']);
+    const lines = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`e_${admin.engineCode}.data_import_rows`)}`.execute(t.database.db);
+    expect(lines.rows[0]!.n).toBeGreaterThan(0);
+    const report = await download(t, a, done.taskId, 'ErrorReport');
+    const rows = await rowsOfXlsx(report);
+    expect(rows[0]).toEqual([...HEAD, '错误原因']);
+    const reasons = Object.fromEntries(rows.slice(1).map((r) => [String(r[0] ?? r[6]), String(r[HEAD.length])]));
+    expect(reasons.B2).toBe('数量：须为数字');
+    expect(reasons.B3).toContain('类别：“丙”不是可选的选项');
+    expect(reasons.B3).toContain('日期：日期格式无法识别');
+    expect(reasons.B3).toContain('负责人：找不到人员“王五”');
+    expect(reasons.B4).toBe('数量：必填');
+    expect(reasons['坏的行']).toBe('明细.件数：须为数字');
+    expect(reasons.B6).toBe('部门：找不到部门“不存在的部门”');
+    // B5 and its two sub-table rows are reported together; only the bad cell is red.
+    expect(rows.slice(1).map((r) => r[0] ?? r[6])).toEqual(['B2', 'B3', 'B4', 'B5', '坏的行', 'B6']);
+    expect(await redCells(report, 6)).toEqual([8]);
+    expect(await redCells(report, 3)).toEqual([3, 4, 5]);
+  });
+
+  it('reads .csv (UTF-8 with BOM) and refuses other files and mappings to unknown fields', async () => {
+    const code = await newForm();
+    const csv = Buffer.from(`\ufeff编号,数量,类别\nC1,7,乙\n"C,2",8,甲\n`);
+    expect(await importFile(t, a, admin, code, csv, {}, 'data.csv')).toMatchObject({ inserted: 2, rejected: 0 });
+    expect((await rowsOf(code)).map((r) => r.Code)).toEqual(['C,2', 'C1']);
+    const fileId = await uploadSheet(t, admin, 'data.csv', csv);
+    const wrong = await a.raw('POST', '/v1/dataImport/addImportTask', { schemaCode: code, fileId, mapping: [{ column: '编号', field: 'Nope' }, { column: '无此列', field: 'Qty' }] });
+    expect(wrong.body).toMatchObject({ successful: false, errorCode: 300006 });
+    expect(wrong.body.detail.problems.map((p: { column: string }) => p.column)).toEqual(['编号', '无此列', '']);
+    const processing = await a.raw('POST', '/v1/dataImport/addImportTask', { schemaCode: code, fileId, dataState: 'Processing' });
+    expect(processing.body).toMatchObject({ errorCode: 300008 });
+    const preview = await a.post('/v1/dataImport/preview', { schemaCode: code, fileId });
+    expect(preview).toEqual({ headers: ['编号', '数量', '类别'], rows: [['C1', '7', '乙'], ['C,2', '8', '甲']], mapping: [{ column: '编号', field: 'Code' }, { column: '数量', field: 'Qty' }, { column: '类别', field: 'Kind' }] });
+  });
+
+  it('a retry after an attempt died part-way skips the rows already committed: no row twice', async () => {
+    const code = await newForm();
+    const rows = Array.from({ length: 1200 }, (_, i) => [`R${String(i).padStart(4, '0')}`, i + 1]);
+    const fileId = await uploadSheet(t, admin, 'big.xlsx', await xlsxOf([HEAD, ...rows]));
+    const { taskId } = await a.post('/v1/dataImport/addImportTask', { schemaCode: code, fileId });
+    // The first attempt commits its first batch (500 records) and dies: the job's progress report fails.
+    const jobs = t.database.db;
+    const { dataImportHandler } = await import('./import.job.ts');
+    await jobs.updateTable('platform.jobs').set({ state: 'Running', attempts: 1, worker_id: 'dead', lease_until: new Date(Date.now() - 1000) }).where('id', '=', taskId).execute();
+    let reports = 0;
+    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0 });
+    const died = handler.run({
+      db: jobs, jobId: taskId, engineCode: admin.engineCode, payload: { taskId }, attempt: 1, createdBy: null,
+      reportProgress: async () => {
+        reports++;
+        throw new Error('server killed');
+      },
+      assertOwned: async () => undefined,
+    });
+    await expect(died).rejects.toThrow('server killed');
+    expect(reports).toBe(1);
+    expect(await t.app.extras.jobs.sweep()).toBe(1);
+    expect(await task(a, taskId)).toMatchObject({ state: 'Timeout', attempts: 1 });
+    const count = async () => (await sql<{ n: number; d: number }>`select count(*)::int as n, count(distinct "Code")::int as d from ${sql.table(`e_${admin.engineCode}.${(await engineDb(t.database.db, admin.engineCode).selectFrom('form_tables').select('table_name').where('schema_code', '=', code).where('grid_key', '=', '').executeTakeFirstOrThrow()).table_name}`)}`.execute(t.database.db)).rows[0];
+    expect(await count()).toEqual({ n: 500, d: 500 });
+    expect(await a.post('/v1/dataPort/RetryTimeoutTasks', { TaskIds: [taskId] })).toEqual({ retried: [taskId] });
+    await drainJobs(t);
+    expect(await task(a, taskId)).toMatchObject({ state: 'Finished', attempts: 2, total: 1200, inserted: 1200, rejected: 0 });
+    expect(await count()).toEqual({ n: 1200, d: 1200 });
+    // Only a Timeout task is retried.
+    expect((await a.raw('POST', '/v1/dataPort/RetryTimeoutTasks', { TaskIds: [taskId] })).body).toMatchObject({ errorCode: 300003 });
+  }, 60_000);
+});
+
+describe('export', () => {
+  it('follows the filter, sort and columns asked for, and rejects unknown columns and bad filters', async () => {
+    const code = await newForm();
+    await run(code, [['E1', 1], ['E2', 5], ['E3', 9, null, null, null, null, '件', 2], [null, null, null, null, null, null, '件2', 3]]);
+    const { bytes, task: done } = await exportAll(t, a, code, { filter: { field: 'Qty', operator: 'Above', value: 2 }, columns: ['Code', 'Qty', 'Lines.Item', 'Lines.N'], sort: [{ field: 'Code', direction: 'desc' }] });
+    expect(done.total).toBe(2);
+    expect(await rowsOfXlsx(bytes)).toEqual([['编号', '数量', '明细.品名', '明细.件数'], ['E3', 9, '件', 2], [null, null, '件2', 3], ['E2', 5]]);
+    expect((await a.raw('POST', '/v1/dataExport/addExportTask', { schemaCode: code, columns: ['Nope'] })).body).toMatchObject({ errorCode: 300010 });
+    expect((await a.raw('POST', '/v1/dataExport/addExportTask', { schemaCode: code, filter: { field: 'Nope', operator: 'Equal', value: 1 } })).body).toMatchObject({ errorCode: 777 });
+    const columns = await a.get(`/v2/dataPort/getExportColumns/${code}/default`);
+    expect(columns.columns.filter((c: { importable: boolean; grid: string | null }) => c.importable && !c.grid).map((c: { code: string }) => c.code)).toEqual(['SeqNo', 'ObjectId', 'Code', 'Qty', 'Kind', 'Day', 'Who', 'Dept']);
+  });
+
+  it('a waiting task can be cancelled (then never runs); a running or finished one cannot', async () => {
+    const code = await newForm();
+    const { taskId } = await a.post('/v1/dataExport/addExportTask', { schemaCode: code });
+    expect(await a.get(`/v1/dataPort/CancelWaitingTask/Export/${taskId}`)).toMatchObject({ state: 'Canceled', exportState: 'Cancel' });
+    await drainJobs(t);
+    expect(await task(a, taskId)).toMatchObject({ state: 'Canceled', hasResult: false });
+    expect((await a.raw('GET', `/v1/dataPort/CancelWaitingTask/Export/${taskId}`)).body).toMatchObject({ errorCode: 300002 });
+    expect((await a.raw('GET', `/v1/dataPort/CancelWaitingTask/Import/${taskId}`)).body).toMatchObject({ errorCode: 300001 });
+  });
+
+  it('serves the template and the legacy OnAction calls', async () => {
+    const code = await newForm();
+    const res = await t.app.inject({ method: 'GET', url: `/v1/dataImport/template/${code}`, headers: { authorization: `Bearer ${admin.token}`, enginecode: admin.engineCode } });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(await rowsOfXlsx(res.rawPayload)).toEqual([HEAD.slice(0, 6).concat(['明细.品名', '明细.件数'])]);
+    const legacy = await a.post('/ExcelExport/OnAction', { PostData: JSON.stringify({ ActionName: 'GetExportColumns', SchemaCode: code }) });
+    expect(legacy.columns.length).toBeGreaterThan(5);
+    expect((await a.raw('POST', '/ExcelImport/OnAction', { ActionName: 'Nope' })).body).toMatchObject({ errorCode: 777 });
+    const listed = await a.post('/ExcelImport/OnAction', { ActionName: 'LoadTaskRecords', SchemaCode: code });
+    expect(listed).toEqual({ list: [], total: 0 });
+  });
+});
+
+describe('who sees a task', () => {
+  it('another engine and another member see nothing; a member without access to the form is refused', async () => {
+    const code = await newForm();
+    const { taskId } = (await exportAll(t, a, code)).task;
+    const other = await registerPerson(t.app, { engineName: '别的公司' });
+    const o = nodeClient(t.app, other);
+    for (const c of [o, m]) {
+      expect(await c.post('/v1/dataPort/LoadTaskRecords', { TaskIds: [taskId] })).toEqual({ list: [], total: 0 });
+      const url = await c.raw('POST', '/v1/dataPort/getDownloadUrl', { taskId, kind: 'Result' });
+      expect(url.status).toBe(404);
+      expect(url.body).toMatchObject({ errorCode: 300001 });
+      expect((await c.raw('POST', '/v1/dataPort/RetryTimeoutTasks', { TaskIds: [taskId] })).body).toMatchObject({ errorCode: 300001 });
+    }
+    // The member holds no grant on the form: every call naming it is 404 / 230001, and no task is queued.
+    const fileId = await uploadSheet(t, member, 'm.xlsx', await xlsxOf([HEAD, ['M1', 1]]));
+    const before = await t.database.db.selectFrom('platform.jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect((await m.raw('POST', '/v1/dataImport/addImportTask', { schemaCode: code, fileId })).body).toMatchObject({ errorCode: 230001 });
+    expect((await m.raw('POST', '/v1/dataExport/addExportTask', { schemaCode: code })).body).toMatchObject({ errorCode: 230001 });
+    expect((await m.raw('GET', `/v2/dataPort/getExportColumns/${code}/default`)).body).toMatchObject({ errorCode: 230001 });
+    expect((await m.raw('POST', '/v1/dataImport/preview', { schemaCode: code, fileId })).body).toMatchObject({ errorCode: 230001 });
+    const after = await t.database.db.selectFrom('platform.jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // Someone else's upload cannot be imported.
+    await grant(a, code, member.userId, 'access');
+    const adminFile = await uploadSheet(t, admin, 'a.xlsx', await xlsxOf([HEAD, ['X', 1]]));
+    expect((await m.raw('POST', '/v1/dataImport/addImportTask', { schemaCode: code, fileId: adminFile })).body).toMatchObject({ errorCode: 260001 });
+    // With access, the member imports; their records are theirs and an admin's record is not theirs to update.
+    await run(code, [['ADM', 1]]);
+    const mine = await importFile(t, m, member, code, await xlsxOf([HEAD, ['ADM', 2], ['MEM', 3]]), { importType: 'Upsert', keyField: 'Code' });
+    expect(mine).toMatchObject({ inserted: 1, updated: 0, rejected: 1 });
+    expect((await rowsOf(code)).map((r) => [r.Code, r.Qty])).toEqual([['ADM', 1], ['MEM', 3]]);
+  });
+});

@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { JobHandler } from '../../jobs/job-registry.ts';
+import { formatDateTime } from '@tritium/shared/controls/index';
+import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import { childRowsOf } from '../business-data/records.repo.ts';
+import { presentChildRow } from '../business-data/record.presenter.ts';
+import { queryRecords } from '../query/query.service.ts';
+import { valueToCell, type Cell, type CellLink } from './cell-values.ts';
+import { loadLookups } from './lookups.ts';
+import { exportColumnsOf, type PortColumn } from './port-columns.ts';
+import { keepWorkbook, ownerContext, type DataPortDeps } from './task-files.ts';
+import { findTask, type ExportOptions } from './task-repo.ts';
+
+// The export job (docs/decisions/0020): pages of the query engine (the same filter model, status, sort and data
+// rules as a list), written row by row to a streaming workbook on disk, so memory stays flat however many rows.
+// A record with sub-table rows takes one sheet row per sub-table row, its own cells on the first (the layout an
+// import reads back). Files are links signed for seven days.
+
+export const DATA_EXPORT_JOB = 'data.export';
+const PAGE = 500;
+const LINK_TTL_SECONDS = 7 * 24 * 3600;
+const STATUS_TEXT = ['草稿', '生效', '进行中', '已作废'];
+
+export function dataExportHandler(deps: DataPortDeps): JobHandler {
+  return {
+    async run(ctx) {
+      const { taskId } = ctx.payload as { taskId: string };
+      const edb = engineDb(ctx.db, ctx.engineCode);
+      const task = await findTask(edb, taskId);
+      if (!task) throw new AppError('DataPortTaskNotFound');
+      const options = task.options as ExportOptions;
+      const owner = await ownerContext(edb, ctx, task.created_by);
+      const form = await getRuntimeFormOrThrow(edb, owner, task.schema_code);
+      const columns = exportColumnsOf(form, options.columns);
+      const grids = [...new Map(columns.filter((c) => c.grid).map((c) => [c.grid!.code, c.grid!])).values()];
+      const lookups = await loadLookups(edb);
+      const link = (fileId: string) => `${options.baseUrl}${deps.urls.sign(ctx.engineCode, fileId, LINK_TTL_SECONDS).url}&download=1`;
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'tritium-export-'));
+      try {
+        const file = path.join(dir, 'export.xlsx');
+        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+        const sheet = workbook.addWorksheet(form.definition.attributes.displayName.slice(0, 31) || 'Sheet1');
+        sheet.addRow(columns.map((c) => c.header)).commit();
+        const systemCell = (c: PortColumn, record: Record<string, unknown>): Cell => {
+          const v = record[c.system!];
+          if (v == null) return null;
+          if (c.system === 'Status') return STATUS_TEXT[Number(v)] ?? String(v);
+          if (c.system === 'CreatedBy' || c.system === 'OwnerId') return lookups.userNames.get(String(v)) ?? String(v);
+          if (c.system === 'OwnerDeptId') return lookups.departmentNames.get(String(v)) ?? String(v);
+          if (c.system === 'CreatedTime' || c.system === 'ModifiedTime') return formatDateTime(String(v), 'yyyy-mm-dd hh:mm:ss');
+          return String(v);
+        };
+        let done = 0;
+        for (let page = 0; ; page++) {
+          const result = await queryRecords(owner, { schemaCode: form.node.code, filter: options.filter, status: options.status, sort: options.sort, pageIndex: page, pageSize: PAGE });
+          const ids = result.list.map((r) => String(r.ObjectId));
+          const children = new Map<string, Map<string, Record<string, unknown>[]>>();
+          for (const grid of grids) {
+            const byParent = new Map<string, Record<string, unknown>[]>();
+            for (const row of await childRowsOf(edb, grid, ids)) {
+              const list = byParent.get(String(row.ParentObjectId)) ?? [];
+              list.push(presentChildRow(grid, row));
+              byParent.set(String(row.ParentObjectId), list);
+            }
+            children.set(grid.code, byParent);
+          }
+          for (const record of result.list) {
+            const id = String(record.ObjectId);
+            const height = Math.max(1, ...grids.map((g) => children.get(g.code)!.get(id)?.length ?? 0));
+            for (let i = 0; i < height; i++) {
+              const cells: (Cell | CellLink)[] = columns.map((c) => {
+                if (c.grid) return valueToCell(c.field!, children.get(c.grid.code)!.get(id)?.[i]?.[c.field!.code], lookups, link);
+                if (i > 0) return null;
+                return c.system ? systemCell(c, record) : valueToCell(c.field!, record[c.field!.code], lookups, link);
+              });
+              sheet.addRow(cells).commit();
+            }
+          }
+          done += result.list.length;
+          await ctx.reportProgress(result.total ? (done / result.total) * 95 : 95, `${done}/${result.total}`);
+          if (!result.hasMore) break;
+        }
+        sheet.commit();
+        await workbook.commit();
+        const fileId = await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, file, `${form.definition.attributes.displayName}-${formatDateTime(new Date().toISOString(), 'yyyy-mm-dd').replaceAll('-', '')}.xlsx`);
+        await edb.updateTable('data_port_tasks').set({ total: done, result_file_id: fileId }).where('id', '=', taskId).execute();
+        return { total: done };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

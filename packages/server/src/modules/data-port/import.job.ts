@@ -1,0 +1,151 @@
+import type { Db } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { JobContext, JobHandler } from '../../jobs/job-registry.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { viewerOf } from '../function-node/node-context.ts';
+import { lockFormData } from '../business-data/records.repo.ts';
+import { runtimeFormFor, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { findFiles } from '../files/files.repo.ts';
+import type { Lookups } from './cell-values.ts';
+import { ErrorReport } from './error-report.ts';
+import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
+import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
+import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
+import { InsertBuffer, writeImported, type Who } from './import-write.ts';
+import { loadLookups } from './lookups.ts';
+import { portColumns } from './port-columns.ts';
+import { keepWorkbook, ownerContext, sleep, type DataPortDeps } from './task-files.ts';
+import { findTask, type ImportOptions } from './task-repo.ts';
+
+// The import job (docs/decisions/0020). The file is read as a stream and grouped into records; records are
+// checked and written in batches, one transaction each, and every record a batch commits is marked
+// (data_import_rows: task, file row) in that same transaction. An attempt starts by reading the marks of the
+// earlier ones and skips those rows, so a task retried after its server died never writes a row twice. The error
+// report is written afresh by every attempt (it re-reads the whole file; rejected rows are never marked).
+
+export const DATA_IMPORT_JOB = 'data.import';
+
+interface Run {
+  ctx: JobContext;
+  edb: EngineExecutor;
+  form: RuntimeForm;
+  who: Who;
+  mapping: Mapping;
+  lookups: Lookups;
+  options: ImportOptions;
+  report: ErrorReport;
+}
+
+export function dataImportHandler(deps: DataPortDeps): JobHandler {
+  return {
+    async run(ctx) {
+      const { taskId } = ctx.payload as { taskId: string };
+      const edb = engineDb(ctx.db, ctx.engineCode);
+      const task = await findTask(edb, taskId);
+      if (!task) throw new AppError('DataPortTaskNotFound');
+      const owner = await ownerContext(edb, ctx, task.created_by);
+      const form = await runtimeFormFor(edb, await viewerOf(edb, owner), task.schema_code);
+      const [file] = await findFiles(edb, [task.file_id!]);
+      const source = file ? await deps.store.get(file.storage_key) : undefined;
+      const kind = file ? fileKindOf(file.name, file.content_type) : null;
+      if (!file || !source || !kind) throw new AppError('DataPortFileUnreadable');
+      // A first pass counts the data rows (progress is rows done / rows in the file; an .xlsx cannot say how far
+      // its bytes are, its reader may buffer the sheet before the shared strings).
+      let fileRows = 0;
+      for await (const _row of readFileRows(source, kind)) fileRows++;
+      const again = await deps.store.get(file.storage_key);
+      if (!again) throw new AppError('DataPortFileUnreadable');
+      const rows = readFileRows(again, kind)[Symbol.asyncIterator]();
+      const header = await rows.next();
+      const headers = headersOf(header.done ? undefined : header.value);
+      const options = task.options as ImportOptions;
+      const mapping = resolveMapping(form, headers, options.mapping, options.keyField);
+      const marks = await edb.selectFrom('data_import_rows').select('row_no').where('task_id', '=', taskId).execute();
+      const committed = new Set(marks.map((m) => m.row_no));
+      const run: Run = { ctx, edb, form, who: { userId: owner.userId, deptId: owner.deptId }, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers) };
+      const rest: AsyncIterable<FileRow> = { [Symbol.asyncIterator]: () => rows };
+      let total = 0;
+      let rejected = 0;
+      let rowsDone = 0;
+      try {
+        let batch: FileRecord[] = [];
+        const flush = async () => {
+          rejected += await commitBatch(run, batch);
+          batch = [];
+          await ctx.reportProgress(Math.min(95, (rowsDone / Math.max(1, fileRows - 1)) * 95), `已处理 ${total} 条`);
+          if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
+        };
+        for await (const record of fileRecords(rest, mapping)) {
+          total++;
+          rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
+          if (committed.has(record.rowNo)) continue;
+          batch.push(record);
+          if (batch.length >= deps.batchSize) await flush();
+        }
+        if (batch.length) await flush();
+        const reportPath = await run.report.finish();
+        const reportId = reportPath ? await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, reportPath, `导入错误报告-${form.definition.attributes.displayName}.xlsx`) : null;
+        const counts = await edb
+          .selectFrom('data_import_rows')
+          .select((eb) => [eb.fn.countAll<number>().filterWhere('action', '=', 'insert').as('inserted'), eb.fn.countAll<number>().filterWhere('action', '=', 'update').as('updated')])
+          .where('task_id', '=', taskId)
+          .executeTakeFirstOrThrow();
+        const result = { total, inserted: Number(counts.inserted), updated: Number(counts.updated), rejected };
+        await edb.updateTable('data_port_tasks').set({ ...result, report_file_id: reportId }).where('id', '=', taskId).execute();
+        return result;
+      } finally {
+        await run.report.dispose();
+      }
+    },
+  };
+}
+
+/** Checks and writes one batch in one transaction; rejected records go to the report. Answers how many were rejected. */
+async function commitBatch(run: Run, batch: FileRecord[]): Promise<number> {
+  const { form, mapping, options } = run;
+  const faults: RecordFaults = new Map();
+  const prepared = new Map<FileRecord, PreparedRecord>();
+  for (const record of batch) {
+    const p = prepareRecord(form, record, mapping, run.lookups, faults);
+    if (!record.rows.some((r) => faults.has(r.rowNo))) prepared.set(record, p);
+  }
+  const names = new Map(portColumns(form).map((c) => [c.code, c.header]));
+  const nameOf = (code: string) => names.get(code) ?? code;
+  await run.ctx.db.transaction().execute(async (trx) => {
+    const tdb = engineDb(trx as unknown as Db, run.ctx.engineCode);
+    await run.ctx.assertOwned(trx as unknown as Db);
+    if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(tdb, run.ctx.engineCode, form.node.code);
+    const now = new Date();
+    const buffer = new InsertBuffer(form);
+    const marks: { task_id: string; row_no: number; object_id: string; action: string }[] = [];
+    for (const [record, input] of prepared) {
+      const at = () => faultAt(faults, record.rowNo);
+      let old;
+      if (mapping.key) {
+        if (buffer.size) await buffer.flush(tdb);
+        const found = await recordsByKey(tdb, form, mapping, input.keyValue);
+        if (found.length > 1) at().cells.set(mapping.key.index, '匹配到多条数据');
+        else if (found.length === 1 && options.importType === 'InsertOnly') at().cells.set(mapping.key.index, '数据已存在（仅新增）');
+        else if (!found.length && options.importType === 'UpdateOnly') at().cells.set(mapping.key.index, '没有匹配的数据（仅更新）');
+        if (faults.has(record.rowNo)) continue;
+        old = found[0];
+      }
+      try {
+        const objectId = await writeImported(tdb, buffer, form, run.who, input, options.dataState === 'Effective', old, now);
+        marks.push({ task_id: run.ctx.jobId, row_no: record.rowNo, object_id: objectId, action: old ? 'update' : 'insert' });
+      } catch (error) {
+        faultsOfError(error, record, mapping, faults, nameOf);
+      }
+    }
+    await buffer.flush(tdb);
+    for (let i = 0; i < marks.length; i += 5000) await tdb.insertInto('data_import_rows').values(marks.slice(i, i + 5000)).execute();
+  });
+  let rejected = 0;
+  for (const record of batch) {
+    if (!record.rows.some((r) => faults.has(r.rowNo))) continue;
+    rejected++;
+    for (const row of record.rows) await run.report.add(row, faults.get(row.rowNo) ?? { cells: new Map(), general: [] });
+  }
+  return rejected;
+}

@@ -1,0 +1,49 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { FileStore } from '../files/file-store.ts';
+import type { FileUrlSigner } from '../files/file-url.ts';
+import { insertFile } from '../files/files.repo.ts';
+import { storageKeyOf } from '../files/storage-key.ts';
+import { newId } from '../../lib/ids.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { NodeContext } from '../function-node/node-context.ts';
+
+// What import and export jobs need around them (docs/decisions/0020): the file store, signed links, batch sizes,
+// the task's owner as a caller, and a way to keep a finished workbook as a file of the engine.
+
+export interface DataPortDeps {
+  store: FileStore;
+  urls: FileUrlSigner;
+  /** Records committed per transaction (TRITIUM_IMPORT_BATCH_SIZE, 500). */
+  batchSize: number;
+  /** Pause after each batch (TRITIUM_IMPORT_BATCH_DELAY_MS; tests slow an import down with it). */
+  batchDelayMs: number;
+}
+
+export function dataPortSettings(env: NodeJS.ProcessEnv = process.env): Pick<DataPortDeps, 'batchSize' | 'batchDelayMs'> {
+  const size = Number(env.TRITIUM_IMPORT_BATCH_SIZE);
+  return { batchSize: Number.isInteger(size) && size > 0 ? size : 500, batchDelayMs: Number(env.TRITIUM_IMPORT_BATCH_DELAY_MS ?? 0) || 0 };
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Big enough for any workbook an export writes. */
+const OUTPUT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** Stores a workbook written to `path` as a file of the engine (created by the task's owner); answers its id. */
+export async function keepWorkbook(edb: EngineExecutor, store: FileStore, engineCode: string, userId: string, path: string, name: string): Promise<string> {
+  const id = newId();
+  const key = storageKeyOf(engineCode, id);
+  const { size } = await store.put(key, createReadStream(path), { maxBytes: Math.max(OUTPUT_MAX_BYTES, (await stat(path)).size + 1) });
+  await insertFile(edb, { id, scene: 'attachment', name, size, content_type: XLSX_TYPE, storage_key: key, created_by: userId });
+  return id;
+}
+
+/** The task's owner as a caller (their rights now, not when they asked): 300001 when they are gone. */
+export async function ownerContext(edb: EngineExecutor, base: Pick<NodeContext, 'db' | 'engineCode'>, userId: string): Promise<NodeContext & { deptId: string | null }> {
+  const user = await edb.selectFrom('org_users').select(['auth_type', 'state', 'main_department_id']).where('id', '=', userId).executeTakeFirst();
+  if (!user || user.state !== 'active') throw new AppError('DataPortTaskNotFound', { message: '任务的创建人已不存在或已停用' });
+  return { ...base, userId, authType: user.auth_type, deptId: user.main_department_id };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,95 @@
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { newId } from '../../lib/ids.ts';
+
+// Delivering the workflow's reminders (docs/decisions/0019). The engine's core answers `remind` effects (urge, CC,
+// transfer, added signers, consult); the service hands them here inside the action's transaction, after the rows are
+// written. Each receiver gets a row of its own. A new todo (a fill/approve item that reached someone) gets one too.
+
+type RemindKind = 'todo' | 'urge' | 'circulate' | 'forward' | 'addsign' | 'consult';
+interface RemindEffect {
+  type: string;
+  userIds?: string[];
+  content?: string;
+}
+interface InstanceRef {
+  id: string;
+  schemaCode: string;
+  objectId: string;
+  name: string;
+  originator: string;
+}
+
+// The log entry an action writes tells what kind of reminder its effect is and who sent it.
+const KIND_OF_ACTION: Record<string, RemindKind> = {
+  urge: 'urge',
+  circulate: 'circulate',
+  forward: 'forward',
+  addsignBefore: 'addsign',
+  addsignAfter: 'addsign',
+  consult: 'consult',
+};
+// Log entries the engine writes for itself, not for a person's action.
+const SYSTEM_ACTIONS = new Set(['autoPass', 'rejectFlow']);
+// A CC node's reminder comes from no action of a person: its content names it.
+const KIND_OF_PREFIX: [string, RemindKind][] = [
+  ['抄送：', 'circulate'],
+  ['传阅：', 'circulate'],
+  ['转交：', 'forward'],
+  ['加签：', 'addsign'],
+  ['征询意见：', 'consult'],
+];
+
+/** The log entries of the action just written: every entry of the instance at its newest time. */
+async function entriesOfThisAction(edb: EngineExecutor, instanceId: string): Promise<{ user_id: string; action: string }[]> {
+  const newest = await edb.selectFrom('wf_comments').select('created_time').where('instance_id', '=', instanceId).orderBy('created_time', 'desc').limit(1).executeTakeFirst();
+  if (!newest) return [];
+  return edb.selectFrom('wf_comments').select(['user_id', 'action']).where('instance_id', '=', instanceId).where('created_time', '=', newest.created_time).orderBy('id').execute();
+}
+
+function kindOf(effect: RemindEffect, entries: { action: string }[]): RemindKind {
+  if (entries.some((e) => e.action === 'urge')) return 'urge';
+  const byPrefix = KIND_OF_PREFIX.find(([prefix]) => effect.content?.startsWith(prefix));
+  if (byPrefix) return byPrefix[1];
+  const byAction = entries.map((e) => KIND_OF_ACTION[e.action]).find(Boolean);
+  return byAction ?? 'urge';
+}
+
+/** Stores the reminders of one workflow action. `effects` is the action's effect list (others are ignored). */
+export async function deliverWorkflowReminders(edb: EngineExecutor, instance: InstanceRef, effects: readonly RemindEffect[]): Promise<void> {
+  const entries = await entriesOfThisAction(edb, instance.id);
+  const actors = new Set(entries.filter((e) => !SYSTEM_ACTIONS.has(e.action)).map((e) => e.user_id));
+  const now = new Date();
+  const base = { instance_id: instance.id, schema_code: instance.schemaCode, object_id: instance.objectId, created_time: now };
+  const rows: { id: string; receiver: string; kind: RemindKind; content: string; sender: string | null; work_item_id: string | null }[] = [];
+
+  for (const e of effects) {
+    if (e.type !== 'remind' || !e.userIds?.length) continue;
+    const kind = kindOf(e, entries);
+    const sender = entries.find((x) => KIND_OF_ACTION[x.action] === kind)?.user_id ?? null;
+    // The urge's text is the person's; the others are told by their kind and the instance name.
+    const content = kind === 'urge' ? (e.content ?? '') : '';
+    for (const receiver of new Set(e.userIds)) rows.push({ id: newId(), receiver, kind, content, sender, work_item_id: null });
+  }
+
+  // New todos: open fill/approve items of ordinary participants that have no reminder yet. Transfers, added signers
+  // and consults are told by their own effect; the person whose action produced the item (the originator's own start
+  // item, a withdrawal) is not told of it.
+  const fresh = await edb
+    .selectFrom('wf_work_items as w')
+    .leftJoin('remind_tasks as r', (j) => j.onRef('r.work_item_id', '=', 'w.id').on('r.kind', '=', 'todo'))
+    .select(['w.id', 'w.participant'])
+    .where('w.instance_id', '=', instance.id)
+    .where('w.state', 'in', ['Waiting', 'Working'])
+    .where('w.item_type', 'in', ['fill', 'approve'])
+    .where('w.kind', '=', 'normal')
+    .where('w.delegant', 'is', null)
+    .where('r.id', 'is', null)
+    .orderBy('w.id')
+    .execute();
+  const sender = entries.find((x) => !SYSTEM_ACTIONS.has(x.action))?.user_id ?? null;
+  for (const item of fresh) {
+    if (actors.has(item.participant)) continue;
+    rows.push({ id: newId(), receiver: item.participant, kind: 'todo', content: '', sender, work_item_id: item.id });
+  }
+  if (rows.length) await edb.insertInto('remind_tasks').values(rows.map((r) => ({ ...base, ...r }))).execute();
+}

@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import type { contracts } from '@tritium/shared';
+import { AppError, parameterError } from '../../lib/app-error.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { compileFilter, type CompileContext, type Issue } from '../query/filter-compiler.ts';
+import { mainColumn } from '../query/query-fields.ts';
+import { isSortable } from '@tritium/shared/query/index';
+import { defaultColumns, defaultView, viewFields } from './view-fields.ts';
+
+// View settings (calls.md §7 "Schema, views, workbench"; docs/decisions/0017): GET /v1/view/setting,
+// /view/designer/load, /page/header, /designer/column/default and POST /v1/view/designer/save. Who may open the form
+// reads its views; only administrators of its app design them.
+
+type View = contracts.ViewSetting;
+
+/** The form's designed views in order, or its default view when none was designed. */
+export async function loadViews(edb: EngineExecutor, form: RuntimeForm): Promise<View[]> {
+  const rows = await edb.selectFrom('list_views').select('setting').where('schema_code', '=', form.node.code).orderBy('sort_key').execute();
+  return rows.length ? rows.map((r) => r.setting as View) : [defaultView(form)];
+}
+
+/** One view (the first when no code is given); 290001 otherwise. */
+export async function viewOf(edb: EngineExecutor, form: RuntimeForm, code?: string): Promise<View> {
+  const views = await loadViews(edb, form);
+  const view = code === undefined ? views[0] : views.find((v) => v.code === code);
+  if (!view) throw new AppError('ViewNotFound', { detail: { viewCode: code } });
+  return view;
+}
+
+const formOf = (ctx: NodeContext, schemaCode: string) => getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
+
+function assertDesigner(form: RuntimeForm): void {
+  if (!form.isAppAdmin) throw new AppError('ViewDesignForbidden', { detail: { schemaCode: form.node.code } });
+}
+
+export async function viewSetting(ctx: NodeContext, schemaCode: string): Promise<z.infer<typeof contracts.ViewSettingResult>> {
+  const form = await formOf(ctx, schemaCode);
+  return { schemaCode: form.node.code, views: await loadViews(engineOf(ctx), form), canDesign: form.isAppAdmin };
+}
+
+export async function designerLoad(ctx: NodeContext, schemaCode: string) {
+  const form = await formOf(ctx, schemaCode);
+  assertDesigner(form);
+  return { schemaCode: form.node.code, views: await loadViews(engineOf(ctx), form), fields: viewFields(form) };
+}
+
+export async function defaultColumnsOf(ctx: NodeContext, schemaCode: string) {
+  const form = await formOf(ctx, schemaCode);
+  assertDesigner(form);
+  return { columns: defaultColumns(form), fields: viewFields(form) };
+}
+
+/** The header a list draws: the view's columns with their fields, and the fields offered to filter on. */
+export async function pageHeader(ctx: NodeContext, schemaCode: string, viewCode?: string) {
+  const form = await formOf(ctx, schemaCode);
+  const view = await viewOf(engineOf(ctx), form, viewCode);
+  const fields = new Map(viewFields(form).map((f) => [f.code, f]));
+  const columns = view.columns.flatMap((c) => {
+    const f = fields.get(c.field);
+    return f ? [{ ...f, width: c.width ?? null, fixed: c.fixed ?? null }] : [];
+  });
+  return { view, columns, filters: view.filters.flatMap((code) => fields.get(code) ?? []) };
+}
+
+/** Every problem of the views, as 777 issues (path `views.<i>.…`); nothing is saved when there is one. */
+export function checkViews(cc: CompileContext, views: View[]): Issue[] {
+  const { form } = cc;
+  const issues = cc.issues;
+  const known = (code: string) => mainColumn(form, code) !== undefined;
+  const codes = new Set<string>();
+  views.forEach((view, i) => {
+    const at = `views.${i}`;
+    if (codes.has(view.code)) issues.push({ path: `${at}.code`, message: `视图编码 ${view.code} 重复` });
+    codes.add(view.code);
+    const fieldIssue = (path: string, code: string, ok: boolean, why = `字段 ${code} 不存在`) => !ok && issues.push({ path, message: why });
+    view.columns.forEach((c, j) => fieldIssue(`${at}.columns.${j}.field`, c.field, known(c.field)));
+    const columnCodes = new Set(view.columns.map((c) => c.field));
+    if (columnCodes.size !== view.columns.length) issues.push({ path: `${at}.columns`, message: '列重复' });
+    view.sort.forEach((s, j) => {
+      const column = mainColumn(form, s.field);
+      fieldIssue(`${at}.sort.${j}.field`, s.field, !!column && isSortable(column.dataType), `不能按字段 ${s.field} 排序（仅短文本、日期、整数、是否、数字）`);
+    });
+    view.filters.forEach((code, j) => fieldIssue(`${at}.filters.${j}`, code, known(code)));
+    view.quickSearch.forEach((code, j) => {
+      const type = mainColumn(form, code)?.dataType;
+      fieldIssue(`${at}.quickSearch.${j}`, code, type === 'string' || type === 'text', `快速搜索字段 ${code} 须是文本字段`);
+    });
+    view.stats.forEach((s, j) => {
+      const type = mainColumn(form, s.field)?.dataType;
+      fieldIssue(`${at}.stats.${j}.field`, s.field, type === 'decimal' || type === 'int', `字段 ${s.field} 不是数字字段`);
+    });
+    const actionCodes = new Set<string>();
+    view.actions.forEach((a, j) => {
+      if (actionCodes.has(a.code)) issues.push({ path: `${at}.actions.${j}.code`, message: `按钮编码 ${a.code} 重复` });
+      actionCodes.add(a.code);
+      if (a.type === 'Link' && !a.url) issues.push({ path: `${at}.actions.${j}.url`, message: '链接按钮须填写链接' });
+    });
+    if (view.filter) compileFilter(cc, view.filter, `${at}.filter`);
+    view.styleRules.forEach((rule, j) => {
+      compileFilter(cc, rule.filter, `${at}.styleRules.${j}.filter`);
+      if (rule.field !== undefined) fieldIssue(`${at}.styleRules.${j}.field`, rule.field, columnCodes.has(rule.field), `字段 ${rule.field} 不是该视图的列`);
+    });
+  });
+  return issues;
+}
+
+/** Replaces the form's views with `views` (in that order). Administrators of the app only. */
+export async function saveViews(ctx: NodeContext, body: { schemaCode: string; views: View[] }, now: Date) {
+  const edb = engineOf(ctx);
+  const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+  assertDesigner(form);
+  const issues = checkViews({ edb, form, userId: ctx.userId, now, issues: [] }, body.views);
+  if (issues.length) throw parameterError(issues);
+  await ctx.db.transaction().execute(async (trx) => {
+    const tx = engineOf({ db: trx as unknown as typeof ctx.db, engineCode: ctx.engineCode });
+    await tx.deleteFrom('list_views').where('schema_code', '=', form.node.code).execute();
+    await tx
+      .insertInto('list_views')
+      .values(body.views.map((v, i) => ({ schema_code: form.node.code, code: v.code, sort_key: i, setting: JSON.stringify(v), modified_by: ctx.userId, modified_time: now })))
+      .execute();
+  });
+  return { schemaCode: form.node.code, views: body.views, canDesign: true };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { contracts, successEnvelopeOf } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import type { FileStore } from '../files/file-store.ts';
+import type { TypedApp } from '../../lib/route-types.ts';
+import { ok } from '../../lib/reply.ts';
+import { nodeContextOf } from '../function-node/node-context.ts';
+import * as settings from './view-settings.service.ts';
+import * as personal from './personal-views.service.ts';
+import * as data from './view-query.service.ts';
+import * as batch from './batch-update.job.ts';
+
+const viewTags = ['视图'];
+const dataTags = ['业务数据'];
+// Every member of the engine may call; the services decide (docs/decisions/0017): a form one may not open is 404,
+// designing views needs an administrator of the form's app, personal views are their owner's only.
+const config = { access: 'engine' } as const;
+const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
+
+/** List views (calls.md §7 "Schema, views, workbench" and "Business data"), at the spec's paths. */
+export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; now?: () => number }): void {
+  const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const files = { store: deps.fileStore };
+
+  app.get('/v1/view/setting', {
+    config,
+    schema: { tags: viewTags, summary: '表单的视图设置（未设计时为默认视图）', querystring: contracts.SchemaCodeQuery, response: env(contracts.ViewSettingResult) },
+    handler: async (request) => ok(await settings.viewSetting(ctx(request), request.query.schemaCode)),
+  });
+  app.get('/v1/view/designer/load', {
+    config,
+    schema: { tags: viewTags, summary: '视图设计器：视图与可用字段（应用管理员）', querystring: contracts.SchemaCodeQuery, response: env(contracts.DesignerLoadResult) },
+    handler: async (request) => ok(await settings.designerLoad(ctx(request), request.query.schemaCode)),
+  });
+  app.get('/v1/page/header', {
+    config,
+    schema: { tags: viewTags, summary: '列表表头：视图的列与可筛选字段', querystring: contracts.ViewQueryString, response: env(contracts.PageHeaderResult) },
+    handler: async (request) => ok(await settings.pageHeader(ctx(request), request.query.schemaCode, request.query.viewCode)),
+  });
+  app.get('/v1/view/designer/column/default', {
+    config,
+    schema: { tags: viewTags, summary: '视图设计器：默认列（应用管理员）', querystring: contracts.SchemaCodeQuery, response: env(contracts.DefaultColumnsResult) },
+    handler: async (request) => ok(await settings.defaultColumnsOf(ctx(request), request.query.schemaCode)),
+  });
+  app.post('/v1/view/designer/save', {
+    config,
+    schema: { tags: viewTags, summary: '保存表单的全部视图（顺序即显示顺序；应用管理员）', body: contracts.DesignerSaveBody, response: env(contracts.ViewSettingResult) },
+    handler: async (request) => ok(await settings.saveViews(ctx(request), request.body, now())),
+  });
+
+  app.get('/v1/preference/view', {
+    config,
+    schema: { tags: viewTags, summary: '我的个人视图', querystring: contracts.SchemaCodeQuery, response: env(contracts.PersonalViewList) },
+    handler: async (request) => ok(await personal.listPersonalViews(ctx(request), request.query.schemaCode)),
+  });
+  app.post('/v1/preference/view/addView', {
+    config,
+    schema: { tags: viewTags, summary: '保存个人视图', body: contracts.AddPersonalViewBody, response: env(contracts.PersonalView) },
+    handler: async (request) => ok(await personal.addPersonalView(ctx(request), request.body)),
+  });
+  app.post('/v1/preference/view/updateView', {
+    config,
+    schema: { tags: viewTags, summary: '修改个人视图（重命名、条件、列）', body: contracts.UpdatePersonalViewBody, response: env(contracts.PersonalView) },
+    handler: async (request) => ok(await personal.updatePersonalView(ctx(request), request.body)),
+  });
+  app.post('/v1/preference/view/deleteView', {
+    config,
+    schema: { tags: viewTags, summary: '删除个人视图', body: contracts.DeletePersonalViewBody, response: env(z.object({ Id: z.string() })) },
+    handler: async (request) => ok(await personal.deletePersonalView(ctx(request), request.body.Id)),
+  });
+  app.post('/v1/preference/view/view/sort', {
+    config,
+    schema: { tags: viewTags, summary: '个人视图排序', body: contracts.SortPersonalViewBody, response: env(contracts.PersonalViewList) },
+    handler: async (request) => ok(await personal.sortPersonalViews(ctx(request), request.body)),
+  });
+
+  app.post('/v1/bizdata/view/query', {
+    config,
+    schema: { tags: dataTags, summary: '按视图查询数据（视图范围、条件、快速搜索、排序、统计）', body: contracts.ViewQueryBody, response: env(contracts.ViewQueryResult) },
+    handler: async (request) => ok(await data.viewQuery(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/delete', {
+    config,
+    schema: { tags: dataTags, summary: '批量删除选中的数据（逐条校验）', body: contracts.ViewDeleteBody, response: env(contracts.ViewDeleteResult) },
+    handler: async (request) => ok(await data.viewDelete(ctx(request), request.body, files)),
+  });
+  app.post('/v1/bizdata/property/distinct', {
+    config,
+    schema: { tags: dataTags, summary: '视图内某字段的不同值', body: contracts.PropertyDistinctBody, response: env(contracts.DistinctValueResult) },
+    handler: async (request) => ok(await data.propertyDistinct(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/shortlink', {
+    config,
+    schema: { tags: dataTags, summary: '数据的链接', body: contracts.ShortLinkBody, response: env(contracts.ShortLinkResult) },
+    handler: async (request) => ok(await data.shortLink(ctx(request), request.body)),
+  });
+  app.post('/v1/bizdata/batchupdate', {
+    config,
+    schema: { tags: dataTags, summary: '批量修改一个字段（后台任务）', body: contracts.BatchUpdateBody, response: env(z.object({ taskId: z.string() })) },
+    handler: async (request) => ok(await batch.startBatchUpdate(ctx(request), request.body)),
+  });
+  app.post('/v1/bizdata/batchupdate/progress', {
+    config,
+    schema: { tags: dataTags, summary: '批量修改的进度与结果', body: contracts.BatchTaskId, response: env(contracts.BatchTask) },
+    handler: async (request) => ok(await batch.batchProgress(ctx(request), request.body.taskId)),
+  });
+  app.post('/v1/bizdata/batchupdate/tasks', {
+    config,
+    schema: { tags: dataTags, summary: '我的批量修改任务（最近20个）', body: z.strictObject({ schemaCode: contracts.SchemaCode.optional() }), response: env(contracts.BatchTaskList) },
+    handler: async (request) => ok(await batch.batchTasks(ctx(request), request.body.schemaCode)),
+  });
+}

@@ -1,0 +1,74 @@
+import { afterAll } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { FIXED_CODE } from './helpers.ts';
+import { freePort } from '../../../e2e/global-setup.ts';
+
+// The real server as a child process, for the tests that kill it (kill -9) in the middle of a job: a temp data folder
+// (PGlite) or a throw-away PostgreSQL database, a short job lease so a restart sweeps the dead job quickly, and
+// everything stopped and removed after the file.
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const isPostgres = process.env.TEST_DB_KIND === 'postgres';
+
+let output = '';
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const f of cleanups.reverse()) await f();
+});
+
+/** Polls `probe` until it answers something; the server's output comes with the error when it never does. */
+export async function until<V>(what: string, probe: () => Promise<V | undefined>, timeoutMs = 30_000): Promise<V> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}\n${output}`);
+}
+
+/** A killable platform: its base URL, its database (for reading rows directly), start and the env it runs with. */
+export async function killableServer(name: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tritium-${name}-`));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl = '';
+  if (isPostgres) {
+    const database = `tritium_${name.replace(/\W/g, '')}_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+    cleanups.push(async () => {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    });
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const fullEnv = {
+    PORT: String(port), HOST: '127.0.0.1', TRITIUM_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, TRITIUM_FIXED_VERIFY_CODE: FIXED_CODE,
+    TRITIUM_JWT_SECRET: 'kill-test-secret-0123456789abcdef', TRITIUM_JOB_LEASE_MS: '1500', TRITIUM_JOB_POLL_MS: '100', ...env,
+  };
+  /** Starts the server and waits until it answers. */
+  const start = async (timeoutMs = 90_000): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, LOG_LEVEL: 'warn', TRITIUM_RATE_LIMIT: 'off', TRITIUM_WEB_DIST: '/nonexistent', ...fullEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    children.push(child);
+    await until('the server', async () => ((await fetch(`${base}/v1/register/getscalelist`)).ok ? true : undefined), timeoutMs);
+    return child;
+  };
+  return { base, dataDir, databaseUrl, start };
+}

@@ -1,0 +1,3 @@
+/** Rollups and business rules (docs/decisions/0015). */
+export * from './model.ts';
+export * from './rollup.ts';

@@ -1,0 +1,75 @@
+import type { contracts } from '@tritium/shared';
+import { apiClient } from '../../../lib/api-client.ts';
+import { getEngineCode, getToken } from '../../../lib/session.ts';
+import { uploadFile } from '../../form-runtime/api/upload.ts';
+
+// Excel import and export (docs/decisions/0020): upload, preview, tasks, their states and downloads.
+
+export type PortTask = contracts.DataPortTaskDto;
+export type PortColumn = contracts.DataPortColumn;
+export type ImportPreview = contracts.ImportPreviewResult;
+export type ImportType = 'Upsert' | 'InsertOnly' | 'UpdateOnly';
+export type ImportDataState = 'Draft' | 'Effective';
+
+export interface ImportInput {
+  schemaCode: string;
+  fileId: string;
+  importType: ImportType;
+  dataState: ImportDataState;
+  keyField?: string;
+  mapping: { column: string; field: string }[];
+}
+
+/** Background task states that end a task (domain.md §4). */
+export const FINAL_STATES = new Set(['Finished', 'Failed', 'Canceled', 'Timeout']);
+
+export const dataPortKeys = {
+  tasks: (schemaCode: string) => ['data-port', 'tasks', schemaCode] as const,
+  task: (taskId: string) => ['data-port', 'task', taskId] as const,
+  columns: (schemaCode: string) => ['data-port', 'columns', schemaCode] as const,
+};
+
+export const dataPortApi = {
+  upload: (file: File) => uploadFile(file, 'gridImportFile'),
+  preview: (schemaCode: string, fileId: string) => apiClient.post<ImportPreview>('/v1/dataImport/preview', { schemaCode, fileId }),
+  addImport: (input: ImportInput) => apiClient.post<{ taskId: string }>('/v1/dataImport/addImportTask', input),
+  addExport: (schemaCode: string, columns?: string[]) => apiClient.post<{ taskId: string }>('/v1/dataExport/addExportTask', { schemaCode, ...(columns ? { columns } : {}) }),
+  columns: (schemaCode: string) => apiClient.get<{ columns: PortColumn[] }>(`/v2/dataPort/getExportColumns/${encodeURIComponent(schemaCode)}/default`),
+  tasks: (body: { SchemaCode?: string; TaskIds?: string[]; PageIndex?: number; PageSize?: number }) => apiClient.post<{ list: PortTask[]; total: number }>('/v1/dataPort/LoadTaskRecords', body),
+  async task(taskId: string): Promise<PortTask | undefined> {
+    return (await dataPortApi.tasks({ TaskIds: [taskId] })).list[0];
+  },
+  cancel: (task: Pick<PortTask, 'type' | 'taskId'>) => apiClient.get<PortTask>(`/v1/dataPort/CancelWaitingTask/${task.type}/${task.taskId}`),
+  retry: (taskIds: string[]) => apiClient.post<{ retried: string[] }>('/v1/dataPort/RetryTimeoutTasks', { TaskIds: taskIds }),
+  downloadUrl: (taskId: string, kind: 'Result' | 'ErrorReport') => apiClient.post<{ url: string; fileName: string }>('/v1/dataPort/getDownloadUrl', { taskId, kind }),
+};
+
+/** Starts a browser download of a signed link. */
+export function startDownload(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export async function downloadTaskFile(taskId: string, kind: 'Result' | 'ErrorReport'): Promise<void> {
+  const { url, fileName } = await dataPortApi.downloadUrl(taskId, kind);
+  startDownload(url, fileName);
+}
+
+/** The template is answered as bytes to a signed-in call: fetched with the session's headers, saved as a blob. */
+export async function downloadTemplate(schemaCode: string, fileName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  const engineCode = getEngineCode();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (engineCode) headers.EngineCode = engineCode;
+  const res = await fetch(`/v1/dataImport/template/${encodeURIComponent(schemaCode)}`, { headers, credentials: 'include' });
+  if (!res.ok) throw new Error(`template ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  startDownload(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../test/render.tsx';
+import { findDialog } from '../../test/find-dialog.ts';
+import { clearUploadPolicies } from '../form-runtime/api/upload.ts';
+import { DataPortButtons } from './components/data-port-buttons.tsx';
+import { stubDataPort } from './test/data-port-fake.ts';
+
+async function open(options: Parameters<typeof stubDataPort>[0] = {}) {
+  clearUploadPolicies();
+  const stub = stubDataPort(options);
+  const user = userEvent.setup();
+  renderPage('/list', <DataPortButtons schemaCode="f_order" formName="订单" />);
+  return { ...stub, user };
+}
+
+async function choose(combobox: HTMLElement, title: string) {
+  fireEvent.mouseDown(combobox);
+  const options = await screen.findAllByTitle(title);
+  fireEvent.click(options.at(-1)!);
+}
+
+async function uploadInto(dialog: HTMLElement) {
+  const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['x'], '订单.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })] } });
+}
+
+describe('the import wizard', { timeout: 90_000 }, () => {
+  it('uploads, maps, previews, starts the task, follows it and offers the error report', async () => {
+    const { user, callsTo } = await open();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getAllByRole('button', { name: /导\s*入/ })[0]!);
+    const dialog = await findDialog('导入 · 订单');
+    await uploadInto(dialog);
+    // The server's suggested mapping: 编号 → Code, 数量 → Qty, 备注 not imported.
+    await within(dialog).findAllByText('文件中的列');
+    expect(callsTo('POST', '/v1/dataImport/preview')[0]!.body).toEqual({ schemaCode: 'f_order', fileId: '0190a000-0000-7000-8000-000000000001' });
+    const next = within(dialog).getByRole('button', { name: '下一步' });
+    await choose(within(dialog).getByLabelText('导入方式'), '更新并新增');
+    // Update types need a key: Next waits for it; only mapped main-table fields are offered.
+    await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(true));
+    await choose(within(dialog).getByLabelText('匹配字段'), '编号');
+    await choose(within(dialog).getByLabelText('数据状态'), '生效');
+    await user.click(next);
+    expect(await within(dialog).findByText('文件前 2 行（共对应 2 列）')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '开始导入' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataImport/addImportTask')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/dataImport/addImportTask')[0]!.body).toEqual({
+      schemaCode: 'f_order', fileId: '0190a000-0000-7000-8000-000000000001', importType: 'Upsert', dataState: 'Effective', keyField: 'Code',
+      mapping: [{ column: '编号', field: 'Code' }, { column: '数量', field: 'Qty' }],
+    });
+    expect(await within(dialog).findByText('正在导入…')).toBeTruthy();
+    expect(await within(dialog).findByText('共 5 条：新增 2 条，更新 1 条，未导入 2 条', {}, { timeout: 5000 })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /下载错误报告/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataPort/getDownloadUrl')[0]?.body).toEqual({ taskId: 'task-1', kind: 'ErrorReport' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    click.mockRestore();
+  });
+
+  it("shows the server's refusal and stays on the preview", async () => {
+    const { user } = await open({ failImport: true });
+    await user.click(screen.getAllByRole('button', { name: /导\s*入/ })[0]!);
+    const dialog = await findDialog('导入 · 订单');
+    await uploadInto(dialog);
+    await within(dialog).findAllByText('文件中的列');
+    await user.click(within(dialog).getByRole('button', { name: '下一步' }));
+    await user.click(await within(dialog).findByRole('button', { name: '开始导入' }));
+    expect((await screen.findAllByText('匹配字段无效（须为已对应的主表字段）')).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: '开始导入' })).toBeTruthy();
+  });
+});
+
+describe('export and history', { timeout: 90_000 }, () => {
+  it('exports the chosen columns and offers the file', async () => {
+    const { user, callsTo } = await open();
+    await user.click(screen.getAllByRole('button', { name: /导\s*出/ })[0]!);
+    const dialog = await findDialog('导出数据 · 订单');
+    await user.click(await within(dialog).findByRole('checkbox', { name: '明细.品名' }));
+    await user.click(within(dialog).getByRole('button', { name: '开始导出' }));
+    expect(await within(dialog).findByText('导出完成，共 7 条')).toBeTruthy();
+    expect(callsTo('POST', '/v1/dataExport/addExportTask')[0]!.body).toEqual({ schemaCode: 'f_order', columns: ['SeqNo', 'Code', 'Qty'] });
+    expect(within(dialog).getByRole('button', { name: /下载文件/ })).toBeTruthy();
+  });
+
+  it('lists tasks with their states; a waiting one can be cancelled, a timed-out one retried', async () => {
+    const { user, callsTo } = await open();
+    await user.click(screen.getByRole('button', { name: '导入导出记录' }));
+    expect(await screen.findByText('超时')).toBeTruthy();
+    expect(screen.getByText('等待中')).toBeTruthy();
+    expect(screen.getByText('12 条')).toBeTruthy();
+    expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords')[0]!.body).toEqual({ SchemaCode: 'f_order', PageSize: 50 });
+    await user.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(callsTo('GET', '/v1/dataPort/CancelWaitingTask/Export/old-2')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataPort/RetryTimeoutTasks')[0]?.body).toEqual({ TaskIds: ['old-1'] }));
+  });
+});

@@ -1,0 +1,137 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isHandled } from '@tritium/shared/workflow/index';
+import { isApiError } from '../../../lib/api-error.ts';
+import type { ExecuteOutcome } from '../model/use-runtime-record.ts';
+import type { executePayload } from '../model/form-values.ts';
+import { WorkflowActionDialog, type ActionInput } from './workflow-action-dialog.tsx';
+import { isWorkflowButton, workflowApi, workflowKeys, type MyWorkItem, type WorkflowButton } from './workflow-api.ts';
+
+type Payload = ReturnType<typeof executePayload>;
+
+interface Props {
+  instanceId: string;
+  item: MyWorkItem | null;
+  /** The handler's item edits fields: its Submit carries the form's values. */
+  handling: boolean;
+  instanceActions: string[];
+  sendValues: (send: (payload: Payload) => Promise<unknown>) => Promise<ExecuteOutcome>;
+  /** After an action: reload the record and its flow. */
+  onDone: () => void;
+}
+
+// Buttons that go straight to their call without a dialog.
+const DIRECT: WorkflowButton[] = ['Read'];
+
+/** The label of a button: 提交 on a fill node, 同意 on an approval, 回复 on a consultation. */
+function labelKey(button: WorkflowButton, item: MyWorkItem | null): `formWorkflow.buttons.${WorkflowButton | 'Reply' | 'SubmitFill'}` {
+  if (button === 'Submit' && item?.kind === 'consult') return 'formWorkflow.buttons.Reply';
+  if (button === 'Submit' && item?.itemType === 'fill') return 'formWorkflow.buttons.SubmitFill';
+  return `formWorkflow.buttons.${button}` as const;
+}
+
+/** The buttons of a record in a flow: the caller's item's, then the instance's; each opens its dialog. */
+export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<WorkflowButton | null>(null);
+  const [busy, setBusy] = useState(false);
+  // 退回 offers the nodes the item may return to; 重新激活 any node a person handles.
+  const chart = useQuery({ queryKey: workflowKeys.chart(instanceId), queryFn: () => workflowApi.chart(instanceId), enabled: open === 'Reactivate' });
+  const pre = useQuery({
+    queryKey: workflowKeys.sendBack(instanceId, item?.workItemId ?? ''),
+    queryFn: () => workflowApi.sendBackTargets(item!.workItemId),
+    enabled: open === 'ForBack' && !!item,
+  });
+  const targets = open === 'ForBack' ? (pre.data?.activities ?? []) : (chart.data?.activities ?? []).filter((a) => isHandled(a.type));
+
+  const itemButtons = (item?.actions ?? []).filter(isWorkflowButton);
+  const buttons = [...itemButtons, ...instanceActions.filter(isWorkflowButton).filter((b) => !itemButtons.includes(b))];
+
+  const bodyOf = (button: WorkflowButton, input: ActionInput): Record<string, unknown> => {
+    const text = input.opinion.trim();
+    const opinion = text || input.signature ? { ...(text ? { text } : {}), ...(input.signature ? { signature: input.signature } : {}) } : undefined;
+    const userIds = input.users.map((u) => u.id);
+    switch (button) {
+      case 'Read':
+        return { instanceId, workItemIds: item ? [item.workItemId] : undefined };
+      case 'Urge':
+        return { instanceId, content: input.opinion.trim() };
+      case 'Reactivate':
+        return { instanceId, activityCode: input.activityCode, userIds, opinion };
+      case 'Circulate':
+        return { instanceId, userIds, ...(item && item.itemType !== 'circulate' ? { workItemId: item.workItemId } : {}), opinion };
+      case 'RetrieveInstance':
+      case 'CancelInstance':
+      case 'FinishInstance':
+        return { instanceId, opinion };
+      case 'Forward':
+        return { workItemId: item!.workItemId, userId: userIds[0], opinion };
+      case 'TempAddition':
+        return { workItemId: item!.workItemId, position: input.position, userIds, opinion };
+      case 'ForComment':
+        return { workItemId: item!.workItemId, userIds, opinion };
+      case 'ForBack':
+        return { workItemId: item!.workItemId, activityCode: input.activityCode, opinion };
+      default:
+        return { workItemId: item!.workItemId, opinion };
+    }
+  };
+
+  const send = async (button: WorkflowButton, input: ActionInput) => {
+    setBusy(true);
+    try {
+      const body = bodyOf(button, input);
+      let outcome: ExecuteOutcome;
+      if (button === 'Submit' && handling && item?.kind !== 'consult') {
+        outcome = await sendValues((payload) => workflowApi.act(button, { ...body, ...payload }));
+      } else {
+        try {
+          await workflowApi.act(button, body);
+          outcome = { ok: true, objectId: null };
+        } catch (error) {
+          if (!isApiError(error)) throw error;
+          outcome = { ok: false, message: error.errorMessage };
+        }
+      }
+      if (!outcome.ok) {
+        if (outcome.message) void message.error(outcome.message);
+        if (button === 'Submit') setOpen(null);
+        return;
+      }
+      setOpen(null);
+      void message.success(t('formWorkflow.done', { action: t(labelKey(button, item)) }));
+      await queryClient.invalidateQueries({ queryKey: workflowKeys.all(instanceId) });
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const nodes: ReactNode[] = buttons.map((button, index) => (
+    <Button
+      key={button}
+      type={index === 0 && itemButtons.includes(button) ? 'primary' : 'default'}
+      danger={button === 'Reject' || button === 'CancelInstance'}
+      disabled={busy}
+      onClick={() => (DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : setOpen(button))}
+    >
+      {t(labelKey(button, item))}
+    </Button>
+  ));
+  nodes.push(
+    <WorkflowActionDialog
+      key="dialog"
+      button={open}
+      title={open ? t(labelKey(open, item)) : ''}
+      nodes={targets}
+      busy={busy}
+      onOk={(input) => open && void send(open, input)}
+      onCancel={() => setOpen(null)}
+    />,
+  );
+  return <>{nodes}</>;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../../test/render.tsx';
+import { ok, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
+import { FormPage } from '../pages/form-page.tsx';
+import { orderDefinition, refused } from '../test/runtime-fake.ts';
+
+// A record in a flow, opened from the flow center: the handler's buttons, the node's field permissions, the
+// approval trace; the Submit carries the form's values to the work item's call.
+
+const PATH = '/form/open/:schemaCode/:objectId?';
+const OBJECT = '0192aaaa-0000-7000-8000-000000000009';
+const field = (name: string) => screen.getByRole('group', { name });
+
+const item = {
+  workItemId: 'item-1', tokenId: 'tok-2', activityCode: 'Manager', activityName: '经理审批', itemType: 'approve', kind: 'normal',
+  participant: 'u2', finisher: null, delegant: null, sourceItemId: null, state: 'Working', approval: -1, actionEvent: null, urged: false,
+  createdTime: '2026-11-20T03:00:00.000Z', finishedTime: null,
+  actions: ['Submit', 'Reject', 'ForBack'],
+  fieldPermissions: { Amount: { visible: true, editable: true, required: true }, Mail: { visible: false, editable: false, required: false } },
+  defaultFieldPermission: { visible: true, editable: false, required: false },
+};
+
+function stubFlow(options: { handler: boolean; submit?: (call: RecordedCall) => Response }) {
+  return stubFetch({
+    'POST /v1/form/loadsetting': () =>
+      ok({ notModified: false, timestamp: 1, schema: { schemaCode: 'f_order', appCode: 'crm', displayName: '订单', nodeType: 210, version: 1, properties: [], childSchemas: [] }, definition: orderDefinition() }),
+    'POST /v1/form/loaddata': () =>
+      ok({
+        schemaCode: 'f_order', version: 1, isNew: false, isWorkflow: true, status: 2, actions: ['Copy', 'Print', 'Close'],
+        values: { Title: '出差报销', Mail: 'a@b.cn', Amount: 320, Level: '高' }, children: { Items: [] },
+        system: { ObjectId: OBJECT, Name: '出差报销', Status: 2, CreatedBy: 'u1', ModifiedBy: 'u1', OwnerId: 'u1', OwnerDeptId: null, CreatedTime: '2026-11-20T02:00:00.000Z', ModifiedTime: null, SeqNo: null, WorkflowInstanceId: 'wf-1' },
+      }),
+    'GET /v1/workflow/instance/info': () =>
+      ok({
+        instance: { instanceId: 'wf-1', schemaCode: 'f_order', objectId: OBJECT, version: 1, name: '出差报销', originator: 'u1', state: 'Running', approval: -1, runningActivities: ['Manager'], createdTime: '2026-11-20T02:00:00.000Z', finishedTime: null },
+        myItems: options.handler ? [item] : [],
+        instanceActions: options.handler ? [] : ['Urge'],
+      }),
+    'GET /v1/workflow/instance/detail': () =>
+      ok({
+        instance: {},
+        tokens: [{ tokenId: 'tok-1', activityCode: 'Start', activityName: '发起' }, { tokenId: 'tok-2', activityCode: 'Manager', activityName: '经理审批' }],
+        items: [{ ...item, state: 'Working' }],
+        comments: [{ commentId: 'c1', tokenId: 'tok-1', workItemId: null, activityCode: 'Start', userId: 'u1', action: 'start', text: '请审批', approval: 1, signature: null, attachmentIds: [], receivers: [], createdTime: '2026-11-20T02:00:00.000Z' }],
+      }),
+    'POST /v1/workflow/instance/submit': (call) => options.submit?.(call) ?? ok({ instanceId: 'wf-1' }),
+    'POST /v1/workflow/instance/urge': () => ok({ instanceId: 'wf-1' }),
+    'POST /v1/org/unit/batch': () => ok({ list: [{ id: 'u1', name: '张三' }, { id: 'u2', name: '李四' }] }),
+    'POST /v1/form/datalog/list': () => ok({ list: [] }),
+  });
+}
+
+async function open(options: Parameters<typeof stubFlow>[0]) {
+  const stub = stubFlow(options);
+  const user = userEvent.setup();
+  renderPage(PATH, <FormPage />, `/form/open/f_order/${OBJECT}`);
+  await screen.findByRole('form', { name: '订单' });
+  return { ...stub, user };
+}
+
+describe('a record in a flow', () => {
+  it('the handler edits what the node allows, sees no hidden field, and 同意 sends the values with the opinion', async () => {
+    const { user, callsTo } = await open({ handler: true });
+    const amount = await within(field('金额')).findByRole('spinbutton');
+    expect(within(field('标题')).queryByRole('textbox')).toBeNull();
+    expect(within(field('标题')).getByText('出差报销')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '邮箱' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    await user.clear(amount);
+    await user.type(amount, '480');
+    await user.click(screen.getByRole('button', { name: '同意' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: '审批意见' }), '可以');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/submit')).toHaveLength(1));
+    const body = callsTo('POST', '/v1/workflow/instance/submit')[0].body as { workItemId: string; opinion: { text: string }; values: Record<string, unknown> };
+    expect(body.workItemId).toBe('item-1');
+    expect(body.opinion).toEqual({ text: '可以' });
+    expect(body.values.Amount).toBe(480);
+  });
+
+  it("a refusal of the node's required field lands next to it", async () => {
+    const { user } = await open({ handler: true, submit: () => refused('values.Amount', '金额不能为空') });
+    await within(field('金额')).findByRole('spinbutton');
+    await user.click(screen.getByRole('button', { name: '同意' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(field('金额')).findByRole('alert')).toHaveProperty('textContent', '金额不能为空');
+  });
+
+  it('the approval trace names who acted; a reader without an item reads and may urge with a message', async () => {
+    const { user, callsTo } = await open({ handler: false });
+    expect(await screen.findByRole('tab', { name: '审批记录' })).toBeTruthy();
+    expect(await screen.findByText('请审批')).toBeTruthy();
+    expect(await screen.findByText('张三')).toBeTruthy();
+    expect(screen.getByText('待「经理审批」处理：李四')).toBeTruthy();
+    expect(within(field('金额')).queryByRole('spinbutton')).toBeNull();
+    expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '催办' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请填写催办内容')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: '催办内容' }), '请尽快处理');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/urge')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/workflow/instance/urge')[0].body).toEqual({ instanceId: 'wf-1', content: '请尽快处理' });
+  });
+});

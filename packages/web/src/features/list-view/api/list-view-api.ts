@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { contracts } from '@tritium/shared';
+import type { FilterNode } from '@tritium/shared/query/index';
+import { apiClient } from '../../../lib/api-client.ts';
+
+// The list view's calls (docs/decisions/0017): view settings, the designer, personal views, the view's data and the
+// batch update job.
+
+export type ViewSetting = contracts.ViewSetting;
+export type ViewField = contracts.ViewField;
+export type PersonalView = contracts.PersonalView;
+export type PersonalViewConfig = contracts.PersonalViewConfig;
+export type ViewQueryResult = contracts.ViewQueryResult;
+export type BatchTask = contracts.BatchTask;
+export type ViewSettingResult = z.infer<typeof contracts.ViewSettingResult>;
+export type PageHeader = z.infer<typeof contracts.PageHeaderResult>;
+export type DesignerLoad = z.infer<typeof contracts.DesignerLoadResult>;
+export type ViewDeleteResult = z.infer<typeof contracts.ViewDeleteResult>;
+export type SortKey = { field: string; direction: 'asc' | 'desc' };
+
+export interface ViewQueryInput {
+  schemaCode: string;
+  viewCode?: string;
+  personalViewId?: string;
+  filter?: FilterNode;
+  keyword?: string;
+  sort?: SortKey[];
+  pageIndex: number;
+  pageSize: number;
+  withStats?: boolean;
+}
+
+export const listViewKeys = {
+  settings: (schemaCode: string) => ['list-view', 'settings', schemaCode] as const,
+  header: (schemaCode: string, viewCode: string) => ['list-view', 'header', schemaCode, viewCode] as const,
+  personal: (schemaCode: string) => ['list-view', 'personal', schemaCode] as const,
+  data: (schemaCode: string) => ['list-view', 'data', schemaCode] as const,
+  designer: (schemaCode: string) => ['list-view', 'designer', schemaCode] as const,
+};
+
+export const listViewApi = {
+  settings: (schemaCode: string) => apiClient.get<ViewSettingResult>('/v1/view/setting', { query: { schemaCode } }),
+  header: (schemaCode: string, viewCode: string) => apiClient.get<PageHeader>('/v1/page/header', { query: { schemaCode, viewCode } }),
+  designerLoad: (schemaCode: string) => apiClient.get<DesignerLoad>('/v1/view/designer/load', { query: { schemaCode } }),
+  designerSave: (schemaCode: string, views: ViewSetting[]) => apiClient.post<ViewSettingResult>('/v1/view/designer/save', { schemaCode, views }, { disableBizError: true }),
+  personalViews: (schemaCode: string) => apiClient.get<{ list: PersonalView[] }>('/v1/preference/view', { query: { schemaCode } }),
+  addView: (body: { schemaCode: string; ViewPageId: string; Title: string; Config: PersonalViewConfig; Fields?: string[] }) =>
+    apiClient.post<PersonalView>('/v1/preference/view/addView', body),
+  updateView: (body: { Id: string; Title?: string; Config?: PersonalViewConfig; Visible?: boolean }) => apiClient.post<PersonalView>('/v1/preference/view/updateView', body),
+  deleteView: (Id: string) => apiClient.post<{ Id: string }>('/v1/preference/view/deleteView', { Id }),
+  sortViews: (schemaCode: string, ids: string[]) => apiClient.post<{ list: PersonalView[] }>('/v1/preference/view/view/sort', { schemaCode, ids }),
+  query: (body: ViewQueryInput) => apiClient.post<ViewQueryResult>('/v1/bizdata/view/query', body),
+  remove: (schemaCode: string, objectIds: string[]) => apiClient.post<ViewDeleteResult>('/v1/bizdata/view/delete', { schemaCode, objectIds }),
+  batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>
+    apiClient.post<{ taskId: string }>('/v1/bizdata/batchupdate', body),
+  batchProgress: (taskId: string) => apiClient.post<BatchTask>('/v1/bizdata/batchupdate/progress', { taskId }),
+};

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../../../lib/i18n.ts';
+import { DesignContext, type FieldInfo } from '../model/design-context.ts';
+import { emptyTemplate, insertAfter, type Template } from '../model/template-model.ts';
+import { ActivityPanel } from './activity-panel.tsx';
+import { RoutePanel } from './route-panel.tsx';
+
+// The property panels edit the template they are given (docs/decisions/0018): each test renders one panel over a
+// live template and reads the template back.
+
+const FIELDS: FieldInfo[] = [
+  { code: 'Title', name: '事由', typeKey: 'textBox' },
+  { code: 'Amount', name: '金额', typeKey: 'number' },
+  { code: 'Approver', name: '审批人', typeKey: 'user' },
+];
+
+function start(): Template {
+  let t = emptyTemplate({ start: '开始', end: '结束' });
+  t = insertAfter(t, 'Start', 'Approve', '审批').template;
+  return insertAfter(t, 'Approve1', 'Condition', '条件分支').template;
+}
+
+function Harness({ onChange, show }: { onChange: (t: Template) => void; show: (t: Template, edit: (c: (t: Template) => Template) => void) => React.ReactNode }) {
+  const [template, setTemplate] = useState(start);
+  const edit = (change: (t: Template) => Template) =>
+    setTemplate((current) => {
+      const next = change(current);
+      onChange(next);
+      return next;
+    });
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <DesignContext.Provider value={{ schemaCode: 'expense', fields: FIELDS, names: {}, remember: () => {} }}>{show(template, edit)}</DesignContext.Provider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}
+
+function renderPanel(show: (t: Template, edit: (c: (t: Template) => Template) => void) => React.ReactNode) {
+  const seen: { template?: Template } = {};
+  render(<Harness onChange={(t) => (seen.template = t)} show={show} />);
+  return seen;
+}
+
+const approve = (t: Template) => t.activities.find((a) => a.code === 'Approve1') as Extract<Template['activities'][number], { type: 'Approve' }>;
+
+describe('the activity panel', () => {
+  it('renames the node, adds a participant source and changes the field permissions', async () => {
+    const seen = renderPanel((t, edit) => <ActivityPanel activity={approve(t)} template={t} issues={[]} edit={edit} onRemoved={() => {}} />);
+    fireEvent.change(screen.getByRole('textbox', { name: '节点名称' }), { target: { value: '部门经理' } });
+    expect(approve(seen.template!).name).toBe('部门经理');
+
+    fireEvent.click(screen.getByRole('button', { name: /添加参与者/ }));
+    fireEvent.click(await screen.findByText('发起人'));
+    expect(approve(seen.template!).participants.sources).toEqual([{ type: 'originator' }]);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: '金额 必填' }));
+    expect(approve(seen.template!).fieldPermissions.Amount).toEqual({ visible: true, editable: true, required: true });
+    fireEvent.click(screen.getByRole('checkbox', { name: '转交' }));
+    expect(approve(seen.template!).permittedActions).toEqual(['forward']);
+  });
+
+  it('shows the validator\'s issues of its node', () => {
+    renderPanel((t, edit) => <ActivityPanel activity={approve(t)} template={t} issues={[{ rule: 'participantsMissing', message: '节点 审批 没有设置参与者', activity: 'Approve1' }]} edit={edit} onRemoved={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toContain('节点 审批 没有设置参与者');
+  });
+});
+
+describe('the route panel', () => {
+  it('marks the else and writes condition rules on the form\'s fields', () => {
+    const seen = renderPanel((t, edit) => {
+      const route = t.routes.find((r) => r.from === 'Condition1')!;
+      return <RoutePanel route={route} template={t} edit={edit} onRemoved={() => {}} />;
+    });
+    fireEvent.click(screen.getByRole('button', { name: /添加条件/ }));
+    const rule = screen.getByLabelText('条件 1');
+    expect(within(rule).getByRole('combobox', { name: '字段' })).toBeTruthy();
+    expect(seen.template!.routes.find((r) => r.from === 'Condition1')!.condition).toEqual({ match: 'all', rules: [{ field: 'Title', operator: 'eq', value: undefined }] });
+    fireEvent.change(within(rule).getByRole('textbox', { name: '值' }), { target: { value: '出差' } });
+    expect(seen.template!.routes.find((r) => r.from === 'Condition1')!.condition!.rules[0].value).toBe('出差');
+
+    fireEvent.click(screen.getByRole('switch', { name: '否则（其他情况）' }));
+    const route = seen.template!.routes.find((r) => r.from === 'Condition1')!;
+    expect(route).toMatchObject({ isElse: true });
+    expect(route.condition).toBeUndefined();
+  });
+});
