@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { computeFormulas, formulasOf, hasFormulas } from '@tritium/shared/formula/index';
+import { formulasOf, hasFormulas } from '@tritium/shared/formula/index';
+import { computeWithRollups, rollupsOf } from '@tritium/shared/business-rules/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-error.ts';
 import { runtimeApi, runtimeKeys, type LoadDataResult, type RuntimeAction } from '../api/runtime-api.ts';
 import { executePayload, serverFieldErrors, validateForm, withRowKeys, type FieldErrors, type FormValues } from './form-values.ts';
 import { collectFields, runtimeTree } from './runtime-tree.ts';
 import type { NameRequest } from './names.tsx';
+import { useDependentFields, useSubmitRules } from './use-dependent-fields.ts';
 
 const UNIT_TYPES = new Set(['user', 'users', 'unit', 'units']);
 const SYSTEM_UNIT_FIELDS = ['CreatedBy', 'ModifiedBy', 'OwnerId', 'OwnerDeptId'];
@@ -48,25 +50,38 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
   const entered = edited && edited.source === data.data ? edited.values : loaded;
   // Formulas follow as people type (the server computes them again on save, with the same functions).
   const formulas = useMemo(() => (form.data ? formulasOf(form.data.definition.controls) : null), [form.data]);
+  // Sub-table rollups too (docs/decisions/0015); rollups over other forms show what the server stored.
+  const rollups = useMemo(() => (form.data ? rollupsOf(form.data.definition.controls) : []), [form.data]);
   const values = useMemo<FormValues | null>(() => {
-    if (!entered || !formulas || !hasFormulas(formulas)) return entered;
-    const computed = computeFormulas(formulas, entered.values, entered.children);
+    if (!entered || !formulas || (!hasFormulas(formulas) && !rollups.some((r) => !r.sourceSchemaCode))) return entered;
+    const computed = computeWithRollups(formulas, rollups, entered.values, entered.children);
     return { values: computed.values, children: computed.children as FormValues['children'] };
-  }, [entered, formulas]);
+  }, [entered, formulas, rollups]);
   const names = useMemo(() => (data.data && form.data ? nameRequestOf(tree, data.data) : { unitIds: [], objects: [] }), [tree, data.data, form.data]);
 
+  // Every write lands on the values as they are by then (an updater, never a snapshot of the last render): an answer
+  // of the server queued just before a keystroke must survive it.
+  const patch = useCallback(
+    (change: (current: FormValues) => FormValues) =>
+      setEdited((current) => {
+        const base = current && current.source === data.data ? current.values : loaded;
+        return data.data && base ? { source: data.data, values: change(base) } : current;
+      }),
+    [data.data, loaded],
+  );
   const update = useCallback(
     (change: (current: FormValues) => FormValues, errorKeys: (key: string) => boolean) => {
-      if (!data.data || !values) return;
-      setEdited({ source: data.data, values: change(values) });
+      patch(change);
       setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !errorKeys(key))));
     },
-    [data.data, values],
+    [patch],
   );
   const setValue = useCallback(
     (code: string, value: unknown) => update((current) => ({ ...current, values: { ...current.values, [code]: value } }), (key) => key === `values.${code}`),
     [update],
   );
+  useDependentFields(schemaCode, tree, values, data.data, patch);
+  const submitRules = useSubmitRules(form.data?.definition.attributes.submitRules, values);
   const setRows = useCallback(
     (gridCode: string, change: (rows: FormValues['children'][string]) => FormValues['children'][string]) =>
       update((current) => ({ ...current, children: { ...current.children, [gridCode]: change(current.children[gridCode] ?? []) } }), (key) => key === `values.${gridCode}` || key.startsWith(`children.${gridCode}.`)),
@@ -81,6 +96,8 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
         setErrors(problems);
         if (Object.keys(problems).length > 0) return { ok: false, message: Object.values(problems)[0] };
       }
+      // Submit rules refuse before the call; the server checks them again.
+      if ((actionCode === 'Submit' || actionCode === 'SubmitAndAdd') && submitRules.refusal) return { ok: false, message: submitRules.refusal };
       const payload = actionCode === 'Remove' || actionCode === 'Copy' ? { values: {} } : executePayload(tree, values);
       try {
         const result = await runtimeApi.execute({ schemaCode, actionCode, ...(data.data?.system.ObjectId ? { objectId: data.data.system.ObjectId } : {}), ...payload });
@@ -97,7 +114,27 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
         return { ok: false, message: error.errorMessage };
       }
     },
-    [values, tree, schemaCode, data.data, queryClient],
+    [values, tree, schemaCode, data.data, queryClient, submitRules.refusal],
+  );
+
+  /**
+   * Sends the form's values with another call (a work item's Submit: the server takes the node's editable fields and
+   * checks its required ones); a refusal lands next to the fields it names, as with the form's own actions.
+   */
+  const sendValues = useCallback(
+    async (send: (payload: ReturnType<typeof executePayload>) => Promise<unknown>): Promise<ExecuteOutcome> => {
+      if (!values) return { ok: false, message: '' };
+      try {
+        await send(executePayload(tree, values));
+        setErrors({});
+        return { ok: true, objectId: data.data?.system.ObjectId ?? null };
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        setErrors(serverFieldErrors(error.detail));
+        return { ok: false, message: error.errorMessage };
+      }
+    },
+    [values, tree, data.data],
   );
 
   const reload = useCallback(() => {
@@ -106,5 +143,5 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
     return data.refetch();
   }, [data]);
 
-  return { form, data, tree, values, errors, names, setValue, setRows, execute, reload, dirty: !!edited && edited.source === data.data };
+  return { form, data, tree, values, errors, names, setValue, setRows, execute, sendValues, reload, dirty: !!edited && edited.source === data.data, hideSubmit: submitRules.hideSubmit };
 }
