@@ -1,6 +1,7 @@
+import { createFormulaContext, evaluateCondition as evaluateFormulaCondition } from '../formula/index.ts';
 import type { Route, RouteCondition } from './model.ts';
 
-// Route conditions on a record's values (the filter model; formulas are left for later, docs/decisions/0014).
+// Route conditions on a record's values: the filter model and formulas (docs/decisions/0014, 0023-workflow-completion).
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 const asNumber = (v: unknown): number | null => {
@@ -56,8 +57,15 @@ export function evaluateCondition(condition: RouteCondition, values: Record<stri
  * The routes a node takes: a Parallel takes every route whose condition holds (or has none); any other node takes
  * the first route whose condition holds, in template order, else its else route.
  */
-export function chooseRoutes(routes: Route[], values: Record<string, unknown>, all: boolean): Route[] {
-  const holds = (r: Route) => !r.condition || evaluateCondition(r.condition, values);
+export function chooseRoutes(routes: Route[], values: Record<string, unknown>, all: boolean, now?: Date): Route[] {
+  let context: ReturnType<typeof createFormulaContext> | undefined;
+  // A formula that does not evaluate (a field removed since publishing) never takes its route.
+  const formulaHolds = (formula: string) => {
+    context ??= createFormulaContext(values, now ? { now } : {});
+    const result = evaluateFormulaCondition(formula, context);
+    return result.ok && result.value;
+  };
+  const holds = (r: Route) => (!r.condition || evaluateCondition(r.condition, values)) && (!r.formula || formulaHolds(r.formula));
   if (all) return routes.filter((r) => !r.isElse && holds(r));
   const first = routes.find((r) => !r.isElse && holds(r));
   if (first) return [first];

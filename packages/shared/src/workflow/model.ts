@@ -122,6 +122,8 @@ export const Route = z.strictObject({
   from: Code,
   to: Code,
   condition: RouteCondition.optional(),
+  /** A condition in the formula language over the record's main fields (true takes the route); with a condition, both must hold. */
+  formula: z.string().trim().max(2000).optional(),
   /** The route taken when no other route of the same node matches. */
   isElse: z.boolean().default(false),
 });

@@ -175,4 +175,31 @@ describe('route conditions', () => {
     expect(chooseRoutes(routes.slice(0, 2), { A: 5 }, false).map((r) => r.to)).toEqual(['Small']);
     expect(chooseRoutes([routes[0], routes[2]], { A: 5 }, true).map((r) => r.to)).toEqual(['Any']);
   });
+
+  it('a formula condition takes its route when true; with a filter condition both must hold; a broken formula never holds', () => {
+    const big = { from: 'C', to: 'Big', isElse: false, formula: 'AND({A} >= 100, LEN({T}) > 2)' };
+    const other = { from: 'C', to: 'Other', isElse: true };
+    expect(chooseRoutes([big, other], { A: 150, T: '报销单' }, false).map((r) => r.to)).toEqual(['Big']);
+    expect(chooseRoutes([big, other], { A: 150, T: '单' }, false).map((r) => r.to)).toEqual(['Other']);
+    const both = { ...big, formula: '{A} > 10', condition: { match: 'all' as const, rules: [{ field: 'T', operator: 'eq' as const, value: '甲' }] } };
+    expect(chooseRoutes([both, other], { A: 20, T: '甲' }, false).map((r) => r.to)).toEqual(['Big']);
+    expect(chooseRoutes([both, other], { A: 20, T: '乙' }, false).map((r) => r.to)).toEqual(['Other']);
+    expect(chooseRoutes([{ ...big, formula: '{A} >' }, other], { A: 500 }, false).map((r) => r.to)).toEqual(['Other']);
+    // Dates through the formula language: the route reads the moment the flow moves.
+    const late = { from: 'C', to: 'Late', isElse: false, formula: 'DATEDIF({D}, TODAY(), "D") > 30' };
+    expect(chooseRoutes([late, other], { D: '2026-01-01T00:00:00+08:00' }, false, new Date('2026-03-01T00:00:00+08:00')).map((r) => r.to)).toEqual(['Late']);
+    expect(chooseRoutes([late, other], { D: '2026-02-20T00:00:00+08:00' }, false, new Date('2026-03-01T00:00:00+08:00')).map((r) => r.to)).toEqual(['Other']);
+  });
+
+  it('a Condition route with only a formula counts as conditioned', () => {
+    const issues = validateTemplate(parse({
+      activities: [
+        { code: 'S', name: '开始', type: 'Start' },
+        { code: 'C', name: '判断', type: 'Condition' },
+        { code: 'E', name: '结束', type: 'End' },
+      ],
+      routes: [{ from: 'S', to: 'C' }, { from: 'C', to: 'E', formula: '{A} > 1' }, { from: 'C', to: 'E', isElse: true }],
+    }));
+    expect(issues.filter((i) => i.rule === 'conditionMissing')).toEqual([]);
+  });
 });

@@ -51,14 +51,14 @@ export function validateTemplate(template: WorkflowTemplate): TemplateIssue[] {
     if (a.type === 'Condition') {
       const elses = routes.filter((r) => r.isElse).length;
       if (elses !== 1) add('conditionElse', `条件分支 ${a.name} 须有且只有一个 else 分支`, a.code);
-      if (routes.some((r) => !r.isElse && !r.condition)) add('conditionMissing', `条件分支 ${a.name} 的非 else 分支须设置条件`, a.code);
+      if (routes.some((r) => !r.isElse && !r.condition && !r.formula)) add('conditionMissing', `条件分支 ${a.name} 的非 else 分支须设置条件`, a.code);
     } else if (a.type === 'Parallel') {
       if (outs.length < 2) add('parallelBranches', `并行分支 ${a.name} 至少须有两条分支`, a.code);
       if (routes.some((r) => r.isElse)) add('parallelElse', `并行分支 ${a.name} 不能有 else 分支`, a.code);
     } else if (outs.length > 1) {
       add('singleOutput', `节点 ${a.name} 只能有一条流出的连线（分支请用条件或并行节点）`, a.code);
     }
-    if (a.type !== 'Condition' && a.type !== 'Parallel' && routes.some((r) => r.condition || r.isElse)) {
+    if (a.type !== 'Condition' && a.type !== 'Parallel' && routes.some((r) => r.condition || r.formula || r.isElse)) {
       add('conditionOutsideBranch', `只有条件分支和并行分支的连线可以设置条件`, a.code);
     }
     if (a.type === 'Join' && into.get(a.code)!.length < 2) add('joinInputs', `汇聚节点 ${a.name} 至少须有两条流入的连线`, a.code);

@@ -1134,6 +1134,10 @@ export const enUS: Catalogue = {
       and: ' and ',
       or: ' or ',
       operators: { eq: 'equals', ne: 'differs from', gt: '>', gte: '≥', lt: '<', lte: '≤', contains: 'contains', in: 'is one of', empty: 'is empty', notEmpty: 'is not empty' },
+      mode: { label: 'Condition by', rules: 'Field rules', formula: 'Formula' },
+      formula: 'Condition formula',
+      formulaHint: 'Take this route when the formula is true, e.g. {Amount} > 5000; main-table fields only',
+      formulaPlaceholder: 'e.g. AND({Amount} > 5000, CONTAINS({Title}, "urgent"))',
     },
     issues: { title: 'Issues: {{count}}', list: 'Issues of the design', none: 'No issues found: ready to publish' },
     overview: {

@@ -1132,6 +1132,10 @@ export const zhCN = {
       and: ' 且 ',
       or: ' 或 ',
       operators: { eq: '等于', ne: '不等于', gt: '>', gte: '≥', lt: '<', lte: '≤', contains: '包含', in: '属于', empty: '为空', notEmpty: '不为空' },
+      mode: { label: '条件方式', rules: '字段条件', formula: '公式' },
+      formula: '条件公式',
+      formulaHint: '公式结果为真时走这条分支，例如 {Amount} > 5000；只能引用主表字段',
+      formulaPlaceholder: '例如 AND({Amount} > 5000, CONTAINS({Title}, "紧急"))',
     },
     issues: { title: '{{count}} 个问题', list: '流程设计的问题', none: '未发现问题，可以发布' },
     overview: {

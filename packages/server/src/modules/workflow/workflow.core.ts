@@ -331,7 +331,7 @@ class Machine {
   routeOnward(token: TokenRec): void {
     const a = this.activity(token.activityCode);
     const routes = this.ctx.template.routes.filter((r) => r.from === a.code);
-    const chosen = chooseRoutes(routes, this.ctx.values, a.type === 'Parallel');
+    const chosen = chooseRoutes(routes, this.ctx.values, a.type === 'Parallel', this.ctx.now);
     if (!chosen.length) throw err('WorkflowNoRoute', { activityCode: a.code });
     for (const r of chosen) {
       if (this.instance.state !== 'Running' && this.instance.state !== 'Starting') return;

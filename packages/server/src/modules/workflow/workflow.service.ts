@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { contracts } from '@tritium/shared';
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { WorkflowTemplate, defaultFieldPermission, fieldPermissionAt, requiredAt, validateTemplate, type TemplateIssue } from '@tritium/shared/workflow/index';
+import { dependenciesOf, parseFormula } from '@tritium/shared/formula/index';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -48,6 +49,12 @@ function issuesOf(template: WorkflowTemplate, form: RuntimeForm): TemplateIssue[
   for (const r of template.routes) {
     for (const rule of r.condition?.rules ?? []) {
       if (!fields.has(rule.field)) issues.push({ rule: 'unknownField', message: `条件引用的字段 ${rule.field} 不在表单中`, activity: r.from });
+    }
+    if (!r.formula) continue;
+    const parsed = parseFormula(r.formula);
+    if (!parsed.ast) issues.push({ rule: 'formulaInvalid', message: `条件公式有误：${parsed.errors[0]?.message ?? ''}`, activity: r.from });
+    for (const code of parsed.ast ? dependenciesOf(parsed.ast) : []) {
+      if (!fields.has(code)) issues.push({ rule: 'unknownField', message: `条件公式引用的字段 ${code} 不在表单主表中`, activity: r.from });
     }
   }
   for (const a of template.activities) {

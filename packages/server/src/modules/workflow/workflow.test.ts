@@ -253,6 +253,27 @@ describe('branches over HTTP', () => {
     expect(detail.tokens.filter((x: { activityCode: string }) => x.activityCode === 'J')).toHaveLength(1);
     expect(detail.instance.state).toBe('Finished');
   });
+
+  it('a formula condition routes on the record\'s values; publish refuses a formula over a field the form lacks', async () => {
+    const template = (formula: string) => ({
+      activities: [S, { type: 'Condition', code: 'C', name: '判断' }, { type: 'Approve', code: 'Boss', name: '总经理', participants: users(uid(3)) }, { type: 'Approve', code: 'Lead', name: '主管', participants: users(uid(2)) }, E],
+      routes: [
+        { from: 'Start', to: 'C' },
+        { from: 'C', to: 'Boss', formula },
+        { from: 'C', to: 'Lead', isElse: true },
+        { from: 'Boss', to: 'End' },
+        { from: 'Lead', to: 'End' },
+      ],
+    });
+    const saved = await a.post('/v1/workflow/template/save', { schemaCode: formCode, template: template('{Amont} > 5000') });
+    expect(saved.issues).toEqual([expect.objectContaining({ rule: 'unknownField', activity: 'C' })]);
+    expect((await a.raw('POST', '/v1/workflow/template/publish', { schemaCode: formCode })).body).toMatchObject({ successful: false, errorCode: 280002 });
+    expect((await a.post('/v1/workflow/template/save', { schemaCode: formCode, template: template('{Amount} >') })).issues).toEqual([expect.objectContaining({ rule: 'formulaInvalid' })]);
+    await publishTemplate(template('OR({Amount} > 5000, CONTAINS({Title}, "紧急"))'));
+    expect((await startFlow({ Amount: 6000 })).instance.runningActivities).toEqual(['Boss']);
+    expect((await startFlow({ Amount: 10, Title: '紧急采购' })).instance.runningActivities).toEqual(['Boss']);
+    expect((await startFlow({ Amount: 10, Title: '采购' })).instance.runningActivities).toEqual(['Lead']);
+  });
 });
 
 describe('instance actions over HTTP', () => {

@@ -7,7 +7,9 @@ import { i18n } from '../../../lib/i18n.ts';
 import { DesignContext, type FieldInfo } from '../model/design-context.ts';
 import { emptyTemplate, insertAfter, type Template } from '../model/template-model.ts';
 import { ActivityPanel } from './activity-panel.tsx';
-import { RoutePanel } from './route-panel.tsx';
+import { RoutePanel, describeRoute } from './route-panel.tsx';
+import { EditorView } from '@codemirror/view';
+import { ok, stubFetch } from '../../../test/fetch-stub.ts';
 
 // The property panels edit the template they are given (docs/decisions/0018): each test renders one panel over a
 // live template and reads the template back.
@@ -88,5 +90,20 @@ describe('the route panel', () => {
     const route = seen.template!.routes.find((r) => r.from === 'Condition1')!;
     expect(route).toMatchObject({ isElse: true });
     expect(route.condition).toBeUndefined();
+  });
+
+  it('writes a formula condition instead of field rules, and shows it on the route', async () => {
+    stubFetch({ 'POST /v1/formula/expression/validate': () => ok({ valid: true, errors: [], dependencies: ['Amount'], resultType: 'bool' }) });
+    const seen = renderPanel((t, edit) => {
+      const route = t.routes.find((r) => r.from === 'Condition1')!;
+      return <RoutePanel route={route} template={t} edit={edit} onRemoved={() => {}} />;
+    });
+    fireEvent.click(screen.getByText('公式'));
+    const view = EditorView.findFromDOM(await screen.findByLabelText('条件公式'))!;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '{Amount} > 5000' } });
+    const route = seen.template!.routes.find((r) => r.from === 'Condition1')!;
+    expect(route.formula).toBe('{Amount} > 5000');
+    expect(route.condition).toBeUndefined();
+    expect(describeRoute(route, FIELDS, i18n.t)).toBe('{Amount} > 5000');
   });
 });

@@ -1,10 +1,12 @@
-import { Button, Card, Flex, Input, InputNumber, Popconfirm, Radio, Select, Switch, Typography, theme } from 'antd';
+import { Button, Card, Flex, Input, InputNumber, Popconfirm, Radio, Segmented, Select, Switch, Typography, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { CONDITION_OPERATORS, type RouteCondition } from '@tritium/shared/workflow/index';
 import { NUMBER_FIELD_TYPES, useDesignContext, type FieldInfo } from '../model/design-context.ts';
 import { removeRoute, updateRoute, type Route, type Template } from '../model/template-model.ts';
+import { FormulaEditor } from '../../formula/formula-editor.tsx';
 
 type Rule = RouteCondition['rules'][number];
 type Operator = Rule['operator'];
@@ -85,6 +87,9 @@ export function RoutePanel({ route, template, edit, onRemoved }: { route: Route;
   const nameOf = (code: string) => template.activities.find((a) => a.code === code)?.name ?? code;
   const branches = source?.type === 'Condition' || source?.type === 'Parallel';
   const patch = (p: Partial<Route>) => edit((tpl) => updateRoute(tpl, route.from, route.to, p));
+  const { fields, schemaCode } = useDesignContext();
+  // A route opens on the way its condition is written; a route without one starts with field rules.
+  const [mode, setMode] = useState<'rules' | 'formula'>(route.formula && !route.condition ? 'formula' : 'rules');
   return (
     <Flex vertical gap="small" style={{ padding: token.padding }} role="form" aria-label={t('workflowDesigner.panel.route')}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -102,7 +107,27 @@ export function RoutePanel({ route, template, edit, onRemoved }: { route: Route;
       {branches && !route.isElse && (
         <>
           <Typography.Text type="secondary">{t(source?.type === 'Parallel' ? 'workflowDesigner.condition.parallelHint' : 'workflowDesigner.condition.hint')}</Typography.Text>
-          <ConditionEditor condition={route.condition} onChange={(condition) => patch({ condition })} />
+          <Segmented
+            aria-label={t('workflowDesigner.condition.mode.label')}
+            value={mode}
+            onChange={(next) => setMode(next as 'rules' | 'formula')}
+            options={(['rules', 'formula'] as const).map((m) => ({ value: m, label: t(`workflowDesigner.condition.mode.${m}`) }))}
+          />
+          {mode === 'rules' ? (
+            <ConditionEditor condition={route.condition} onChange={(condition) => patch({ condition })} />
+          ) : (
+            <>
+              <Typography.Text type="secondary">{t('workflowDesigner.condition.formulaHint')}</Typography.Text>
+              <FormulaEditor
+                ariaLabel={t('workflowDesigner.condition.formula')}
+                value={route.formula ?? ''}
+                onChange={(formula) => patch({ formula: formula.trim() ? formula : undefined })}
+                fields={fields.map((f) => ({ ref: f.code, label: f.name }))}
+                validateWith={schemaCode ? { schemaCode, bindType: 'bool' } : undefined}
+                placeholder={t('workflowDesigner.condition.formulaPlaceholder')}
+              />
+            </>
+          )}
         </>
       )}
       {!branches && <Typography.Text type="secondary">{t('workflowDesigner.condition.plain')}</Typography.Text>}
@@ -118,11 +143,13 @@ export function RoutePanel({ route, template, edit, onRemoved }: { route: Route;
 /** A route's condition in words, for its label on the canvas. */
 export function describeRoute(route: Route, fields: FieldInfo[], t: TFunction): string {
   if (route.isElse) return t('workflowDesigner.condition.elseShort');
-  if (!route.condition) return '';
+  const formula = route.formula ? (route.formula.length > 30 ? `${route.formula.slice(0, 30)}…` : route.formula) : '';
+  if (!route.condition) return formula;
   const parts = route.condition.rules.map((r) => {
     const name = fields.find((f) => f.code === r.field)?.name ?? r.field;
     const value = NO_VALUE.includes(r.operator) ? '' : ` ${Array.isArray(r.value) ? r.value.join('、') : String(r.value ?? '')}`;
     return `${name} ${t(`workflowDesigner.condition.operators.${r.operator}`)}${value}`;
   });
-  return parts.join(route.condition.match === 'all' ? t('workflowDesigner.condition.and') : t('workflowDesigner.condition.or'));
+  const rules = parts.join(route.condition.match === 'all' ? t('workflowDesigner.condition.and') : t('workflowDesigner.condition.or'));
+  return formula ? `${rules}${t('workflowDesigner.condition.and')}${formula}` : rules;
 }
