@@ -18,6 +18,7 @@ import * as remindTasks from './migrations/engine/2026-11-23T1340_create-remind-
 import * as views from './migrations/engine/2026-11-23T1320_create-views.ts';
 import * as engineSecrets from './migrations/engine/2026-11-23T1360_create-engine-secrets.ts';
 import * as dataPort from './migrations/engine/2026-11-23T1350_create-data-port.ts';
+import * as childFlows from './migrations/engine/2026-11-23T1410_index-child-flows.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -43,6 +44,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-23T1320_create-views': views,
   '2026-11-23T1360_create-engine-secrets': engineSecrets,
   '2026-11-23T1350_create-data-port': dataPort,
+  '2026-11-23T1410_index-child-flows': childFlows,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -122,6 +122,8 @@ export const ERRORS = {
   // 24008x data links, associations (docs/decisions/0016)
   DataLinkNotConfigured: biz(240080, '该控件没有配置数据联动', 'This control has no data link'),
   AssociationNotConfigured: biz(240081, '该控件不是关联表单，或尚未选择关联的表单', 'This control is not an association, or its form is not chosen yet'),
+  // 24009x tree-structured forms at design time (docs/decisions/0023)
+  TreeStructureInvalid: biz(240090, '当前数据不满足树形展示的要求（循环引用、超过10级或超过10000条），不能开启树形展示', 'The records do not fit tree display (a cycle, more than 10 levels or more than 10,000 records): it cannot be turned on'),
 
   // 2500xx business data: records of published forms (docs/decisions/0007)
   BizObjectNotFound: biz(250001, '数据不存在，或您没有查看权限', 'The record does not exist, or you may not read it', 404),
@@ -138,6 +140,10 @@ export const ERRORS = {
   SubmitRuleFailed: biz(250070, '不满足提交条件，不能提交', 'The record does not meet a submit rule'),
   AssociationOutOfRange: biz(250071, '所选数据不在关联表单的可选范围内', 'The chosen record is not one the association offers'),
   AssociationFilterInvalid: biz(250072, '关联表单的数据范围条件无效', 'The association\'s data range is not a valid condition'),
+  // 25009x tree-structured forms at run time (docs/decisions/0023)
+  TreeParentCycle: biz(250090, '上级数据不能是本条数据或它的下级，否则会形成循环引用', 'The parent cannot be the record itself or one of its descendants: that would make a cycle'),
+  TreeTooDeep: biz(250091, '当前表单已开启树形展示，最多支持10级、10000条数据。如需继续添加数据，请联系管理员在表单属性中关闭树形展示。', 'Tree display is on for this form: it holds at most 10 levels and 10,000 records. To add more, ask an administrator to turn tree display off in the form properties.'),
+  TreeTooManyRecords: biz(250092, '当前表单已开启树形展示，最多支持10级、10000条数据。如需继续添加数据，请联系管理员在表单属性中关闭树形展示。', 'Tree display is on for this form: it holds at most 10 levels and 10,000 records. To add more, ask an administrator to turn tree display off in the form properties.'),
 
   // 2600xx files: upload policy, storage, signed download URLs (docs/decisions/0008)
   FileNotFound: biz(260001, '文件不存在，或您没有查看权限', 'The file does not exist, or you may not read it', 404),
@@ -172,6 +178,9 @@ export const ERRORS = {
   WorkflowParticipantInvalid: biz(280012, '处理人无效（不存在、已停用或已有待办）', 'A participant is invalid: unknown, disabled or already holding an item'),
   WorkflowItemSuspended: biz(280013, '正在等待加签人审批，暂不能处理', 'Waiting for the added signers: this item cannot be handled yet'),
   WorkflowNoRoute: biz(280014, '没有满足条件的流转路径', 'No route out of this node matches the record'),
+  WorkflowSignatureRequired: biz(280015, '该节点要求手写签名，请签名后再提交', 'This step requires a hand signature with the opinion'),
+  WorkflowChildFormInvalid: biz(280016, '子流程的表单不存在、不是流程表单或流程尚未发布', 'The child flow\'s form does not exist, is not a workflow form, or its workflow is not published'),
+  WorkflowReviseNotAllowed: biz(280017, '只有应用管理员可以在流程运行中或结束后修订数据', 'Only administrators of the app may revise a record while its flow runs or after it ends', 403),
 
   // 2900xx list views: view settings, personal views, batch changes (docs/decisions/0017)
   ViewNotFound: biz(290001, '视图不存在', 'The view does not exist', 404),
@@ -181,6 +190,10 @@ export const ERRORS = {
   BatchTaskNotFound: biz(290005, '批量任务不存在', 'The batch task does not exist', 404),
   BatchUpdateFieldInvalid: biz(290006, '该字段不能批量修改', 'This field cannot be changed in a batch'),
   BatchTooManyRecords: biz(290007, '一次最多批量修改10000条数据，请缩小范围', 'At most 10,000 records may be changed at once: narrow the selection'),
+  // 29001x hierarchy views (docs/decisions/0023)
+  HierarchyViewTooLarge: biz(290010, '层级视图最多支持10级、100000条数据，请缩小视图的筛选范围或联系管理员调整视图。', 'A hierarchy view shows at most 10 levels and 100,000 records: narrow the view or ask an administrator to change it'),
+  HierarchyViewTooDeep: biz(290011, '层级视图最多支持10级、100000条数据，请缩小视图的筛选范围或联系管理员调整视图。', 'A hierarchy view shows at most 10 levels and 100,000 records: narrow the view or ask an administrator to change it'),
+  HierarchyViewNotHierarchy: biz(290012, '该视图不是层级视图', 'This view is not a hierarchy view'),
   // 28005x workflow designer (docs/decisions/0018)
   WorkflowDryRunNoTemplate: biz(280050, '还没有可试运行的流程设计，请先设计并保存', 'There is no workflow design to try yet: design and save one first'),
   WorkflowDryRunOriginatorInvalid: biz(280051, '试运行的发起人不存在或已停用', 'The originator of the dry run does not exist or is disabled'),
@@ -199,7 +212,7 @@ export const ERRORS = {
   DataPortFileEmpty: biz(300005, '文件没有表头或数据', 'The file has no header row or no data'),
   DataPortMappingInvalid: biz(300006, '列与字段的对应有误', 'The mapping of columns to fields is not valid'),
   DataPortKeyInvalid: biz(300007, '匹配字段无效（须为已对应的主表字段）', 'The key field is not valid: it must be a mapped main-table field'),
-  DataPortDataStateUnsupported: biz(300008, '暂不支持以“进行中”状态导入', 'Importing as Processing is not supported yet'),
+  DataPortDataStateUnsupported: biz(300008, '只有流程表单可以导入为“进行中”', 'Only a workflow form can import data as Processing'),
   DataPortNoDownload: biz(300009, '该任务没有可下载的文件', 'This task has no file to download'),
   DataPortColumnInvalid: biz(300010, '导出列无效', 'An export column is not valid'),
 

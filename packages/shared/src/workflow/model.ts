@@ -16,6 +16,9 @@ export const HANDLED_TYPES = ['Start', 'Fill', 'Approve'] as const satisfies rea
 export const isHandled = (type: string): boolean => (HANDLED_TYPES as readonly string[]).includes(type);
 
 /** What a participant of an activity may do besides Submit (and Reject on approve nodes). */
+export const HAND_SIGN_MODES = ['none', 'optional', 'required'] as const;
+export type HandSignMode = (typeof HAND_SIGN_MODES)[number];
+
 export const PERMITTED_ACTIONS = ['forward', 'addSigner', 'consult', 'sendBack', 'retrieve', 'finish', 'cancel', 'circulate'] as const;
 export type PermittedAction = (typeof PERMITTED_ACTIONS)[number];
 
@@ -84,6 +87,8 @@ const participative = {
   fieldPermissions: z.record(z.string(), FieldPermission).default({}),
   /** Optional time limit in hours (reminders are a later job; stored only). */
   timeLimitHours: z.number().positive().max(8760).optional(),
+  /** A hand signature with the opinion on Submit and Reject: not offered, offered, or required (GET handsign/config). */
+  handSign: z.enum(HAND_SIGN_MODES).default('optional'),
 };
 
 export const Activity = z.discriminatedUnion('type', [
@@ -97,7 +102,20 @@ export const Activity = z.discriminatedUnion('type', [
   z.strictObject({ ...activityBase, type: z.literal('Fill'), ...participative }),
   z.strictObject({ ...activityBase, type: z.literal('Approve'), ...participative }),
   z.strictObject({ ...activityBase, type: z.literal('Circulate'), participants: participative.participants }),
-  z.strictObject({ ...activityBase, type: z.literal('ChildInstance'), childSchemaCode: z.string().trim().min(1).max(64).optional() }),
+  /**
+   * A child flow (子流程): a record of another workflow form, made from this record's values by `dataMaps`, whose flow
+   * the originator starts. `wait`: this node holds the parent until the child finishes (agreed: on; vetoed or
+   * cancelled: back to the previous handled node); otherwise the parent goes on at once. `finishStart`: the child's
+   * start node is submitted for the originator, else it waits in their todo.
+   */
+  z.strictObject({
+    ...activityBase,
+    type: z.literal('ChildInstance'),
+    childSchemaCode: z.string().trim().min(1).max(64).optional(),
+    wait: z.boolean().default(true),
+    finishStart: z.boolean().default(true),
+    dataMaps: z.array(z.strictObject({ from: Code, to: Code })).max(50).default([]),
+  }),
   z.strictObject({ ...activityBase, type: z.literal('Condition') }),
   z.strictObject({ ...activityBase, type: z.literal('Parallel') }),
   z.strictObject({ ...activityBase, type: z.literal('Join') }),

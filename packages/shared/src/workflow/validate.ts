@@ -66,6 +66,7 @@ export function validateTemplate(template: WorkflowTemplate): TemplateIssue[] {
       const rule = (a as { participants: { sources: unknown[] } }).participants;
       if (!rule.sources.length) add('participantsMissing', `节点 ${a.name} 没有设置参与者`, a.code);
     }
+    if (a.type === 'ChildInstance' && !a.childSchemaCode) add('childFormMissing', `子流程 ${a.name} 没有选择子流程表单`, a.code);
     if (a.type === 'Fill' || a.type === 'Approve') {
       const target = a.disapproveTarget;
       if (target.type === 'activity') {

@@ -53,8 +53,9 @@ const INSTANCE_COLUMNS = ['i.id', 'i.schema_code', 'i.object_id', 'i.name', 'i.o
 /** The todo, toRead and done tabs: one row per work item of mine. */
 async function itemRows(edb: EngineExecutor, userId: string, body: ListBody, approveOnly: boolean): Promise<{ rows: (BaseRow & ItemPart)[]; total: number }> {
   let q = edb.selectFrom('wf_work_items as w').innerJoin('wf_instances as i', 'i.id', 'w.instance_id').where('w.participant', '=', userId);
-  if (body.tab === 'todo') q = q.where('w.state', 'in', OPEN).where('w.item_type', '!=', 'circulate');
-  else if (body.tab === 'done') q = q.where('w.state', 'in', DONE).where('w.item_type', '!=', 'circulate');
+  // A child-instance item only holds its node while the child flow runs: nobody's todo.
+  if (body.tab === 'todo') q = q.where('w.state', 'in', OPEN).where('w.item_type', 'in', ['fill', 'approve']);
+  else if (body.tab === 'done') q = q.where('w.state', 'in', DONE).where('w.item_type', 'in', ['fill', 'approve']);
   else {
     const states = body.readState === 'unread' ? OPEN : body.readState === 'read' ? ['Finished'] : [...OPEN, 'Finished'];
     q = q.where('w.item_type', '=', 'circulate').where('w.state', 'in', states);

@@ -26,6 +26,9 @@ export interface InstanceRec {
   createdTime: Date;
   modifiedTime: Date;
   finishedTime: Date | null;
+  /** A child flow's parent instance and the ChildInstance token that made it (null for a top-level flow). */
+  parentInstanceId: string | null;
+  parentTokenId: string | null;
 }
 
 export interface TokenRec {
@@ -125,12 +128,16 @@ export type Action =
   | { type: 'circulate'; userIds: string[]; itemId?: string; opinion?: Opinion }
   | { type: 'read'; itemIds?: string[] }
   | { type: 'urge'; content: string }
-  | { type: 'reactivate'; activityCode: string; userIds: string[]; opinion?: Opinion };
+  | { type: 'reactivate'; activityCode: string; userIds: string[]; opinion?: Opinion }
+  /** Internal: a child flow this instance waits for ended (agreed 1; vetoed or cancelled 0). */
+  | { type: 'childDone'; tokenId: string; approval: 0 | 1 };
 
 export type Effect =
   | { type: 'recordStatus'; status: BizObjectStatus }
   | { type: 'remind'; userIds: string[]; content: string }
-  | { type: 'businessRules'; on: 'effective' | 'void' };
+  | { type: 'businessRules'; on: 'effective' | 'void' }
+  /** A ChildInstance node was reached: the service makes the child record and starts its flow. */
+  | { type: 'startChild'; tokenId: string; activityCode: string };
 
 export interface Outcome {
   state: EngineState;
@@ -239,7 +246,7 @@ class Machine {
       id: this.ctx.newId(),
       tokenId: token.id,
       activityCode: token.activityCode,
-      itemType: a.type === 'Approve' ? 'approve' : a.type === 'Circulate' ? 'circulate' : 'fill',
+      itemType: a.type === 'Approve' ? 'approve' : a.type === 'Circulate' ? 'circulate' : a.type === 'ChildInstance' ? 'childInstance' : 'fill',
       kind: 'normal',
       participant,
       finisher: null,
@@ -318,10 +325,21 @@ class Machine {
         if (!this.s.tokens.some((t) => t.state === 'Running')) this.finishInstance(1);
         return;
       }
+      case 'ChildInstance': {
+        // The originator's child flow; waiting, the node holds a child-instance item (not a todo) until it ends.
+        token.participants = [this.instance.originator];
+        this.effects.push({ type: 'startChild', tokenId: token.id, activityCode: code });
+        if (a.wait) {
+          this.newItem(token, this.instance.originator, { state: 'Working', actionEvent: 'automatic' });
+          return;
+        }
+        token.actionEvent = 'automatic';
+        this.closeToken(token, 'Finished', 1);
+        return this.routeOnward(token);
+      }
       default: {
-        // Condition, Parallel, ChildInstance (child flows are left for later: the node passes).
+        // Condition, Parallel: they pass by themselves.
         token.skipped = true;
-        if (a.type === 'ChildInstance') token.actionEvent = 'automatic';
         this.closeToken(token, 'Finished', 1);
         return this.routeOnward(token);
       }
@@ -481,10 +499,18 @@ class Machine {
     this.token(item.tokenId).retrievable = false;
   }
 
+  /** A node that requires a hand signature refuses a Submit or Reject without one (added signers and consults too). */
+  requireSignature(item: ItemRec, opinion?: Opinion) {
+    const a = this.activity(item.activityCode);
+    if ('handSign' in a && a.handSign === 'required' && !opinion?.signature) throw err('WorkflowSignatureRequired', { activityCode: a.code });
+  }
+
   submit(actor: Actor, itemId: string, opinion?: Opinion) {
     const item = this.openItemOf(itemId, actor.userId);
     const token = this.token(item.tokenId);
     if (item.itemType === 'circulate') return this.read(actor, [item.id]);
+    if (item.itemType === 'childInstance') throw err('WorkflowActionNotPermitted', { action: 'submit', activityCode: item.activityCode });
+    this.requireSignature(item, opinion);
     if (this.instance.state === 'Starting' && this.activity(item.activityCode).type !== 'Start') throw err('WorkflowStateInvalid', { state: this.instance.state });
     this.finishItem(item, actor.userId, item.kind === 'consult' ? -1 : 1);
     this.log({ userId: actor.userId, action: item.kind === 'consult' ? 'consultReply' : 'submit', tokenId: token.id, workItemId: item.id, activityCode: item.activityCode, approval: item.approval }, opinion);
@@ -505,6 +531,7 @@ class Machine {
   reject(actor: Actor, itemId: string, opinion?: Opinion) {
     const item = this.openItemOf(itemId, actor.userId);
     if (item.itemType !== 'approve' || item.kind === 'consult') throw err('WorkflowActionNotPermitted', { action: 'reject', activityCode: item.activityCode });
+    this.requireSignature(item, opinion);
     const token = this.token(item.tokenId);
     this.finishItem(item, actor.userId, 0);
     this.log({ userId: actor.userId, action: 'reject', tokenId: token.id, workItemId: item.id, activityCode: item.activityCode, approval: 0 }, opinion);
@@ -580,6 +607,30 @@ class Machine {
     for (const p of people) this.newItem(token, p, { itemType: item.itemType, kind: 'consult', sourceItemId: item.id, actionEvent: 'forComment' });
     this.log({ userId: actor.userId, action: 'consult', tokenId: token.id, workItemId: item.id, activityCode: item.activityCode, receivers: people }, opinion);
     this.effects.push({ type: 'remind', userIds: people, content: `征询意见：${this.instance.name}` });
+  }
+
+  /**
+   * A child flow ended. Agreed: the ChildInstance node passes. Vetoed or cancelled: the node goes back to the handled
+   * node before it (the flow is vetoed when there is none). A parent that moved on meanwhile ignores it.
+   */
+  childDone(tokenId: string, approval: 0 | 1) {
+    const token = this.s.tokens.find((t) => t.id === tokenId);
+    if (!token || token.state !== 'Running' || this.instance.state !== 'Running') return;
+    const item = this.s.items.find((i) => i.tokenId === token.id && i.itemType === 'childInstance' && isOpen(i));
+    if (item) this.finishItem(item, item.participant, approval, 'automatic');
+    this.log({ userId: this.instance.originator, action: approval === 1 ? 'childAgreed' : 'childRefused', tokenId: token.id, activityCode: token.activityCode, approval });
+    if (approval === 1) {
+      token.agreeCount++;
+      return this.pass(token);
+    }
+    token.disagreeCount++;
+    this.closeToken(token, 'Back', 0);
+    const previous = this.s.tokens
+      .filter((t) => t.state === 'Finished' && t.seq < token.seq && !t.skipped && isHandled(this.activity(t.activityCode).type))
+      .sort((x, y) => x.seq - y.seq)
+      .at(-1);
+    if (!previous) return this.finishInstance(0);
+    this.goBack(previous.activityCode, token, 'sendBack');
   }
 
   // ---- actions on the instance -----------------------------------------------------------------------------
@@ -686,7 +737,7 @@ class Machine {
   urge(actor: Actor, content: string) {
     this.assertRunning();
     if (!actor.isAdmin && actor.userId !== this.instance.originator) throw err('WorkflowActionNotPermitted', { action: 'urge' });
-    const open = this.s.items.filter((i) => isOpen(i) && i.itemType !== 'circulate');
+    const open = this.s.items.filter((i) => isOpen(i) && (i.itemType === 'fill' || i.itemType === 'approve'));
     for (const i of open) i.urged = true;
     const people = [...new Set(open.map((i) => i.participant))];
     this.log({ userId: actor.userId, action: 'urge', text: content, receivers: people });
@@ -711,9 +762,13 @@ class Machine {
 }
 
 /** Starts an instance: Starting, with a Start token and a fill item for the originator (workflow.md "start"). */
-export function startInstance(instance: Omit<InstanceRec, 'state' | 'approval' | 'nextSeq' | 'createdTime' | 'modifiedTime' | 'finishedTime'>, ctx: CoreContext, opinion?: Opinion): Outcome {
+export function startInstance(
+  instance: Omit<InstanceRec, 'state' | 'approval' | 'nextSeq' | 'createdTime' | 'modifiedTime' | 'finishedTime' | 'parentInstanceId' | 'parentTokenId'> & Partial<Pick<InstanceRec, 'parentInstanceId' | 'parentTokenId'>>,
+  ctx: CoreContext,
+  opinion?: Opinion,
+): Outcome {
   const state: EngineState = {
-    instance: { ...instance, state: 'Starting', approval: -1, nextSeq: 1, createdTime: ctx.now, modifiedTime: ctx.now, finishedTime: null },
+    instance: { parentInstanceId: null, parentTokenId: null, ...instance, state: 'Starting', approval: -1, nextSeq: 1, createdTime: ctx.now, modifiedTime: ctx.now, finishedTime: null },
     tokens: [],
     items: [],
     comments: [],
@@ -770,6 +825,9 @@ export function applyAction(input: EngineState, ctx: CoreContext, actor: Actor, 
     case 'reactivate':
       m.reactivate(actor, action.activityCode, action.userIds, action.opinion);
       break;
+    case 'childDone':
+      m.childDone(action.tokenId, action.approval);
+      break;
   }
   m.touch();
   return { state, effects: m.effects };
@@ -779,6 +837,7 @@ export function applyAction(input: EngineState, ctx: CoreContext, actor: Actor, 
 export function actionsOnItem(template: WorkflowTemplate, item: ItemRec, state: EngineState): string[] {
   if (!isOpen(item)) return [];
   if (item.itemType === 'circulate') return ['Read'];
+  if (item.itemType === 'childInstance') return [];
   if (item.kind === 'consult') return ['Submit'];
   if (state.items.some((i) => i.sourceItemId === item.id && i.kind === 'before' && isOpen(i))) return [];
   const a = template.activities.find((x) => x.code === item.activityCode);

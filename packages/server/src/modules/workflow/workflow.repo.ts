@@ -25,6 +25,8 @@ export function instanceOf(r: Selectable<WfInstanceTable>): InstanceRec {
     createdTime: date(r.created_time)!,
     modifiedTime: date(r.modified_time)!,
     finishedTime: date(r.finished_time),
+    parentInstanceId: r.parent_instance_id,
+    parentTokenId: r.parent_token_id,
   };
 }
 
@@ -99,6 +101,8 @@ const instanceRow = (i: InstanceRec) => ({
   created_time: i.createdTime,
   modified_time: i.modifiedTime,
   finished_time: i.finishedTime,
+  parent_instance_id: i.parentInstanceId,
+  parent_token_id: i.parentTokenId,
 });
 
 const tokenRow = (instanceId: string, t: TokenRec) => ({

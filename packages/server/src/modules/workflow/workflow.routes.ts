@@ -55,6 +55,11 @@ export function workflowRoutes(app: TypedApp, deps: { db: Db; fileStore: FileSto
     schema: { tags, summary: '节点的参与者', querystring: contracts.WfParticipantQuery, response: env(contracts.WfParticipantListResult) },
     handler: async (request) => ok(await wf.participantList(ctx(request), request.query)),
   });
+  app.get('/v1/workflow/handsign/config', {
+    config,
+    schema: { tags, summary: '待办的手写签名设置（不需要、可选、必须）及我上次的签名', querystring: contracts.WfHandSignConfigQuery, response: env(contracts.WfHandSignConfigResult) },
+    handler: async (request) => ok(await wf.handSignConfig(ctx(request), request.query)),
+  });
   app.get('/v1/workflow/instance/activity/pre', {
     config,
     schema: { tags, summary: '我的待办可退回到的节点', querystring: contracts.WfActivityPreQuery, response: env(contracts.WfActivityPreResult) },

@@ -13,8 +13,9 @@ import { getRuntimeFormOrThrow, runtimeFormFor, type RuntimeForm } from '../busi
 import { SYSTEM_COLUMNS, findRecord } from '../business-data/records.repo.ts';
 import { assertCanEdit } from '../business-data/record-policy.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
-import { actionsOnItem, applyAction, isOpen, sendBackTargets, startInstance, type Action, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion } from './workflow.core.ts';
+import { actionsOnItem, applyAction, isOpen, sendBackTargets, startInstance, type Action, type Actor, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion, type Outcome } from './workflow.core.ts';
 import { findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, lockInstance, saveState } from './workflow.repo.ts';
+import { ancestorsOf, childActivity, childFlowIssues, createChildRecord, runningChildren, stoppedChildTokens } from './child-flows.ts';
 import { administratorsOf, resolveAll, resolveSources, unknownUsers } from './participants.ts';
 import { readRecordRow, setRecordStatus } from './record-status.ts';
 import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
@@ -75,7 +76,7 @@ export async function saveTemplate(ctx: NodeContext, body: Out<typeof contracts.
       .values({ schema_code: form.node.code, definition, saved_by: ctx.userId, saved_time: new Date() })
       .onConflict((oc) => oc.column('schema_code').doUpdateSet({ definition, saved_by: ctx.userId, saved_time: new Date() }))
       .execute();
-    return { schemaCode: form.node.code, issues: issuesOf(body.template, form) };
+    return { schemaCode: form.node.code, issues: [...issuesOf(body.template, form), ...(await childFlowIssues(edb, body.template, form))] };
   });
 }
 
@@ -85,7 +86,7 @@ export async function publishTemplate(ctx: NodeContext, body: Out<typeof contrac
     const draft = await edb.selectFrom('wf_template_drafts').select('definition').where('schema_code', '=', form.node.code).forUpdate().executeTakeFirst();
     if (!draft) throw new AppError('WorkflowTemplateInvalid', { detail: { issues: [{ rule: 'noDraft', message: '请先保存流程设计' }] } });
     const template = WorkflowTemplate.parse(draft.definition);
-    const issues = issuesOf(template, form);
+    const issues = [...issuesOf(template, form), ...(await childFlowIssues(edb, template, form))];
     if (issues.length) throw new AppError('WorkflowTemplateInvalid', { detail: { issues } });
     const last = await edb.selectFrom('wf_templates').select((eb) => eb.fn.max('version').as('v')).where('schema_code', '=', form.node.code).executeTakeFirst();
     const version = Number(last?.v ?? 0) + 1;
@@ -128,6 +129,43 @@ async function applyEffects(edb: EngineExecutor, instance: InstanceRec, effects:
   }
   // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019).
   await deliverWorkflowReminders(edb, instance, effects);
+}
+
+/**
+ * Everything an action's outcome does once its state is written: the effects, then the child flows (docs/decisions/
+ * 0024) — children to start, waited-for children to cancel when the parent stopped waiting, and the parent to move
+ * when this instance was a child that just ended. The parent's row is already locked (root first).
+ */
+async function afterAction(edb: EngineExecutor, ctx: NodeContext, before: EngineState | undefined, out: Outcome, template: WorkflowTemplate): Promise<void> {
+  await applyEffects(edb, out.state.instance, out.effects, ctx);
+  for (const e of out.effects) {
+    if (e.type !== 'startChild') continue;
+    const child = await createChildRecord(edb, ctx, out.state.instance, childActivity(template, e.activityCode));
+    await startIn(edb, child.originatorCtx, child.form, child.objectId, {
+      submit: childActivity(template, e.activityCode).finishStart,
+      parent: { instanceId: out.state.instance.id, tokenId: e.tokenId },
+    });
+  }
+  for (const childId of await runningChildren(edb, stoppedChildTokens(before, out.state))) {
+    await runLocked(edb, ctx, childId, { userId: ctx.userId, isAdmin: true }, { type: 'cancel', opinion: { text: '主流程已不再等待此子流程' } });
+  }
+  const i = out.state.instance;
+  const ended = (i.state === 'Finished' || i.state === 'Canceled') && before?.instance.state !== i.state;
+  if (ended && i.parentInstanceId && i.parentTokenId) {
+    const approval = i.state === 'Finished' && i.approval === 1 ? 1 : 0;
+    await runLocked(edb, ctx, i.parentInstanceId, { userId: i.originator, isAdmin: true }, { type: 'childDone', tokenId: i.parentTokenId, approval });
+  }
+}
+
+/** An action the engine takes by itself (child flows), on an instance whose ancestors this transaction holds. */
+async function runLocked(edb: EngineExecutor, ctx: NodeContext, instanceId: string, actor: Actor, action: Action): Promise<void> {
+  const instance = await lockInstance(edb, instanceId);
+  if (!instance) return;
+  const state = await loadState(edb, instance);
+  const template = await templateOf(edb, instance);
+  const out = applyAction(state, await coreContext(edb, template, instance), actor, action);
+  await saveState(edb, state, out.state);
+  await afterAction(edb, ctx, state, out, template);
 }
 
 async function isAppAdmin(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<boolean> {
@@ -181,7 +219,13 @@ export async function startFromForm(edb: EngineExecutor, ctx: NodeContext, form:
 }
 
 /** Starts the flow of a Draft record in the caller's transaction. */
-async function startIn(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, objectId: string, options: { submit: boolean; opinion?: Opinion }): Promise<EngineState> {
+async function startIn(
+  edb: EngineExecutor,
+  ctx: NodeContext,
+  form: RuntimeForm,
+  objectId: string,
+  options: { submit: boolean; opinion?: Opinion; parent?: { instanceId: string; tokenId: string } },
+): Promise<EngineState> {
   if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode: form.node.code } });
   const row = await findRecord(edb, form, objectId, { forUpdate: true });
   if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
@@ -189,9 +233,10 @@ async function startIn(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm,
   if (await findInstanceByRecord(edb, form.node.code, objectId)) throw new AppError('WorkflowInstanceExists', { detail: { objectId } });
   if (Number(row.Status) !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: row.Status } });
   const published = await latestTemplate(edb, form.node.code);
-  if (!published) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
+  if (!published) throw new AppError(options.parent ? 'WorkflowChildFormInvalid' : 'WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
   const core = await coreContext(edb, published.template, { schemaCode: form.node.code, objectId, originator: ctx.userId });
-  let out = startInstance({ id: newId(), schemaCode: form.node.code, objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? '') }, core, options.opinion);
+  const parent = options.parent ? { parentInstanceId: options.parent.instanceId, parentTokenId: options.parent.tokenId } : {};
+  let out = startInstance({ id: newId(), schemaCode: form.node.code, objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? ''), ...parent }, core, options.opinion);
   const effects = [...out.effects];
   if (options.submit) {
     const item = out.state.items[0];
@@ -201,8 +246,8 @@ async function startIn(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm,
   }
   await saveState(edb, undefined, out.state);
   await setRecordStatus(edb, form.node.code, objectId, BizObjectStatus.Draft, { workflowInstanceId: out.state.instance.id });
-  await applyEffects(edb, out.state.instance, effects, ctx);
-  return out.state;
+  await afterAction(edb, ctx, undefined, { state: out.state, effects }, published.template);
+  return effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, out.state.instance.id))!) : out.state;
 }
 
 /** Users an action names must be active users of the engine. */
@@ -233,6 +278,8 @@ export async function act(ctx: NodeContext, target: { instanceId?: string; itemI
   return inTransaction(ctx, async (edb) => {
     const instanceId = target.instanceId ?? (target.itemId ? await instanceIdOfItem(edb, target.itemId) : undefined);
     if (!instanceId) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: target.itemId } });
+    // Root first: a child flow's action may move its parent (docs/decisions/0024).
+    for (const ancestor of await ancestorsOf(edb, instanceId)) await lockInstance(edb, ancestor);
     const instance = await lockInstance(edb, instanceId);
     if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: { instanceId } });
     const state = await loadState(edb, instance);
@@ -244,10 +291,12 @@ export async function act(ctx: NodeContext, target: { instanceId?: string; itemI
     if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
     const core = await coreContext(edb, template, instance);
     const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
+    if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
     const out = applyAction(state, core, { userId: ctx.userId, isAdmin: admin }, action);
     await saveState(edb, state, out.state);
-    await applyEffects(edb, out.state.instance, out.effects, ctx);
-    return presentInstance(out.state);
+    await afterAction(edb, ctx, state, out, template);
+    // A child flow that ended at once may have moved this instance again.
+    return presentInstance(out.effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, instanceId))!) : out.state);
   });
 }
 
@@ -390,18 +439,32 @@ export async function activityList(ctx: NodeContext, query: { instanceId?: strin
   };
 }
 
+/** The caller's open item with its instance's state and template; 404 when it is not theirs or not open. */
+async function myOpenItem(edb: EngineExecutor, ctx: NodeContext, workItemId: string) {
+  const instanceId = await instanceIdOfItem(edb, workItemId);
+  const instance = instanceId ? await findInstance(edb, instanceId) : undefined;
+  if (!instance) throw new AppError('WorkflowItemNotFound', { detail: { workItemId } });
+  const state = await loadState(edb, instance);
+  const item = state.items.find((i) => i.id === workItemId);
+  if (!item || item.participant !== ctx.userId || !isOpen(item)) throw new AppError('WorkflowItemNotFound', { detail: { workItemId } });
+  return { state, item, template: await templateOf(edb, instance) };
+}
+
 /** The send-back targets of the caller's open item (the same rule the ForBack action checks). */
 export async function activityPre(ctx: NodeContext, query: { workItemId: string }): Promise<Out<typeof contracts.WfActivityPreResult>> {
-  const edb = engineOf(ctx);
-  const instanceId = await instanceIdOfItem(edb, query.workItemId);
-  const instance = instanceId ? await findInstance(edb, instanceId) : undefined;
-  if (!instance) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: query.workItemId } });
-  const state = await loadState(edb, instance);
-  const item = state.items.find((i) => i.id === query.workItemId);
-  if (!item || item.participant !== ctx.userId || !isOpen(item)) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: query.workItemId } });
-  const template = await templateOf(edb, instance);
+  const { state, item, template } = await myOpenItem(engineOf(ctx), ctx, query.workItemId);
   const codes = sendBackTargets(state, template, item);
   return { activities: template.activities.filter((a) => codes.includes(a.code)).map((a) => ({ code: a.code, name: a.name, type: a.type })) };
+}
+
+/** The hand-sign mode of the caller's open item's node, and the caller's latest signature on any opinion. */
+export async function handSignConfig(ctx: NodeContext, query: { workItemId: string }): Promise<Out<typeof contracts.WfHandSignConfigResult>> {
+  const edb = engineOf(ctx);
+  const { item, template } = await myOpenItem(edb, ctx, query.workItemId);
+  const a = template.activities.find((x) => x.code === item.activityCode);
+  const mode = a && 'handSign' in a && item.itemType !== 'circulate' ? a.handSign : 'none';
+  const last = await edb.selectFrom('wf_comments').select('signature').where('user_id', '=', ctx.userId).where('signature', 'is not', null).orderBy('created_time', 'desc').limit(1).executeTakeFirst();
+  return { mode, lastSignature: last?.signature ?? null };
 }
 
 export async function participantList(ctx: NodeContext, query: { instanceId: string; activityCode: string }): Promise<Out<typeof contracts.WfParticipantListResult>> {
@@ -436,7 +499,7 @@ export async function todosCount(ctx: NodeContext): Promise<Out<typeof contracts
   let toRead = 0;
   for (const r of rows) {
     if (r.item_type === 'circulate') toRead += Number(r.n);
-    else todo += Number(r.n);
+    else if (r.item_type !== 'childInstance') todo += Number(r.n);
   }
   return { todo, toRead };
 }

@@ -73,6 +73,13 @@ export const WfParticipantQuery = z.object({ instanceId: Id, activityCode: Activ
 export const WfActivityPreQuery = z.object({ workItemId: Id });
 export const WfActivityPreResult = z.object({ activities: z.array(z.object({ code: z.string(), name: z.string(), type: z.string() })) });
 
+/**
+ * GET handsign/config: whether the caller's open item takes a hand signature with its opinion (none, optional,
+ * required: Submit and Reject are refused without one), and the caller's latest signature to sign with again.
+ */
+export const WfHandSignConfigQuery = z.object({ workItemId: Id });
+export const WfHandSignConfigResult = z.object({ mode: z.enum(['none', 'optional', 'required']), lastSignature: z.string().nullable() });
+
 export const WfInstanceDto = z.object({
   instanceId: z.string(),
   schemaCode: z.string(),
