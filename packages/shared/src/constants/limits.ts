@@ -55,6 +55,9 @@ export const TREE_REFERENCE_MAX_DEPTH = 10;
 export const TREE_LIMIT_MESSAGE =
   `当前表单已开启树形展示，最多支持${TREE_FORM_LIMITS.maxLevels}级、${TREE_FORM_LIMITS.maxRecords}条数据。` +
   '如需继续添加数据，请联系管理员在表单属性中关闭树形展示。';
+// domain.md §5: shown when a hierarchy view holds more than it can draw (10 levels, 100,000 records).
+export const HIERARCHY_LIMIT_MESSAGE =
+  `层级视图最多支持${HIERARCHY_VIEW_LIMITS.maxLevels}级、${HIERARCHY_VIEW_LIMITS.maxRecords}条数据，请缩小视图的筛选范围或联系管理员调整视图。`;
 
 // ---- Sessions, requests and storage (domain.md §9, calls.md §4, §9) ----
 

@@ -11,6 +11,7 @@ import { defaultValueOf, toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
 import { deriveOnLoad, deriveOnSave } from './data-link-save.ts';
 import { applyRollups } from './record-rollups.ts';
+import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from '../business-rules/record-hooks.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
 import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
@@ -214,6 +215,8 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     // Rollups, then the formulas over them (docs/decisions/0015).
     await applyRollups(edb, form, checked, { values: oldValues, children: oldChildren }, objectId, now);
     const merged = { ...oldValues, ...checked.values };
+    // Tree forms: the record limit, no cycle, at most 10 levels (docs/decisions/0023).
+    await checkTreeSave(edb, ctx.engineCode, form, { objectId, isNew: !old, before: oldValues, after: merged });
     for (const field of noRepeat) {
       const value = merged[field.code];
       if (value == null || value === '') continue;

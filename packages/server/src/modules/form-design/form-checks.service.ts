@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
 import { SYSTEM_FIELDS, type ControlDependencyKind } from '@tritium/shared/constants/form';
-import { TREE_FORM_LIMITS, TREE_LIMIT_MESSAGE } from '@tritium/shared/constants/limits';
+import { TREE_LIMIT_MESSAGE } from '@tritium/shared/constants/limits';
 import { controlCodeSchema, controlMissingSettings } from '@tritium/shared/controls/index';
 import { engineSchemaName } from '../../db/database.ts';
 import { codeTaken } from '../function-node/function-node.repo.ts';
@@ -11,6 +10,7 @@ import { customIndexesOf, findFormSchema, formTablesOf } from './form-design.rep
 import { definitionOf, ensureDraft } from './form-design.service.ts';
 import { flattenControls, formModelOf, walkControls } from './form-model.ts';
 import { ruleAndRollupReferences } from '../business-rules/references.ts';
+import { ensureTreeParentIndex, treeParentControl, treeShape, treeShapeProblem } from './tree-structure.ts';
 
 // The designer's checks on the saved draft (calls.md §7 "Form design"; docs/decisions/0006 "Checks"). All need the
 // form's app administered, like the designer itself.
@@ -114,38 +114,25 @@ const TREE_MESSAGES: Record<string, string> = {
  * domain.md §5 tree structure: the draft's tree control is a single association query of the main table to this
  * same form, and the published rows fit TREE_FORM_LIMITS (levels, records) without a cycle.
  */
-export async function checkTreeStructure(ctx: NodeContext, schemaCode: string): Promise<contracts.CheckTreeStructureResult> {
+export async function checkTreeStructure(ctx: NodeContext, schemaCode: string, parentCode?: string): Promise<contracts.CheckTreeStructureResult> {
   const { edb, node, row, draft } = await designedForm(ctx, schemaCode);
   const refuse = (problem: contracts.CheckTreeStructureResult['problem'] & string, records = 0, levels = 0) =>
     ({ valid: false, problem, message: TREE_MESSAGES[problem] ?? TREE_LIMIT_MESSAGE, records, levels });
-  const code = draft.attributes.treeStructureControlCode;
+  const code = parentCode ?? draft.attributes.treeStructureControlCode;
   if (!code) return refuse('noControl');
   const place = flattenControls(draft.controls).find((p) => !p.gridCode && same(p.control.code, code));
   if (!place || place.type.key !== 'associationQuery') return refuse('notAssociation');
-  if (!same((place.control.options as { schemaCode?: string | null }).schemaCode, node.code)) return refuse('otherForm');
+  if (!treeParentControl(draft, node.code, code)) return refuse('otherForm');
 
   // Rows can only break the limits once the control's column is published.
   const table = (await formTablesOf(edb, node.code)).get('');
   const column = formModelOf(definitionOf(row.published)).columns.find((c) => c.code === place.control.code);
   if (!table || !column || column.sqlType !== 'text') return { valid: true, records: 0, levels: 0 };
-  const ref = sql.id(engineSchemaName(ctx.engineCode), table);
-  const parent = sql.id(column.code);
-  const count = await sql<{ n: number }>`select count(*)::int as n from ${ref}`.execute(edb);
-  const records = count.rows[0].n;
-  if (records > TREE_FORM_LIMITS.maxRecords) return refuse('tooManyRecords', records);
-  // Walk down from the roots (no parent, or a parent that does not exist), one level past the limit at most. Rows
-  // in a cycle are never reached from a root.
-  const walk = await sql<{ reached: number; levels: number }>`
-    with recursive walk(id, depth) as (
-      select t."ObjectId", 1 from ${ref} t
-      where t.${parent} is null or t.${parent} = '' or not exists (select 1 from ${ref} p where p."ObjectId"::text = t.${parent})
-      union all
-      select c."ObjectId", w.depth + 1 from ${ref} c join walk w on c.${parent} = w.id::text
-      where w.depth <= ${TREE_FORM_LIMITS.maxLevels}
-    )
-    select count(distinct id)::int as reached, coalesce(max(depth), 0)::int as levels from walk`.execute(edb);
-  const { reached, levels } = walk.rows[0];
-  if (levels > TREE_FORM_LIMITS.maxLevels) return refuse('tooDeep', records, levels);
-  if (reached < records) return refuse('cycle', records, levels);
-  return { valid: true, records, levels };
+  const schema = engineSchemaName(ctx.engineCode);
+  // The walks and the hierarchy view find children by this column (docs/decisions/0023).
+  await ensureTreeParentIndex(edb, schema, table, column.code);
+  const shape = await treeShape(edb, schema, table, column.code);
+  const problem = treeShapeProblem(shape);
+  if (problem) return refuse(problem, shape.records, shape.levels);
+  return { valid: true, records: shape.records, levels: shape.levels };
 }

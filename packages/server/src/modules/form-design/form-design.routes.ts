@@ -52,7 +52,7 @@ export function formDesignRoutes(app: TypedApp, deps: { db: Db }): void {
   app.post('/v1/formdesign/checktreestructure', {
     config,
     schema: { tags, summary: '检查树形结构（循环引用、层级与数据量）', body: contracts.CheckTreeStructureBody, response: env(contracts.CheckTreeStructureResult) },
-    handler: async (request) => ok(await checks.checkTreeStructure(ctx(request), request.body.schemaCode)),
+    handler: async (request) => ok(await checks.checkTreeStructure(ctx(request), request.body.schemaCode, request.body.parentCode)),
   });
   app.post('/v1/formdesign/associationform/field', {
     config,

@@ -12,6 +12,7 @@ import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
 import { dropTrigramIndexesBeforeTypeChanges, syncTrigramIndexes } from '../query/trigram-indexes.ts';
 import { publishRulesAndRollups } from '../business-rules/publish-checks.ts';
+import { publishTreeStructure } from './tree-structure.ts';
 
 // The designer's load, save and publish (calls.md §7 "Form design", docs/decisions/0006).
 
@@ -102,6 +103,8 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     await applyPlan(edb, schema, node.code, plan);
     // Chinese "contains" on short text uses trigram indexes (docs/decisions/0013-query-engine.md).
     await syncTrigramIndexes(edb, schema, node.code, formModelOf(definitionOf(row.draft)).columns);
+    // Tree display: the parent column's index, and no switching it on over rows that break the limits (0023).
+    await publishTreeStructure(edb, { schema, schemaCode: node.code, table: plan.main.table, published: row.published ? definitionOf(row.published) : null, draft: definitionOf(row.draft) });
     // The publish time is the schema's cache stamp (form/loadsetting): it moves only when something was published.
     const changed = row.published_version !== row.draft_version || plan.changes.length > 0;
     const publishedTime = await markPublished(edb, node.code, row.draft_version, row.draft, changed);

@@ -35,6 +35,7 @@ export function viewFields(form: RuntimeForm): contracts.ViewField[] {
       sortable: isSortable(column.dataType),
       operators: [...OPERATORS_BY_DATA_TYPE[column.dataType]],
       ...(items ? { items } : {}),
+      ...(typeof f.options.schemaCode === 'string' && f.options.schemaCode ? { targetSchemaCode: f.options.schemaCode } : {}),
     });
   }
   for (const [code, title] of Object.entries(SYSTEM_TITLES)) {

@@ -54,7 +54,7 @@ export async function viewNarrowing(ctx: NodeContext, body: ViewNarrowingInput) 
 }
 
 /** The query engine's 777 names `filter.children.0…` for the caller's filter: name it as the caller sent it. */
-async function withCallerPaths<T>(work: () => Promise<T>): Promise<T> {
+export async function withCallerPaths<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -8,6 +8,10 @@ import { compileFilter, type CompileContext, type Issue } from '../query/filter-
 import { mainColumn } from '../query/query-fields.ts';
 import { isSortable } from '@tritium/shared/query/index';
 import { defaultColumns, defaultView, viewFields } from './view-fields.ts';
+import { ViewMode } from '@tritium/shared/constants/views';
+import { engineSchemaName } from '../../db/database.ts';
+import { ensureTreeParentIndex } from '../form-design/tree-structure.ts';
+import { isHierarchyParent } from './hierarchy.service.ts';
 
 // View settings (calls.md §7 "Schema, views, workbench"; docs/decisions/0017): GET /v1/view/setting,
 // /view/designer/load, /page/header, /designer/column/default and POST /v1/view/designer/save. Who may open the form
@@ -98,6 +102,11 @@ export function checkViews(cc: CompileContext, views: View[]): Issue[] {
       if (a.type === 'Link' && !a.url) issues.push({ path: `${at}.actions.${j}.url`, message: '链接按钮须填写链接' });
     });
     if (view.filter) compileFilter(cc, view.filter, `${at}.filter`);
+    if (view.mode === ViewMode.Hierarchy) {
+      // The tree follows an association of the form to itself (docs/decisions/0023).
+      if (!view.parentField) issues.push({ path: `${at}.parentField`, message: '层级视图须选择上级字段' });
+      else if (!isHierarchyParent(form, view.parentField)) issues.push({ path: `${at}.parentField`, message: `上级字段 ${view.parentField} 须是关联本表单的关联表单字段` });
+    }
     view.styleRules.forEach((rule, j) => {
       compileFilter(cc, rule.filter, `${at}.styleRules.${j}.filter`);
       if (rule.field !== undefined) fieldIssue(`${at}.styleRules.${j}.field`, rule.field, columnCodes.has(rule.field), `字段 ${rule.field} 不是该视图的列`);
@@ -121,5 +130,9 @@ export async function saveViews(ctx: NodeContext, body: { schemaCode: string; vi
       .values(body.views.map((v, i) => ({ schema_code: form.node.code, code: v.code, sort_key: i, setting: JSON.stringify(v), modified_by: ctx.userId, modified_time: now })))
       .execute();
   });
+  // A hierarchy view finds children by its parent column: index it (docs/decisions/0023).
+  for (const field of new Set(body.views.flatMap((v) => (v.mode === ViewMode.Hierarchy && v.parentField ? [v.parentField] : [])))) {
+    await ensureTreeParentIndex(edb, engineSchemaName(ctx.engineCode), form.mainTable, field);
+  }
   return { schemaCode: form.node.code, views: body.views, canDesign: true };
 }

@@ -9,6 +9,7 @@ import * as settings from './view-settings.service.ts';
 import * as personal from './personal-views.service.ts';
 import * as data from './view-query.service.ts';
 import * as batch from './batch-update.job.ts';
+import * as hierarchy from './hierarchy.service.ts';
 
 const viewTags = ['视图'];
 const dataTags = ['业务数据'];
@@ -79,6 +80,11 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     config,
     schema: { tags: dataTags, summary: '按视图查询数据（视图范围、条件、快速搜索、排序、统计）', body: contracts.ViewQueryBody, response: env(contracts.ViewQueryResult) },
     handler: async (request) => ok(await data.viewQuery(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/children', {
+    config,
+    schema: { tags: dataTags, summary: '层级视图：一层数据（根或某条数据的下级），分页，带下级数量', body: contracts.HierarchyChildrenBody, response: env(contracts.HierarchyChildrenResult) },
+    handler: async (request) => ok(await hierarchy.hierarchyChildren(ctx(request), request.body, { now: now() })),
   });
   app.post('/v1/bizdata/view/delete', {
     config,

@@ -29,11 +29,15 @@ export type IncompleteResult = z.infer<typeof IncompleteResult>;
 export const TREE_STRUCTURE_PROBLEMS = ['noControl', 'notAssociation', 'otherForm', 'notPublished', 'tooManyRecords', 'tooDeep', 'cycle'] as const;
 
 /**
- * POST /v1/formdesign/checktreestructure {schemaCode}: can the draft's tree display work? The tree control must be a
+ * POST /v1/formdesign/checktreestructure {schemaCode, parentCode?}: can the draft's tree display work? The tree control must be a
  * single association query of the main table pointing to this same form; the published rows must fit 10 levels and
  * 10,000 records (TREE_FORM_LIMITS) and hold no cycle.
  */
-export const CheckTreeStructureBody = SchemaCodeBody;
+export const CheckTreeStructureBody = z.strictObject({
+  schemaCode: NodeCode,
+  /** The parent control to check instead of the draft's saved one (the designer asks before saving the switch). */
+  parentCode: z.string().trim().min(1).max(63).optional(),
+});
 export const CheckTreeStructureResult = z.object({
   valid: z.boolean(),
   problem: z.enum(TREE_STRUCTURE_PROBLEMS).optional(),

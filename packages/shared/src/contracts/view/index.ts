@@ -59,8 +59,10 @@ const scopes = Object.values(ViewScope) as [number, ...number[]];
 export const ViewSetting = z.strictObject({
   code: ViewCode,
   title: Title,
-  /** Only the List view (0) for now. */
-  mode: z.literal(ViewMode.List).default(ViewMode.List),
+  /** The List view (0) or the Hierarchy view (6, docs/decisions/0023). */
+  mode: z.union([z.literal(ViewMode.List), z.literal(ViewMode.Hierarchy)]).default(ViewMode.List),
+  /** Hierarchy view: the association field (to this same form) naming each record's parent. */
+  parentField: FieldRef.optional(),
   /** 1 own, 2 own department, 3 all (domain.md §6). */
   scope: z.number().int().refine((v) => scopes.includes(v), '视图范围无效').default(ViewScope.ViewAll),
   rowHeight: z.number().int().refine((v) => rowHeights.includes(v), '行高须为 36、46、68 或 90').default(RowHeight.Common),
@@ -92,6 +94,8 @@ export const ViewField = z.object({
   operators: z.array(z.string()),
   /** Drop-down / radio / checkbox items. */
   items: z.array(z.string()).optional(),
+  /** Association fields: the form they point to (a hierarchy view's parent points to its own form). */
+  targetSchemaCode: z.string().optional(),
 });
 export type ViewField = z.infer<typeof ViewField>;
 
@@ -221,3 +225,5 @@ export const BatchTask = z.object({
 });
 export type BatchTask = z.infer<typeof BatchTask>;
 export const BatchTaskList = z.object({ list: z.array(BatchTask) });
+
+export * from './hierarchy.ts';

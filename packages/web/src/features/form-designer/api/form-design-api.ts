@@ -14,6 +14,7 @@ export type FormDesignPublishResult = contracts.FormDesignPublishResult;
 export type SchemaChange = contracts.SchemaChange;
 export type CheckReferenceResult = z.infer<typeof contracts.CheckReferenceResult>;
 export type ControlReference = CheckReferenceResult['references'][number];
+export type CheckTreeStructureResult = contracts.CheckTreeStructureResult;
 
 export const formDesignKeys = {
   load: (schemaCode: string) => ['form-design', 'load', schemaCode] as const,
@@ -29,6 +30,8 @@ export const formDesignApi = {
   // A refusal that lists data-losing changes is a question for the person, not an error toast.
   publish: (body: FormDesignPublishBody) => apiClient.post<FormDesignPublishResult>(`${BASE}/publish`, body, { disableBizError: true }),
   checkReference: (schemaCode: string, controlCode: string) => apiClient.post<CheckReferenceResult>(`${BASE}/checkreference`, { schemaCode, controlCode }),
+  /** Whether the published rows fit tree display with this parent control (docs/decisions/0023). */
+  checkTreeStructure: (schemaCode: string, parentCode: string) => apiClient.post<CheckTreeStructureResult>(`${BASE}/checktreestructure`, { schemaCode, parentCode }),
 };
 
 /** The changes a publish refusal asks the person to confirm (detail.changes), or undefined for other errors. */

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FORM_CONTAINER_MODES } from '@tritium/shared/constants/form';
 import { FormAttributes } from '@tritium/shared/contracts/form-design/index';
 import { useDesignerContext } from '../hooks/designer-context.ts';
-import { controlName, zodErrorMap } from '../labels.ts';
+import { zodErrorMap } from '../labels.ts';
 import { FieldRow } from '../options/option-field.tsx';
 import { SubmitRulesPanel } from '../dependent-options/submit-rules-panel.tsx';
 import { issuesByPath } from '../options/schema-fields.ts';
-import { allControls } from '../state/control-tree.ts';
+import { TreeStructureFields } from './tree-structure-fields.tsx';
 import type { zhCN } from '../../../locales/zh-CN.ts';
 
 type AttributeKey = keyof typeof zhCN.formDesigner.attributes & keyof FormAttributes;
@@ -27,8 +27,6 @@ export function FormAttributesPanel() {
       {input}
     </FieldRow>
   );
-  // The parent of a tree record is an association query control of the form's own table.
-  const treeControls = allControls(state.controls).filter((control) => control.type === 'associationQuery');
 
   return (
     <Form layout="vertical" component={false}>
@@ -36,19 +34,7 @@ export function FormAttributesPanel() {
       {row('summary', <Input.TextArea id={id('summary')} value={attributes.summary} autoSize={{ minRows: 2, maxRows: 4 }} onChange={(e) => set({ summary: e.target.value })} />)}
       {row('nameSchema', <Input id={id('nameSchema')} value={attributes.nameSchema} onChange={(e) => set({ nameSchema: e.target.value })} />, t('formDesigner.attributes.nameSchemaHint'))}
       {SWITCHES.map((key) => row(key, <Switch id={id(key)} checked={attributes[key] === true} onChange={(on) => set({ [key]: on })} />))}
-      {row('isTreeStructure', <Switch id={id('isTreeStructure')} checked={attributes.isTreeStructure} onChange={(on) => set({ isTreeStructure: on })} />)}
-      {attributes.isTreeStructure &&
-        row(
-          'treeStructureControlCode',
-          <Select
-            id={id('treeStructureControlCode')}
-            allowClear
-            value={attributes.treeStructureControlCode || undefined}
-            onChange={(code) => set({ treeStructureControlCode: code ?? '' })}
-            options={treeControls.map((control) => ({ value: control.code, label: `${controlName(control)}（${control.code}）` }))}
-          />,
-          t('formDesigner.attributes.treeStructureHint'),
-        )}
+      <TreeStructureFields errors={errors} />
       {row('titleWidth', <InputNumber id={id('titleWidth')} min={40} max={400} value={attributes.titleWidth} onChange={(v) => set({ titleWidth: v ?? 120 })} style={{ width: '100%' }} />)}
       {row(
         'containerMode',

@@ -83,7 +83,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
 
   return (
     <DesignerContext.Provider value={context}>
-      <DesignerAppContext.Provider value={{ appCode: loaded.appCode }}>
+      <DesignerAppContext.Provider value={{ appCode: loaded.appCode, schemaCode }}>
       <ControlProblemsContext.Provider value={problemUids}>
         <Layout style={{ height: '100vh' }}>
           <DesignerTopBar

@@ -6,33 +6,34 @@ import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { appKeys, appsApi, type FunctionNodeDto } from '../../apps/api/apps-api.ts';
 
 /** The app of the form being designed: its forms are offered first. */
-export const DesignerAppContext = createContext<{ appCode: string } | undefined>(undefined);
+export const DesignerAppContext = createContext<{ appCode: string; schemaCode?: string } | undefined>(undefined);
 
 const FORM_TYPES = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule, FunctionNodeType.SingletonModule];
-const isForm = (node: FunctionNodeDto) => (FORM_TYPES as number[]).includes(node.nodeType);
 
 interface FormPickerProps {
   id: string;
   value: unknown;
   onChange: (value: string | null) => void;
+  /** The kinds of form offered (default: data, workflow and singleton forms). */
+  types?: readonly number[];
 }
 
 /**
  * Chooses another form (an association's target) by name: the forms of this app at first, any form of the engine
  * by search. The stored value is the form's schema code.
  */
-export function FormPicker({ id, value, onChange }: FormPickerProps) {
+export function FormPicker({ id, value, onChange, types = FORM_TYPES }: FormPickerProps) {
   const { t } = useTranslation();
   const appCode = useContext(DesignerAppContext)?.appCode ?? '';
   const [keyword, setKeyword] = useState('');
   const deferred = useDeferredValue(keyword.trim());
   const local = useQuery({ queryKey: appKeys.features(appCode), queryFn: () => appsApi.features(appCode), enabled: !!appCode });
   const found = useQuery({
-    queryKey: appKeys.search(deferred, FORM_TYPES),
-    queryFn: () => appsApi.searchNodes(deferred, FORM_TYPES),
+    queryKey: appKeys.search(deferred, [...types]),
+    queryFn: () => appsApi.searchNodes(deferred, [...types]),
     enabled: deferred.length > 0,
   });
-  const nodes = (deferred ? (found.data?.list ?? []) : (local.data?.list ?? [])).filter(isForm);
+  const nodes = (deferred ? (found.data?.list ?? []) : (local.data?.list ?? [])).filter((node: FunctionNodeDto) => types.includes(node.nodeType));
   const current = typeof value === 'string' && value ? value : undefined;
   const options = nodes.map((node) => ({ value: node.code, label: `${node.displayName}（${node.code}）` }));
   if (current && !options.some((option) => option.value === current)) {

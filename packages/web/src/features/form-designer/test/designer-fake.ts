@@ -25,6 +25,10 @@ interface FakeOptions {
   /** The version someone else saved meanwhile: the next save is refused as stale. */
   staleAt?: number;
   loadError?: { status: number; code: number; message: string };
+  /** The draft to load instead of the lead form. */
+  definition?: unknown;
+  /** The answer of checktreestructure (valid, no rows, by default). */
+  treeCheck?: Record<string, unknown>;
 }
 
 const formNode = (code: string, displayName: string, nodeType: number) => ({ code, objectId: `o-${code}`, parentCode: 'crm', appCode: 'crm', displayName, icon: '', iconColor: '', nodeType, summary: '', appState: 'Normal', source: 'Own', state: 'Normal', url: null, sortKey: 0, permission: 'administrator' });
@@ -38,7 +42,7 @@ export function stubDesigner(options: FakeOptions = {}) {
   const stub = stubFetch({
     'POST /v1/formdesign/load': () => {
       if (options.loadError) return fail(options.loadError.code, options.loadError.message, {}, options.loadError.status);
-      const definition = leadDefinition();
+      const definition = options.definition ? FormDefinition.parse(options.definition) : leadDefinition();
       return ok({
         schemaCode: 'f_lead',
         appCode: 'crm',
@@ -70,6 +74,7 @@ export function stubDesigner(options: FakeOptions = {}) {
     'GET /v1/functionNode/app/feature/list': () => ok({ list: [formNode('f_lead', '线索登记', 200), formNode('f_customer', '客户档案', 200), formNode('r_sales', '销售报表', 220)], defaultSchemaCode: 'f_lead' }),
     'POST /v1/functionnode/list/bykeyword': () => ok({ list: [formNode('f_contract', '合同', 210)] }),
     'POST /v1/formdesign/checkreference': () => ok({ references: options.references ?? [] }),
+    'POST /v1/formdesign/checktreestructure': () => ok(options.treeCheck ?? { valid: true, records: 0, levels: 0 }),
   });
   return { ...stub, saved };
 }

@@ -17,6 +17,8 @@ export type PageHeader = z.infer<typeof contracts.PageHeaderResult>;
 export type DesignerLoad = z.infer<typeof contracts.DesignerLoadResult>;
 export type ViewDeleteResult = z.infer<typeof contracts.ViewDeleteResult>;
 export type SortKey = { field: string; direction: 'asc' | 'desc' };
+export type HierarchyChildren = contracts.HierarchyChildrenResult;
+export type HierarchyChildrenInput = Omit<ViewQueryInput, 'withStats' | 'viewCode'> & { viewCode: string; parentId?: string | null };
 
 export interface ViewQueryInput {
   schemaCode: string;
@@ -50,6 +52,8 @@ export const listViewApi = {
   deleteView: (Id: string) => apiClient.post<{ Id: string }>('/v1/preference/view/deleteView', { Id }),
   sortViews: (schemaCode: string, ids: string[]) => apiClient.post<{ list: PersonalView[] }>('/v1/preference/view/view/sort', { schemaCode, ids }),
   query: (body: ViewQueryInput) => apiClient.post<ViewQueryResult>('/v1/bizdata/view/query', body),
+  /** One level of a hierarchy view (docs/decisions/0023); refusals (limits) are shown by the table itself. */
+  children: (body: HierarchyChildrenInput) => apiClient.post<HierarchyChildren>('/v1/bizdata/view/children', body, { disableBizError: true }),
   remove: (schemaCode: string, objectIds: string[]) => apiClient.post<ViewDeleteResult>('/v1/bizdata/view/delete', { schemaCode, objectIds }),
   batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>
     apiClient.post<{ taskId: string }>('/v1/bizdata/batchupdate', body),

@@ -6,24 +6,20 @@ import type { ViewField } from '../api/list-view-api.ts';
 import type { Condition } from '../model/conditions.ts';
 import { ValueInput } from './value-input.tsx';
 
-/** The filter panel: conditions (all must hold) on the fields the view offers, each with the operators of its type. */
-export function FilterPanel({ fields, conditions, onChange, onApply, onClear }: {
-  fields: ViewField[];
-  conditions: Condition[];
-  onChange: (next: Condition[]) => void;
-  onApply: () => void;
-  onClear: () => void;
-}) {
+/**
+ * Condition rows (all must hold) on the given fields, each with the operators of its type and a value input by type:
+ * the filter panel's, and the view designer's fixed filter (docs/decisions/0023).
+ */
+export function ConditionRows({ fields, conditions, onChange }: { fields: ViewField[]; conditions: Condition[]; onChange: (next: Condition[]) => void }) {
   const { t } = useTranslation();
   const byCode = new Map(fields.map((f) => [f.code, f]));
   const set = (i: number, patch: Partial<Condition>) => onChange(conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const add = () => {
-    const field = fields[0];
+    const field = fields.find((f) => f.operators.length > 0);
     if (field) onChange([...conditions, { field: field.code, operator: field.operators[0] as FilterOperator }]);
   };
   return (
-    <Flex vertical gap="small" style={{ width: 560, maxWidth: '80vw' }} role="group" aria-label={t('listView.filter.title')}>
-      {conditions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('listView.filter.none')} />}
+    <>
       {conditions.map((c, i) => {
         const field = byCode.get(c.field);
         if (!field) return null;
@@ -33,7 +29,7 @@ export function FilterPanel({ fields, conditions, onChange, onApply, onClear }: 
               aria-label={t('listView.filter.field', { index: i + 1 })}
               value={c.field}
               style={{ width: 140, flex: 'none' }}
-              options={fields.map((f) => ({ value: f.code, label: f.title }))}
+              options={fields.filter((f) => f.operators.length > 0).map((f) => ({ value: f.code, label: f.title }))}
               onChange={(code: string) => set(i, { field: code, operator: byCode.get(code)!.operators[0] as FilterOperator, value: undefined })}
             />
             <Select
@@ -57,6 +53,23 @@ export function FilterPanel({ fields, conditions, onChange, onApply, onClear }: 
           {t('listView.filter.add')}
         </Button>
       )}
+    </>
+  );
+}
+
+/** The filter panel: conditions (all must hold) on the fields the view offers, each with the operators of its type. */
+export function FilterPanel({ fields, conditions, onChange, onApply, onClear }: {
+  fields: ViewField[];
+  conditions: Condition[];
+  onChange: (next: Condition[]) => void;
+  onApply: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap="small" style={{ width: 560, maxWidth: '80vw' }} role="group" aria-label={t('listView.filter.title')}>
+      {conditions.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('listView.filter.none')} />}
+      <ConditionRows fields={fields} conditions={conditions} onChange={onChange} />
       <Flex justify="flex-end" gap="small">
         <Button onClick={onClear}>{t('listView.filter.clear')}</Button>
         <Button type="primary" onClick={onApply}>

@@ -14,6 +14,7 @@ import type { Condition } from '../model/conditions.ts';
 import { useListView } from '../model/use-list-view.ts';
 import { BatchEditDialog } from './batch-edit-dialog.tsx';
 import { FilterPanel } from './filter-panel.tsx';
+import { HierarchyTable } from './hierarchy-table.tsx';
 import { RecordTable } from './record-table.tsx';
 import { TitleDialog } from './title-dialog.tsx';
 import { ViewDesigner } from './view-designer.tsx';
@@ -120,7 +121,8 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
       </Flex>
       <Flex gap="small" wrap align="center">
         {view.actions.map(actionButton)}
-        <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} />
+        <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
+          scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} />
         <div style={{ flex: 1 }} />
         {view.quickSearch.length > 0 && (
           <Input.Search allowClear aria-label={t('listView.search')} placeholder={t('listView.search')} style={{ width: 220 }} defaultValue={s.work.keyword} key={`${s.active.kind}:${'id' in s.active ? s.active.id : s.active.code}`}
@@ -147,6 +149,13 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
         {s.current && <Button icon={<SaveOutlined />} onClick={() => void updateCurrent()}>{t('listView.personal.update')}</Button>}
         <Button icon={<SaveOutlined />} onClick={() => setNaming({ mode: 'add' })}>{t('listView.personal.saveAs')}</Button>
       </Flex>
+      {view.mode === 6 ? (
+        <NamesProvider request={{ unitIds: [], objects: [] }}>
+          <HierarchyTable key={view.code} schemaCode={schemaCode} view={view} columns={s.columns} rowHeight={s.rowHeight} definition={s.form.data?.definition} height={height}
+            narrowing={{ schemaCode, viewCode: view.code, personalViewId: s.body.personalViewId, filter: s.body.filter, keyword: s.body.keyword, sort: s.body.sort }}
+            onOpen={(row) => setOpen({ schemaCode, objectId: row.ObjectId, mode: 'View' })} />
+        </NamesProvider>
+      ) : (
       <NamesProvider request={{ unitIds: unitIdsOf(rows, s.columns), objects: [] }}>
         <RecordTable
           columns={s.columns} view={view} rowHeight={s.rowHeight} definition={s.form.data?.definition} rows={rows} total={s.data.data?.total ?? 0}
@@ -155,6 +164,7 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
           onOpen={(row) => setOpen({ schemaCode, objectId: row.ObjectId, mode: 'View' })} height={height}
         />
       </NamesProvider>
+      )}
       <RuntimeFormModal open={open} device={device} onChange={setOpen} />
       <BatchEditDialog open={batch} schemaCode={schemaCode} viewCode={view.code} fields={allColumns} objectIds={s.selected} onClose={() => setBatch(false)} onDone={onBatchDone} />
       <TitleDialog open={naming !== null} title={naming?.mode === 'rename' ? t('listView.personal.rename') : t('listView.personal.saveAs')} initial={naming?.mode === 'rename' ? naming.title : ''}

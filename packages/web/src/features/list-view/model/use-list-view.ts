@@ -78,7 +78,8 @@ export function useListView(schemaCode: string) {
   const data = useQuery({
     queryKey: [...runtimeKeys.records(schemaCode), 'view', body],
     queryFn: () => listViewApi.query(body),
-    enabled: !!view && header.isSuccess,
+    // A hierarchy view (mode 6) asks its levels itself (docs/decisions/0023).
+    enabled: !!view && header.isSuccess && view.mode !== 6,
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: runtimeKeys.records(schemaCode) });
@@ -91,7 +92,7 @@ export function useListView(schemaCode: string) {
   const config: PersonalViewConfig = { ...(filter ? { filter } : {}), ...(work.keyword.trim() ? { keyword: work.keyword.trim() } : {}), ...(work.sort?.length ? { sort: work.sort } : {}), ...(work.rowHeight ? { rowHeight: work.rowHeight } : {}) };
 
   return {
-    form, settings, personal, view, current, active, activate, header, data, columns, config,
+    body, form, settings, personal, view, current, active, activate, header, data, columns, config,
     work, setWork, applied, apply: (c: Condition[]) => { setApplied(c); setPage(null); },
     page: pageNow, setPage, selected, setSelected, refresh, refreshPersonal, refreshSettings,
     rowHeight: work.rowHeight ?? view?.rowHeight ?? 46,
