@@ -108,7 +108,8 @@ function checkedRows(checked: CheckedInput, stored: { children: Record<string, R
 
 /**
  * Everything the server derives on a save, in order: association fills and data links, then formulas (which may read
- * them; GETUNITNAME answered with names), then — on Submit — the submit rules over the result.
+ * them; GETUNITNAME answered with names), then — on Submit — the submit rules over the result. A save with rollups
+ * passes `submit: false` and calls `checkSubmitOnSave` once the rollups are in (a rule may read one).
  */
 export async function deriveOnSave(
   edb: EngineExecutor,
@@ -124,6 +125,14 @@ export async function deriveOnSave(
   const unitName = await unitNamesFor(edb, form, [stored.values, checked.values, children(), ctx.userId]);
   applyFormulas(form, checked, stored, options.now, unitName);
   if (options.submit) checkSubmitRules(form, { ...stored.values, ...checked.values }, children(), { now: options.now, unitName });
+}
+
+/** The submit rules over the values as they will be stored (formulas and rollups computed): 250070 when one holds. */
+export async function checkSubmitOnSave(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, checked: CheckedInput, stored: { values?: Row; children: Record<string, Row[]> }, now: Date): Promise<void> {
+  if (!(form.definition.attributes.submitRules ?? []).length) return;
+  const children = Object.fromEntries(form.grids.map((g) => [g.code, checked.children.get(g.code)?.map((r) => r.values) ?? stored.children[g.code] ?? []]));
+  const unitName = await unitNamesFor(edb, form, [stored.values, checked.values, children, ctx.userId]);
+  checkSubmitRules(form, { ...stored.values, ...checked.values }, children, { now, unitName });
 }
 
 /**

@@ -9,7 +9,7 @@ import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { changesOf, writeDataLog } from './data-log.ts';
 import { defaultValueOf, toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
-import { deriveOnLoad, deriveOnSave } from './data-link-save.ts';
+import { checkSubmitOnSave, deriveOnLoad, deriveOnSave } from './data-link-save.ts';
 import { applyRollups } from './record-rollups.ts';
 import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from '../business-rules/record-hooks.ts';
@@ -211,9 +211,11 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     // Files: claimed to the record as the saver, values replaced by the server's refs (docs/decisions/0008).
     if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);
     // Association fills, data links, formulas and submit rules (docs/decisions/0012, 0016).
-    await deriveOnSave(edb, ctx, form, checked, { values: oldValues, children: oldChildren }, { now, submit: input.submit });
+    await deriveOnSave(edb, ctx, form, checked, { values: oldValues, children: oldChildren }, { now, submit: false });
     // Rollups, then the formulas over them (docs/decisions/0015).
     await applyRollups(edb, form, checked, { values: oldValues, children: oldChildren }, objectId, now);
+    // Submit rules see the record as it will be stored, rollups included.
+    if (input.submit) await checkSubmitOnSave(edb, ctx, form, checked, { values: oldValues, children: oldChildren }, now);
     const merged = { ...oldValues, ...checked.values };
     // Tree forms: the record limit, no cycle, at most 10 levels (docs/decisions/0023).
     await checkTreeSave(edb, ctx.engineCode, form, { objectId, isNew: !old, before: oldValues, after: merged });

@@ -13,6 +13,21 @@ afterAll(() => t.close());
 const exec = (body: Record<string, unknown>) => a.raw('POST', '/v1/form/action/execute', body);
 
 describe('submit rules', () => {
+  it('read rollups as stored: a rule over a sub-table rollup sees the rows of this save', async () => {
+    const code = (await createForm(a, appCode)).code as string;
+    await publish(a, code, definition(
+      [
+        { type: 'gridView', code: 'Lines', controls: [{ type: 'number', code: 'Amount' }] },
+        { type: 'rollup', code: 'Total', options: { rollupType: 'sum', sourceCode: 'Lines', sourceField: 'Amount' } },
+      ],
+      { submitRules: [{ condition: '{Total} > 100', message: '合计不能超过100' }] },
+    ));
+    const refused = await exec({ schemaCode: code, actionCode: 'Submit', values: { Total: 1 }, children: { Lines: [{ Amount: 60 }, { Amount: 50 }] } });
+    expect([refused.body.errorCode, refused.body.errorMessage]).toEqual([250070, '合计不能超过100']);
+    const saved = await a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Submit', values: {}, children: { Lines: [{ Amount: 60 }, { Amount: 40 }] } });
+    expect(saved.status).toBe(1);
+  });
+
   it('refuse Submit while a rule holds, over the values the server computed; Save is not checked', async () => {
     const code = (await createForm(a, appCode)).code as string;
     await publish(a, code, definition(
