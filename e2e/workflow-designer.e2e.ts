@@ -55,6 +55,12 @@ beforeAll(async () => {
   await api('POST', '/v1/org/user/update', { id: me, departmentIds: [sales.id], mainDepartmentId: sales.id });
   // A sample record of the form: a large expense.
   await api('POST', '/v1/form/action/execute', { schemaCode: 'expense', actionCode: 'Save', values: { Title: '北京差旅', Amount: 8000 } });
+  // A second workflow form, for the child flow (docs/decisions/0024).
+  await api('POST', '/v1/functionnode', { nodeType: 210, code: 'payment', appCode: 'fin', displayName: '付款单' });
+  const pay = await api<{ draft: { version: number } }>('POST', '/v1/formdesign/load', { schemaCode: 'payment' });
+  const payDefinition = { attributes: { displayName: '付款单' }, controls: [{ type: 'textBox', code: 'Reason', options: { displayName: '付款事由' } }, { type: 'number', code: 'Sum', options: { displayName: '付款金额', decimalPlaces: 2 } }] };
+  const paySaved = await api<{ version: number }>('POST', '/v1/formdesign/save', { schemaCode: 'payment', baseVersion: pay.draft.version, definition: payDefinition });
+  await api('POST', '/v1/formdesign/publish', { schemaCode: 'payment', version: paySaved.version, confirm: [] });
   page = await signedInPage(browser, baseUrl(), admin, { width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
@@ -171,5 +177,35 @@ describe('the workflow designer in the browser', () => {
     await eventually(() => result.getByText('流向：结束').count()).toBe(1);
     expect(await result.getByText('处理人：李财务').count()).toBe(0);
     await screenshot(page, 'workflow-designer-dry-run-small');
+  });
+
+  it('adds a child flow with a data mapping, a formula route and a required signature, and publishes them', async () => {
+    await page.keyboard.press('Escape');
+    // The 金额判断 → 财务 route by formula instead of field rules.
+    await route('金额判断', '财务').click({ force: true });
+    await panel().getByText('公式', { exact: true }).click();
+    const formula = panel().getByRole('textbox', { name: '条件公式' });
+    await formula.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('OR({Amount} > 5000, CONTAINS({Title}, "紧急"))');
+    // 财务 requires a hand signature; a child flow 付款 follows it.
+    await node('财务').click();
+    await panel().getByRole('radio', { name: '必须签名' }).check();
+    await palette('子流程').click();
+    await rename('付款');
+    await panel().getByRole('combobox').first().click();
+    await pick('付款单（payment）');
+    await panel().getByRole('button', { name: '添加映射' }).click();
+    await panel().getByRole('combobox', { name: '本表单字段' }).click();
+    await pick('事由');
+    await panel().getByRole('combobox', { name: '子表单字段' }).click();
+    await pick('付款事由');
+    await screenshot(page, 'workflow-designer-child-flow');
+    await page.getByRole('button', { name: '发布' }).click();
+    await eventually(() => page.getByText('已发布 v2').count()).toBe(1);
+    const published = await api<{ published: { activities: Record<string, unknown>[]; routes: Record<string, unknown>[] } }>('GET', '/v1/workflow/template/load?schemaCode=expense');
+    expect(published.published.activities.find((a) => a.name === '付款')).toMatchObject({ type: 'ChildInstance', childSchemaCode: 'payment', wait: true, dataMaps: [{ from: 'Title', to: 'Reason' }] });
+    expect(published.published.activities.find((a) => a.name === '财务')).toMatchObject({ handSign: 'required' });
+    expect(published.published.routes.find((r) => r.formula)).toMatchObject({ formula: 'OR({Amount} > 5000, CONTAINS({Title}, "紧急"))' });
   });
 });

@@ -4,10 +4,11 @@ import { type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 
-// Child flows (子流程) and hand signatures (docs/decisions/0024) through the engine's calls, on PGlite and
+// Child flows (子流程), hand signatures and revisions (docs/decisions/0024) through the engine's calls, on PGlite and
 // PostgreSQL: a ChildInstance node makes a record of another workflow form from mapped values and starts its flow;
 // the parent waits for it (or not), moves on when it is agreed, goes back when it is vetoed, and cancels it when the
-// parent stops waiting. A node may require a hand signature on Submit and Reject.
+// parent stops waiting. A node may require a hand signature on Submit and Reject. An app administrator revises
+// (修订) the record of a running or agreed flow without moving it.
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string;
 const members: { person: Person & { userId: string }; c: OrgClient }[] = [];
@@ -163,5 +164,31 @@ describe('hand signatures', () => {
     expect(await m(2).c.get('/v1/workflow/handsign/config', { workItemId: next })).toEqual({ mode: 'none', lastSignature: signature });
     // Not the caller's item: not found.
     expect((await m(1).c.raw('GET', `/v1/workflow/handsign/config?workItemId=${next}`)).body).toMatchObject({ successful: false, errorCode: 280006 });
+  });
+});
+
+describe('revise (修订)', () => {
+  it('an administrator changes a running flow\'s record without moving it; the trace keeps the entry; members are refused', async () => {
+    await publishTemplate(parentCode, line({ type: 'Approve', code: 'Boss', name: '经理', participants: users(uid(1)) }));
+    const parent = await submitParent({ Title: '显示器', Amount: 2000 });
+    expect((await info(a, parent.id)).instanceActions).toContain('Revise');
+    expect((await info(m(1).c, parent.id)).instanceActions).not.toContain('Revise');
+    const refused = await m(1).c.raw('POST', '/v1/workflow/instance/revise', { instanceId: parent.id, values: { Amount: 1 } });
+    expect(refused.body).toMatchObject({ successful: false, errorCode: 280017 });
+    const bad = await a.raw('POST', '/v1/workflow/instance/revise', { instanceId: parent.id, values: { Amount: 'abc' } });
+    expect(bad.body).toMatchObject({ successful: false, errorCode: 777 });
+    await a.post('/v1/workflow/instance/revise', { instanceId: parent.id, values: { Amount: 1800 }, opinion: { text: '按报价单修正金额' } });
+    const row = await recordOf(parentCode, parent.objectId);
+    expect([Number(row.Amount), row.Status, row.Title]).toEqual([1800, 2, '显示器']);
+    expect((await info(a, parent.id)).instance.runningActivities).toEqual(['Boss']);
+    const detail = await a.get('/v1/workflow/instance/detail', { instanceId: parent.id });
+    expect(detail.comments.find((c: { action: string }) => c.action === 'revise')).toMatchObject({ text: '按报价单修正金额' });
+    // An agreed flow stays Effective when revised; a cancelled one is not revised.
+    await m(1).c.post('/v1/workflow/instance/submit', { workItemId: await myItem(m(1).c, parent.id) });
+    await a.post('/v1/workflow/instance/revise', { instanceId: parent.id, values: { Title: '显示器（两台）' } });
+    expect(await recordOf(parentCode, parent.objectId)).toMatchObject({ Title: '显示器（两台）', Status: 1 });
+    const other = await submitParent({ Title: '音箱', Amount: 100 });
+    await a.post('/v1/workflow/instance/cancel', { instanceId: other.id });
+    expect((await a.raw('POST', '/v1/workflow/instance/revise', { instanceId: other.id, values: { Amount: 2 } })).body).toMatchObject({ successful: false, errorCode: 280009 });
   });
 });

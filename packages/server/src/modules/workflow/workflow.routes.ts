@@ -98,6 +98,16 @@ export function workflowRoutes(app: TypedApp, deps: { db: Db; fileStore: FileSto
       return ok(result);
     },
   });
+  app.post('/v1/workflow/instance/revise', {
+    config,
+    schema: { tags, summary: '修订（应用管理员修改流程中或已生效的数据，流程不动）', body: contracts.WfReviseBody, response: instance },
+    handler: async (request) => {
+      const dropped: string[] = [];
+      const result = await wf.revise(ctx(request), request.body, dropped);
+      await deleteStoredBytes({ store: deps.fileStore }, dropped);
+      return ok(result);
+    },
+  });
   item('/v1/workflow/instance/reject', '不同意（按节点的驳回规则）', contracts.WfRejectBody, (b) => ({ type: 'reject', itemId: b.workItemId, opinion: b.opinion }));
   item('/v1/workflow/instance/forback', '退回到指定的已完成节点', contracts.WfForBackBody, (b) => ({ type: 'forback', itemId: b.workItemId, activityCode: b.activityCode, opinion: b.opinion }));
   item('/v1/workflow/instance/forward', '转交', contracts.WfForwardBody, (b) => ({ type: 'forward', itemId: b.workItemId, to: b.userId, opinion: b.opinion }));

@@ -300,6 +300,51 @@ export async function act(ctx: NodeContext, target: { instanceId?: string; itemI
   });
 }
 
+/** Whether the record of a flow in this state may be revised: running, or ended agreed (its record Effective). */
+const revisable = (i: InstanceRec) => i.state === 'Running' || (i.state === 'Finished' && i.approval === 1);
+
+/**
+ * 修订: an app administrator changes the record of a running or agreed flow (every field, its status kept) without
+ * moving the flow; the trace gets a 修订 entry. `dropped` collects the stored files the save no longer references.
+ */
+export async function revise(ctx: NodeContext, body: Out<typeof contracts.WfReviseBody>, dropped: string[]): Promise<Out<typeof contracts.WfInstanceDto>> {
+  return inTransaction(ctx, async (edb) => {
+    for (const ancestor of await ancestorsOf(edb, body.instanceId)) await lockInstance(edb, ancestor);
+    const instance = await lockInstance(edb, body.instanceId);
+    if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: { instanceId: body.instanceId } });
+    const state = await loadState(edb, instance);
+    await assertCanRead(edb, ctx, state);
+    if (!(await isAppAdmin(edb, ctx, instance.schemaCode))) throw new AppError('WorkflowReviseNotAllowed', { detail: { instanceId: instance.id } });
+    if (!revisable(instance)) throw new AppError('WorkflowStateInvalid', { detail: { state: instance.state } });
+    const form = await getRuntimeFormOrThrow(edb, ctx, instance.schemaCode);
+    const saved = await saveRecordIn(edb, ctx, form, { objectId: instance.objectId, submit: false, values: body.values, children: body.children }, {
+      status: (current) => current ?? BizObjectStatus.Running,
+      editRight: 'workItem',
+    });
+    dropped.push(...saved.dropped);
+    const opinion = body.opinion as Opinion | undefined;
+    await edb
+      .insertInto('wf_comments')
+      .values({
+        id: newId(),
+        instance_id: instance.id,
+        token_id: null,
+        work_item_id: null,
+        activity_code: null,
+        user_id: ctx.userId,
+        action: 'revise',
+        text: opinion?.text ?? '',
+        approval: -1,
+        signature: opinion?.signature ?? null,
+        attachment_ids: JSON.stringify(opinion?.attachmentIds ?? []),
+        receivers: '[]',
+        created_time: new Date(),
+      })
+      .execute();
+    return presentInstance(state);
+  });
+}
+
 /** Saves a work item's edits: the caller's open item, its node's editable fields only, its required fields filled. */
 async function saveItemEdit(edb: EngineExecutor, ctx: NodeContext, state: EngineState, template: WorkflowTemplate, itemId: string, edit: ItemEdit): Promise<void> {
   const item = state.items.find((i) => i.id === itemId);
@@ -379,6 +424,7 @@ export async function info(ctx: NodeContext, query: { instanceId?: string; schem
     })
     .map(([name]) => name);
   if (admin && (state.instance.state === 'Finished' || state.instance.state === 'Canceled')) instanceActions.push('Reactivate');
+  if (admin && revisable(state.instance)) instanceActions.push('Revise');
   return { instance: presentInstance(state), myItems, instanceActions };
 }
 

@@ -56,6 +56,15 @@ export const WfAddSignBody = z.strictObject({ ...ItemBody, position: z.enum(['be
 export const WfConsultBody = z.strictObject({ ...ItemBody, userIds: z.array(UserId).min(1).max(20) });
 
 const InstanceBody = { instanceId: Id, opinion: WorkflowOpinion.optional() };
+/**
+ * POST instance/revise (修订): an administrator of the form's app changes a record whose flow runs or ended agreed,
+ * without moving the flow; the trace keeps a 修订 entry with the opinion (docs/decisions/0024).
+ */
+export const WfReviseBody = z.strictObject({
+  ...InstanceBody,
+  values: z.record(z.string(), z.unknown()).default({}),
+  children: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).optional(),
+});
 export const WfRetrieveBody = z.strictObject(InstanceBody);
 export const WfCancelBody = z.strictObject(InstanceBody);
 export const WfFinishBody = z.strictObject(InstanceBody);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { workflowDesignApi, workflowDesignKeys } from './api/workflow-design-api.ts';
 import { WorkflowDesigner } from './components/workflow-designer.tsx';
+import { DesignerAppContext } from '../form-designer/options/form-picker.tsx';
 import type { FieldInfo } from './model/design-context.ts';
 import { autoLayout, emptyTemplate, readTemplate } from './model/template-model.ts';
 
@@ -59,5 +60,10 @@ export function WorkflowDesignerPage() {
       : autoLayout(stored)
     : emptyTemplate({ start: t('workflowDesigner.types.Start'), end: t('workflowDesigner.types.End') });
   const fields: FieldInfo[] = form.data.schema.properties.filter((p) => !p.isSystem).map((p) => ({ code: p.name, name: p.displayName, typeKey: p.typeKey }));
-  return <WorkflowDesigner key={schemaCode} schemaCode={schemaCode} formName={form.data.schema.displayName} fields={fields} initial={initial} publishedVersion={load.data.publishedVersion} published={published} />;
+  // The form's app: a child flow's form is offered from it first.
+  return (
+    <DesignerAppContext.Provider value={{ appCode: form.data.schema.appCode }}>
+      <WorkflowDesigner key={schemaCode} schemaCode={schemaCode} formName={form.data.schema.displayName} fields={fields} initial={initial} publishedVersion={load.data.publishedVersion} published={published} />
+    </DesignerAppContext.Provider>
+  );
 }

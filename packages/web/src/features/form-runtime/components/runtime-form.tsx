@@ -46,6 +46,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const instanceId = objectId ? (record.data.data?.system.WorkflowInstanceId ?? null) : null;
   const workflow = useWorkflow(instanceId);
   const [busy, setBusy] = useState<DataAction | null>(null);
+  const [revising, setRevising] = useState(false);
   const failure = record.form.error ?? record.data.error;
   if (failure) {
     return <Result status="warning" title={isApiError(failure) ? failure.errorMessage : t('formRuntime.loadFailed')} extra={<Button onClick={onClose}>{t('common.close')}</Button>} />;
@@ -58,7 +59,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const allowed = new Set(data.actions.filter((action) => !(record.hideSubmit && (action === 'Submit' || action === 'SubmitAndAdd'))));
   // A record in a flow is edited by the handler of its open item (the node's editable fields), and read by the others.
   const flowId = mode !== 'Print' ? instanceId : null;
-  const formMode: FormMode = flowId ? (workflow.handling ? 'Edit' : 'View') : mode;
+  const formMode: FormMode = flowId ? (workflow.handling || revising ? 'Edit' : 'View') : mode;
   const editing = isEditingMode(formMode);
 
   const run = async (action: DataAction) => {
@@ -106,6 +107,12 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
           instanceActions={workflow.instanceActions}
           sendValues={record.sendValues}
           onDone={() => void record.reload()}
+          revising={revising}
+          onRevise={(on) => {
+            setRevising(on);
+            // Leaving a revision without saving drops its edits.
+            if (!on) void record.reload();
+          }}
         />,
         printButton,
         closeButton,
@@ -157,7 +164,8 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     errors: record.errors,
     setValue: record.setValue,
     setRows: record.setRows,
-    permissionOf: workflow.permissionOf,
+    // A revision edits every field; a handler the fields its node allows.
+    permissionOf: revising ? undefined : workflow.permissionOf,
   };
   const sideWide = device === 'pc' && side.length > 0;
   return (

@@ -6,8 +6,8 @@ import { workflowApi, workflowKeys, type WorkflowDetail } from './workflow-api.t
 
 const OPEN_STATES = new Set(['Waiting', 'Working']);
 // Actions that agree (green), disagree or turn back (red); the rest are neutral.
-const AGREE = new Set(['start', 'submit', 'consultReply', 'autoPass', 'finish', 'read']);
-const DISAGREE = new Set(['reject', 'forback', 'rejectFlow', 'cancel', 'retrieve']);
+const AGREE = new Set(['start', 'submit', 'consultReply', 'autoPass', 'finish', 'read', 'childAgreed']);
+const DISAGREE = new Set(['reject', 'forback', 'rejectFlow', 'cancel', 'retrieve', 'childRefused']);
 // Actions whose receivers are people (a send-back's receivers are the nodes it returns to).
 const TO_PEOPLE = new Set(['forward', 'addsignBefore', 'addsignAfter', 'consult', 'circulate', 'urge']);
 const receiversOf = (c: WorkflowDetail['comments'][number]) => (TO_PEOPLE.has(c.action) ? c.receivers : []);

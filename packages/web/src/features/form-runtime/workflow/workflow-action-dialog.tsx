@@ -5,7 +5,7 @@ import { SignDialog } from '../fields/hand-sign-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { OrgPickerField } from '../../../components/org-picker/org-picker-field.tsx';
 import type { PickedUnit } from '../../../components/org-picker/picker-types.ts';
-import type { WorkflowButton } from './workflow-api.ts';
+import type { HandSignConfig, WorkflowButton } from './workflow-api.ts';
 
 /** What a button asks for before it is sent. */
 export interface ActionInput {
@@ -32,19 +32,23 @@ interface Props {
   title: string;
   /** The nodes 退回 and 重新激活 offer. */
   nodes: { code: string; name: string }[];
+  /** The node's hand-sign setting for 同意 / 不同意 (absent: a signature is optional). */
+  handSign?: HandSignConfig;
   busy: boolean;
   onOk: (input: ActionInput) => void;
   onCancel: () => void;
 }
 
 /** The dialog of a workflow button: the opinion (催办: its content) and what the button needs — people, a node, a side. */
-export function WorkflowActionDialog({ button, title, nodes, busy, onOk, onCancel }: Props) {
+export function WorkflowActionDialog({ button, title, nodes, handSign, busy, onOk, onCancel }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ActionInput>();
   const [users, setUsers] = useState<PickedUnit[]>([]);
   const [userError, setUserError] = useState(false);
   const [signature, setSignature] = useState<string>();
   const [signing, setSigning] = useState(false);
+  const [signatureMissing, setSignatureMissing] = useState(false);
+  const signMode = handSign?.mode ?? 'optional';
   const needs = button ? USERS[button] : undefined;
   const asksNode = button === 'ForBack' || button === 'Reactivate';
   const urge = button === 'Urge';
@@ -57,6 +61,10 @@ export function WorkflowActionDialog({ button, title, nodes, busy, onOk, onCance
       setUserError(true);
       return;
     }
+    if (signMode === 'required' && !signature) {
+      setSignatureMissing(true);
+      return;
+    }
     onOk({ ...values, opinion: values.opinion ?? '', signature, users, position: values.position ?? 'before' });
   };
   const close = () => {
@@ -64,6 +72,7 @@ export function WorkflowActionDialog({ button, title, nodes, busy, onOk, onCance
     setUsers([]);
     setUserError(false);
     setSignature(undefined);
+    setSignatureMissing(false);
     onCancel();
   };
 
@@ -102,27 +111,40 @@ export function WorkflowActionDialog({ button, title, nodes, busy, onOk, onCance
             <Input.TextArea rows={3} maxLength={urge ? 500 : 2000} showCount />
           </Form.Item>
         )}
-        {button && !NO_OPINION.includes(button) && !urge && (
-          <Flex align="center" gap="small">
-            {signature ? (
-              <>
-                <img src={signature} alt={t('formWorkflow.dialog.signature')} style={{ maxHeight: 60, maxWidth: 200 }} />
-                <Button type="text" icon={<DeleteOutlined />} aria-label={t('formWorkflow.dialog.removeSignature')} onClick={() => setSignature(undefined)} />
-              </>
-            ) : (
-              <Button icon={<SignatureOutlined />} onClick={() => setSigning(true)}>
-                {t('formWorkflow.dialog.sign')}
-              </Button>
-            )}
-            <SignDialog
-              open={signing}
-              onClose={() => setSigning(false)}
-              onDrawn={(dataUrl) => {
-                setSignature(dataUrl);
-                setSigning(false);
-              }}
-            />
-          </Flex>
+        {button && !NO_OPINION.includes(button) && !urge && signMode !== 'none' && (
+          <Form.Item
+            label={t('formWorkflow.dialog.signature')}
+            required={signMode === 'required'}
+            validateStatus={signatureMissing ? 'error' : undefined}
+            help={signatureMissing ? t('formWorkflow.dialog.signatureRequired') : undefined}
+          >
+            <Flex align="center" gap="small" wrap>
+              {signature ? (
+                <>
+                  <img src={signature} alt={t('formWorkflow.dialog.signature')} style={{ maxHeight: 60, maxWidth: 200 }} />
+                  <Button type="text" icon={<DeleteOutlined />} aria-label={t('formWorkflow.dialog.removeSignature')} onClick={() => setSignature(undefined)} />
+                </>
+              ) : (
+                <>
+                  <Button icon={<SignatureOutlined />} onClick={() => setSigning(true)}>
+                    {t('formWorkflow.dialog.sign')}
+                  </Button>
+                  {handSign?.lastSignature && (
+                    <Button onClick={() => (setSignature(handSign.lastSignature ?? undefined), setSignatureMissing(false))}>{t('formWorkflow.dialog.useLastSignature')}</Button>
+                  )}
+                </>
+              )}
+              <SignDialog
+                open={signing}
+                onClose={() => setSigning(false)}
+                onDrawn={(dataUrl) => {
+                  setSignature(dataUrl);
+                  setSignatureMissing(false);
+                  setSigning(false);
+                }}
+              />
+            </Flex>
+          </Form.Item>
         )}
       </Form>
     </Modal>

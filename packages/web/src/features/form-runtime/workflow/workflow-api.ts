@@ -17,6 +17,7 @@ export const workflowKeys = {
   detail: (instanceId: string) => ['form-runtime', 'workflow', instanceId, 'detail'] as const,
   chart: (instanceId: string) => ['form-runtime', 'workflow', instanceId, 'chart'] as const,
   sendBack: (instanceId: string, workItemId: string) => ['form-runtime', 'workflow', instanceId, 'pre', workItemId] as const,
+  handSign: (instanceId: string, workItemId: string) => ['form-runtime', 'workflow', instanceId, 'handsign', workItemId] as const,
 };
 
 /** The path of each button's call; item buttons send the work item, instance buttons the instance. */
@@ -34,6 +35,7 @@ export const ACTION_PATHS = {
   FinishInstance: '/v1/workflow/instance/finish',
   Urge: '/v1/workflow/instance/urge',
   Reactivate: '/v1/workflow/instance/reactivate',
+  Revise: '/v1/workflow/instance/revise',
 } as const;
 export type WorkflowButton = keyof typeof ACTION_PATHS;
 export const isWorkflowButton = (name: string): name is WorkflowButton => name in ACTION_PATHS;
@@ -42,7 +44,14 @@ export const workflowApi = {
   info: (instanceId: string) => apiClient.get<WorkflowInfo>('/v1/workflow/instance/info', { query: { instanceId } }),
   detail: (instanceId: string) => apiClient.get<WorkflowDetail>('/v1/workflow/instance/detail', { query: { instanceId } }),
   chart: (instanceId: string) => apiClient.get<WorkflowChart>('/v1/workflow/instance/activity/list', { query: { instanceId } }),
+  /** Whether the item's node takes a hand signature (none, optional, required) and the caller's latest one. */
+  handSignConfig: (workItemId: string) => apiClient.get<HandSignConfig>('/v1/workflow/handsign/config', { query: { workItemId } }),
   sendBackTargets: (workItemId: string) => apiClient.get<{ activities: { code: string; name: string }[] }>('/v1/workflow/instance/activity/pre', { query: { workItemId } }),
   // The form shows refused values next to their fields itself.
   act: (button: WorkflowButton, body: Record<string, unknown>) => apiClient.post<contracts.WfInstanceDto>(ACTION_PATHS[button], body, { disableBizError: true }),
 };
+
+export interface HandSignConfig {
+  mode: 'none' | 'optional' | 'required';
+  lastSignature: string | null;
+}

@@ -20,6 +20,9 @@ interface Props {
   sendValues: (send: (payload: Payload) => Promise<unknown>) => Promise<ExecuteOutcome>;
   /** After an action: reload the record and its flow. */
   onDone: () => void;
+  /** 修订 in progress: every field editable, the bar offers 保存修订 and 取消修订. */
+  revising: boolean;
+  onRevise: (on: boolean) => void;
 }
 
 // Buttons that go straight to their call without a dialog.
@@ -33,7 +36,7 @@ function labelKey(button: WorkflowButton, item: MyWorkItem | null): `formWorkflo
 }
 
 /** The buttons of a record in a flow: the caller's item's, then the instance's; each opens its dialog. */
-export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone }: Props) {
+export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -45,6 +48,13 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     queryKey: workflowKeys.sendBack(instanceId, item?.workItemId ?? ''),
     queryFn: () => workflowApi.sendBackTargets(item!.workItemId),
     enabled: open === 'ForBack' && !!item,
+  });
+  // 同意 and 不同意 follow the node's hand-sign setting; the other buttons offer a signature freely.
+  const signs = (open === 'Submit' || open === 'Reject') && !!item && item.itemType !== 'circulate';
+  const handSign = useQuery({
+    queryKey: workflowKeys.handSign(instanceId, item?.workItemId ?? ''),
+    queryFn: () => workflowApi.handSignConfig(item!.workItemId),
+    enabled: signs,
   });
   const targets = open === 'ForBack' ? (pre.data?.activities ?? []) : (chart.data?.activities ?? []).filter((a) => isHandled(a.type));
 
@@ -64,6 +74,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
         return { instanceId, activityCode: input.activityCode, userIds, opinion };
       case 'Circulate':
         return { instanceId, userIds, ...(item && item.itemType !== 'circulate' ? { workItemId: item.workItemId } : {}), opinion };
+      case 'Revise':
       case 'RetrieveInstance':
       case 'CancelInstance':
       case 'FinishInstance':
@@ -86,7 +97,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     try {
       const body = bodyOf(button, input);
       let outcome: ExecuteOutcome;
-      if (button === 'Submit' && handling && item?.kind !== 'consult') {
+      if ((button === 'Submit' && handling && item?.kind !== 'consult') || button === 'Revise') {
         outcome = await sendValues((payload) => workflowApi.act(button, { ...body, ...payload }));
       } else {
         try {
@@ -103,6 +114,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
         return;
       }
       setOpen(null);
+      if (button === 'Revise') onRevise(false);
       void message.success(t('formWorkflow.done', { action: t(labelKey(button, item)) }));
       await queryClient.invalidateQueries({ queryKey: workflowKeys.all(instanceId) });
       onDone();
@@ -111,13 +123,27 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     }
   };
 
+  // 修订: the form turns editable (every field); 保存修订 sends the values with an opinion, 取消修订 drops the edits.
+  if (revising) {
+    return (
+      <>
+        <Button type="primary" disabled={busy} onClick={() => setOpen('Revise')}>
+          {t('formWorkflow.revise.save')}
+        </Button>
+        <Button disabled={busy} onClick={() => onRevise(false)}>
+          {t('formWorkflow.revise.cancel')}
+        </Button>
+        <WorkflowActionDialog key="dialog" button={open} title={t('formWorkflow.revise.save')} nodes={[]} busy={busy} onOk={(input) => open && void send(open, input)} onCancel={() => setOpen(null)} />
+      </>
+    );
+  }
   const nodes: ReactNode[] = buttons.map((button, index) => (
     <Button
       key={button}
       type={index === 0 && itemButtons.includes(button) ? 'primary' : 'default'}
       danger={button === 'Reject' || button === 'CancelInstance'}
       disabled={busy}
-      onClick={() => (DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : setOpen(button))}
+      onClick={() => (button === 'Revise' ? onRevise(true) : DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : setOpen(button))}
     >
       {t(labelKey(button, item))}
     </Button>
@@ -128,6 +154,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
       button={open}
       title={open ? t(labelKey(open, item)) : ''}
       nodes={targets}
+      handSign={signs ? handSign.data : undefined}
       busy={busy}
       onOk={(input) => open && void send(open, input)}
       onCancel={() => setOpen(null)}

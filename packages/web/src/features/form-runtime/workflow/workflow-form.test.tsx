@@ -22,8 +22,9 @@ const item = {
   defaultFieldPermission: { visible: true, editable: false, required: false },
 };
 
-function stubFlow(options: { handler: boolean; submit?: (call: RecordedCall) => Response }) {
+function stubFlow(options: { handler: boolean; submit?: (call: RecordedCall) => Response; handSign?: { mode: string; lastSignature: string | null }; instanceActions?: string[] }) {
   return stubFetch({
+    ...(options.handSign ? { 'GET /v1/workflow/handsign/config': () => ok(options.handSign) } : {}),
     'POST /v1/form/loadsetting': () =>
       ok({ notModified: false, timestamp: 1, schema: { schemaCode: 'f_order', appCode: 'crm', displayName: '订单', nodeType: 210, version: 1, properties: [], childSchemas: [] }, definition: orderDefinition() }),
     'POST /v1/form/loaddata': () =>
@@ -36,7 +37,7 @@ function stubFlow(options: { handler: boolean; submit?: (call: RecordedCall) => 
       ok({
         instance: { instanceId: 'wf-1', schemaCode: 'f_order', objectId: OBJECT, version: 1, name: '出差报销', originator: 'u1', state: 'Running', approval: -1, runningActivities: ['Manager'], createdTime: '2026-11-20T02:00:00.000Z', finishedTime: null },
         myItems: options.handler ? [item] : [],
-        instanceActions: options.handler ? [] : ['Urge'],
+        instanceActions: options.instanceActions ?? (options.handler ? [] : ['Urge']),
       }),
     'GET /v1/workflow/instance/detail': () =>
       ok({
@@ -47,6 +48,7 @@ function stubFlow(options: { handler: boolean; submit?: (call: RecordedCall) => 
       }),
     'POST /v1/workflow/instance/submit': (call) => options.submit?.(call) ?? ok({ instanceId: 'wf-1' }),
     'POST /v1/workflow/instance/urge': () => ok({ instanceId: 'wf-1' }),
+    'POST /v1/workflow/instance/revise': () => ok({ instanceId: 'wf-1' }),
     'POST /v1/org/unit/batch': () => ok({ list: [{ id: 'u1', name: '张三' }, { id: 'u2', name: '李四' }] }),
     'POST /v1/form/datalog/list': () => ok({ list: [] }),
   });
@@ -81,6 +83,31 @@ describe('a record in a flow', () => {
     expect(body.values.Amount).toBe(480);
   });
 
+  it('a node requiring a hand signature refuses 同意 without one; the last signature can be used again', async () => {
+    const last = 'data:image/png;base64,iVBORw0KGgo=';
+    const { user, callsTo } = await open({ handler: true, handSign: { mode: 'required', lastSignature: last } });
+    await within(field('金额')).findByRole('spinbutton');
+    await user.click(screen.getByRole('button', { name: '同意' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('button', { name: '使用上次的签名' });
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('该节点要求手写签名')).toBeTruthy();
+    expect(callsTo('POST', '/v1/workflow/instance/submit')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: '使用上次的签名' }));
+    expect(within(dialog).getByRole('img', { name: '我的签名' })).toHaveProperty('src', last);
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/submit')).toHaveLength(1));
+    expect((callsTo('POST', '/v1/workflow/instance/submit')[0].body as { opinion: unknown }).opinion).toEqual({ signature: last });
+  });
+
+  it('a node without hand signatures offers none', async () => {
+    const { user } = await open({ handler: true, handSign: { mode: 'none', lastSignature: null } });
+    await within(field('金额')).findByRole('spinbutton');
+    await user.click(screen.getByRole('button', { name: '同意' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: /签\s*名/ })).toBeNull());
+  });
+
   it("a refusal of the node's required field lands next to it", async () => {
     const { user } = await open({ handler: true, submit: () => refused('values.Amount', '金额不能为空') });
     await within(field('金额')).findByRole('spinbutton');
@@ -106,5 +133,30 @@ describe('a record in a flow', () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/urge')).toHaveLength(1));
     expect(callsTo('POST', '/v1/workflow/instance/urge')[0].body).toEqual({ instanceId: 'wf-1', content: '请尽快处理' });
+  });
+
+  it('an administrator revises: every field turns editable, 保存修订 sends the values with the opinion, 取消修订 drops the edits', async () => {
+    const { user, callsTo } = await open({ handler: false, instanceActions: ['Urge', 'Revise'] });
+    expect(within(field('标题')).queryByRole('textbox')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: '修订' }));
+    const title = await within(field('标题')).findByRole('textbox');
+    expect(screen.getByRole('group', { name: '邮箱' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '催办' })).toBeNull();
+    await user.clear(title);
+    await user.type(title, '出差报销（修正）');
+    await user.click(screen.getByRole('button', { name: '保存修订' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: '审批意见' }), '修正标题');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/revise')).toHaveLength(1));
+    const body = callsTo('POST', '/v1/workflow/instance/revise')[0].body as { instanceId: string; opinion: unknown; values: Record<string, unknown> };
+    expect(body).toMatchObject({ instanceId: 'wf-1', opinion: { text: '修正标题' } });
+    expect(body.values.Title).toBe('出差报销（修正）');
+    await waitFor(() => expect(within(field('标题')).queryByRole('textbox')).toBeNull());
+    await user.click(screen.getByRole('button', { name: '修订' }));
+    await user.type(await within(field('标题')).findByRole('textbox'), '多余');
+    await user.click(screen.getByRole('button', { name: '取消修订' }));
+    await waitFor(() => expect(within(field('标题')).queryByRole('textbox')).toBeNull());
+    expect(within(field('标题')).getByText('出差报销')).toBeTruthy();
   });
 });

@@ -209,6 +209,8 @@ export const routeId = (r: { from: string; to: string }) => `${r.from}>${r.to}`;
  */
 export function forServer(template: Template): Template {
   const activities = template.activities.map((a) => {
+    // A child flow's half-filled mapping rows stay in the designer only.
+    if (a.type === 'ChildInstance') return { ...a, dataMaps: a.dataMaps.filter((m) => m.from && m.to) };
     if (!('participants' in a)) return a;
     const sources = a.participants.sources.filter((s) => ('ids' in s ? s.ids.length > 0 : s.type !== 'field' || !!s.code));
     return { ...a, participants: { ...a.participants, sources } } as Activity;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Divider, Flex, Input, Popconfirm, Select, Typography, theme } from 'antd';
+import { Alert, Button, Checkbox, Divider, Flex, Input, Popconfirm, Radio, Select, Typography, theme } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PERMITTED_ACTIONS, type PermittedAction } from '@tritium/shared/workflow/index';
+import { HAND_SIGN_MODES, PERMITTED_ACTIONS, type HandSignMode, type PermittedAction } from '@tritium/shared/workflow/index';
 import { connect, connectProblem, removeActivity, updateActivity, type Activity, type Template, type TemplateIssue } from '../model/template-model.ts';
 import { DisapproveTargetSelect, ExitSettings } from './exit-rules.tsx';
+import { ChildFlowSettings } from './child-flow-settings.tsx';
 import { FieldPermissionsTable } from './field-permissions.tsx';
 import { ParticipantsEditor } from './participants-editor.tsx';
 
@@ -89,11 +90,16 @@ export function ActivityPanel({ activity, template, issues, edit, onRemoved }: P
       )}
       {activity.type === 'ChildInstance' && (
         <Section title={t('workflowDesigner.panel.child')}>
-          <Input
-            aria-label={t('workflowDesigner.panel.childSchema')}
-            placeholder={t('workflowDesigner.panel.childSchema')}
-            value={activity.childSchemaCode ?? ''}
-            onChange={(e) => patch({ childSchemaCode: e.target.value.trim() || undefined })}
+          <ChildFlowSettings activity={activity} onChange={patch} />
+        </Section>
+      )}
+      {participative && (
+        <Section title={t('workflowDesigner.handSign.title')}>
+          <Radio.Group
+            aria-label={t('workflowDesigner.handSign.title')}
+            value={activity.handSign}
+            onChange={(e) => patch({ handSign: e.target.value as HandSignMode })}
+            options={HAND_SIGN_MODES.map((mode) => ({ value: mode, label: t(`workflowDesigner.handSign.${mode}`) }))}
           />
         </Section>
       )}
