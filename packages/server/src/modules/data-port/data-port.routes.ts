@@ -39,7 +39,7 @@ export function dataPortRoutes(app: TypedApp, deps: DataPortDeps & { db: Db }): 
   });
   app.post('/v1/dataExport/addExportTask', {
     config,
-    schema: { tags, summary: '新建导出任务（筛选、列、排序）', body: contracts.AddExportTaskBody, response: env(contracts.AddTaskResult) },
+    schema: { tags, summary: '新建导出任务（筛选、列、排序；viewCode 按列表视图的筛选与列）', body: contracts.AddExportTaskBody, response: env(contracts.AddTaskResult) },
     handler: async (request) => ok(await port.addExportTask(ctx(request), request.body, baseUrl(request))),
   });
   app.post('/v1/dataPort/LoadTaskRecords', {
@@ -49,8 +49,8 @@ export function dataPortRoutes(app: TypedApp, deps: DataPortDeps & { db: Db }): 
   });
   app.get('/v2/dataPort/getExportColumns/:schemaCode/:viewCode', {
     config,
-    schema: { tags, summary: '可导出（及可导入）的列', params: contracts.ExportColumnsParams, response: env(contracts.ExportColumnsResult) },
-    handler: async (request) => ok(await port.exportColumns(ctx(request), request.params.schemaCode)),
+    schema: { tags, summary: '可导出（及可导入）的列；selected 为视图（或默认）导出的列', params: contracts.ExportColumnsParams, response: env(contracts.ExportColumnsResult) },
+    handler: async (request) => ok(await port.exportColumns(ctx(request), request.params.schemaCode, request.params.viewCode)),
   });
   app.get('/v1/dataPort/CancelWaitingTask/:type/:taskId', {
     config,
@@ -100,7 +100,7 @@ export function dataPortRoutes(app: TypedApp, deps: DataPortDeps & { db: Db }): 
     LoadTaskRecords: (request, p) => port.loadTaskRecords(ctx(request), parse(contracts.LoadTaskRecordsBody, Object.fromEntries(Object.entries(p).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v])))),
   });
   legacy('/ExcelExport/OnAction', {
-    GetExportColumns: (request, p) => port.exportColumns(ctx(request), String(p.schemaCode ?? '')),
+    GetExportColumns: (request, p) => port.exportColumns(ctx(request), String(p.schemaCode ?? ''), p.viewCode == null ? undefined : String(p.viewCode)),
     Export: (request, p) => port.addExportTask(ctx(request), parse(contracts.AddExportTaskBody, p), baseUrl(request)),
   });
 }

@@ -15,6 +15,8 @@ import { DATA_EXPORT_JOB } from './export.job.ts';
 import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
 import { DATA_IMPORT_JOB } from './import.job.ts';
 import { headersOf, resolveMapping } from './import-mapping.ts';
+import { assertImportable } from './import-write.ts';
+import { exportNarrowing, viewColumnCodes } from './export-view.ts';
 import { exportColumnsOf, portColumns, presentColumn, templateColumns } from './port-columns.ts';
 import type { DataPortDeps } from './task-files.ts';
 import { findTask, insertTask, type TaskRow } from './task-repo.ts';
@@ -66,8 +68,8 @@ export async function previewImport(ctx: NodeContext, deps: Pick<DataPortDeps, '
 
 /** POST /v1/dataImport/addImportTask: checks the form, the file's header and the mapping, then queues the job. */
 export async function addImportTask(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, body: Out<typeof contracts.AddImportTaskBody>): Promise<{ taskId: string }> {
-  if (body.dataState === 'Processing') throw new AppError('DataPortDataStateUnsupported');
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  await assertImportable(engineOf(ctx), form, body.dataState ?? 'Draft');
   const { file, rows } = await openUpload(ctx, deps, body.fileId);
   const [header] = await firstRows(rows, 1);
   resolveMapping(form, headersOf(header), body.mapping, body.keyField);
@@ -79,8 +81,9 @@ export async function addImportTask(ctx: NodeContext, deps: Pick<DataPortDeps, '
 export async function addExportTask(ctx: NodeContext, body: Out<typeof contracts.AddExportTaskBody>, baseUrl: string): Promise<{ taskId: string }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
   exportColumnsOf(form, body.columns);
-  await queryRecords(ctx, { schemaCode: form.node.code, filter: body.filter, status: body.status, sort: body.sort, pageIndex: 0, pageSize: 1 });
-  const options = { filter: body.filter, status: body.status, columns: body.columns, sort: body.sort, viewCode: body.viewCode, baseUrl };
+  const query = await exportNarrowing(ctx, { schemaCode: form.node.code, filter: body.filter, sort: body.sort, viewCode: body.viewCode, keyword: body.keyword });
+  await queryRecords(ctx, { ...query, status: body.status, pageIndex: 0, pageSize: 1 });
+  const options = { filter: body.filter, status: body.status, columns: body.columns, sort: body.sort, viewCode: body.viewCode, keyword: body.keyword, baseUrl };
   return queue(ctx, 'Export', form.node.code, options, { file_name: `${form.definition.attributes.displayName}.xlsx` });
 }
 
@@ -192,10 +195,20 @@ export async function downloadUrl(ctx: NodeContext, deps: Pick<DataPortDeps, 'ur
   return { url: `${deps.urls.sign(ctx.engineCode, file.id).url}&download=1`, fileName: file.name };
 }
 
-/** GET /v2/dataPort/getExportColumns/{schemaCode}/{viewCode} (the view's own columns come with saved views). */
-export async function exportColumns(ctx: NodeContext, schemaCode: string): Promise<contracts.ExportColumnsResult> {
+/**
+ * GET /v2/dataPort/getExportColumns/{schemaCode}/{viewCode}: every column, `selected` the ones an export writes by
+ * default — the view's columns in its order when viewCode names a list view of the form (else the default set).
+ */
+export async function exportColumns(ctx: NodeContext, schemaCode: string, viewCode?: string): Promise<contracts.ExportColumnsResult> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  return { columns: portColumns(form).map(presentColumn) };
+  const viewed = await viewColumnCodes(engineOf(ctx), form, viewCode);
+  const chosen = viewed ?? exportColumnsOf(form, undefined).map((c) => c.code);
+  const all = portColumns(form);
+  const order = new Map(chosen.map((code, i) => [code, i]));
+  // A view's columns come first, in its order (the order its export writes them); otherwise the form's order.
+  const first = viewed ? chosen.map((code) => all.find((c) => c.code === code)!).filter(Boolean) : [];
+  const rest = all.filter((c) => !first.includes(c));
+  return { columns: [...first, ...rest].map((c) => ({ ...presentColumn(c), selected: order.has(c.code) })), viewCode: viewed ? viewCode! : null };
 }
 
 /** GET /v1/dataImport/template/{schemaCode}: a workbook whose header is the importable columns; required ones marked *. */

@@ -13,6 +13,7 @@ import { queryRecords } from '../query/query.service.ts';
 import { valueToCell, type Cell, type CellLink } from './cell-values.ts';
 import { loadLookups } from './lookups.ts';
 import { exportColumnsOf, type PortColumn } from './port-columns.ts';
+import { exportNarrowing, viewColumnCodes } from './export-view.ts';
 import { keepWorkbook, ownerContext, type DataPortDeps } from './task-files.ts';
 import { findTask, type ExportOptions } from './task-repo.ts';
 
@@ -36,7 +37,9 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
       const options = task.options as ExportOptions;
       const owner = await ownerContext(edb, ctx, task.created_by);
       const form = await getRuntimeFormOrThrow(edb, owner, task.schema_code);
-      const columns = exportColumnsOf(form, options.columns);
+      const viewed = options.columns ? undefined : await viewColumnCodes(edb, form, options.viewCode);
+      const columns = exportColumnsOf(form, options.columns ?? (viewed?.length ? viewed : undefined));
+      const query = await exportNarrowing(owner, { schemaCode: form.node.code, filter: options.filter, sort: options.sort, viewCode: options.viewCode, keyword: options.keyword });
       const grids = [...new Map(columns.filter((c) => c.grid).map((c) => [c.grid!.code, c.grid!])).values()];
       const lookups = await loadLookups(edb);
       const link = (fileId: string) => `${options.baseUrl}${deps.urls.sign(ctx.engineCode, fileId, LINK_TTL_SECONDS).url}&download=1`;
@@ -57,7 +60,7 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
         };
         let done = 0;
         for (let page = 0; ; page++) {
-          const result = await queryRecords(owner, { schemaCode: form.node.code, filter: options.filter, status: options.status, sort: options.sort, pageIndex: page, pageSize: PAGE });
+          const result = await queryRecords(owner, { ...query, status: options.status, pageIndex: page, pageSize: PAGE });
           const ids = result.list.map((r) => String(r.ObjectId));
           const children = new Map<string, Map<string, Record<string, unknown>[]>>();
           for (const grid of grids) {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse';
 import type { Cell } from './cell-values.ts';
@@ -51,8 +51,49 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
   }
 }
 
+/**
+ * A .csv's text encoding: UTF-8 (a BOM, or bytes that decode as UTF-8) or else GB18030, the superset of GBK that
+ * spreadsheet programs on Chinese systems save .csv files in. Judged on the first 64 KB.
+ */
+export function csvEncodingOf(head: Uint8Array): 'utf-8' | 'gb18030' {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return 'utf-8';
+  } catch {
+    return 'gb18030';
+  }
+}
+
+/** The stream as text: its first 64 KB decide the encoding, then every chunk is decoded with a carrying decoder. */
+async function* decodedText(stream: Readable): AsyncGenerator<string> {
+  let head: Buffer[] = [];
+  let size = 0;
+  let decoder: TextDecoder | undefined;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (!decoder) {
+      head.push(chunk);
+      size += chunk.length;
+      if (size < 64 * 1024) continue;
+      const bytes = Buffer.concat(head);
+      head = [];
+      decoder = new TextDecoder(csvEncodingOf(bytes));
+      yield decoder.decode(bytes, { stream: true });
+      continue;
+    }
+    yield decoder.decode(chunk, { stream: true });
+  }
+  if (!decoder) {
+    const bytes = Buffer.concat(head);
+    decoder = new TextDecoder(csvEncodingOf(bytes));
+    yield decoder.decode(bytes, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
 async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }));
+  const parser = Readable.from(decodedText(stream)).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }));
   let rowNo = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     rowNo++;

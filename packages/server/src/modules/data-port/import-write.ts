@@ -1,31 +1,80 @@
+import { sql } from 'kysely';
+import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { NodeContext } from '../function-node/node-context.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf } from '../business-data/data-log.ts';
+import { deriveOnSave } from '../business-data/data-link-save.ts';
 import { toColumn } from '../business-data/field-values.ts';
 import { checkInput } from '../business-data/record-input.ts';
-import { applyFormulas } from '../business-data/record-formulas.ts';
-import { nextSeqNo, recordName } from '../business-data/record-numbers.ts';
-import { assertCanEdit, nextStatus } from '../business-data/record-policy.ts';
-import { presentChildRow, presentValues } from '../business-data/record.presenter.ts';
-import { childRowsOf, duplicateExists, replaceChildRows, updateRecord, type RecordRow } from '../business-data/records.repo.ts';
+import { recordName } from '../business-data/record-numbers.ts';
+import { nextStatus } from '../business-data/record-policy.ts';
+import { applyRollups } from '../business-data/record-rollups.ts';
+import { saveRecordIn } from '../business-data/record.service.ts';
+import { duplicateExists, type RecordRow } from '../business-data/records.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { publishedRulesOf } from '../business-rules/business-rules.repo.ts';
+import { finishedInstanceTemplate, writeFinishedInstances, type FinishedInstanceTemplate } from '../workflow/imported-instance.ts';
+import { setRecordStatus } from '../workflow/record-status.ts';
+import { startFromForm } from '../workflow/workflow.service.ts';
+import type { ImportDataState } from './task-repo.ts';
 import type { PreparedRecord } from './import-record.ts';
+import { formatSeqNo, reserveCounter } from './seq-numbers.ts';
 
-// Writing one imported record inside its batch's transaction, the way a form save writes it (docs/decisions/0007,
-// 0020): the same value check (record-input.ts checkInput: value schemas, required fields, rules), formulas, NoRepeat,
-// sequence number, name, status transition, edit rights and data log. Every check runs before the record's first
-// write, so a refused record leaves nothing behind.
+// Writing imported records inside their batch's transaction (docs/decisions/0007, 0020).
+//
+// Every record that is more than a plain insert goes through the form save itself (record.service.ts saveRecordIn)
+// inside a savepoint: updates, Processing (saved as a Draft, then its flow starts as with Submit: workflow.service
+// startFromForm), and any record of a form whose saves run business rules or refresh rollups of other forms. A
+// refused record rolls back to its savepoint and leaves nothing.
+//
+// Plain inserts (Draft or Effective, no rules, no dependants) take the fast path: the save's own steps (checkInput,
+// deriveOnSave — association fills, data links, formulas, submit rules —, applyRollups, NoRepeat, recordName,
+// changesOf) with the rows collected into multi-row inserts and sequence numbers taken as one block per batch.
+// Effective records of a workflow form get a finished instance each (workflow/imported-instance.ts).
+
+export type Owner = NodeContext & { deptId: string | null };
+
+/** What the batch's writes share: decided once per task run. */
+export interface ImportPlan {
+  dataState: ImportDataState;
+  /** Effective records of a workflow form: the template their finished instances name. */
+  instances: FinishedInstanceTemplate | undefined;
+  /** Saves of this form run business rules or refresh other forms' rollups: every record goes through the save. */
+  hooks: boolean;
+}
+
+export async function importPlan(edb: EngineExecutor, form: RuntimeForm, dataState: ImportDataState): Promise<ImportPlan> {
+  let instances: FinishedInstanceTemplate | undefined;
+  if (form.isWorkflow && dataState !== 'Draft') {
+    instances = await finishedInstanceTemplate(edb, form.node.code);
+    if (!instances) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
+  }
+  const rules = await publishedRulesOf(edb, form.node.code);
+  const dependants = await edb.selectFrom('form_dependencies').select('schema_code').where('depends_on', '=', form.node.code).where('kind', '=', 'rollup').limit(1).execute();
+  return { dataState, instances: dataState === 'Effective' ? instances : undefined, hooks: (dataState !== 'Draft' && rules.length > 0) || dependants.length > 0 };
+}
+
+/** Checks a workflow form's import before it is queued: Processing only into workflow forms, a published flow. */
+export async function assertImportable(edb: EngineExecutor, form: RuntimeForm, dataState: ImportDataState): Promise<void> {
+  if (dataState === 'Processing' && !form.isWorkflow) throw new AppError('DataPortDataStateUnsupported', { detail: { schemaCode: form.node.code } });
+  await importPlan(edb, form, dataState);
+}
 
 /**
- * New records, their sub-table rows and data-log rows of one batch, written as multi-row inserts. The batch
- * flushes it before every read that must see them (key lookups, NoRepeat checks) and before it commits.
+ * New records, their sub-table rows, data-log rows and finished instances of one batch, written as multi-row
+ * inserts. The batch flushes it before every read that must see them (key lookups, NoRepeat checks, a save) and
+ * before it commits.
  */
 export class InsertBuffer {
   private main: Record<string, unknown>[] = [];
   private children = new Map<string, Record<string, unknown>[]>();
   private logs: { id: string; schema_code: string; object_id: string; user_id: string; changes: string }[] = [];
-  constructor(private readonly form: RuntimeForm) {}
+  constructor(
+    private readonly form: RuntimeForm,
+    private readonly instances?: { template: FinishedInstanceTemplate; originator: string; now: Date },
+  ) {}
 
   get size(): number {
     return this.main.length + this.logs.length;
@@ -39,6 +88,11 @@ export class InsertBuffer {
       for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
       return out;
     };
+    if (this.instances && this.main.length) {
+      const { template, originator, now } = this.instances;
+      const ids = await writeFinishedInstances(edb, this.form.node.code, template, this.main.map((r) => ({ objectId: String(r.ObjectId), name: String(r.Name ?? '') })), originator, now);
+      for (const row of this.main) row.WorkflowInstanceId = ids.get(String(row.ObjectId)) ?? null;
+    }
     for (const rows of chunks(this.main, this.form.fields.length + 11)) await anyDb(edb).insertInto(this.form.mainTable).values(rows).execute();
     for (const grid of this.form.grids) {
       for (const rows of chunks(this.children.get(grid.code) ?? [], grid.fields.length + 3)) await anyDb(edb).insertInto(grid.table).values(rows).execute();
@@ -54,7 +108,9 @@ export class InsertBuffer {
   }
 
   addChildren(grid: string, rows: Record<string, unknown>[]) {
-    this.children.set(grid, [...(this.children.get(grid) ?? []), ...rows]);
+    const list = this.children.get(grid);
+    if (list) list.push(...rows);
+    else this.children.set(grid, [...rows]);
   }
 
   addLog(objectId: string, userId: string, changes: unknown[]) {
@@ -62,65 +118,139 @@ export class InsertBuffer {
   }
 }
 
-export interface Who {
-  userId: string;
-  deptId: string | null;
+/**
+ * The batch's block of sequence numbers: taken at the first new record for every record the batch may still insert
+ * (one statement), the unused rest given back before anything else takes a number and at the end. The counter's row
+ * stays locked by the batch's transaction from the first take, so nobody else moves it meanwhile.
+ */
+export class SeqBlock {
+  private next = 0;
+  private left = 0;
+  constructor(private readonly form: RuntimeForm) {}
+
+  async take(edb: EngineExecutor, upTo: number, now: Date): Promise<number> {
+    if (!this.left) {
+      this.next = await reserveCounter(edb, this.form, Math.max(1, upTo), now);
+      this.left = Math.max(1, upTo);
+    }
+    this.left--;
+    return this.next++;
+  }
+
+  async giveBack(edb: EngineExecutor, now: Date): Promise<void> {
+    if (!this.left) return;
+    const count = this.left;
+    this.left = 0;
+    // The same period the block was taken in: one `now` per batch.
+    const first = await reserveCounter(edb, this.form, -count, now);
+    void first;
+  }
 }
 
-async function childrenOf(edb: EngineExecutor, form: RuntimeForm, objectId: string) {
-  const out: Record<string, Record<string, unknown>[]> = {};
-  for (const grid of form.grids) out[grid.code] = (await childRowsOf(edb, grid, [objectId])).map((r) => presentChildRow(grid, r));
-  return out;
+export interface BatchState {
+  edb: EngineExecutor;
+  form: RuntimeForm;
+  owner: Owner;
+  plan: ImportPlan;
+  buffer: InsertBuffer;
+  seq: SeqBlock;
+  now: Date;
+  /** Stored files saves dropped (their bytes go after the commit). */
+  dropped: string[];
 }
 
-/** Inserts (old undefined) or updates `old`; throws AppError (777 with issues, or a business error) when refused. */
-export async function writeImported(edb: EngineExecutor, buffer: InsertBuffer, form: RuntimeForm, who: Who, input: PreparedRecord, submit: boolean, old: RecordRow | undefined, now: Date): Promise<string> {
-  if (old) assertCanEdit(form, old, who.userId);
-  const status = nextStatus(old ? Number(old.Status) : null, submit);
-  const oldValues = old ? presentValues(form.fields, old) : undefined;
-  const oldChildren = old ? await childrenOf(edb, form, String(old.ObjectId)) : {};
-  const deptId = old ? ((old.OwnerDeptId as string | null) ?? null) : who.deptId;
-  const checked = checkInput(form, { values: input.values, children: input.children }, {
-    isNew: !old,
-    current: oldValues,
-    currentChildCounts: new Map(Object.entries(oldChildren).map(([k, v]) => [k, v.length])),
-    who: { userId: who.userId, deptId },
-    now,
-  });
-  const objectId = old ? String(old.ObjectId) : newId();
-  applyFormulas(form, checked, { values: oldValues, children: oldChildren }, now);
-  const merged = { ...oldValues, ...checked.values };
+export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner, plan: ImportPlan, now: Date): BatchState {
+  const instances = plan.instances ? { template: plan.instances, originator: owner.userId, now } : undefined;
+  return { edb, form, owner, plan, buffer: new InsertBuffer(form, instances), seq: new SeqBlock(form), now, dropped: [] };
+}
+
+/** Writes what the batch still holds: its buffered rows, and the unused sequence numbers back. */
+export async function settle(b: BatchState): Promise<void> {
+  await b.buffer.flush(b.edb);
+  await b.seq.giveBack(b.edb, b.now);
+}
+
+/**
+ * Inserts (old undefined) or updates `old`; `remaining` is how many records the batch may still insert (this one
+ * included). Throws AppError (777 with issues, or a business error) when refused.
+ */
+export async function writeImported(b: BatchState, input: PreparedRecord, old: RecordRow | undefined, remaining: number): Promise<string> {
+  if (old || b.plan.dataState === 'Processing' || b.plan.hooks) return throughSave(b, input, old);
+  return fastInsert(b, input, remaining);
+}
+
+/** The form save in a savepoint, then the workflow step the data state asks for. */
+async function throughSave(b: BatchState, input: PreparedRecord, old: RecordRow | undefined): Promise<string> {
+  const { edb, form, owner, plan } = b;
+  await settle(b);
+  await sql`savepoint import_record`.execute(edb);
+  try {
+    const hasFlow = !!old?.WorkflowInstanceId;
+    const body = { objectId: old ? String(old.ObjectId) : undefined, submit: plan.dataState !== 'Draft', values: input.values, children: input.children };
+    let status: ((current: number | null) => number) | undefined;
+    // A workflow form's record leaves the Draft only through its flow (finished at once for Effective).
+    // A record already in a flow keeps its status: an Effective one is updated, a running or cancelled one refused.
+    if (form.isWorkflow) status = (current) => (hasFlow ? nextStatus(current, false) : plan.dataState === 'Effective' ? BizObjectStatus.Effective : draftOnly(current));
+    const saved = await saveRecordIn(edb, owner, form, body, status ? { status } : {});
+    b.dropped.push(...saved.dropped);
+    const objectId = saved.result.objectId;
+    if (form.isWorkflow && !hasFlow && plan.dataState === 'Effective') {
+      const ids = await writeFinishedInstances(edb, form.node.code, plan.instances!, [{ objectId, name: saved.result.name }], owner.userId, b.now);
+      await setRecordStatus(edb, form.node.code, objectId, BizObjectStatus.Effective, { workflowInstanceId: ids.get(objectId)! });
+    }
+    if (plan.dataState === 'Processing') await startFromForm(edb, owner, form, objectId);
+    await sql`release savepoint import_record`.execute(edb);
+    return objectId;
+  } catch (error) {
+    await sql`rollback to savepoint import_record`.execute(edb);
+    throw error;
+  }
+}
+
+function draftOnly(current: number | null): number {
+  if (current !== null && current !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: current } });
+  return BizObjectStatus.Draft;
+}
+
+/** A new record through the save's own steps, its rows buffered and its number from the batch's block. */
+async function fastInsert(b: BatchState, input: PreparedRecord, remaining: number): Promise<string> {
+  const { edb, form, owner, buffer, now } = b;
+  const submit = b.plan.dataState === 'Effective';
+  const status = submit ? BizObjectStatus.Effective : BizObjectStatus.Draft;
+  const deptId = owner.deptId;
+  const checked = checkInput(form, { values: input.values, children: input.children }, { isNew: true, currentChildCounts: new Map(), who: { userId: owner.userId, deptId }, now });
+  const objectId = newId();
+  await deriveOnSave(edb, owner, form, checked, { children: {} }, { now, submit });
+  await applyRollups(edb, form, checked, { children: {} }, objectId, now);
+  const merged = { ...checked.values };
   const noRepeat = form.fields.filter((f) => f.options.noRepeat === true);
   if (noRepeat.length && buffer.size) await buffer.flush(edb);
   for (const field of noRepeat) {
     const value = merged[field.code];
     if (value == null || value === '') continue;
     if (await duplicateExists(edb, form, field.code, value, objectId)) {
-      const message = String(field.options.noRepeatTipMessage || '') || '该值已存在，不能重复';
+      const message = String(field.options.noRepeatTipMessage || '') || `${String(field.options.displayName ?? field.code)}的值已存在，不能重复`;
       throw new AppError('BizObjectDuplicate', { message, detail: { field: field.code, issues: [{ path: `values.${field.code}`, message }] } });
     }
   }
-  const seqNo = old ? ((old.SeqNo as string | null) ?? null) : await nextSeqNo(edb, form, merged, now);
-  const system = old ? { ...old, Status: status } : { ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: who.userId, OwnerId: who.userId, OwnerDeptId: deptId, CreatedTime: now };
-  const columns: Record<string, unknown> = { Name: recordName(form, merged, system), Status: status, ModifiedBy: who.userId, ModifiedTime: now };
+  const seqNo = formatSeqNo(form, await b.seq.take(edb, remaining, now), merged, now);
+  const system = { ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now };
+  const columns: Record<string, unknown> = { Name: recordName(form, merged, system), Status: status, ModifiedBy: owner.userId, ModifiedTime: now };
   for (const field of form.fields) if (field.code in checked.values) columns[field.code] = toColumn(field, checked.values[field.code]);
-  if (old) await updateRecord(edb, form, objectId, columns);
-  else buffer.addMain({ ...columns, ObjectId: objectId, SeqNo: seqNo, CreatedBy: who.userId, OwnerId: who.userId, OwnerDeptId: deptId, CreatedTime: now, WorkflowInstanceId: null });
+  buffer.addMain({ ...columns, ObjectId: objectId, SeqNo: seqNo, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now, WorkflowInstanceId: null });
   for (const grid of form.grids) {
     const rows = checked.children.get(grid.code);
-    if (!rows) continue;
-    const written = rows.map((row, i) => ({
+    if (!rows?.length) continue;
+    buffer.addChildren(grid.code, rows.map((row, i) => ({
       ObjectId: newId(),
       ParentObjectId: objectId,
       SortKey: i,
       ...Object.fromEntries(grid.fields.map((f) => [f.code, toColumn(f, row.values[f.code])])),
-    }));
-    if (old) await replaceChildRows(edb, grid, objectId, written);
-    else if (written.length) buffer.addChildren(grid.code, written);
+    })));
   }
   if (form.definition.attributes.enableDataLog) {
-    const changes = changesOf(form, oldValues, checked, oldChildren);
-    if (changes.length) buffer.addLog(objectId, who.userId, changes);
+    const changes = changesOf(form, undefined, checked, {});
+    if (changes.length) buffer.addLog(objectId, owner.userId, changes);
   }
   return objectId;
 }

@@ -12,7 +12,8 @@ import { ErrorReport } from './error-report.ts';
 import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
 import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
-import { InsertBuffer, writeImported, type Who } from './import-write.ts';
+import { batchState, importPlan, settle, writeImported, type ImportPlan, type Owner } from './import-write.ts';
+import { deleteStoredBytes } from '../business-data/record-files.ts';
 import { loadLookups } from './lookups.ts';
 import { portColumns } from './port-columns.ts';
 import { keepWorkbook, ownerContext, sleep, type DataPortDeps } from './task-files.ts';
@@ -30,7 +31,8 @@ interface Run {
   ctx: JobContext;
   edb: EngineExecutor;
   form: RuntimeForm;
-  who: Who;
+  owner: Owner;
+  plan: ImportPlan;
   mapping: Mapping;
   lookups: Lookups;
   options: ImportOptions;
@@ -63,7 +65,8 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       const mapping = resolveMapping(form, headers, options.mapping, options.keyField);
       const marks = await edb.selectFrom('data_import_rows').select('row_no').where('task_id', '=', taskId).execute();
       const committed = new Set(marks.map((m) => m.row_no));
-      const run: Run = { ctx, edb, form, who: { userId: owner.userId, deptId: owner.deptId }, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers) };
+      const plan = await importPlan(edb, form, options.dataState ?? 'Draft');
+      const run: Run = { ctx, edb, form, owner, plan, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers) };
       const rest: AsyncIterable<FileRow> = { [Symbol.asyncIterator]: () => rows };
       let total = 0;
       let rejected = 0;
@@ -71,7 +74,7 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       try {
         let batch: FileRecord[] = [];
         const flush = async () => {
-          rejected += await commitBatch(run, batch);
+          rejected += await commitBatch(run, batch, deps);
           batch = [];
           await ctx.reportProgress(Math.min(95, (rowsDone / Math.max(1, fileRows - 1)) * 95), `已处理 ${total} 条`);
           if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
@@ -102,7 +105,7 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
 }
 
 /** Checks and writes one batch in one transaction; rejected records go to the report. Answers how many were rejected. */
-async function commitBatch(run: Run, batch: FileRecord[]): Promise<number> {
+async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): Promise<number> {
   const { form, mapping, options } = run;
   const faults: RecordFaults = new Map();
   const prepared = new Map<FileRecord, PreparedRecord>();
@@ -112,35 +115,39 @@ async function commitBatch(run: Run, batch: FileRecord[]): Promise<number> {
   }
   const names = new Map(portColumns(form).map((c) => [c.code, c.header]));
   const nameOf = (code: string) => names.get(code) ?? code;
-  await run.ctx.db.transaction().execute(async (trx) => {
+  const dropped = await run.ctx.db.transaction().execute(async (trx) => {
     const tdb = engineDb(trx as unknown as Db, run.ctx.engineCode);
     await run.ctx.assertOwned(trx as unknown as Db);
     if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(tdb, run.ctx.engineCode, form.node.code);
-    const now = new Date();
-    const buffer = new InsertBuffer(form);
+    const b = batchState(tdb, form, run.owner, run.plan, new Date());
     const marks: { task_id: string; row_no: number; object_id: string; action: string }[] = [];
+    let remaining = prepared.size;
     for (const [record, input] of prepared) {
       const at = () => faultAt(faults, record.rowNo);
       let old;
       if (mapping.key) {
-        if (buffer.size) await buffer.flush(tdb);
+        if (b.buffer.size) await b.buffer.flush(tdb);
         const found = await recordsByKey(tdb, form, mapping, input.keyValue);
         if (found.length > 1) at().cells.set(mapping.key.index, '匹配到多条数据');
         else if (found.length === 1 && options.importType === 'InsertOnly') at().cells.set(mapping.key.index, '数据已存在（仅新增）');
         else if (!found.length && options.importType === 'UpdateOnly') at().cells.set(mapping.key.index, '没有匹配的数据（仅更新）');
-        if (faults.has(record.rowNo)) continue;
         old = found[0];
       }
-      try {
-        const objectId = await writeImported(tdb, buffer, form, run.who, input, options.dataState === 'Effective', old, now);
-        marks.push({ task_id: run.ctx.jobId, row_no: record.rowNo, object_id: objectId, action: old ? 'update' : 'insert' });
-      } catch (error) {
-        faultsOfError(error, record, mapping, faults, nameOf);
+      if (!faults.has(record.rowNo)) {
+        try {
+          const objectId = await writeImported(b, input, old, remaining);
+          marks.push({ task_id: run.ctx.jobId, row_no: record.rowNo, object_id: objectId, action: old ? 'update' : 'insert' });
+        } catch (error) {
+          faultsOfError(error, record, mapping, faults, nameOf);
+        }
       }
+      remaining--;
     }
-    await buffer.flush(tdb);
+    await settle(b);
     for (let i = 0; i < marks.length; i += 5000) await tdb.insertInto('data_import_rows').values(marks.slice(i, i + 5000)).execute();
+    return b.dropped;
   });
+  await deleteStoredBytes(deps, dropped);
   let rejected = 0;
   for (const record of batch) {
     if (!record.rows.some((r) => faults.has(r.rowNo))) continue;

@@ -7,9 +7,11 @@ import type { FilterNode } from '@tritium/shared/query/index';
 
 export type TaskRow = Selectable<DataPortTaskTable>;
 
+export type ImportDataState = 'Draft' | 'Effective' | 'Processing';
+
 export interface ImportOptions {
   importType: 'Upsert' | 'InsertOnly' | 'UpdateOnly';
-  dataState: 'Draft' | 'Effective' | 'Processing';
+  dataState: ImportDataState;
   keyField?: string;
   mapping?: { column: string; field: string }[];
 }
@@ -19,7 +21,10 @@ export interface ExportOptions {
   status?: number[];
   columns?: string[];
   sort?: { field: string; direction: 'asc' | 'desc' }[];
+  /** A list view of the form: its filter, scope and quick search narrow the rows, its columns are the default ones. */
   viewCode?: string;
+  /** The list's quick search at the time of the export (with viewCode). */
+  keyword?: string;
   /** The origin the caller reached the server at: file links in the workbook are absolute. */
   baseUrl: string;
 }

@@ -43,7 +43,7 @@ export const AddImportTaskBody = z
   .refine((b) => b.importType === 'InsertOnly' || !!b.keyField, { path: ['keyField'], error: '更新数据时须选择匹配字段' });
 export type AddImportTaskBody = z.input<typeof AddImportTaskBody>;
 
-/** POST /v1/dataExport/addExportTask: the query engine's filter model, columns and sort (a list view's, later by viewCode). */
+/** POST /v1/dataExport/addExportTask: the query engine's filter model, columns and sort, optionally within a list view. */
 export const AddExportTaskBody = z.strictObject({
   schemaCode: SchemaCode,
   filter: FilterNode.optional(),
@@ -51,7 +51,10 @@ export const AddExportTaskBody = z.strictObject({
   /** Field codes, system fields or `<grid>.<column>`; absent = every exportable column. */
   columns: z.array(z.string().trim().min(1).max(130)).min(1).max(DATA_PORT_MAX_COLUMNS).optional(),
   sort: z.array(z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) })).max(3).optional(),
+  /** A list view of the form: its scope, fixed filter and quick search narrow the rows; its columns and sort are the defaults. */
   viewCode: z.string().trim().max(64).optional(),
+  /** The list's quick search (with viewCode: over the view's quick-search fields). */
+  keyword: z.string().trim().max(200).optional(),
 });
 export type AddExportTaskBody = z.input<typeof AddExportTaskBody>;
 
@@ -103,9 +106,15 @@ export const DataPortColumn = z.object({
   grid: z.string().nullable(),
   importable: z.boolean(),
   required: z.boolean(),
+  /** Written by an export by default (the view's columns when one is named). */
+  selected: z.boolean().optional(),
 });
 export type DataPortColumn = z.infer<typeof DataPortColumn>;
-export const ExportColumnsResult = z.object({ columns: z.array(DataPortColumn) });
+export const ExportColumnsResult = z.object({
+  columns: z.array(DataPortColumn),
+  /** The list view the selection follows; null when viewCode names no view of the form. */
+  viewCode: z.string().nullable().optional(),
+});
 export type ExportColumnsResult = z.infer<typeof ExportColumnsResult>;
 
 /** GET /v1/dataPort/CancelWaitingTask/{type}/{taskId} */

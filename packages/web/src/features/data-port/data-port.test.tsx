@@ -5,6 +5,7 @@ import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
 import { clearUploadPolicies } from '../form-runtime/api/upload.ts';
 import { DataPortButtons } from './components/data-port-buttons.tsx';
+import { DataPortTasksPage } from './components/task-history.tsx';
 import { stubDataPort } from './test/data-port-fake.ts';
 
 async function open(options: Parameters<typeof stubDataPort>[0] = {}) {
@@ -83,16 +84,68 @@ describe('export and history', { timeout: 90_000 }, () => {
     expect(within(dialog).getByRole('button', { name: /下载文件/ })).toBeTruthy();
   });
 
-  it('lists tasks with their states; a waiting one can be cancelled, a timed-out one retried', async () => {
-    const { user, callsTo } = await open();
+  it('exports within the open list view: its columns chosen in its order, the view code, filter and keyword sent', async () => {
+    clearUploadPolicies();
+    const { callsTo } = stubDataPort();
+    const user = userEvent.setup();
+    const filter = { type: 'And', children: [{ field: 'Qty', operator: 'Above', value: 1 }] } as const;
+    renderPage('/list', <DataPortButtons schemaCode="f_order" formName="订单" scope={{ viewCode: 'V1', filter, keyword: '甲' }} />);
+    await user.click(screen.getAllByRole('button', { name: /导\s*出/ })[0]!);
+    const dialog = await findDialog('导出数据 · 订单');
+    expect(await within(dialog).findByText('按当前视图及已设置的筛选、搜索条件导出，默认勾选视图中的列')).toBeTruthy();
+    await waitFor(() => expect((within(dialog).getByRole('checkbox', { name: '数量' }) as HTMLInputElement).checked).toBe(true));
+    expect((within(dialog).getByRole('checkbox', { name: '流水号' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: '开始导出' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataExport/addExportTask')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/dataExport/addExportTask')[0]!.body).toEqual({ schemaCode: 'f_order', columns: ['Qty', 'Code'], viewCode: 'V1', filter, keyword: '甲' });
+  });
+
+  it('the history button opens the history page of the form', async () => {
+    const { user } = await open();
     await user.click(screen.getByRole('button', { name: '导入导出记录' }));
+    expect(await screen.findByText('workbench-stub')).toBeTruthy();
+  });
+});
+
+describe('the history page', { timeout: 90_000 }, () => {
+  async function page(path = '/workbench/data-port?schemaCode=f_order') {
+    const stub = stubDataPort();
+    const user = userEvent.setup();
+    const view = renderPage('/workbench/data-port', <DataPortTasksPage />, path);
+    return { ...stub, user, ...view };
+  }
+
+  it('lists the tasks of the last 72 hours, 20 a page, with states, progress and counts; cancels and retries', async () => {
+    const { user, callsTo } = await page();
     expect(await screen.findByText('超时')).toBeTruthy();
     expect(screen.getByText('等待中')).toBeTruthy();
     expect(screen.getByText('12 条')).toBeTruthy();
-    expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords')[0]!.body).toEqual({ SchemaCode: 'f_order', PageSize: 50 });
+    expect(screen.getByText('表单：f_order')).toBeTruthy();
+    expect(screen.getByText('共 45 条')).toBeTruthy();
+    expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords')[0]!.body).toEqual({ SchemaCode: 'f_order', RecentHours: 72, PageIndex: 1, PageSize: 20 });
     await user.click(screen.getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(callsTo('GET', '/v1/dataPort/CancelWaitingTask/Export/old-2')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: /重\s*试/ }));
     await waitFor(() => expect(callsTo('POST', '/v1/dataPort/RetryTimeoutTasks')[0]?.body).toEqual({ TaskIds: ['old-1'] }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: /下\s*载/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataPort/getDownloadUrl')[0]?.body).toEqual({ taskId: 'old-3', kind: 'Result' }));
+    click.mockRestore();
+  });
+
+  it('pages, filters by type and period, and drops the form filter', async () => {
+    const { user, callsTo, router } = await page();
+    await screen.findByText('超时');
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('第2页.xlsx')).toBeTruthy();
+    expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords').at(-1)!.body).toMatchObject({ PageIndex: 2, PageSize: 20 });
+    expect(router.state.location.search).toContain('page=2');
+    await user.click(screen.getByText('导出', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords').at(-1)!.body).toEqual({ Type: 'Export', SchemaCode: 'f_order', RecentHours: 72, PageIndex: 1, PageSize: 20 }));
+    await choose(screen.getByLabelText('时间范围'), '最近7天');
+    await waitFor(() => expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords').at(-1)!.body).toMatchObject({ RecentHours: 168 }));
+    const close = screen.getByText('表单：f_order').parentElement!.querySelector('.ant-tag-close-icon') as HTMLElement;
+    await user.click(close);
+    await waitFor(() => expect(callsTo('POST', '/v1/dataPort/LoadTaskRecords').at(-1)!.body).toEqual({ Type: 'Export', RecentHours: 168, PageIndex: 1, PageSize: 20 }));
   });
 });

@@ -9,7 +9,7 @@ export type PortTask = contracts.DataPortTaskDto;
 export type PortColumn = contracts.DataPortColumn;
 export type ImportPreview = contracts.ImportPreviewResult;
 export type ImportType = 'Upsert' | 'InsertOnly' | 'UpdateOnly';
-export type ImportDataState = 'Draft' | 'Effective';
+export type ImportDataState = 'Draft' | 'Effective' | 'Processing';
 
 export interface ImportInput {
   schemaCode: string;
@@ -26,16 +26,41 @@ export const FINAL_STATES = new Set(['Finished', 'Failed', 'Canceled', 'Timeout'
 export const dataPortKeys = {
   tasks: (schemaCode: string) => ['data-port', 'tasks', schemaCode] as const,
   task: (taskId: string) => ['data-port', 'task', taskId] as const,
-  columns: (schemaCode: string) => ['data-port', 'columns', schemaCode] as const,
+  columns: (schemaCode: string, viewCode?: string) => ['data-port', 'columns', schemaCode, viewCode ?? ''] as const,
+  history: (query: TaskQuery) => ['data-port', 'history', query] as const,
 };
+
+/** What the history page asks LoadTaskRecords for (calls.md §9: 72 hours, page 1, 20 a page by default). */
+export interface TaskQuery {
+  Type?: 'Import' | 'Export';
+  SchemaCode?: string;
+  RecentHours?: number;
+  PageIndex?: number;
+  PageSize?: number;
+}
+
+/** An export within a list view: the view's code, the person's filter and quick search of the moment. */
+export interface ExportScope {
+  viewCode?: string;
+  filter?: contracts.AddExportTaskBody['filter'];
+  keyword?: string;
+}
 
 export const dataPortApi = {
   upload: (file: File) => uploadFile(file, 'gridImportFile'),
   preview: (schemaCode: string, fileId: string) => apiClient.post<ImportPreview>('/v1/dataImport/preview', { schemaCode, fileId }),
   addImport: (input: ImportInput) => apiClient.post<{ taskId: string }>('/v1/dataImport/addImportTask', input),
-  addExport: (schemaCode: string, columns?: string[]) => apiClient.post<{ taskId: string }>('/v1/dataExport/addExportTask', { schemaCode, ...(columns ? { columns } : {}) }),
-  columns: (schemaCode: string) => apiClient.get<{ columns: PortColumn[] }>(`/v2/dataPort/getExportColumns/${encodeURIComponent(schemaCode)}/default`),
-  tasks: (body: { SchemaCode?: string; TaskIds?: string[]; PageIndex?: number; PageSize?: number }) => apiClient.post<{ list: PortTask[]; total: number }>('/v1/dataPort/LoadTaskRecords', body),
+  addExport: (schemaCode: string, columns?: string[], scope: ExportScope = {}) =>
+    apiClient.post<{ taskId: string }>('/v1/dataExport/addExportTask', {
+      schemaCode,
+      ...(columns ? { columns } : {}),
+      ...(scope.viewCode ? { viewCode: scope.viewCode } : {}),
+      ...(scope.filter ? { filter: scope.filter } : {}),
+      ...(scope.keyword ? { keyword: scope.keyword } : {}),
+    }),
+  columns: (schemaCode: string, viewCode?: string) =>
+    apiClient.get<{ columns: PortColumn[]; viewCode?: string | null }>(`/v2/dataPort/getExportColumns/${encodeURIComponent(schemaCode)}/${encodeURIComponent(viewCode || 'default')}`),
+  tasks: (body: TaskQuery & { TaskIds?: string[] }) => apiClient.post<{ list: PortTask[]; total: number }>('/v1/dataPort/LoadTaskRecords', body),
   async task(taskId: string): Promise<PortTask | undefined> {
     return (await dataPortApi.tasks({ TaskIds: [taskId] })).list[0];
   },

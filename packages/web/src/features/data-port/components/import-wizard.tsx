@@ -9,9 +9,11 @@ import { usePortTask } from './use-port-task.ts';
 
 const IMPORT_TYPES: ImportType[] = ['InsertOnly', 'UpdateOnly', 'Upsert'];
 const DATA_STATES: ImportDataState[] = ['Draft', 'Effective'];
+/** A workflow form may also import records whose flows start (Processing). */
+const WORKFLOW_DATA_STATES: ImportDataState[] = ['Draft', 'Effective', 'Processing'];
 
 /** The import wizard: upload, map columns (type, key, state), preview, then the task's progress and result. */
-export function ImportWizard({ schemaCode, formName, open, onClose }: { schemaCode: string; formName: string; open: boolean; onClose(): void }) {
+export function ImportWizard({ schemaCode, formName, open, onClose, isWorkflow }: { schemaCode: string; formName: string; open: boolean; onClose(): void; isWorkflow?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [step, setStep] = useState(0);
@@ -102,7 +104,7 @@ export function ImportWizard({ schemaCode, formName, open, onClose }: { schemaCo
               <Select aria-label={t('dataPort.map.key')} allowClear style={{ width: 160 }} value={keyField} onChange={setKeyField} options={keyOptions.map((c) => ({ value: c.code, label: c.displayName }))} />
             </label>
             <label>{t('dataPort.map.dataState')}{' '}
-              <Select aria-label={t('dataPort.map.dataState')} style={{ width: 100 }} value={dataState} onChange={setDataState} options={DATA_STATES.map((v) => ({ value: v, label: t(`dataPort.dataState.${v}`) }))} />
+              <Select aria-label={t('dataPort.map.dataState')} style={{ width: 110 }} value={dataState} onChange={setDataState} options={(isWorkflow ? WORKFLOW_DATA_STATES : DATA_STATES).map((v) => ({ value: v, label: t(`dataPort.dataState.${v}`) }))} />
             </label>
           </Flex>
           {!mapped.length && <Typography.Text type="danger">{t('dataPort.map.none')}</Typography.Text>}

@@ -23,6 +23,9 @@ export function stubDataPort(options: { failImport?: boolean } = {}) {
   ];
   return stubFetch({
     'GET /v2/dataPort/getExportColumns/f_order/default': () => ok({ columns: COLUMNS }),
+    // A list view whose columns are 数量 then 编号: the server puts them first and marks them.
+    'GET /v2/dataPort/getExportColumns/f_order/V1': () =>
+      ok({ viewCode: 'V1', columns: [COLUMNS[3], COLUMNS[2], COLUMNS[0], COLUMNS[1], COLUMNS[4]].map((c) => ({ ...c, selected: c.code === 'Qty' || c.code === 'Code' })) }),
     'GET /v1/file/policy/upload': () => ok({ scene: 'gridImportFile', maxSizeMb: 20, maxSizeBytes: 20 * 1024 * 1024, maxCount: 1, accept: ['.xlsx', '.csv'], imageCompression: null, uploadUrl: '/v1/file/upload?scene=gridImportFile' }),
     'POST /v1/file/upload': () => ok({ fileId: '0190a000-0000-7000-8000-000000000001', name: '订单.xlsx', size: 100, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     'POST /v1/dataImport/preview': () => ok({ headers: ['编号', '数量', '备注'], rows: [['A1', '1', '无'], ['A2', 'x', '']], mapping: [{ column: '编号', field: 'Code' }, { column: '数量', field: 'Qty' }] }),
@@ -35,7 +38,11 @@ export function stubDataPort(options: { failImport?: boolean } = {}) {
         return ok({ list: [polls < 2 ? importTask({ state: 'Running', progress: 45 }) : importTask({ state: 'Finished', progress: 100, total: 5, inserted: 2, updated: 1, rejected: 2, hasErrorReport: true })], total: 1 });
       }
       if (body.TaskIds?.[0] === 'task-e') return ok({ list: [{ ...base, taskId: 'task-e', type: 'Export', state: 'Finished', exportState: 'Success', progress: 100, total: 7, hasResult: true, importType: null, dataState: null }], total: 1 });
-      return ok({ list: history, total: history.length });
+      const page = body as { Type?: string; PageIndex?: number; PageSize?: number };
+      const list = page.Type ? history.filter((x) => x.type === page.Type) : history;
+      // The history page asks for pages: the fake pretends to hold 45 tasks, the first ones the three above.
+      if (page.PageIndex && page.PageIndex > 1) return ok({ list: [importTask({ taskId: `p${page.PageIndex}`, state: 'Finished', progress: 100, fileName: `第${page.PageIndex}页.xlsx`, inserted: 3 })], total: 45 });
+      return ok({ list, total: page.PageIndex ? 45 : list.length });
     },
     'GET /v1/dataPort/CancelWaitingTask/Export/old-2': () => ok({ ...history[1], state: 'Canceled', exportState: 'Cancel' }),
     'POST /v1/dataPort/RetryTimeoutTasks': () => ok({ retried: ['old-1'] }),

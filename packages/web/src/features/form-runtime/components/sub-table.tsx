@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import { Button, Card, Flex, Table, Typography, theme } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { isEditingMode, type RuntimeControl } from '../fields/field-types.ts';
 import { newRowKey, type GridRow } from '../model/form-values.ts';
 import { FieldCell } from './field-cell.tsx';
 import { RuntimeFormContext, useRuntimeForm } from './form-context.ts';
+import { PasteHint, useGridPaste } from './sub-table-paste.tsx';
 
 /** A sub-table (子表): rows saved with their parent; add, copy and delete rows while editing. */
 export function SubTable({ control, columns }: { control: RuntimeControl; columns: RuntimeControl[] }) {
@@ -15,6 +17,8 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
   const permission = state.permissionOf?.(control.code);
   const editing = isEditingMode(state.mode) && control.options.readonly !== true && permission?.editable !== false;
   const error = state.errors[`values.${control.code}`];
+  // Cells copied from a spreadsheet become rows (sub-table-paste.tsx).
+  const onPaste = useGridPaste(control, columns, editing);
   const setCell = (key: string, code: string, value: unknown) =>
     state.setRows(control.code, (current) => current.map((row) => (row.__key === key ? { ...row, [code]: value } : row)));
   const addRow = () => state.setRows(control.code, (current) => [...current, { __key: newRowKey() }]);
@@ -58,7 +62,7 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
 
   if (state.device === 'phone') {
     return (
-      <Flex vertical gap={token.paddingXS} role="group" aria-label={control.label}>
+      <Flex vertical gap={token.paddingXS} role="group" aria-label={control.label} onPaste={onPaste}>
         {header}
         {rows.map((row, index) => (
           <Card key={row.__key} size="small" title={t('formRuntime.grid.rowTitle', { index: index + 1 })} extra={rowActions(row, index)}>
@@ -75,7 +79,7 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
     );
   }
   return (
-    <Flex vertical gap={token.paddingXS} role="group" aria-label={control.label}>
+    <Flex vertical gap={token.paddingXS} role="group" aria-label={control.label} onPaste={onPaste}>
       {header}
       <Table<GridRow>
         size="small"
@@ -91,12 +95,14 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
             key: column.code,
             title: column.label,
             width: 200,
+            onCell: () => ({ 'data-paste-column': column.code }) as HTMLAttributes<HTMLElement>,
             render: (_v: unknown, row: GridRow, index: number) => cell(row, index, column, 'none'),
           })),
           ...(editing ? [{ key: 'actions', title: '', width: 80, fixed: 'right' as const, render: (_v: unknown, row: GridRow, index: number) => rowActions(row, index) }] : []),
         ]}
       />
       {addButton}
+      {editing && <PasteHint />}
       {errorText}
     </Flex>
   );

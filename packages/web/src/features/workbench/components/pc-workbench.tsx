@@ -8,6 +8,7 @@ import type { UserInfoResult } from '../api/workbench-api.ts';
 import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
 import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
+import { DataPortTasksPage } from '../../data-port/components/task-history.tsx';
 
 /** The workbench on PC (ui.md "Frames"): top bar, the app list at the left, the home or the open app. */
 export function PcWorkbench({ info }: { info: UserInfoResult }) {
@@ -40,6 +41,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
             <Route index element={<WorkbenchHome info={info} />} />
             <Route path="app/:appCode/:nodeCode?" element={<AppPage />} />
             <Route path="flow" element={<FlowCenterPage />} />
+            <Route path="data-port" element={<DataPortTasksPage />} />
             <Route path="*" element={<WorkbenchHome info={info} />} />
           </Routes>
         </Layout.Content>

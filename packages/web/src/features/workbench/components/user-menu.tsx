@@ -1,5 +1,5 @@
 import { Avatar, Button, Dropdown } from 'antd';
-import { InfoCircleOutlined, LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { HistoryOutlined, InfoCircleOutlined, LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -13,11 +13,12 @@ export function UserMenu({ userName, onShowEngineInfo }: { userName: string; onS
       menu={{
         items: [
           ...(onShowEngineInfo ? [{ key: 'engine-info', icon: <InfoCircleOutlined />, label: t('workbench.engineInfo') }] : []),
+          { key: 'data-port', icon: <HistoryOutlined />, label: t('dataPort.history') },
           { key: 'create-engine', icon: <PlusOutlined />, label: t('workbench.createEngine') },
           { type: 'divider' as const },
           { key: 'logout', icon: <LogoutOutlined />, label: t('workbench.logout') },
         ],
-        onClick: ({ key }) => (key === 'engine-info' ? onShowEngineInfo?.() : navigate(key === 'logout' ? '/entry/logout' : '/entry/register/corp')),
+        onClick: ({ key }) => (key === 'engine-info' ? onShowEngineInfo?.() : navigate(key === 'logout' ? '/entry/logout' : key === 'data-port' ? '/workbench/data-port' : '/entry/register/corp')),
       }}
     >
       <Button type="text" aria-label={t('workbench.userMenu')} icon={<Avatar size="small" icon={<UserOutlined />} />}>
