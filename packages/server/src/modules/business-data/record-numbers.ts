@@ -34,11 +34,14 @@ export function periodOf(resetMode: string, now: Date): string {
  * transaction. A form without a sequence-number control numbers its records as the control's default would.
  */
 export async function nextSeqNo(edb: EngineExecutor, form: RuntimeForm, values: Record<string, unknown>, now: Date): Promise<string> {
-  const options = form.seqNo?.options ?? {};
-  const structure = (options.seqNoStructure as SeqPart[] | undefined) ?? DEFAULT_STRUCTURE;
-  const resetMode = String(options.resetMode ?? 'none');
+  const resetMode = String(form.seqNo?.options.resetMode ?? 'none');
   const counter = await nextCounterValue(edb, form.node.code, form.seqNo?.code ?? 'SeqNo', periodOf(resetMode, now));
-  const date = ymd(now);
+  return formatSeqNo(form, counter, values, ymd(now));
+}
+
+/** A record's number for counter value `counter` on the day `date` (yyyymmdd): the control's structure, part by part. */
+export function formatSeqNo(form: RuntimeForm, counter: number, values: Record<string, unknown>, date: string): string {
+  const structure = (form.seqNo?.options.seqNoStructure as SeqPart[] | undefined) ?? DEFAULT_STRUCTURE;
   return structure
     .map((part) => {
       switch (part.type) {

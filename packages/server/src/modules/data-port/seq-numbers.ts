@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
-import { controlDisplayText } from '@tritium/shared/controls/index';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import { periodOf, ymd } from '../business-data/record-numbers.ts';
+import { formatSeqNo as formatRecordSeqNo, periodOf, ymd } from '../business-data/record-numbers.ts';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
 
 // Sequence numbers for a batch of imported records (docs/decisions/0020): the counter of the current period is
 // advanced by the batch's count in one statement (the form save takes one number per statement), then each record's
 // number is formed as record-numbers.ts nextSeqNo forms it (created time, increment, fixed text, another control).
-
-type SeqPart = { type: 'createdTime'; format: 'yyyy' | 'yyyymm' | 'yyyymmdd' } | { type: 'increment'; digits: number } | { type: 'fixedValue'; value: string } | { type: 'formControl'; code: string };
-
-const DEFAULT_STRUCTURE: SeqPart[] = [{ type: 'createdTime', format: 'yyyy' }, { type: 'increment', digits: 8 }];
 
 /** Takes `count` numbers of the form's counter at once; answers the first one. */
 export async function reserveCounter(edb: EngineExecutor, form: RuntimeForm, count: number, now: Date): Promise<number> {
@@ -32,25 +27,7 @@ function dayOf(now: Date): string {
   return lastDay.text;
 }
 
-/** The record's number for counter value `counter` (as nextSeqNo writes it). */
+/** The record's number for counter value `counter` (as nextSeqNo writes it), the day's text worked out once a batch. */
 export function formatSeqNo(form: RuntimeForm, counter: number, values: Record<string, unknown>, now: Date): string {
-  const options = form.seqNo?.options ?? {};
-  const structure = (options.seqNoStructure as SeqPart[] | undefined) ?? DEFAULT_STRUCTURE;
-  const date = dayOf(now);
-  return structure
-    .map((part) => {
-      switch (part.type) {
-        case 'createdTime':
-          return date.slice(0, part.format.length);
-        case 'increment':
-          return String(counter).padStart(part.digits, '0');
-        case 'fixedValue':
-          return part.value;
-        case 'formControl': {
-          const field = form.fields.find((f) => f.code === part.code);
-          return field ? controlDisplayText({ type: field.type.key, options: field.options }, values[part.code] ?? null) : '';
-        }
-      }
-    })
-    .join('');
+  return formatRecordSeqNo(form, counter, values, dayOf(now));
 }
