@@ -107,7 +107,10 @@ describe('list views in the browser', () => {
     await eventually(() => page.getByRole('tab', { name: /华东订单/ }).count()).toBe(1);
     await page.reload();
     await eventually(total).toBe(`共 ${COUNT} 条`);
-    await page.getByRole('tab', { name: /华东订单/ }).click();
+    const tab = page.getByRole('tab', { name: /华东订单/ });
+    await tab.click();
+    // The tab is taken first (a failure here is the click, below it the query).
+    await eventually(() => tab.getAttribute('aria-selected')).toBe('true');
     await eventually(total).toBe(`共 ${EAST.length} 条`);
     await eventually(() => page.getByText(`合计 ${EAST_SUM}`).count()).toBe(1);
   });
