@@ -1,18 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One test command, several projects (README "Tests"). The server suite runs twice: on PGlite always and on
-// PostgreSQL when TEST_DATABASE_URL names a server.
-const serverProject = (name: string, env: Record<string, string>) => ({
+// One test command, several projects (README "Test", docs/testing.md). The server suite runs on PGlite always; on
+// PostgreSQL (server-pg, when TEST_DATABASE_URL names a server) it runs again every file that reaches a database.
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const serverRoot = path.join(root, 'packages/server');
+const SERVER_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+/**
+ * "Runs on both databases" (docs/testing.md): a server test file reaches a database when it imports a helper of
+ * packages/server/test/ (helpers.ts, *-helpers.ts, server-process.ts: they open test databases and servers), PGlite,
+ * pg or src/db/database.ts. Every other file
+ * tests pure functions: it runs once (project server) and leaves server-pg. Worked out from the files' text, so a
+ * new test file needs no list: importing the helpers is what puts it on both databases.
+ */
+const REACHES_DATABASE = /from '[^']*(?:helpers|server-process)\.ts'|from '@electric-sql\/pglite[^']*'|from 'pg'|from '[^']*\/db\/database\.ts'/;
+function pureServerTests(): string[] {
+  const pure: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.test.ts') && !REACHES_DATABASE.test(readFileSync(full, 'utf8'))) pure.push(path.relative(serverRoot, full));
+    }
+  };
+  for (const dir of ['src', 'test']) walk(path.join(serverRoot, dir));
+  return pure;
+}
+
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: 'packages/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: SERVER_TESTS,
+    exclude: ['**/node_modules/**', ...exclude],
     globalSetup: ['test/global-setup.ts'],
     env,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a file's beforeAll registers engines and publishes forms, slow on a machine shared by many runs.
+    hookTimeout: 180_000,
     pool: 'forks' as const,
+    // Files share a worker's module cache: the app's ~5 s of imports are paid once a worker, not once a file
+    // (docs/testing.md lists what this asks of test files: no module-level afterAll in helpers, close what you open).
+    isolate: false,
   },
 });
 
@@ -42,6 +76,13 @@ const projects: any[] = [
     },
   },
 ];
-if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, serverProject('server-pg', { TEST_DB_KIND: 'postgres' }));
+if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, serverProject('server-pg', { TEST_DB_KIND: 'postgres' }, pureServerTests()));
 
-export default defineConfig({ test: { projects } });
+export default defineConfig({
+  test: {
+    projects,
+    // Two workers on two cores (vitest's default is one fewer than the cores): much of a server test's time is
+    // spent waiting on PostgreSQL or the platform process, not on this process's core.
+    maxWorkers: 2,
+  },
+});

@@ -7,17 +7,13 @@
  * Run: node --import tsx bench/business-data.ts   (writes bench/results/business-data.json and the "Business data"
  * section of docs/performance.md)
  */
-import { openDatabase, type Database } from '../packages/server/src/db/database.ts';
-import { migratePlatform } from '../packages/server/src/db/migrate.ts';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { openBenchApp, percentile, registerBenchEngine, round1 } from './setup.ts';
 import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
 const CREATES = Number(process.env.BENCH_DATA_CREATES ?? 300);
 const PARALLEL = 10;
 const LOAD_ROUNDS = Number(process.env.BENCH_DATA_ROUNDS ?? 100);
 const WARMUP = 5;
-const CODE = '246810';
 
 
 const FIELDS = [
@@ -43,21 +39,10 @@ const record = (i: number) => ({
   children: { Items: [{ ItemName: '螺丝', Qty: 1 }, { ItemName: '螺母', Qty: 2 }, { ItemName: '垫片', Qty: 3 }] },
 });
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
 async function measure(label: string, databaseUrl?: string) {
-  const database: Database = await openDatabase(databaseUrl ? { databaseUrl } : {});
-  await migratePlatform(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
-  await app.ready();
+  const { app, database } = await openBenchApp(databaseUrl);
   try {
-    const mobile = '13600000003';
-    await app.inject({ method: 'POST', url: '/v1/captcha/verifycode/send', payload: { mobile, scene: 'register' } });
-    const reg = (await app.inject({ method: 'POST', url: '/v1/register/engine', payload: { mobile, code: CODE, password: 'Passw0rd1', userName: '压测管理员', engineName: '压测集团' } })).json() as any;
-    const headers = { authorization: `Bearer ${reg.data.accessToken}`, enginecode: reg.data.engineCode };
+    const { headers } = await registerBenchEngine(app, '13600000003');
     const appNode = await post(app, '/v1/functionnode', { code: 'BenchApp', displayName: '压测应用', nodeType: 190 }, headers);
     const node = await post(app, '/v1/functionnode', { code: 'BenchOrders', appCode: appNode.code, displayName: '压测订单', nodeType: 200 }, headers);
     const loaded = await post(app, '/v1/formdesign/load', { schemaCode: node.code }, headers);

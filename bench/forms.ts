@@ -8,17 +8,13 @@
  * docs/performance.md)
  */
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../packages/server/src/db/database.ts';
-import { migratePlatform } from '../packages/server/src/db/migrate.ts';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { openBenchApp, percentile, registerBenchEngine } from './setup.ts';
 import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
 const FORMS = Number(process.env.BENCH_FORMS ?? 5);
 const ROWS = Number(process.env.BENCH_FORM_ROWS ?? 10_000);
 const LOAD_ROUNDS = Number(process.env.BENCH_FORMS_ROUNDS ?? 30);
 const WARMUP = 3;
-const CODE = '246810';
 
 type Control = { type: string; code: string; options?: Record<string, unknown>; controls?: Control[]; panes?: { title: string; controls: Control[] }[] };
 interface Figure {
@@ -50,9 +46,6 @@ function changedForm(controls: Control[]): Control[] {
 
 const countControls = (list: Control[]): number => list.reduce((n, c) => n + 1 + countControls(c.controls ?? []) + (c.panes ?? []).reduce((m, p) => m + countControls(p.controls), 0), 0);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 function figure(label: string, samples: number[]): Figure {
   const sorted = [...samples].sort((x, y) => x - y);
   return { call: label, medianMs: Math.round(percentile(sorted, 50) * 10) / 10, p95Ms: Math.round(percentile(sorted, 95) * 10) / 10 };
@@ -64,15 +57,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 }
 
 async function measure(label: string, databaseUrl?: string) {
-  const database: Database = await openDatabase(databaseUrl ? { databaseUrl } : {});
-  await migratePlatform(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
-  await app.ready();
+  const { app, database } = await openBenchApp(databaseUrl);
   try {
-    const mobile = '13600000002';
-    await app.inject({ method: 'POST', url: '/v1/captcha/verifycode/send', payload: { mobile, scene: 'register' } });
-    const reg = (await app.inject({ method: 'POST', url: '/v1/register/engine', payload: { mobile, code: CODE, password: 'Passw0rd1', userName: '压测管理员', engineName: '压测集团' } })).json() as any;
-    const headers = { authorization: `Bearer ${reg.data.accessToken}`, enginecode: reg.data.engineCode };
+    const { engineCode, headers } = await registerBenchEngine(app, '13600000002');
     const appNode = await post(app, '/v1/functionnode', { code: 'BenchApp', displayName: '压测应用', nodeType: 190 }, headers);
     const controls = bigForm();
     const changed = changedForm(controls);
@@ -97,9 +84,9 @@ async function measure(label: string, databaseUrl?: string) {
       const [ms, result] = await timed(() => publish(node.code, version1));
       if (!withRows) fromScratch.push(ms);
       const table = result.changes[0].table as string;
-      columns = (await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = ${`e_${reg.data.engineCode}`} and table_name = ${table}`.execute(database.db)).rows[0].n;
+      columns = (await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = ${`e_${engineCode}`} and table_name = ${table}`.execute(database.db)).rows[0].n;
       if (withRows) {
-        const ref = sql.id(`e_${reg.data.engineCode}`, table);
+        const ref = sql.id(`e_${engineCode}`, table);
         await sql`insert into ${ref} ("Name", "F0000", "F0003", "F0004", "F0020") select 'r' || g, 'text ' || g, g, g * 1.5, g * 2 from generate_series(1, ${ROWS}) g`.execute(database.db);
         await sql`analyze ${ref}`.execute(database.db);
       }

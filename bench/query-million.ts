@@ -10,16 +10,12 @@
  */
 import pg from 'pg';
 import { sql } from 'kysely';
-import { openDatabase } from '../packages/server/src/db/database.ts';
-import { migratePlatform } from '../packages/server/src/db/migrate.ts';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { medianAndP95, openBenchApp, registerBenchEngine, round1 } from './setup.ts';
 import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
 const RECORDS = Number(process.env.BENCH_MILLION_RECORDS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_MILLION_ROUNDS ?? 15);
 const WARMUP = 2;
-const CODE = '246810';
 const FIELDS = [
   { type: 'textBox', code: 'Title' },
   { type: 'textBox', code: 'Customer' },
@@ -27,29 +23,11 @@ const FIELDS = [
   { type: 'dropDown', code: 'Kind', options: { defaultItems: ['x', 'y', 'z'] } },
 ];
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-async function timed(run: () => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < WARMUP + ROUNDS; i++) {
-    const t0 = process.hrtime.bigint();
-    await run();
-    if (i >= WARMUP) samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  samples.sort((x, y) => x - y);
-  return { medianMs: round1(samples[Math.floor(samples.length / 2)]), p95Ms: round1(samples[Math.min(samples.length - 1, Math.ceil(0.95 * samples.length) - 1)]) };
-}
-
-async function signUp(app: App, mobile: string, userName: string) {
-  await app.inject({ method: 'POST', url: '/v1/captcha/verifycode/send', payload: { mobile, scene: 'register' } });
-  const reg = (await app.inject({ method: 'POST', url: '/v1/register/engine', payload: { mobile, code: CODE, password: 'Passw0rd1', userName, engineName: `${userName}的公司` } })).json() as any;
-  return { token: reg.data.accessToken as string, engineCode: reg.data.engineCode as string };
-}
+const timed = (run: () => Promise<unknown>) => medianAndP95(run, WARMUP, ROUNDS);
+const signUp = (app: App, mobile: string, userName: string) => registerBenchEngine(app, mobile, userName, `${userName}的公司`);
 
 async function measure(databaseUrl: string, version: string) {
-  const database = await openDatabase({ databaseUrl });
-  await migratePlatform(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
-  await app.ready();
+  const { app, database } = await openBenchApp(databaseUrl);
   const direct = new pg.Client({ connectionString: databaseUrl });
   await direct.connect();
   try {

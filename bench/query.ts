@@ -8,16 +8,12 @@
  * Run: npm run bench:query   (writes bench/results/query.json and the "Query engine" section of docs/performance.md)
  */
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../packages/server/src/db/database.ts';
-import { migratePlatform } from '../packages/server/src/db/migrate.ts';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { medianAndP95, openBenchApp, registerBenchEngine, round1 } from './setup.ts';
 import { onThrowawayPostgres, post, type App, saveResult, writePerformanceSection } from './lib.ts';
 
 const RECORDS = Number(process.env.BENCH_QUERY_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_QUERY_ROUNDS ?? 30);
 const WARMUP = 3;
-const CODE = '246810';
 
 
 const FIELDS = [
@@ -30,33 +26,12 @@ const FIELDS = [
   { type: 'user', code: 'Buyer' },
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-async function timed(run: () => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < WARMUP + ROUNDS; i++) {
-    const t0 = process.hrtime.bigint();
-    await run();
-    if (i >= WARMUP) samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  samples.sort((x, y) => x - y);
-  return { medianMs: round1(percentile(samples, 50)), p95Ms: round1(percentile(samples, 95)) };
-}
+const timed = (run: () => Promise<unknown>) => medianAndP95(run, WARMUP, ROUNDS);
 
 async function measure(label: string, databaseUrl?: string) {
-  const database: Database = await openDatabase(databaseUrl ? { databaseUrl } : {});
-  await migratePlatform(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
-  await app.ready();
+  const { app, database } = await openBenchApp(databaseUrl);
   try {
-    const mobile = '13600000004';
-    await app.inject({ method: 'POST', url: '/v1/captcha/verifycode/send', payload: { mobile, scene: 'register' } });
-    const reg = (await app.inject({ method: 'POST', url: '/v1/register/engine', payload: { mobile, code: CODE, password: 'Passw0rd1', userName: '压测管理员', engineName: '压测集团' } })).json() as any;
-    const engineCode: string = reg.data.engineCode;
-    const headers = { authorization: `Bearer ${reg.data.accessToken}`, enginecode: engineCode };
+    const { engineCode, headers } = await registerBenchEngine(app, '13600000004');
     const appNode = await post(app, '/v1/functionnode', { code: 'BenchQueryApp', displayName: '压测应用', nodeType: 190 }, headers);
     const node = await post(app, '/v1/functionnode', { code: 'BenchQuery', appCode: appNode.code, displayName: '压测查询', nodeType: 200 }, headers);
     const loaded = await post(app, '/v1/formdesign/load', { schemaCode: node.code }, headers);

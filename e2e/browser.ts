@@ -1,16 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, ROOT } from './global-setup.ts';
+import { inject } from 'vitest';
+import { buffer } from 'node:stream/consumers';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { ROOT } from './global-setup.ts';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'e2e/screenshots');
 
+/**
+ * The run's one Chromium (started by global-setup.ts), connected for this scenario: a scenario's contexts are its own
+ * and `close()` ends only them and the connection, never the browser the other scenarios use.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** A page in its own browser context (its own cookies: one person's session). */
@@ -24,4 +26,9 @@ export async function newPage(browser: Browser, baseURL: string, viewport = { wi
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A download's bytes (the browser runs in a process of its own: `download.path()` is not available, a stream is). */
+export async function downloaded(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }

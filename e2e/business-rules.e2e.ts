@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
-import { call, registerEngine, signedInPage, type Admin } from './session.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { api as callAs, appWithForms, engineWithAdmin, pageOf, publish as publishAs, type Admin } from './fixtures.ts';
 
 /**
  * Rollups and business rules (docs/decisions/0015) in the browser: the designer's 业务规则 tab adds a rule, the rollup's
  * own panel chooses another form's records; an order's lines roll up on the order as they are typed, and the
  * customer shows the total of its orders after they are submitted, changed and removed.
  */
-let browser: Browser;
 let page: Page;
 let admin: Admin;
-const baseUrl = () => inject('baseUrl');
-const stamp = String(Date.now()).slice(-7);
-const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(baseUrl(), admin, method, path, body);
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callAs<T>(admin, method, path, body);
 
-async function publish(schemaCode: string, definition: unknown) {
-  const loaded = await api<{ draft: { version: number } }>('POST', '/v1/formdesign/load', { schemaCode });
-  const saved = await api<{ version: number }>('POST', '/v1/formdesign/save', { schemaCode, baseVersion: loaded.draft.version, definition });
-  await api('POST', '/v1/formdesign/publish', { schemaCode, version: saved.version, confirm: [] });
-}
+const publish = (schemaCode: string, definition: unknown) => publishAs(admin, schemaCode, definition);
 
 const ORDER = {
   attributes: { displayName: '销售订单' },
@@ -31,10 +24,8 @@ const ORDER = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await registerEngine(baseUrl(), `1393${stamp}`, '周岚', '岚山商贸有限公司');
-  await api('POST', '/v1/functionnode', { nodeType: 190, code: 'crm', displayName: '客户管理' });
-  for (const [code, name] of [['customer', '客户'], ['order', '销售订单'], ['ledger', '往来台账']]) await api('POST', '/v1/functionnode', { nodeType: 200, code, appCode: 'crm', displayName: name });
+  admin = await engineWithAdmin({ userName: '周岚', engineName: '岚山商贸有限公司' });
+  await appWithForms(admin, { code: 'crm', displayName: '客户管理' }, [{ code: 'customer', displayName: '客户' }, { code: 'order', displayName: '销售订单' }, { code: 'ledger', displayName: '往来台账' }]);
   await publish('customer', { attributes: { displayName: '客户' }, controls: [{ type: 'textBox', code: 'CName', options: { displayName: '客户名称' } }] });
   await publish('order', ORDER);
   await publish('ledger', { attributes: { displayName: '往来台账' }, controls: [{ type: 'textBox', code: 'Ref', options: { displayName: '单据' } }, { type: 'number', code: 'Amount', options: { displayName: '金额', decimalPlaces: 2 } }] });
@@ -42,10 +33,7 @@ beforeAll(async () => {
     attributes: { displayName: '客户' },
     controls: [{ type: 'textBox', code: 'CName', options: { displayName: '客户名称' } }, { type: 'rollup', code: 'OrderTotal', options: { displayName: '订单总额', sourceSchemaCode: 'order', sourceCode: 'Customer', sourceField: 'Total', decimalPlaces: 2 } }],
   });
-  page = await signedInPage(browser, baseUrl(), admin, { width: 1440, height: 900 });
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await pageOf(admin, { width: 1440, height: 900 });
 });
 
 describe('rollups and business rules', () => {

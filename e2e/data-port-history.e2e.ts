@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { readFileSync } from 'node:fs';
-import { launchBrowser, screenshot } from './browser.ts';
+import { downloaded, launchBrowser, screenshot } from './browser.ts';
 import { call, registerEngine, signedInPage, type Admin } from './session.ts';
 
 /**
@@ -71,7 +70,7 @@ describe('export by view, the history page and sub-table paste in the browser', 
     await expect.poll(() => exporter.getByText('导出完成，共 2 条').isVisible(), { timeout: 30_000 }).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: /下载文件/ }).click()]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    await book.xlsx.load((await downloaded(download)) as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows).toEqual([['客户', '金额'], ['南溪食品', 12000], ['北辰物流', 5200]]);

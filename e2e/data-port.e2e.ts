@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, screenshot } from './browser.ts';
-import { call, registerEngine, signedInPage, type Admin } from './session.ts';
+import { downloaded, screenshot } from './browser.ts';
+import { appWithPublishedForm, engineWithAdmin, pageOf, type Admin } from './fixtures.ts';
 
 /**
  * Issue 10 (docs/decisions/0020): import a small file through the wizard from a form's list (one row refused), read
  * the error report, then export the records and download the workbook; screenshots of each step.
  */
-let browser: Browser;
 let page: Page;
 let admin: Admin;
-const baseUrl = () => inject('baseUrl');
-const stamp = String(Date.now()).slice(-7);
-const api = <T>(method: 'GET' | 'POST', p: string, body?: unknown) => call<T>(baseUrl(), admin, method, p, body);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-e2e-port-'));
 
 async function sheet(rows: unknown[][]): Promise<string> {
@@ -29,26 +25,18 @@ async function sheet(rows: unknown[][]): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await registerEngine(baseUrl(), `1393${stamp}`, '周敏', '明川商贸有限公司');
-  await api('POST', '/v1/functionnode', { nodeType: 190, code: 'sales', displayName: '销售管理' });
-  await api('POST', '/v1/functionnode', { nodeType: 200, code: 'clients', appCode: 'sales', displayName: '客户' });
-  const loaded = await api<{ draft: { version: number } }>('POST', '/v1/formdesign/load', { schemaCode: 'clients' });
-  const definition = {
-    attributes: { displayName: '客户' },
+  admin = await engineWithAdmin({ userName: '周敏', engineName: '明川商贸有限公司' });
+  await appWithPublishedForm(admin, {
+    app: { code: 'sales', displayName: '销售管理' },
+    form: { code: 'clients', displayName: '客户' },
     controls: [
       { type: 'textBox', code: 'CName', options: { displayName: '客户名称', required: true } },
       { type: 'number', code: 'Credit', options: { displayName: '授信额度', decimalPlaces: 2 } },
       { type: 'dropDown', code: 'Grade', options: { displayName: '等级', defaultItems: ['重要', '普通'] } },
       { type: 'dateTime', code: 'Since', options: { displayName: '合作日期' } },
     ],
-  };
-  const saved = await api<{ version: number }>('POST', '/v1/formdesign/save', { schemaCode: 'clients', baseVersion: loaded.draft.version, definition });
-  await api('POST', '/v1/formdesign/publish', { schemaCode: 'clients', version: saved.version, confirm: [] });
-  page = await signedInPage(browser, baseUrl(), admin, { width: 1440, height: 900 });
-});
-afterAll(async () => {
-  await browser?.close();
+  });
+  page = await pageOf(admin, { width: 1440, height: 900 });
 });
 
 describe('Excel import and export in the browser', () => {
@@ -73,7 +61,7 @@ describe('Excel import and export in the browser', () => {
     await screenshot(page, 'data-port-3-result');
     const [report] = await Promise.all([page.waitForEvent('download'), wizard.getByRole('button', { name: /下载错误报告/ }).click()]);
     const reportBook = new ExcelJS.Workbook();
-    await reportBook.xlsx.load(readFileSync(await report.path()) as unknown as ArrayBuffer);
+    await reportBook.xlsx.load((await downloaded(report)) as unknown as ArrayBuffer);
     const refused = reportBook.worksheets[0]!.getRow(2).values as unknown[];
     expect(String(refused[5])).toContain('合作日期：日期格式无法识别');
     expect(String(refused[5])).toContain('等级：“特级”不是可选的选项');
@@ -89,7 +77,7 @@ describe('Excel import and export in the browser', () => {
     await expect.poll(() => exporter.getByText('导出完成，共 2 条').isVisible(), { timeout: 30_000 }).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: /下载文件/ }).click()]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    await book.xlsx.load((await downloaded(download)) as unknown as ArrayBuffer);
     const names: string[] = [];
     book.worksheets[0]!.eachRow((row, n) => n > 1 && names.push(String(row.getCell(5).value)));
     expect(names.sort()).toEqual(['星河科技', '远山建材']);

@@ -30,6 +30,10 @@ function everyControl() {
     if (key === 'layout') return { type: key, code, controls: [{ type: 'textBox', code: 'C_inLayout', options: { displayName: '联系人' } }] };
     if (key === 'tab') return { type: key, code, panes: [{ title: '补充信息', controls: [{ type: 'textArea', code: 'C_inTab', options: { displayName: '补充说明' } }] }] };
     if (key === 'associationQuery' || key === 'associationQueryMulti') return { type: key, code, options: { schemaCode: 'customer' } };
+    // Publishing refuses controls without their required settings (docs/decisions/0029).
+    if (key === 'associatedProperty') return { type: key, code, options: { associationCode: 'C_associationQuery', sourcePropertySchema: { schemaCode: 'customer', propertyCode: 'CName', controlType: 'textBox' } } };
+    if (key === 'formula') return { type: key, code, options: { expression: '1+1' } };
+    if (key === 'rollup') return { type: key, code, options: { sourceCode: 'C_gridView', rollupType: 'count' } };
     if (key === 'textBox') return { type: key, code: 'Title', options: { displayName: '标题', required: true } };
     if (key === 'description') return { type: key, code, options: { content: '<p>请如实填写订单信息。</p>' } };
     return { type: key, code };

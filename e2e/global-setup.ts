@@ -6,11 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
+import { chromium } from 'playwright-core';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    browserEndpoint: string;
   }
 }
 
@@ -56,7 +58,10 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   throw new Error(`platform did not answer ${url} within ${timeoutMs} ms:\n${output}`);
 }
 
-/** One platform for every browser scenario of the run (the built app is shared). */
+/** The flags every launch of Chromium takes (stack.md "Browser tests"). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** One platform and one browser for every browser scenario of the run (the built app is shared). */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei (see README)`);
@@ -72,16 +77,34 @@ export default async function setup(project: TestProject) {
     TRITIUM_DATA_DIR: dataDir,
     TRITIUM_WEB_DIST: webDist,
     TRITIUM_FIXED_VERIFY_CODE: E2E_CODE,
+    // One platform serves every scenario from one address: the per-address code-send limit (10 a minute) would refuse
+    // the run's registrations. The limits are proven by the server suite (access-counters, rate-limit tests).
+    TRITIUM_RATE_LIMIT: 'off',
     TRITIUM_COPY_BATCH_SIZE: '2',
     TRITIUM_COPY_BATCH_DELAY_MS: '250',
     // No network here: the map draws no tiles.
     TRITIUM_MAP_TILE_URL: '',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/v1/register/getscalelist`, child);
+  // Chromium starts while the platform does; scenarios connect to it and each opens contexts of its own.
+  // The platform's first start (initdb and migrations) is slow on a loaded machine: a generous limit, not a sleep.
+  const [launched, started] = await Promise.allSettled([
+    chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }),
+    waitForHttp(`${baseUrl}/v1/register/getscalelist`, child, 240_000),
+  ]);
+  if (launched.status === 'rejected' || started.status === 'rejected') {
+    // Leave nothing running behind a failed start (a live browser or platform would keep the run from ending).
+    if (launched.status === 'fulfilled') await launched.value.close();
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw launched.status === 'rejected' ? launched.reason : (started as PromiseRejectedResult).reason;
+  }
+  const browserServer = launched.value;
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
   return async () => {
+    await browserServer.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });

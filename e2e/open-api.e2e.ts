@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
-import { call, registerEngine, signedInPage, type Admin } from './session.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { api as callAs, appWithPublishedForm, baseUrl, engineWithAdmin, pageOf, type Admin } from './fixtures.ts';
 
 /**
  * Issue 8, the open API (docs/decisions/0021): an Administrator creates a secret in the admin console, sees it whole
  * once, a third-party call to /OpenApi/Invoke with it reads the form's records, then the secret is revoked and the
  * same call is refused. Screenshots of the page, the one-time dialog and the list after revoking.
  */
-let browser: Browser;
 let page: Page;
 let admin: Admin;
-const baseUrl = () => inject('baseUrl');
-const stamp = String(Date.now()).slice(-7);
-const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(baseUrl(), admin, method, path, body);
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callAs<T>(admin, method, path, body);
 
 async function invoke(engineCode: string, secret: string, payload: unknown) {
   const response = await fetch(`${baseUrl()}/OpenApi/Invoke`, {
@@ -25,19 +22,14 @@ async function invoke(engineCode: string, secret: string, payload: unknown) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await registerEngine(baseUrl(), `1393${stamp}`, '周远', '远航物流有限公司');
-  await api('POST', '/v1/functionnode', { nodeType: 190, code: 'ship', displayName: '运输管理' });
-  await api('POST', '/v1/functionnode', { nodeType: 200, code: 'waybill', appCode: 'ship', displayName: '运单' });
-  const loaded = await api<{ draft: { version: number } }>('POST', '/v1/formdesign/load', { schemaCode: 'waybill' });
-  const controls = [{ type: 'textBox', code: 'Consignee', options: { displayName: '收货人' } }];
-  const saved = await api<{ version: number }>('POST', '/v1/formdesign/save', { schemaCode: 'waybill', baseVersion: loaded.draft.version, definition: { attributes: { displayName: '运单' }, controls } });
-  await api('POST', '/v1/formdesign/publish', { schemaCode: 'waybill', version: saved.version, confirm: [] });
+  admin = await engineWithAdmin({ userName: '周远', engineName: '远航物流有限公司' });
+  await appWithPublishedForm(admin, {
+    app: { code: 'ship', displayName: '运输管理' },
+    form: { code: 'waybill', displayName: '运单' },
+    controls: [{ type: 'textBox', code: 'Consignee', options: { displayName: '收货人' } }],
+  });
   for (const name of ['陈晨', '李雷']) await api('POST', '/v1/form/action/execute', { schemaCode: 'waybill', actionCode: 'Submit', values: { Consignee: name } });
-  page = await signedInPage(browser, baseUrl(), admin, { width: 1366, height: 800 });
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await pageOf(admin, { width: 1366, height: 800 });
 });
 
 describe('open API secrets in the admin console', () => {

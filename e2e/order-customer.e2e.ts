@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
-import { call, registerEngine, signedInPage, type Admin } from './session.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { api as callAs, appWithForms, engineWithAdmin, pageOf, publish as publishAs, type Admin } from './fixtures.ts';
 
 /**
  * Issue 7, must show (docs/decisions/0016): an order with line items (quantity × price formulas and a total), an
  * association to a customer whose choice fills the customer's phone and level, a data link that prices each line
  * from the goods form, all right after lines are added, changed and removed; a rollup of order totals on the customer.
  */
-let browser: Browser;
 let page: Page;
 let admin: Admin;
-const baseUrl = () => inject('baseUrl');
-const stamp = String(Date.now()).slice(-7);
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(baseUrl(), admin, method, path, body);
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callAs<T>(admin, method, path, body);
 
-async function publish(schemaCode: string, definition: unknown) {
-  const loaded = await api<{ draft: { version: number } }>('POST', '/v1/formdesign/load', { schemaCode });
-  const saved = await api<{ version: number }>('POST', '/v1/formdesign/save', { schemaCode, baseVersion: loaded.draft.version, definition });
-  await api('POST', '/v1/formdesign/publish', { schemaCode, version: saved.version, confirm: [] });
-}
+const publish = (schemaCode: string, definition: unknown) => publishAs(admin, schemaCode, definition);
 
 const customerControls = [
   { type: 'textBox', code: 'CustName', options: { displayName: '客户名称' } },
@@ -46,10 +39,8 @@ const ORDER = {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await registerEngine(baseUrl(), `1393${stamp}`, '陈立', '立信商贸有限公司');
-  await api('POST', '/v1/functionnode', { nodeType: 190, code: 'sales', displayName: '销售管理' });
-  for (const [code, name] of [['customer', '客户'], ['goods', '商品'], ['order', '销售订单']]) await api('POST', '/v1/functionnode', { nodeType: 200, code, appCode: 'sales', displayName: name });
+  admin = await engineWithAdmin({ userName: '陈立', engineName: '立信商贸有限公司' });
+  await appWithForms(admin, { code: 'sales', displayName: '销售管理' }, [{ code: 'customer', displayName: '客户' }, { code: 'goods', displayName: '商品' }, { code: 'order', displayName: '销售订单' }]);
   await publish('goods', { attributes: { displayName: '商品' }, controls: [{ type: 'textBox', code: 'GoodsName', options: { displayName: '商品名称' } }, { type: 'number', code: 'UnitPrice', options: { displayName: '单价', decimalPlaces: 2 } }] });
   for (const [GoodsName, UnitPrice] of [['钢管', 12.5], ['水泥', 5]] as const) await api('POST', '/v1/form/action/execute', { schemaCode: 'goods', actionCode: 'Submit', values: { GoodsName, UnitPrice } });
   await publish('customer', { attributes: { displayName: '客户', nameSchema: '{CustName}' }, controls: customerControls });
@@ -57,9 +48,8 @@ beforeAll(async () => {
   await publish('order', ORDER);
   // The customer rolls up the totals of its effective orders (another helper's rollup control, docs/decisions/0015).
   await publish('customer', { attributes: { displayName: '客户', nameSchema: '{CustName}' }, controls: [...customerControls, { type: 'rollup', code: 'OrderTotal', options: { displayName: '订单总额', rollupType: 'sum', sourceSchemaCode: 'order', sourceCode: 'Customer', sourceField: 'Total', decimalPlaces: 2 } }] });
-  page = await signedInPage(browser, baseUrl(), admin, { width: 1440, height: 900 });
+  page = await pageOf(admin, { width: 1440, height: 900 });
 });
-afterAll(() => browser?.close());
 
 const form = () => page.getByRole('form', { name: '销售订单' });
 const field = (name: string) => form().getByRole('group', { name, exact: true });

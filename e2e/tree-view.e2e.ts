@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
-import { call, registerEngine, signedInPage, type Admin } from './session.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { api as callAs, appWithPublishedForm, engineWithAdmin, pageOf, type Admin } from './fixtures.ts';
 
 /**
  * Tree forms and the Hierarchy view (docs/decisions/0023), must show: a department form with tree display on, built
  * through the API three levels deep; its hierarchy view opened level by level in the browser, a child added under a
  * region, and the designer's view type, parent field and fixed filter; screenshots.
  */
-let browser: Browser;
 let page: Page;
 let admin: Admin;
-const baseUrl = () => inject('baseUrl');
-const stamp = String(Date.now()).slice(-7);
-const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(baseUrl(), admin, method, path, body);
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callAs<T>(admin, method, path, body);
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 async function add(title: string, size: number, parent?: string): Promise<string> {
@@ -25,21 +22,17 @@ const row = (title: string) => page.locator('.ant-table-row').filter({ has: page
 const expand = (title: string) => row(title).locator('.ant-table-row-expand-icon').click();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await registerEngine(baseUrl(), `1394${stamp}`, '沈岚', '远航物流有限公司');
-  await api('POST', '/v1/functionnode', { nodeType: 190, code: 'org', displayName: '组织管理' });
-  await api('POST', '/v1/functionnode', { nodeType: 200, code: 'depts', appCode: 'org', displayName: '部门与区域' });
-  const loaded = await api<{ draft: { version: number } }>('POST', '/v1/formdesign/load', { schemaCode: 'depts' });
-  const definition = {
-    attributes: { displayName: '部门与区域', nameSchema: '{Title}', isTreeStructure: true, treeStructureControlCode: 'Parent' },
+  admin = await engineWithAdmin({ userName: '沈岚', engineName: '远航物流有限公司' });
+  await appWithPublishedForm(admin, {
+    app: { code: 'org', displayName: '组织管理' },
+    form: { code: 'depts', displayName: '部门与区域' },
+    attributes: { nameSchema: '{Title}', isTreeStructure: true, treeStructureControlCode: 'Parent' },
     controls: [
       { type: 'textBox', code: 'Title', options: { displayName: '名称' } },
       { type: 'number', code: 'Size', options: { displayName: '人数', decimalPlaces: 0 } },
       { type: 'associationQuery', code: 'Parent', options: { displayName: '上级', schemaCode: 'depts' } },
     ],
-  };
-  const saved = await api<{ version: number }>('POST', '/v1/formdesign/save', { schemaCode: 'depts', baseVersion: loaded.draft.version, definition });
-  await api('POST', '/v1/formdesign/publish', { schemaCode: 'depts', version: saved.version, confirm: [] });
+  });
   // Three levels: head office, regions, cities.
   const head = await add('总部', 120);
   const east = await add('华东区', 60, head);
@@ -57,9 +50,8 @@ beforeAll(async () => {
       { code: 'All', title: '全部数据', columns: [...columns, { field: 'Parent' }] },
     ],
   });
-  page = await signedInPage(browser, baseUrl(), admin, { width: 1440, height: 900 });
+  page = await pageOf(admin, { width: 1440, height: 900 });
 }, 120_000);
-afterAll(() => browser?.close());
 
 describe('the hierarchy view in the browser', () => {
   it('opens the roots and expands two levels', async () => {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: builds the web app, runs every Vitest project (shared, server on PGlite — and on PostgreSQL when
-// TEST_DATABASE_URL is set —, web, and the browser scenarios), and ends with the line `N passed, N failed`.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+// `npm test`: builds the web app and runs every Vitest project (shared, server on PGlite — and on PostgreSQL when
+// TEST_DATABASE_URL is set —, web, and the browser scenarios) while every package is type-checked; ends with the line
+// `N passed, N failed`. A type error or a failed build counts as one failed test each, so neither can land unseen.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,28 +12,64 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 
-const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: path.join(root, 'packages/web'), stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('web build failed');
-  writeFileSync(path.join(results, 'summary.txt'), '0 passed, 1 failed\n');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+/** Runs one command with the terminal's output; answers its exit status. */
+function run(command, args, cwd = root) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: process.env });
+    child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+    child.on('error', () => resolve(1));
+  });
 }
 
-const jsonFile = path.join(results, 'vitest.json');
-const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...process.argv.slice(2)];
-const run = spawnSync(bin('vitest'), args, { cwd: root, stdio: 'inherit', env: process.env });
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
-let summary;
-try {
-  const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  // A suite that failed to load counts as a failure even when none of its tests ran.
-  const failedSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.every((a) => a.status !== 'failed')).length;
-  summary = `${report.numPassedTests} passed, ${report.numFailedTests + failedSuites} failed`;
-  if (report.numTotalTests === 0) summary = '0 passed, 1 failed';
-} catch {
-  summary = '0 passed, 1 failed';
+/** The packages' type checks one after another (the same list as `npm run typecheck`), beside the build and tests. */
+async function typecheck() {
+  const started = Date.now();
+  const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+  const projects = [...scripts.typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
+  const failed = [];
+  for (const project of projects) if ((await run(bin('tsc'), ['-p', project])) !== 0) failed.push(project);
+  console.log(failed.length ? `typecheck failed: ${failed.join(', ')} (${seconds(started)})` : `typecheck passed (${seconds(started)})`);
+  return failed.length === 0;
 }
+
+async function build() {
+  const started = Date.now();
+  const status = await run(bin('vite'), ['build', '--logLevel', 'warn'], path.join(root, 'packages/web'));
+  console.log(status === 0 ? `web build done (${seconds(started)})` : 'web build failed');
+  return status === 0;
+}
+
+// The type checks go on while the tests run (the tests need the build, not the type checks): their few minutes of
+// one core overlap the tests' waits on PostgreSQL and the browser.
+const typesChecked = typecheck();
+const built = await build();
+
+let passed = 0;
+let failed = built ? 0 : 1;
+let status = built ? 0 : 1;
+if (built) {
+  const jsonFile = path.join(results, 'vitest.json');
+  rmSync(jsonFile, { force: true }); // a run that writes no report must not be read as the last one's
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...process.argv.slice(2)];
+  status = (await run(bin('vitest'), args)) || status;
+  try {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    // A suite that failed to load counts as a failure even when none of its tests ran.
+    const failedSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.every((a) => a.status !== 'failed')).length;
+    passed = report.numPassedTests;
+    failed += report.numFailedTests + failedSuites;
+    if (report.numTotalTests === 0) failed += 1;
+  } catch {
+    failed += 1;
+  }
+}
+if (!(await typesChecked)) {
+  failed += 1;
+  status = 1;
+}
+const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
 console.log(summary);
-process.exit(run.status === 0 && summary.endsWith(' 0 failed') ? 0 : 1);
+process.exit(status === 0 && failed === 0 ? 0 : 1);

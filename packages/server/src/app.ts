@@ -11,6 +11,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/types.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerInputEdge } from './plugins/input-edge.ts';
 import { createTokenService, loadSigningSecret, type TokenService } from './modules/auth/token.service.ts';
 import { createHttpSmsSender, createLogSmsSender, type SmsSender } from './modules/auth/sms.ts';
 import { createVerifyCodeService } from './modules/auth/verify-code.service.ts';
@@ -35,6 +36,8 @@ import { formulaRoutes } from './modules/formula/formula.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { businessRuleRoutes } from './modules/business-rules/business-rules.routes.ts';
 import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
+import { registerRecordHooks } from './modules/business-rules/record-hooks.ts';
+import { registerFormRules } from './modules/business-rules/publish-checks.ts';
 import { workflowDesignRoutes } from './modules/workflow/workflow-design.routes.ts';
 import { flowCenterRoutes } from './modules/workflow/flow-center.routes.ts';
 import { remindRoutes } from './modules/remind/remind.routes.ts';
@@ -43,6 +46,7 @@ import { createFileUrlSigner } from './modules/files/file-url.ts';
 import { dataPortRoutes } from './modules/data-port/data-port.routes.ts';
 import { dataPortSettings } from './modules/data-port/task-files.ts';
 import { DATA_IMPORT_JOB, dataImportHandler } from './modules/data-port/import.job.ts';
+import { DATA_IMPORT_ROLLBACK_JOB, importRollbackHandler } from './modules/data-port/rollback.job.ts';
 import { DATA_EXPORT_JOB, dataExportHandler } from './modules/data-port/export.job.ts';
 import type { RecordFileAccess } from './modules/files/files.policy.ts';
 import { recordFileAccess } from './modules/business-data/record-file-access.ts';
@@ -51,6 +55,7 @@ import { viewRoutes } from './modules/view/view.routes.ts';
 import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { RATE_LIMITS } from './lib/route-types.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -74,6 +79,9 @@ export interface AppExtras {
 /** Builds the Fastify app without listening (conventions: app.inject() in tests). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { extras: AppExtras }> {
   const { config, db } = options;
+  // Business rules plug into the lower layers' ports: saves and removals, publish and checkreference (docs/decisions/0026).
+  registerRecordHooks();
+  registerFormRules();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
@@ -92,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const webDist = config.webDist && existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   registerErrorHandler(app, webDist ? { spaFallback: (_req, reply) => reply.type('text/html').sendFile('index.html') } : {});
+  registerInputEdge(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -107,8 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signingSecret = await loadSigningSecret(db, config.jwtSecret);
   const tokens = createTokenService(db, signingSecret, options.now);
   const sms = options.sms ?? (config.smsUrl ? createHttpSmsSender(config.smsUrl, config.smsToken) : createLogSmsSender(app.log));
-  const codes = createVerifyCodeService({ db, sms, fixedCode: config.fixedVerifyCode, log: app.log });
-  registerAuth(app, { db, tokens });
+  const addressLimit = config.rateLimit ? { max: RATE_LIMITS.sendCode.max, windowSeconds: 60 } : undefined;
+  const codes = createVerifyCodeService({ db, sms, fixedCode: config.fixedVerifyCode, log: app.log, addressLimit });
+  const contextCaches = registerAuth(app, { db, tokens });
 
   const deps = { db, tokens, codes };
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
@@ -125,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   businessDataRoutes(app, { ...deps, fileStore });
   queryRoutes(app, { db, now: options.now });
   dataLinkRoutes(app, { db });
-  openApiRoutes(app, { db, fileStore, now: options.now });
+  openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });
   viewRoutes(app, { db, fileStore, now: options.now });
   snsRoutes(app, deps);
   formulaRoutes(app, deps);
@@ -161,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler())
     .register(BATCH_UPDATE_JOB, batchUpdateHandler({ store: fileStore }))
     .register(DATA_IMPORT_JOB, dataImportHandler(dataPort))
+    .register(DATA_IMPORT_ROLLBACK_JOB, importRollbackHandler(dataPort))
     .register(DATA_EXPORT_JOB, dataExportHandler(dataPort));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());

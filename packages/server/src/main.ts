@@ -6,6 +6,8 @@ import { migrateAllEngines, migratePlatform } from './db/migrate.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts';
 import { buildApp } from './app.ts';
 import { purgeExpiredRevocations } from './modules/auth/token.service.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { purgeStaleAccessCounters } from './modules/auth/access-counter.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,11 +31,15 @@ async function main(): Promise<void> {
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (error) => console.warn(`PostgreSQL connection lost: ${error.message}`),
   });
-  await migratePlatform(database.db);
-  await migrateAllEngines(database.db);
-  await purgeExpiredRevocations(database.db);
+  // A server started while its database restarts waits for it (up to a minute) instead of giving up.
+  await whenDatabaseAnswers(() => migratePlatform(database.db));
+  await whenDatabaseAnswers(() => migrateAllEngines(database.db));
+  await whenDatabaseAnswers(() => purgeExpiredRevocations(database.db));
   const app = await buildApp({ config, db: database.db });
-  const purge = setInterval(() => purgeExpiredRevocations(database.db).catch((err) => app.log.warn({ err }, 'purge failed')), 3600_000);
+  const purge = setInterval(() => {
+    purgeExpiredRevocations(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
+    purgeStaleAccessCounters(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
+  }, 3600_000);
   purge.unref();
   // Background jobs in this process (architecture.md §4); the runner sweeps expired leases to Timeout first.
   if (config.workerMode === 'on') {
@@ -51,11 +57,38 @@ async function main(): Promise<void> {
     lock?.release();
     process.exit(0);
   };
+  // A database error that nobody awaited (a stray promise or event during a restart) is logged and the server goes
+  // on: the database comes back and the pool reconnects. Anything else still ends the process, as Node would.
+  const onStray = (kind: string) => (error: unknown) => {
+    if (isDatabaseUnavailable(error)) {
+      app.log.warn({ err: error }, `${kind}: database unavailable`);
+      return;
+    }
+    app.log.fatal({ err: error }, kind);
+    console.error(error);
+    process.exit(1);
+  };
+  process.on('unhandledRejection', onStray('unhandled rejection'));
+  process.on('uncaughtException', onStray('uncaught exception'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Tritium 已启动: http://${config.host}:${config.port}/ (${database.kind === 'pglite' ? `PGlite ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+/** Runs a start-up step again while the database cannot be reached, for up to a minute. */
+async function whenDatabaseAnswers<T>(step: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (let pause = 200; ; pause = Math.min(pause * 2, 5_000)) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+      console.warn(`数据库暂不可用，稍后重试 / database unavailable, retrying: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 main().catch((error) => {

@@ -12,7 +12,7 @@ import type { SmsSender } from '../src/modules/auth/sms.ts';
 export const FIXED_CODE = '246810';
 
 /** A fresh database for one test file, copied from the run's migrated template. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   const kind = process.env.TEST_DB_KIND ?? 'pglite';
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -22,7 +22,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: dbUrl.toString() });
+    const database = await openDatabase({ databaseUrl: dbUrl.toString(), onQuery: options.onQuery });
     return {
       ...database,
       close: async () => {
@@ -34,7 +34,7 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
   const pglite = await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } });
-  return openDatabase({ pglite });
+  return openDatabase({ pglite, onQuery: options.onQuery });
 }
 
 export interface TestApp {
@@ -91,7 +91,7 @@ let mobileCounter = 0;
 /** A mobile number unique within the test process. */
 export function uniqueMobile(): string {
   mobileCounter += 1;
-  return `139${String(process.pid % 10000).padStart(4, '0')}${String(mobileCounter).padStart(4, '0')}`;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(mobileCounter % 10000).padStart(4, '0')}`;
 }
 
 /** Registers a person and their engine through the API; returns what the client keeps. */

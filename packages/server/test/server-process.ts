@@ -1,4 +1,4 @@
-import { afterAll } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,18 +10,13 @@ import { freePort } from '../../../e2e/global-setup.ts';
 
 // The real server as a child process, for the tests that kill it (kill -9) in the middle of a job: a temp data folder
 // (PGlite) or a throw-away PostgreSQL database, a short job lease so a restart sweeps the dead job quickly, and
-// everything stopped and removed after the file.
+// everything stopped and removed when the test that made it ends. The cleanup is the test's own (not a module-level
+// afterAll): server test files share a module cache (isolate: false, docs/testing.md), so this module loads once.
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const isPostgres = process.env.TEST_DB_KIND === 'postgres';
 
 let output = '';
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const f of cleanups.reverse()) await f();
-});
 
 /** Polls `probe` until it answers something; the server's output comes with the error when it never does. */
 export async function until<V>(what: string, probe: () => Promise<V | undefined>, timeoutMs = 30_000): Promise<V> {
@@ -34,8 +29,15 @@ export async function until<V>(what: string, probe: () => Promise<V | undefined>
   throw new Error(`timed out waiting for ${what}\n${output}`);
 }
 
-/** A killable platform: its base URL, its database (for reading rows directly), start and the env it runs with. */
+/** A killable platform (call it inside a test): its base URL, its database (for reading rows directly), start and the env it runs with. */
 export async function killableServer(name: string, env: Record<string, string>) {
+  output = '';
+  const children: ChildProcess[] = [];
+  const cleanups: (() => Promise<void> | void)[] = [];
+  onTestFinished(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const f of cleanups.reverse()) await f();
+  });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tritium-${name}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl = '';
@@ -43,7 +45,8 @@ export async function killableServer(name: string, env: Record<string, string>) 
     const database = `tritium_${name.replace(/\W/g, '')}_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`create database ${database}`);
+    // From the run's migrated template (global-setup.ts): the server's start-up migration finds nothing to do.
+    await admin.query(`create database ${database} template ${inject('pgTemplate')}`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${database}`;
     databaseUrl = url.toString();

@@ -1,9 +1,10 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { SerializedPGliteDialect } from './pglite-serialized-dialect.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { EngineDb, PlatformDb } from './types.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -16,19 +17,59 @@ export interface Database {
 // Return dates and bigints in the shapes the code expects on both drivers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** Opens PostgreSQL when a URL is given, otherwise PGlite (in memory when dataDir is undefined). */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDataDir?: string; pglite?: PGlite; onPoolError?: (error: Error) => void }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, otherwise PGlite (in memory when dataDir is undefined).
+ * `onPoolError` hears of connections the server closed (restart, failover): they are dropped and the next query
+ * opens a fresh one. `connectTimeoutMs` bounds the wait for a connection, so that requests during an outage
+ * answer 503 quickly instead of hanging (docs/decisions/0027).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  pgliteDataDir?: string;
+  pglite?: PGlite;
+  onPoolError?: (error: Error) => void;
+  connectTimeoutMs?: number;
+  /** Called once per statement executed through Kysely (tests count the statements of a request with it). */
+  onQuery?: (sql: string) => void;
+}): Promise<Database> {
+  const onQuery = options.onQuery;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client whose server went away (restart, failover, dropped database) emits 'error'; unhandled, that
-    // would end the process. The pool drops the client and the next query opens a fresh one.
-    pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }) });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+      // Notices a server that vanished without closing the socket (failover, network) instead of waiting forever.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // The same error can reach both listeners below: report it once.
+    const reported = new WeakSet<Error>();
+    const report = (error: Error) => {
+      if (reported.has(error)) return;
+      reported.add(error);
+      options.onPoolError?.(error);
+    };
+    // An idle client whose server went away emits 'error' on the pool. A client that is checked out (a request in a
+    // transaction, a job) emits it on itself, where the pool listens no more: unheard, that ends the process. Every
+    // client gets a listener of its own; the failed query answers its caller and the pool drops the broken client
+    // when it is released.
+    pool.on('error', report);
+    pool.on('connect', (client) => {
+      client.on('error', report);
+      markLostConnections(client);
+    });
+    // A client whose query failed because its connection is gone goes back to the pool before the socket's end is
+    // processed, and the pool would hand it to the next query: end it on release, so the pool opens a fresh one.
+    pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+      if (lostClients.has(client)) void client.end().catch(() => undefined);
+    });
+    const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // pg_trgm serves "contains" filters through trigram indexes (docs/decisions/0013); PGlite loads it at creation.
   const pglite = options.pglite ?? (await PGlite.create({ ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}), extensions: { pg_trgm } }));
-  const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }) });
+  const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }), log });
   return {
     db,
     kind: 'pglite',
@@ -36,6 +77,22 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDataDi
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+const lostClients = new WeakSet<pg.ClientBase>();
+
+/** Notes a client as lost when one of its queries fails for want of a connection (see the pool's 'release'). */
+function markLostConnections(client: pg.ClientBase): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+    const result = query.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(undefined, (error) => {
+        if (isDatabaseUnavailable(error)) lostClients.add(client);
+      });
+    }
+    return result;
   };
 }
 

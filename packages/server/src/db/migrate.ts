@@ -5,6 +5,8 @@ import * as signInSupport from './migrations/platform/2026-11-22T0410_create-sig
 import * as invitations from './migrations/platform/2026-11-22T0510_create-invitations.ts';
 import * as jobs from './migrations/platform/2026-11-22T0610_create-jobs.ts';
 import * as formCastFunctions from './migrations/platform/2026-11-22T0900_create-form-cast-functions.ts';
+import * as accessCounters from './migrations/platform/2026-11-25T0900_create-access-counters.ts';
+import * as contextVersions from './migrations/platform/2026-11-25T0900_create-context-versions.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -19,6 +21,8 @@ import * as views from './migrations/engine/2026-11-23T1320_create-views.ts';
 import * as engineSecrets from './migrations/engine/2026-11-23T1360_create-engine-secrets.ts';
 import * as dataPort from './migrations/engine/2026-11-23T1350_create-data-port.ts';
 import * as childFlows from './migrations/engine/2026-11-23T1410_index-child-flows.ts';
+import * as importRollback from './migrations/engine/2026-11-25T0900_create-import-rollback.ts';
+import * as contextVersionTriggers from './migrations/engine/2026-11-25T0900_context-version-triggers.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -28,6 +32,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-22T0510_create-invitations': invitations,
   '2026-11-22T0610_create-jobs': jobs,
   '2026-11-22T0900_create-form-cast-functions': formCastFunctions,
+  '2026-11-25T0900_create-access-counters': accessCounters,
+  '2026-11-25T0900_create-context-versions': contextVersions,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -45,6 +51,8 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-23T1360_create-engine-secrets': engineSecrets,
   '2026-11-23T1350_create-data-port': dataPort,
   '2026-11-23T1410_index-child-flows': childFlows,
+  '2026-11-25T0900_create-import-rollback': importRollback,
+  '2026-11-25T0900_context-version-triggers': contextVersionTriggers,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -1,3 +1,4 @@
+// Over 500 lines on purpose: the one typed map of every platform and engine table Kysely reads (one place to look).
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,6 +50,13 @@ export interface VerifyCodeTable {
   expires_at: Timestamp;
   consumed_at: Date | null;
   created_time: Timestamp;
+}
+
+/** A counter that guards access (code sends per client address), per key and window (docs/decisions/0027). */
+export interface AccessCounterTable {
+  key: string;
+  window_start: Timestamp;
+  count: Generated<number>;
 }
 
 export interface RevokedTokenTable {
@@ -257,6 +265,7 @@ export interface PlatformDb {
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
   'platform.jobs': JobTable;
+  'platform.access_counters': AccessCounterTable;
 }
 
 /** Engine schema: uploaded files; pending until a record claims them (docs/decisions/0008). */
@@ -496,6 +505,7 @@ export interface EngineDb {
   form_dependencies: FormDependencyTable;
   data_port_tasks: DataPortTaskTable;
   data_import_rows: DataImportRowTable;
+  data_import_objects: DataImportObjectTable;
 }
 
 /** Engine schema: Excel import and export tasks; the id is the platform job's (docs/decisions/0020). */
@@ -514,6 +524,9 @@ export interface DataPortTaskTable {
   rejected: Generated<number>;
   result_file_id: string | null;
   report_file_id: string | null;
+  /** The roll back's platform job (docs/decisions/0031). */
+  rollback_job_id: string | null;
+  rollback_by: string | null;
 }
 
 /** Engine schema: the file rows an import committed (so a retry skips them). */
@@ -522,6 +535,19 @@ export interface DataImportRowTable {
   row_no: number;
   object_id: string;
   action: string;
+}
+
+/** Engine schema: a record an import created or updated, its before-image and after-fingerprint (docs/decisions/0031). */
+export interface DataImportObjectTable {
+  task_id: string;
+  object_id: string;
+  row_no: number;
+  action: string;
+  before_main: ColumnType<unknown, string | null | undefined, string | null>;
+  before_children: ColumnType<unknown, string | null | undefined, string | null>;
+  after_hash: string;
+  rollback: string | null;
+  rollback_note: string | null;
 }
 
 export type Db = Kysely<PlatformDb>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
 import { JobRegistry, type JobContext } from './job-registry.ts';
-import { createJobRunner, enqueueJob, retryJob } from './job-runner.ts';
+import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, retryJob } from './job-runner.ts';
 
 let t: TestApp;
 let engineCode: string;
@@ -138,5 +138,25 @@ describe('job runner', () => {
     const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
     await createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 }).runOnce();
     expect(await jobRow(id)).toMatchObject({ state: 'Failed', message: '坏了' });
+  });
+
+  // The database drops the job's connection (restart, failover, terminated backend) while the job runs and is back
+  // when the runner records the outcome: not the job's fault, so Timeout (retryable), not Failed. PGlite has no
+  // connections to drop.
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')('a job whose database connection drops ends Timeout, and its retry runs', async () => {
+    const kind = 'test.connection-lost';
+    const registry = new JobRegistry().register(kind, {
+      run: async (ctx) => {
+        if (ctx.attempt === 1) await sql`select pg_terminate_backend(pg_backend_pid())`.execute(ctx.db);
+        return { attempt: ctx.attempt };
+      },
+    });
+    const runner = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    expect(await runner.runOnce()).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ state: 'Timeout', message: DATABASE_LOST_MESSAGE, attempts: 1 });
+    expect(await retryJob(t.database.db, id)).toBe(true);
+    expect(await runner.runOnce()).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ state: 'Finished', attempts: 2 });
   });
 });

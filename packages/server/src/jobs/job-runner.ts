@@ -3,6 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types.ts';
 import { newId } from '../lib/ids.ts';
 import { JobLostError, type JobContext, type JobRegistry } from './job-registry.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+/** The message of a job the database connection dropped under (a retry starts it again). */
+export const DATABASE_LOST_MESSAGE = '任务执行中断（数据库连接中断），可重试';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -62,6 +66,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let running: Promise<unknown> | undefined;
   let stopped = true;
   let lastSweep = 0;
+  let databaseAway = false;
   const leaseInterval = sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
 
   async function claim(): Promise<ClaimedJob | undefined> {
@@ -128,6 +133,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         options.log?.warn({ jobId: job.id }, 'job lost its lease');
         return;
       }
+      if (isDatabaseUnavailable(error)) {
+        // The database went away under the job (restart, failover): not the job's fault, so it ends Timeout and can
+        // be retried, like a job whose worker died. If the database is still away, the lease runs out and the sweep
+        // (of this process or another) makes it Timeout (docs/decisions/0027).
+        options.log?.warn({ jobId: job.id, kind: job.kind, err: error }, 'job interrupted: database unavailable');
+        await owned(db, job)
+          .set({ state: 'Timeout', message: DATABASE_LOST_MESSAGE, finished_time: sql`now()`, lease_until: null })
+          .execute()
+          .catch(() => undefined);
+        return;
+      }
       options.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
       await owned(db, job)
         .set({ state: 'Failed', message: error instanceof Error ? error.message.slice(0, 500) : String(error), finished_time: sql`now()`, lease_until: null })
@@ -163,8 +179,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const current = runOnce();
       running = current;
       worked = await current;
+      databaseAway = false;
     } catch (error) {
-      options.log?.error({ err: error }, 'job runner step failed');
+      // While the database is away every step fails the same way: say so once, keep polling, resume when it is back.
+      if (!isDatabaseUnavailable(error)) options.log?.error({ err: error }, 'job runner step failed');
+      else if (!databaseAway) options.log?.warn({ err: error }, 'job runner waiting for the database');
+      databaseAway = isDatabaseUnavailable(error);
     } finally {
       running = undefined;
     }

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { TokenClaims, TokenService } from '../modules/auth/token.service.ts';
-import { findEngine, findEngineMember, type EngineRow } from '../modules/engine/engine.repo.ts';
+import { findEngine, type EngineRow } from '../modules/engine/engine.repo.ts';
 import { assertEngineUsable } from '../modules/engine/engine-state.ts';
+import { ContextCaches, type ContextSnapshot } from '../modules/request-context/context.ts';
+import { readAccount, readAccountInEngine, readGuestEngine, type AccountPart, type EnginePart } from '../modules/request-context/context-statement.ts';
 
 /**
  * What a route requires of the caller (conventions.md §6: every route declares it; start-up refuses one that does not).
@@ -26,6 +29,8 @@ export interface Actor {
   authType?: number;
   isExternal?: boolean;
   isGuest: boolean;
+  /** Roles and cache versions read with the actor in the request's context statement (docs/decisions/0032). */
+  context?: ContextSnapshot;
 }
 
 declare module 'fastify' {
@@ -54,58 +59,101 @@ function engineCodeHeader(request: FastifyRequest): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
 
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+/** Registers authentication; answers the app's request-context caches (the open API checks against them too). */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): ContextCaches {
   const { db, tokens } = deps;
+  // This app's request-context caches (docs/decisions/0032); every request checks them against the versions its
+  // context statement read.
+  const caches = new ContextCaches();
   app.decorateRequest('actor', null);
 
-  /** Verifies the token and the account behind it; throws 401/403 AppErrors. */
-  async function authenticate(token: string): Promise<Actor> {
-    const claims = await tokens.verify(token);
-    if (await tokens.isRevoked(claims.jti)) throw new AppError('NotAuth');
-    if (claims.kind === 'guest') return { claims, accountId: null, isGuest: true };
-    const account = await db
-      .selectFrom('platform.accounts')
-      .select(['id', 'state', 'tokens_valid_after'])
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
-    if (!account) throw new AppError('NotAuth');
+  /** The account checks, in the order the answers are given: revoked or stale token, no account, disabled account. */
+  function checkAccount(claims: TokenClaims, account: AccountPart | undefined): AccountPart {
+    if (!account || account.revoked) throw new AppError('NotAuth');
     if (claims.iatMs < new Date(account.tokens_valid_after).getTime()) throw new AppError('NotAuth');
     if (account.state === 'disabled') throw new AppError('UserDisabled', { status: 403 });
+    return account;
+  }
+
+  /** Verifies the token and the account behind it (one statement); throws 401/403 AppErrors. */
+  async function authenticate(token: string): Promise<Actor> {
+    const claims = await tokens.verify(token);
+    if (claims.kind === 'guest') {
+      if (await tokens.isRevoked(claims.jti)) throw new AppError('NotAuth');
+      return { claims, accountId: null, isGuest: true };
+    }
+    const account = checkAccount(claims, await readAccount(db, claims.sub, claims.jti));
     return { claims, accountId: account.id, isGuest: false };
   }
 
-  /** Binds the actor to the engine named by the EngineCode header (or the guest's engine). */
-  async function enterEngine(request: FastifyRequest, actor: Actor, allowGuest: boolean): Promise<void> {
-    if (actor.isGuest) {
-      if (!allowGuest) throw new AppError('Forbidden');
-      const engine = await findEngine(db, actor.claims.eng ?? '');
-      const asked = engineCodeHeader(request);
-      if (!engine || (asked && asked !== engine.engine_code)) throw new AppError('EngineAccessDenied');
-      assertEngineUsable(engine, 403);
-      Object.assign(actor, { engine, userId: 'guest', userName: '访客', authType: AUTH_TYPE_ANONYMOUS, isExternal: true });
-      return;
-    }
+  function snapshotOf(engineCode: string, userId: string, authType: number, roleIds: string[], part: Pick<EnginePart, 'nodesVersion' | 'formsVersion'>): ContextSnapshot {
+    return { engineCode, userId, authType, roleIds, nodesVersion: part.nodesVersion, formsVersion: part.formsVersion, caches };
+  }
+
+  /** A guest session in its engine (the EngineCode header, when sent, must name it). */
+  async function enterAsGuest(request: FastifyRequest, claims: TokenClaims, allowGuest: boolean): Promise<Actor> {
+    const engineCode = claims.eng ?? '';
+    const read = await readGuestEngine(db, claims.jti, engineCode);
+    if (read.revoked) throw new AppError('NotAuth');
+    if (!allowGuest) throw new AppError('Forbidden');
+    const asked = engineCodeHeader(request);
+    if (!read.engine || (asked && asked !== read.engine.engine_code)) throw new AppError('EngineAccessDenied');
+    assertEngineUsable(read.engine, 403);
+    return {
+      claims,
+      accountId: null,
+      isGuest: true,
+      engine: read.engine,
+      userId: 'guest',
+      userName: '访客',
+      authType: AUTH_TYPE_ANONYMOUS,
+      isExternal: true,
+      context: snapshotOf(engineCode, 'guest', AUTH_TYPE_ANONYMOUS, [], read),
+    };
+  }
+
+  /**
+   * The caller in the engine of the EngineCode header (or the account's last engine): the token, account,
+   * membership, engine, user and roles in one statement (two without the header).
+   */
+  async function enterEngine(request: FastifyRequest, token: string, allowGuest: boolean): Promise<Actor> {
+    const claims = await tokens.verify(token);
+    if (claims.kind === 'guest') return enterAsGuest(request, claims, allowGuest);
     let engineCode = engineCodeHeader(request);
     if (!engineCode) {
-      const account = await db.selectFrom('platform.accounts').select('last_engine_code').where('id', '=', actor.accountId!).executeTakeFirst();
-      engineCode = account?.last_engine_code ?? undefined;
+      const account = checkAccount(claims, await readAccount(db, claims.sub, claims.jti));
+      engineCode = account.last_engine_code ?? undefined;
       if (!engineCode) throw new AppError('ArgumentIsNull', { message: '缺少 EngineCode 请求头', status: 200 });
     }
-    const member = await findEngineMember(db, actor.accountId!, engineCode);
-    if (!member) {
-      if (!(await findEngine(db, engineCode))) throw new AppError('EngineNotExist', { status: 403 });
+    const read = await readAccountInEngine(db, claims.sub, claims.jti, engineCode);
+    if (read === 'no-engine') {
+      checkAccount(claims, await readAccount(db, claims.sub, claims.jti));
+      // An engine row without its schema yet (being allocated) answers with its state.
+      const engine = await findEngine(db, engineCode);
+      if (!engine) throw new AppError('EngineNotExist', { status: 403 });
+      assertEngineUsable(engine, 403);
       throw new AppError('EngineAccessDenied');
     }
-    assertEngineUsable(member.engine, 403);
+    const account = checkAccount(claims, read);
+    const { engine, member } = read!;
+    if (!member) {
+      if (!engine) throw new AppError('EngineNotExist', { status: 403 });
+      throw new AppError('EngineAccessDenied');
+    }
+    assertEngineUsable(engine!, 403);
     if (member.userState === 'disabled') throw new AppError('UserDisabled', { status: 403 });
-    Object.assign(actor, {
-      engine: member.engine,
+    return {
+      claims,
+      accountId: account.id,
+      isGuest: false,
+      engine: engine!,
       userId: member.userId,
       userName: member.userName,
       mobile: member.mobile,
       authType: member.authType,
       isExternal: member.isExternal,
-    });
+      context: snapshotOf(engine!.engine_code, member.userId, member.authType, member.roleIds, read!),
+    };
   }
 
   app.addHook('onRoute', (route) => {
@@ -124,21 +172,25 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       if (!token) return;
       try {
         request.actor = await authenticate(token);
-      } catch {
+      } catch (error) {
+        // A database outage is not "signed out": the caller gets the 503 and may retry (docs/decisions/0027).
+        if (isDatabaseUnavailable(error)) throw error;
         request.actor = null;
       }
       return;
     }
     if (!token) throw new AppError('NotAuth');
-    const actor = await authenticate(token);
-    request.actor = actor;
     if (access === 'account') {
+      const actor = await authenticate(token);
+      request.actor = actor;
       if (actor.isGuest) throw new AppError('Forbidden');
       return;
     }
-    await enterEngine(request, actor, access === 'engine' && !!config.allowGuest);
+    const actor = await enterEngine(request, token, access === 'engine' && !!config.allowGuest);
+    request.actor = actor;
     if (access === 'admin' && actor.authType !== AUTH_TYPE_ADMINISTRATOR) throw new AppError('Forbidden');
   });
+  return caches;
 }
 
 /** The actor of a route whose access guarantees one. */

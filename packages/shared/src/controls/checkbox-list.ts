@@ -5,6 +5,7 @@ import { joinTexts } from './display.ts';
 import { multipleChoiceDefault, selectControlOptions, selectItemSchema } from './options/select.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
+import { splitListInput } from './input-values.ts';
 
 const displayName = { 'zh-CN': '复选框', 'en-US': 'Checkbox list' };
 
@@ -22,6 +23,8 @@ export const checkboxListControl = defineControlType({
     .max(MAX_SELECT_OPTIONS)
     .refine((items) => new Set(items).size === items.length, '选项不能重复'),
   displayText: (items) => joinTexts(items ?? []),
+  fromInput: splitListInput,
+  choices: (options) => options.defaultItems,
   limits: { maxOptions: MAX_SELECT_OPTIONS },
   placement: ANYWHERE,
 });

@@ -4,6 +4,7 @@ import { boolText } from './display.ts';
 import { inputControlOptions } from './options/base.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
+import { parseBooleanInput } from './input-values.ts';
 
 const displayName = { 'zh-CN': '是/否', 'en-US': 'Yes/No' };
 
@@ -15,7 +16,8 @@ export const checkboxControl = defineControlType({
   dataType: 'bool',
   column: { sqlType: 'boolean' },
   options: inputControlOptions(displayName['zh-CN']).extend({ defaultValue: z.boolean().default(false) }),
-  value: z.boolean(),
+  value: z.boolean({ error: '须为“是”或“否”' }),
+  fromInput: parseBooleanInput,
   displayText: (value, _options, context) => (value == null ? '' : boolText(value, context)),
   placement: ANYWHERE,
 });

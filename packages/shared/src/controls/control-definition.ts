@@ -8,6 +8,7 @@ import { SYSTEM_FIELDS } from '../constants/form.ts';
 import { TEXT_BOX_MAX_LENGTH } from '../constants/limits.ts';
 import { controlCodeSchema } from './options/base.ts';
 import { controlTypeByKey, type ControlOptions } from './registry.ts';
+import { droppedKeys } from './unknown-keys.ts';
 import { CONTROL_TYPE_KEYS, type ControlTypeKey } from './types.ts';
 import { CONTROL_ADD_MESSAGES, verifyControlAdd, type ControlContainerKind } from './verify-control-add.ts';
 
@@ -37,7 +38,7 @@ export interface ControlDefinitionInput {
 
 const systemFieldNames = new Set(SYSTEM_FIELDS.map((field) => field.toLowerCase()));
 
-const TabPaneSchema = z.object({
+const TabPaneSchema = z.strictObject({
   title: z.string().trim().min(1).max(TEXT_BOX_MAX_LENGTH),
   get controls() {
     return z.array(ControlDefinition).default(() => []);
@@ -46,7 +47,9 @@ const TabPaneSchema = z.object({
 
 export const ControlDefinition: z.ZodType<ControlDefinition, ControlDefinitionInput> = z.lazy(() =>
   z
-    .object({
+    // Strict, and options compared with what their schema kept: a key the contract lacks is refused with its path
+    // rather than dropped without a word (docs/decisions/0029).
+    .strictObject({
       type: z.enum(CONTROL_TYPE_KEYS),
       code: controlCodeSchema,
       options: z.unknown().optional(),
@@ -60,6 +63,11 @@ export const ControlDefinition: z.ZodType<ControlDefinition, ControlDefinitionIn
         for (const issue of options.error.issues) {
           const path = ['options', ...issue.path];
           ctx.issues.push({ code: 'custom', message: issue.message, path, input: control.options });
+        }
+      }
+      if (options.success) {
+        for (const path of droppedKeys(control.options ?? {}, options.data)) {
+          ctx.issues.push({ code: 'custom', message: `无法识别的设置项“${String(path[path.length - 1])}”`, path: ['options', ...path], input: control.options });
         }
       }
       const problem = (path: string, message: string) =>

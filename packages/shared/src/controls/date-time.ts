@@ -5,6 +5,7 @@ import { dateDefaultValueSchema, dateRangeSchema, displayFormatSchema } from './
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
 import { dateTimeValueSchema } from './values.ts';
+import { parseDateTimeInput } from './input-values.ts';
 
 const displayName = { 'zh-CN': '日期', 'en-US': 'Date' };
 
@@ -23,6 +24,7 @@ export const dateTimeControl = defineControlType({
     rangeRule: dateRangeSchema.nullable().default(null),
   }),
   value: dateTimeValueSchema,
+  fromInput: (input) => parseDateTimeInput(input) ?? input,
   displayText: (value, options, context) =>
     value ? formatDateTime(value, options.displayFormat, context?.timeZone) : '',
   placement: ANYWHERE,

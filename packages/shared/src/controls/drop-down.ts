@@ -28,6 +28,8 @@ export const dropDownControl = defineControlType({
   }),
   value: z.string().min(1),
   displayText: (text) => text ?? '',
+  // Items read from another form's rows are a snapshot of text that changes there: any text is kept (decision 0029).
+  choices: (options) => (options.association ? null : options.defaultItems),
   limits: { maxOptions: MAX_SELECT_OPTIONS },
   placement: ANYWHERE,
 });

@@ -13,3 +13,4 @@ export * from './options/file.ts';
 export * from './options/computed.ts';
 export * from './options/association.ts';
 export * from './check-value.ts';
+export * from './input-values.ts';

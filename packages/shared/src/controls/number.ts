@@ -5,6 +5,7 @@ import { inputControlOptions } from './options/base.ts';
 import { numberDisplayShape, numberRangeSchema, withDecimalDefault } from './options/number.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
+import { parseNumberInput } from './input-values.ts';
 
 const displayName = { 'zh-CN': '数值', 'en-US': 'Number' };
 
@@ -25,7 +26,8 @@ export const numberControl = defineControlType({
     .transform(withDecimalDefault),
   // Percentage and bar modes store the percentage itself (25.5 reads "25.50%"), so decimals mean the same
   // thing in every mode.
-  value: z.number(),
+  value: z.number({ error: '须为数字' }),
+  fromInput: parseNumberInput,
   displayText: (value, options) => (value == null ? '' : formatNumber(value, options.decimalPlaces, options.showMode)),
   placement: ANYWHERE,
 });

@@ -15,9 +15,11 @@ export const radioListControl = defineControlType({
   dataType: 'string',
   column: { sqlType: 'text' },
   options: selectControlOptions(displayName['zh-CN'], singleChoiceDefault),
-  // The text is kept even after the item is renamed or removed, so any non-empty text is a valid stored value.
+  // The text is kept even after the item is renamed or removed, so any non-empty text is a valid stored value; a new
+  // choice must be among the items (`choices`), a record's unchanged value passes (docs/decisions/0029).
   value: z.string().min(1),
   displayText: (text) => text ?? '',
+  choices: (options) => options.defaultItems,
   limits: { maxOptions: MAX_SELECT_OPTIONS },
   placement: ANYWHERE,
 });

@@ -124,6 +124,13 @@ export interface ControlTypeDefinition<
    * target form; the designer's "incomplete" list (POST /v1/formdesign/incomplete). Absent: nothing is required.
    */
   missingSettings?(options: z.output<O>): readonly string[];
+  /**
+   * An input value in any format the product accepts (e.g. "2023-10-18" for a date) → the stored format; what it cannot
+   * read goes back unchanged for `value` to refuse. Every entry point calls it through controlFromInput (input-values.ts).
+   */
+  fromInput?(input: unknown): unknown;
+  /** The items a value must be among (radio, drop-down, checkbox list); null when any text is accepted. */
+  choices?(options: z.output<O>): readonly string[] | null;
   readonly limits?: ControlLimits;
   readonly placement: ControlPlacement;
   readonly children?: ControlChildren;

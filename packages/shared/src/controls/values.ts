@@ -8,7 +8,7 @@ export const idSchema = z.string().trim().min(1);
 export const idListSchema = z.array(idSchema).refine((ids) => new Set(ids).size === ids.length, '不能重复选择');
 
 /** A moment: ISO-8601 with seconds and a Z or ±hh:mm offset. */
-export const dateTimeValueSchema = z.iso.datetime({ offset: true });
+export const dateTimeValueSchema = z.iso.datetime({ offset: true, error: '日期格式无法识别（如 2024-01-31、2024-01-31 10:30、2024/1/31、2024年1月31日 10:30）' });
 
 /** An uploaded file as a control holds it; the bytes live in file storage. */
 export const fileRefSchema = z.object({

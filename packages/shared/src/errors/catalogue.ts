@@ -67,6 +67,14 @@ export const ERRORS = {
   RateLimited: biz(100429, '请求过于频繁，请稍后再试', 'Too many requests, please try later', 429),
   PayloadTooLarge: biz(100413, '上传内容超过大小限制', 'The upload is larger than allowed', 413),
   MethodNotAllowed: biz(100406, '不支持的请求方法', 'Method not allowed', 405),
+  // 100050–100059 platform resilience (docs/decisions/0027)
+  ServiceUnavailable: {
+    code: 100050,
+    status: 503,
+    type: 'SYS',
+    zh: '服务暂时不可用（数据库连接中断），请稍后重试',
+    en: 'The service is temporarily unavailable (the database cannot be reached), please try again shortly',
+  },
 
   // 2100xx account and registration
   MobileAlreadyRegistered: biz(210001, '该手机号已注册，请直接登录', 'This mobile number is registered already, please sign in'),
@@ -125,6 +133,9 @@ export const ERRORS = {
   // 24009x tree-structured forms at design time (docs/decisions/0023)
   TreeStructureInvalid: biz(240090, '当前数据不满足树形展示的要求（循环引用、超过10级或超过10000条），不能开启树形展示', 'The records do not fit tree display (a cycle, more than 10 levels or more than 10,000 records): it cannot be turned on'),
 
+  // 24010x form definitions (docs/decisions/0029); {displayName} and {settings} come from detail
+  FormControlIncomplete: biz(240100, '控件“{displayName}”缺少必要的设置（{settings}），不能发布', 'The control "{displayName}" lacks required settings ({settings}): it cannot be published'),
+
   // 2500xx business data: records of published forms (docs/decisions/0007)
   BizObjectNotFound: biz(250001, '数据不存在，或您没有查看权限', 'The record does not exist, or you may not read it', 404),
   BizObjectActionNotAllowed: biz(250002, '当前数据状态下不能执行该操作', 'This action is not allowed in the record\'s current status'),
@@ -140,6 +151,10 @@ export const ERRORS = {
   SubmitRuleFailed: biz(250070, '不满足提交条件，不能提交', 'The record does not meet a submit rule'),
   AssociationOutOfRange: biz(250071, '所选数据不在关联表单的可选范围内', 'The chosen record is not one the association offers'),
   AssociationFilterInvalid: biz(250072, '关联表单的数据范围条件无效', 'The association\'s data range is not a valid condition'),
+  // 25010x field values: options, people and departments (docs/decisions/0029); {displayName} and {value} come from detail
+  BizValueNotAnOption: biz(250100, '“{displayName}”的值“{value}”不是可选的选项', 'The value "{value}" of "{displayName}" is not one of its options'),
+  BizUserNotFound: biz(250101, '“{displayName}”中的人员不存在：{value}', 'A user chosen in "{displayName}" does not exist: {value}'),
+  BizDepartmentNotFound: biz(250102, '“{displayName}”中的部门不存在：{value}', 'A department chosen in "{displayName}" does not exist: {value}'),
   // 25009x tree-structured forms at run time (docs/decisions/0023)
   TreeParentCycle: biz(250090, '上级数据不能是本条数据或它的下级，否则会形成循环引用', 'The parent cannot be the record itself or one of its descendants: that would make a cycle'),
   TreeTooDeep: biz(250091, '当前表单已开启树形展示，最多支持10级、10000条数据。如需继续添加数据，请联系管理员在表单属性中关闭树形展示。', 'Tree display is on for this form: it holds at most 10 levels and 10,000 records. To add more, ask an administrator to turn tree display off in the form properties.'),
@@ -216,6 +231,13 @@ export const ERRORS = {
   DataPortNoDownload: biz(300009, '该任务没有可下载的文件', 'This task has no file to download'),
   DataPortColumnInvalid: biz(300010, '导出列无效', 'An export column is not valid'),
 
+  // 300100–300119 rolling back an import (docs/decisions/0031)
+  DataPortRollbackNotImport: biz(300100, '只有导入任务可以回滚', 'Only an import task can be rolled back'),
+  DataPortRollbackNotEnded: biz(300101, '导入尚未结束，请等待其完成或超时后再回滚', 'The import has not ended: roll it back once it has finished or timed out'),
+  DataPortRollbackDone: biz(300102, '该导入已回滚，不能再次回滚', 'This import has been rolled back already'),
+  DataPortRollbackRunning: biz(300103, '该导入正在回滚', 'This import is being rolled back'),
+  DataPortTaskRolledBack: biz(300104, '已回滚（或正在回滚）的导入不能重试', 'An import that was rolled back (or is being rolled back) cannot be retried'),
+
   // 3200xx open API: engine secrets and POST /OpenApi/Invoke (docs/decisions/0021)
   OpenApiAuthFailed: biz(320001, 'EngineCode 或 EngineSecret 无效', 'The EngineCode or EngineSecret is not valid', 401),
   OpenApiUnknownAction: biz(320002, '不支持的 ActionName', 'This ActionName is not supported'),
@@ -223,6 +245,11 @@ export const ERRORS = {
   OpenApiTooManyRows: biz(320004, '每次最多读取或创建 500 条数据', 'At most 500 records can be read or created in one call'),
   EngineSecretNotFound: biz(320005, '密钥不存在或已撤销', 'The secret does not exist or has been revoked', 404),
   EngineSecretLimit: biz(320006, '最多同时保留 10 个有效密钥', 'At most 10 active secrets can be kept at a time'),
+
+  // 3201xx open API compatibility: OwnerId, attachments (docs/decisions/0030)
+  OpenApiOwnerInvalid: biz(320100, 'OwnerId 不是本组织的在职用户', 'OwnerId does not name an active user of this organization'),
+  OpenApiFileFieldInvalid: biz(320101, 'FilePropertyName 不是该表单的附件或图片字段', 'FilePropertyName is not an attachment or image field of this form'),
+  OpenApiUploadInvalid: biz(320102, '上传须为 multipart/form-data，文件放在 media 字段中', 'The upload must be multipart/form-data with the file in the media field'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

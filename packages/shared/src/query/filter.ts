@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { DATA_SCOPES, DEFAULT_DATA_SCOPE, type DataScope } from '../constants/org.ts';
-import { FILTER_OPERATORS, type FilterOperator } from '../constants/formats.ts';
-import { OPERATOR_CODES, UNSUPPORTED_OPERATOR_CODES } from './operators.ts';
+import { FILTER_OPERATORS } from '../constants/formats.ts';
+import { OPERATOR_CODES, QUERY_OPERATORS, type QueryOperator } from './operators.ts';
 
 /** Groups nest at most this deep (the root group is level 1). */
 export const FILTER_MAX_DEPTH = 5;
@@ -43,7 +43,23 @@ export const FilterGroup: z.ZodType<FilterGroup> = z.lazy(() =>
 );
 export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterLeaf, FilterGroup]));
 
-export const isGroup = (node: FilterNode): node is FilterGroup => 'children' in node;
+/**
+ * What the query engine runs: the filter model plus the product's pattern operators (PATTERN_OPERATORS, from the
+ * open API's Matcher). Saved views and the list calls keep to the spec's operators (Filter above).
+ */
+export const QueryLeaf = FilterLeaf.extend({ operator: z.enum(QUERY_OPERATORS) });
+export type QueryLeaf = z.infer<typeof QueryLeaf>;
+export interface QueryGroup {
+  type: (typeof FILTER_GROUP_TYPES)[number];
+  children: QueryNode[];
+}
+export type QueryNode = QueryLeaf | QueryGroup;
+
+export function isGroup(node: FilterNode): node is FilterGroup;
+export function isGroup(node: QueryNode): node is QueryGroup;
+export function isGroup(node: QueryNode): boolean {
+  return 'children' in node;
+}
 
 /** Depth in groups (a leaf alone is 0) and the number of leaves. */
 export function filterShape(node: FilterNode): { depth: number; leaves: number } {
@@ -87,32 +103,41 @@ export interface ProductMatcher {
   Type: string;
   Matchers?: ProductMatcher[];
   Name?: string;
-  Operator?: number;
+  Operator?: number | string;
   Value?: unknown;
 }
 
 /**
  * A product Matcher → our filter, with the problems found (path, message) instead of throwing; an empty And/Or
- * matches everything. Operators 13/14/22/23 (starts/ends with) are reported as unsupported.
+ * matches everything. Every code of the product's table is read; an unknown code is reported.
  */
-export function matcherToFilter(matcher: ProductMatcher, path = 'Matcher'): { filter: FilterNode | null; issues: { path: string; message: string }[] } {
+export function matcherToFilter(matcher: ProductMatcher, path = 'Matcher'): { filter: QueryNode | null; issues: { path: string; message: string }[] } {
   const issues: { path: string; message: string }[] = [];
-  const walk = (m: ProductMatcher, at: string): FilterNode | null => {
+  const walk = (m: ProductMatcher, at: string): QueryNode | null => {
+    if (!m || typeof m !== 'object' || Array.isArray(m)) {
+      issues.push({ path: at, message: '须为对象 {Type, …}' });
+      return null;
+    }
     if (m.Type === 'And' || m.Type === 'Or') {
-      const children = (m.Matchers ?? []).map((c, i) => walk(c, `${at}.Matchers.${i}`)).filter((c): c is FilterNode => c !== null);
+      if (m.Matchers !== undefined && m.Matchers !== null && !Array.isArray(m.Matchers)) {
+        issues.push({ path: `${at}.Matchers`, message: '须为数组' });
+        return null;
+      }
+      const children = (m.Matchers ?? []).map((c, i) => walk(c, `${at}.Matchers.${i}`)).filter((c): c is QueryNode => c !== null);
       return { type: m.Type, children };
     }
     if (m.Type !== 'Item') {
       issues.push({ path: `${at}.Type`, message: '须为 And、Or 或 Item' });
       return null;
     }
-    const operator: FilterOperator | undefined = OPERATOR_CODES[m.Operator ?? -1];
+    // A code as a number, or as its digits (some clients send "2").
+    const code = typeof m.Operator === 'string' && /^\d{1,3}$/.test(m.Operator) ? Number(m.Operator) : m.Operator;
+    const operator: QueryOperator | undefined = typeof code === 'number' && Object.hasOwn(OPERATOR_CODES, code) ? OPERATOR_CODES[code] : undefined;
     if (!operator) {
-      const name = UNSUPPORTED_OPERATOR_CODES[m.Operator ?? -1];
-      issues.push({ path: `${at}.Operator`, message: name ? `不支持的比较符 ${name}` : '未知的比较符' });
+      issues.push({ path: `${at}.Operator`, message: '未知的比较符' });
       return null;
     }
-    const leaf = FilterLeaf.safeParse({ field: m.Name, operator, ...(operator === 'IsBlank' || operator === 'NotBlank' ? {} : { value: m.Value ?? null }) });
+    const leaf = QueryLeaf.safeParse({ field: m.Name, operator, ...(operator === 'IsBlank' || operator === 'NotBlank' ? {} : { value: m.Value ?? null }) });
     if (!leaf.success) {
       for (const issue of leaf.error.issues) issues.push({ path: `${at}.${issue.path[0] === 'field' ? 'Name' : 'Value'}`, message: issue.message });
       return null;

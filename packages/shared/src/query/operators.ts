@@ -48,8 +48,23 @@ export const OPERATORS_BY_DATA_TYPE: Readonly<Record<ControlDataType, readonly F
   none: [],
 };
 
-export function operatorAppliesTo(operator: FilterOperator, dataType: ControlDataType): boolean {
-  return OPERATORS_BY_DATA_TYPE[dataType].includes(operator);
+/**
+ * The product's four text-pattern operators (h3yun-facts §1.5 codes 13, 14, 22, 23), beyond the spec's list: the query
+ * engine and the open API take them; the list-view designer offers the spec's list only (OPERATORS_BY_DATA_TYPE).
+ * docs/decisions/0030.
+ */
+export const PATTERN_OPERATORS = ['StartWith', 'EndWith', 'NotStartWith', 'NotEndWith'] as const;
+export type PatternOperator = (typeof PATTERN_OPERATORS)[number];
+/** Every operator a filter leaf may carry: the spec's and the product's pattern operators. */
+export const QUERY_OPERATORS = [...FILTER_OPERATORS, ...PATTERN_OPERATORS] as const;
+export type QueryOperator = (typeof QUERY_OPERATORS)[number];
+
+/** Pattern operators apply to text and to checkbox lists / batch scans (read as their `a;b` text). */
+const PATTERN_DATA_TYPES: readonly ControlDataType[] = ['string', 'text', 'strings'];
+
+export function operatorAppliesTo(operator: QueryOperator, dataType: ControlDataType): boolean {
+  if ((PATTERN_OPERATORS as readonly string[]).includes(operator)) return PATTERN_DATA_TYPES.includes(dataType);
+  return OPERATORS_BY_DATA_TYPE[dataType].includes(operator as FilterOperator);
 }
 
 /**
@@ -85,11 +100,10 @@ export function isSortable(dataType: ControlDataType): boolean {
 }
 
 /**
- * The product's ComparisonOperatorType codes (h3yun-facts §1.5) → our operators. IsNull/IsNone both read as IsBlank
- * (our blank is null or empty), NotNull/NotNone as NotBlank. StartWith/EndWith (13, 14, 22, 23) have no operator of
- * the spec's list and are answered as unsupported by matcherToFilter.
+ * The product's ComparisonOperatorType codes (h3yun-facts §1.5) → our operators: the whole table. IsNull/IsNone both
+ * read as IsBlank (our blank is null or empty), NotNull/NotNone as NotBlank.
  */
-export const OPERATOR_CODES: Readonly<Record<number, FilterOperator>> = {
+export const OPERATOR_CODES: Readonly<Record<number, QueryOperator>> = {
   0: 'Above',
   1: 'NotBelow',
   2: 'Equal',
@@ -99,19 +113,20 @@ export const OPERATOR_CODES: Readonly<Record<number, FilterOperator>> = {
   6: 'In',
   7: 'NotIn',
   8: 'Contains',
+  13: 'StartWith',
+  14: 'EndWith',
   18: 'IsBlank',
   19: 'NotBlank',
   20: 'IsBlank',
   21: 'NotBlank',
+  22: 'NotStartWith',
+  23: 'NotEndWith',
   24: 'NotContains',
 };
 
 /** Our operator → the product's code, where it has one (the first code listed above). */
-export const CODE_OF_OPERATOR: Readonly<Partial<Record<FilterOperator, number>>> = Object.fromEntries(
+export const CODE_OF_OPERATOR: Readonly<Partial<Record<QueryOperator, number>>> = Object.fromEntries(
   Object.entries(OPERATOR_CODES)
     .reverse()
     .map(([code, op]) => [op, Number(code)]),
 );
-
-/** Codes the product has that the spec's operators do not cover. */
-export const UNSUPPORTED_OPERATOR_CODES: Readonly<Record<number, string>> = { 13: 'StartWith', 14: 'EndWith', 22: 'NotStartWith', 23: 'NotEndWith' };

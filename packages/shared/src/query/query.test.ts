@@ -64,7 +64,16 @@ describe('operators by data type', () => {
 
 describe("the product's codes", () => {
   it('maps ComparisonOperatorType codes to operators and back', () => {
-    expect(OPERATOR_CODES).toMatchObject({ 0: 'Above', 1: 'NotBelow', 2: 'Equal', 3: 'NotAbove', 4: 'Below', 5: 'NotEqual', 6: 'In', 7: 'NotIn', 8: 'Contains', 18: 'IsBlank', 19: 'NotBlank', 24: 'NotContains' });
+    // The whole table of h3yun-facts §1.5, and nothing else.
+    expect(OPERATOR_CODES).toEqual({
+      0: 'Above', 1: 'NotBelow', 2: 'Equal', 3: 'NotAbove', 4: 'Below', 5: 'NotEqual', 6: 'In', 7: 'NotIn', 8: 'Contains', 13: 'StartWith', 14: 'EndWith',
+      18: 'IsBlank', 19: 'NotBlank', 20: 'IsBlank', 21: 'NotBlank', 22: 'NotStartWith', 23: 'NotEndWith', 24: 'NotContains',
+    });
+    expect(operatorAppliesTo('StartWith', 'string')).toBe(true);
+    expect(operatorAppliesTo('NotEndWith', 'strings')).toBe(true);
+    expect(operatorAppliesTo('StartWith', 'decimal')).toBe(false);
+    // The designer's lists keep the spec's operators only.
+    expect(Object.values(OPERATORS_BY_DATA_TYPE).some((ops) => ops.includes('StartWith' as never))).toBe(false);
     expect(CODE_OF_OPERATOR).toMatchObject({ Equal: 2, IsBlank: 18, NotBlank: 19, Contains: 8, NotContains: 24 });
     expect(CODE_OF_OPERATOR.Between).toBeUndefined();
     expect(DATA_SCOPE_CODES).toEqual({ 0: 'own', 1: 'ownDept', 2: 'relevant', 3: 'all', 4: 'all', 5: 'ownAndOwnDept' });
@@ -78,7 +87,11 @@ describe("the product's codes", () => {
     });
     expect(matcherToFilter({ Type: 'Item', Name: 'Tags', Operator: 6, Value: ['a', 'b'] }).filter).toEqual({ field: 'Tags', operator: 'In', value: ['a', 'b'] });
     expect(matcherToFilter({ Type: 'Item', Name: 'A', Operator: 20 }).filter).toEqual({ field: 'A', operator: 'IsBlank' });
-    expect(matcherToFilter({ Type: 'And', Matchers: [{ Type: 'Item', Name: 'A', Operator: 13, Value: 'x' }] }).issues).toEqual([{ path: 'Matcher.Matchers.0.Operator', message: '不支持的比较符 StartWith' }]);
+    expect(matcherToFilter({ Type: 'And', Matchers: [{ Type: 'Item', Name: 'A', Operator: 13, Value: 'x' }] }).filter).toEqual({ type: 'And', children: [{ field: 'A', operator: 'StartWith', value: 'x' }] });
+    expect(matcherToFilter({ Type: 'And', Matchers: [{ Type: 'Item', Name: 'A', Operator: 9, Value: 'x' }] }).issues).toEqual([{ path: 'Matcher.Matchers.0.Operator', message: '未知的比较符' }]);
+    expect(matcherToFilter({ Type: 'Item', Name: 'A', Operator: '23', Value: 'x' }).filter).toEqual({ field: 'A', operator: 'NotEndWith', value: 'x' });
+    expect(matcherToFilter({ Type: 'Item', Name: 'A', Operator: 'toString', Value: 'x' }).issues[0].path).toBe('Matcher.Operator');
+    expect(matcherToFilter({ Type: 'Or', Matchers: 'x' as never }).issues[0].path).toBe('Matcher.Matchers');
     expect(matcherToFilter({ Type: 'Item', Name: 'a b', Operator: 2, Value: 'x' }).issues[0].path).toBe('Matcher.Name');
   });
 });

@@ -46,6 +46,8 @@ describe('apiClient', () => {
     expect(call.headers.enginecode).toBe('eng1234');
     expect(call.headers['content-type']).toBe('application/json');
     expect(call.body).toEqual({ names: ['ai'] });
+    // The server answers validation messages in the language of the switch (docs/decisions/0028).
+    expect(call.headers['accept-language']).toBe('zh-CN');
   });
 
   it('puts query parameters on the URL and leaves out empty ones', async () => {

@@ -128,7 +128,8 @@ function envelopeError(envelope: Envelope, requestUrl: string): ApiError {
 }
 
 async function send<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The server writes validation and catalogue messages in this language (docs/decisions/0028).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale(), ...options.headers };
   const token = getToken();
   const engineCode = getEngineCode();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,3 +1,5 @@
+// One key tree per language (docs/decisions/0026): over 500 lines because it is the whole UI catalogue, kept as one
+// tree so that locales.test.ts can hold zh-CN and en-US to the same keys and placeholders.
 import type { Catalogue } from './zh-CN.ts';
 
 /** The en-US catalogue: the same keys as zh-CN (checked by the type and by locales.test.ts). */
@@ -1499,6 +1501,27 @@ export const enUS: Catalogue = {
       total: '{{total}} tasks',
       mode: 'Mode',
       finishedAt: 'finished {{time}}',
+    },
+    rollback: {
+      action: 'Roll back',
+      resume: 'Resume roll back',
+      confirmTitle: 'Roll back this import?',
+      confirmBody: 'The records this import created are removed and the records it updated get their values from before the import back (sub-tables included). Records changed or processed by someone after the import are left as they are and listed in the result. Afterwards the import can be neither retried nor rolled back again.',
+      confirmOk: 'Roll back',
+      queued: 'Roll back started',
+      running: 'Rolling back',
+      done: 'Rolled back',
+      stopped: 'Roll back interrupted',
+      progress: 'Roll back progress',
+      counts: 'removed {{deleted}} / restored {{restored}} / left {{refused}}',
+      report: 'Records left as they are',
+      reportTitle: 'Records left as they are ({{total}})',
+      rowNo: 'Row',
+      objectId: 'Record id',
+      kind: 'Import',
+      insert: 'created',
+      update: 'updated',
+      note: 'Reason',
     },
     state: { Finished: 'Finished', Failed: 'Failed', Running: 'Running', Waiting: 'Waiting', Canceled: 'Cancelled', Timeout: 'Timed out', Queuing: 'Queuing', Suspend: 'Suspended' },
     type: { Import: 'Import', Export: 'Export' },

@@ -10,6 +10,9 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   );
 }
 
+// Every source file of the app, as text: the keys it names with t('…') must exist (docs/decisions/0026).
+const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../locales/**'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
 const placeholders = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('message catalogues', () => {
@@ -26,5 +29,11 @@ describe('message catalogues', () => {
       expect((text as string).trim(), key).not.toBe('');
       expect(placeholders(en[key]), key).toEqual(placeholders(text));
     }
+  });
+
+  it('every key the code names with t(…) exists in both languages', () => {
+    const named = Object.entries(sources).flatMap(([file, text]) => [...text.matchAll(/\bt\(\s*['"]([a-zA-Z]\w*(?:\.\w+)+)['"]/g)].map((m) => `${file} ${m[1]}`));
+    expect(named.length).toBeGreaterThan(500);
+    expect(named.filter((entry) => !(entry.split(' ')[1] in zh) || !(entry.split(' ')[1] in en))).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { changeLocale, currentLocale } from '../lib/i18n.ts';
 import { setNotifier } from '../lib/notifier.ts';
 import { clearBreadcrumbs } from '../lib/breadcrumbs.ts';
+
+// findBy… and waitFor wait on a condition up to this long (the library's default is 1 s): web files run two at a
+// time beside the server suites (docs/testing.md), and a loaded machine may take longer than a second to render.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads media queries for responsive props; happy-dom has no matchMedia.
 if (!window.matchMedia) {

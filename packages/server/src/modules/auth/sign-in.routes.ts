@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { RATE_LIMITS } from '../../lib/route-types.ts';
@@ -10,9 +11,10 @@ const tags = ['登录与账号'];
 
 export function signInRoutes(app: TypedApp, deps: SignInDeps): void {
   app.post('/v1/captcha/verifycode/send', {
-    config: { access: 'public', rateLimit: RATE_LIMITS.sendCode },
+    // Per client address limit: counted in the database by the verification-code service (docs/decisions/0027).
+    config: { access: 'public' },
     schema: { tags, summary: '发送验证码', body: contracts.SendVerifyCodeBody },
-    handler: async (request) => ok(await sendVerifyCode(deps, request.body.mobile, request.body.scene)),
+    handler: async (request) => ok(await sendVerifyCode(deps, request.body.mobile, request.body.scene, request.ip)),
   });
 
   for (const url of ['/v1/login/mobile/password', '/v1/login/tokens/password']) {
@@ -48,9 +50,12 @@ export function signInRoutes(app: TypedApp, deps: SignInDeps): void {
     config: { access: 'optional' },
     schema: { tags, summary: '刷新访问令牌' },
     handler: async (request) => {
-      // 'optional' lets the client refresh from any page; without a valid token the answer is 401.
+      // 'optional' lets the client refresh from any page; without a valid token the answer is 401. A token that could
+      // not be checked because the database is away must not sign the person out: that answers 503 (0027).
+      if (!request.actor && request.headers.authorization) await sql`select 1`.execute(deps.db);
       const actor = actorOf(request);
-      return ok(await refreshToken(deps, actor.claims));
+      const engineCode = request.headers.enginecode;
+      return ok(await refreshToken(deps, actor.claims, (Array.isArray(engineCode) ? engineCode[0] : engineCode)?.trim() || undefined));
     },
   });
 

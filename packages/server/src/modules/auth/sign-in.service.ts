@@ -1,7 +1,15 @@
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { findAccountByMobile, insertAccountIfAbsent, updateAccount, type AccountRow } from '../account/account.repo.ts';
+import {
+  clearPasswordFailuresUnlessLocked,
+  findAccountById,
+  findAccountByMobile,
+  insertAccountIfAbsent,
+  recordPasswordFailure,
+  updateAccount,
+  type AccountRow,
+} from '../account/account.repo.ts';
 import { newId } from '../../lib/ids.ts';
 import { findEngine, findEngineMember, listMemberships } from '../engine/engine.repo.ts';
 import { assertEngineUsable, engineStateError } from '../engine/engine-state.ts';
@@ -30,71 +38,75 @@ export async function startSession(deps: SignInDeps, account: AccountRow, prefer
   const { db, tokens } = deps;
   if (account.state === 'disabled') throw new AppError('UserDisabled');
   await claimInvitations(db, account);
-  const memberships = await listMemberships(db, account.id);
-  let engineCode: string | null = null;
-  let authType: number | null = null;
-  if (preferred) {
-    if (!memberships.some((m) => m.engine_code === preferred)) {
-      throw new AppError((await findEngine(db, preferred)) ? 'EngineNotJoined' : 'EngineNotExist');
-    }
-    const member = (await findEngineMember(db, account.id, preferred))!;
-    assertEngineUsable(member.engine);
-    if (member.userState === 'disabled') throw new AppError('UserDisabled');
-    engineCode = preferred;
-    authType = member.authType;
-  } else if (memberships.length) {
-    // The engine used last comes first, then primary engines, then external ones.
-    const ordered = [...memberships].sort((a, b) => Number(b.engine_code === account.last_engine_code) - Number(a.engine_code === account.last_engine_code));
-    let firstRefusal: AppError | undefined;
-    for (const m of ordered) {
-      const member = await findEngineMember(db, account.id, m.engine_code);
-      if (!member) continue;
-      const refusal = engineStateError(member.engine.state) ?? (member.userState === 'disabled' ? new AppError('UserDisabled') : undefined);
-      if (refusal) {
-        firstRefusal ??= refusal;
-        continue;
-      }
-      engineCode = m.engine_code;
-      authType = member.authType;
-      break;
-    }
-    if (!engineCode && firstRefusal) throw firstRefusal;
-  }
+  const { engineCode, authType } = await chooseEngine(db, account, preferred);
   if (engineCode && engineCode !== account.last_engine_code) await updateAccount(db, account.id, { last_engine_code: engineCode });
   const issued = await tokens.issue(account.id, 'user');
   return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType };
 }
 
 /**
+ * The engine a session works in: the one asked for, else the one used last, then primary engines, then external
+ * ones. Throws the refusal when the account has engines and none is usable (engine state, user disabled or removed).
+ */
+async function chooseEngine(db: Db, account: AccountRow, preferred?: string): Promise<{ engineCode: string | null; authType: number | null }> {
+  const memberships = await listMemberships(db, account.id);
+  if (preferred) {
+    if (!memberships.some((m) => m.engine_code === preferred)) {
+      throw new AppError((await findEngine(db, preferred)) ? 'EngineNotJoined' : 'EngineNotExist');
+    }
+    const member = await findEngineMember(db, account.id, preferred);
+    if (!member) throw new AppError('EngineNotJoined');
+    assertEngineUsable(member.engine);
+    if (member.userState === 'disabled') throw new AppError('UserDisabled');
+    return { engineCode: preferred, authType: member.authType };
+  }
+  const ordered = [...memberships].sort((a, b) => Number(b.engine_code === account.last_engine_code) - Number(a.engine_code === account.last_engine_code));
+  let firstRefusal: AppError | undefined;
+  for (const m of ordered) {
+    const member = await findEngineMember(db, account.id, m.engine_code);
+    if (!member) continue;
+    const refusal = engineStateError(member.engine.state) ?? (member.userState === 'disabled' ? new AppError('UserDisabled') : undefined);
+    if (refusal) {
+      firstRefusal ??= refusal;
+      continue;
+    }
+    return { engineCode: m.engine_code, authType: member.authType };
+  }
+  if (firstRefusal) throw firstRefusal;
+  return { engineCode: null, authType: null };
+}
+
+/**
  * Sign-in and reset codes go only to registered numbers, and sign-in codes also to numbers an administrator invited
  * (their first sign-in creates the account); register and bind codes go to any number.
  */
-export async function sendVerifyCode(deps: SignInDeps, mobile: string, scene: 'login' | 'register' | 'reset' | 'bind') {
+export async function sendVerifyCode(deps: SignInDeps, mobile: string, scene: 'login' | 'register' | 'reset' | 'bind', clientAddress?: string) {
   if (scene === 'login' || scene === 'reset') {
     const known = (await findAccountByMobile(deps.db, mobile)) ?? (scene === 'login' ? await invitedName(deps.db, mobile) : undefined);
     if (!known) throw new AppError('MobileNotExist');
   }
-  return deps.codes.send(mobile, scene);
+  return deps.codes.send(mobile, scene, clientAddress);
 }
 
 export async function passwordLogin(deps: SignInDeps, input: { mobile: string; password: string; engineCode?: string }) {
   const account = await findAccountByMobile(deps.db, input.mobile);
   if (!account) throw new AppError('UserNotExist');
-  if (account.locked_until && account.locked_until.getTime() > Date.now()) {
-    throw new AppError('PasswordErrorTooMany', { detail: { lockedUntil: account.locked_until.toISOString() } });
-  }
+  const lockedError = (lockedUntil: Date | null) =>
+    new AppError('PasswordErrorTooMany', lockedUntil ? { detail: { lockedUntil: new Date(lockedUntil).toISOString() } } : {});
+  // Saves the hashing while locked; the decision itself is taken after it, from the counting statements below.
+  if (account.locked_until && account.locked_until.getTime() > Date.now()) throw lockedError(account.locked_until);
+  // scrypt runs on the thread pool, so parallel attempts all reach this point with the row read above: each one
+  // counts itself in one statement and is answered from what that statement returns (docs/decisions/0027).
   if (!(await verifyPassword(input.password, account.password_hash))) {
-    const failures = account.failed_password_count + 1;
-    if (failures >= PASSWORD_LOCK.maxFailures) {
-      const lockedUntil = new Date(Date.now() + PASSWORD_LOCK.lockMinutes * 60_000);
-      await updateAccount(deps.db, account.id, { failed_password_count: 0, locked_until: lockedUntil });
-      throw new AppError('PasswordErrorTooMany', { detail: { lockedUntil: lockedUntil.toISOString() } });
-    }
-    await updateAccount(deps.db, account.id, { failed_password_count: failures });
-    throw new AppError('PasswordInvalid', { detail: { remainingAttempts: PASSWORD_LOCK.maxFailures - failures } });
+    const after = await recordPasswordFailure(deps.db, account.id, PASSWORD_LOCK);
+    if (!after) throw new AppError('UserNotExist');
+    if (after.isLocked) throw lockedError(after.lockedUntil);
+    throw new AppError('PasswordInvalid', { detail: { remainingAttempts: PASSWORD_LOCK.maxFailures - after.failures } });
   }
-  if (account.failed_password_count || account.locked_until) {
-    await updateAccount(deps.db, account.id, { failed_password_count: 0, locked_until: null });
+  // A right password while a parallel attempt locked the account is refused like any other during the lock.
+  if (!(await clearPasswordFailuresUnlessLocked(deps.db, account.id))) {
+    const now = await findAccountById(deps.db, account.id);
+    throw lockedError(now?.locked_until ?? null);
   }
   return startSession(deps, account, input.engineCode);
 }
@@ -138,8 +150,27 @@ export async function guestLogin(deps: SignInDeps, engineCode: string): Promise<
   return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType: 4 };
 }
 
-/** A fresh token for a valid one; the old one is revoked. */
-export async function refreshToken(deps: SignInDeps, claims: TokenClaims) {
+/**
+ * A fresh token for a valid one; the old one is revoked. The person is checked again first, as a sign-in would: a
+ * disabled account, or a user disabled in or removed from the engine the client works in, gets no new token
+ * (403 with the refusal's code), rather than one that is refused only when it is used.
+ */
+export async function refreshToken(deps: SignInDeps, claims: TokenClaims, engineCode?: string) {
+  try {
+    if (claims.kind === 'guest') {
+      const engine = await findEngine(deps.db, claims.eng ?? '');
+      if (!engine) throw new AppError('EngineNotExist');
+      assertEngineUsable(engine);
+    } else {
+      const account = await findAccountById(deps.db, claims.sub);
+      if (!account) throw new AppError('NotAuth');
+      if (account.state === 'disabled') throw new AppError('UserDisabled');
+      await chooseEngine(deps.db, account, engineCode);
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status === 200) throw new AppError(error.errorName, { status: 403, detail: error.detail });
+    throw error;
+  }
   const issued = await deps.tokens.issue(claims.sub, claims.kind, claims.eng);
   await deps.tokens.revoke(claims);
   return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };

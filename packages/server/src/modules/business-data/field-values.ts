@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { valueRuleProblem } from '@tritium/shared/controls/index';
+import { controlFromInput, valueRuleProblem } from '@tritium/shared/controls/index';
 import type { DataField } from './runtime-form.ts';
 
 // Values of data fields (docs/decisions/0007 "Value formats"): checked by the registry's value schema of each control
@@ -26,7 +26,8 @@ function roundTo(value: number, places: unknown): number {
 export function checkValue(field: DataField, value: unknown, path: string, issues: Issue[]): unknown {
   if (value === undefined || value === null) return null;
   if (value === '' && field.sqlType !== 'text' && !field.sqlType.startsWith('varchar')) return null;
-  const parsed = field.type.value?.safeParse(value);
+  // Every entry point's formats (e.g. "2023-10-18" for a date) through the control type's one converter (decision 0029).
+  const parsed = field.type.value?.safeParse(controlFromInput(field.type, value));
   if (!parsed || !parsed.success) {
     issues.push({ path, message: parsed?.error.issues[0]?.message ?? '值无效' });
     return undefined;

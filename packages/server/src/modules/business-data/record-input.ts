@@ -1,4 +1,5 @@
 import { hiddenByCondition } from '@tritium/shared/formula/index';
+import type { LocalizableIssue } from '@tritium/shared/validation/messages';
 import { parameterError } from '../../lib/app-error.ts';
 import { checkValue, defaultValueOf, isEmpty, type Issue } from './field-values.ts';
 import type { GridField, RuntimeForm } from './runtime-form.ts';
@@ -89,6 +90,21 @@ export function checkInput(
     const count = children.get(grid.code)?.length ?? (options.isNew ? 0 : (options.currentChildCounts?.get(grid.code) ?? 0));
     if (grid.options.required && count === 0) issues.push({ path: `children.${grid.code}`, message: '必填' });
   }
-  if (issues.length) throw parameterError(issues);
+  if (issues.length) throw parameterError(labelled(form, issues));
   return { values, children };
+}
+
+const nameOf = (options: Record<string, unknown>, code: string) => String(options.displayName ?? '') || code;
+
+/** Each issue names its field by the control's display name (docs/decisions/0028); the error handler puts it in front. */
+function labelled(form: RuntimeForm, issues: Issue[]): LocalizableIssue[] {
+  return issues.map((issue) => {
+    if ((issue as LocalizableIssue).label) return issue;
+    const [kind, code = '', row, childCode] = issue.path.split('.');
+    const field = kind === 'values' ? form.fields.find((f) => f.code === code) : undefined;
+    const grid = kind === 'children' ? form.grids.find((g) => g.code === code) : undefined;
+    const child = grid && childCode ? grid.fields.find((f) => f.code === childCode) : undefined;
+    const label = field ? nameOf(field.options, field.code) : grid ? (child ? `${nameOf(grid.options, grid.code)}.${nameOf(child.options, child.code)}` : row === undefined ? nameOf(grid.options, grid.code) : undefined) : undefined;
+    return label ? { ...issue, label } : issue;
+  });
 }

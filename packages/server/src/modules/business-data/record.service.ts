@@ -10,9 +10,10 @@ import { changesOf, writeDataLog } from './data-log.ts';
 import { defaultValueOf, toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
 import { checkSubmitOnSave, deriveOnLoad, deriveOnSave } from './data-link-save.ts';
+import { checkFieldValues, type KnownReferences } from './value-references.ts';
 import { applyRollups } from './record-rollups.ts';
 import { checkTreeSave } from './record-tree.ts';
-import { afterRecordSaved, beforeRecordRemoved } from '../business-rules/record-hooks.ts';
+import { afterRecordSaved, beforeRecordRemoved } from './record-hooks-port.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
 import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
 import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
@@ -173,6 +174,8 @@ export interface SaveOptions {
   editRight?: 'workItem' | 'businessRule';
   editable?: (code: string) => boolean;
   required?: readonly string[];
+  /** Users and departments a batch already knows to exist (one lookup for the batch, docs/decisions/0029). */
+  knownReferences?: KnownReferences;
 }
 
 export interface SavedRecord {
@@ -207,6 +210,8 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
       who: { userId: ctx.userId, deptId },
       now,
     });
+    // Items, users and departments the values name must exist; unchanged values pass (docs/decisions/0029).
+    await checkFieldValues(edb, form, checked, { values: oldValues, children: oldChildren }, options.knownReferences);
     const objectId = old ? String(old.ObjectId) : newId();
     // Files: claimed to the record as the saver, values replaced by the server's refs (docs/decisions/0008).
     if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);

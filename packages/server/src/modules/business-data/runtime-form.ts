@@ -7,7 +7,7 @@ import type { EngineExecutor, NodeRow } from '../function-node/function-node.rep
 import { canAdministerApp, type NodeViewer } from '../function-node/function-node.policy.ts';
 import { getNodeOrThrow, viewerOf, type NodeContext } from '../function-node/node-context.ts';
 import { FORM_NODE_TYPES } from '../form-design/form-access.ts';
-import { findFormSchema, formTablesOf } from '../form-design/form-design.repo.ts';
+import { publishedFormOf } from '../request-context/published-forms.ts';
 import { definitionOf } from '../form-design/form-design.service.ts';
 import { walkControls } from '../form-design/form-model.ts';
 import { gridKeyOf } from '../form-design/table-names.ts';
@@ -63,11 +63,11 @@ export async function runtimeFormFor(edb: EngineExecutor, viewer: NodeViewer, sc
  */
 export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: NodeViewer, isAppAdmin: boolean): Promise<RuntimeForm> {
   if (!FORM_NODE_TYPES.includes(node.node_type)) throw new AppError('FormNodeNotForm', { detail: { code: node.code, nodeType: node.node_type } });
-  const row = await findFormSchema(edb, node.code);
-  const tables = await formTablesOf(edb, node.code);
+  const published = await publishedFormOf(edb, viewer, node);
+  const tables = published?.tables ?? new Map<string, string>();
   const mainTable = tables.get('');
-  if (!row?.published || row.published_version === null || !mainTable) throw new AppError('FormNotPublished', { detail: { schemaCode: node.code } });
-  const definition = definitionOf(row.published);
+  if (!published || !mainTable) throw new AppError('FormNotPublished', { detail: { schemaCode: node.code } });
+  const definition = definitionOf(published.definition);
   const fields: DataField[] = [];
   const grids: GridField[] = [];
   const gridByCode = new Map<string, GridField>();
@@ -95,7 +95,7 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
     viewer,
     isAppAdmin,
     definition,
-    version: row.published_version,
+    version: published.version,
     mainTable,
     fields,
     grids,

@@ -28,11 +28,12 @@ describe('text modes and ranges on save', () => {
     expect(answer.body.errorCode).toBe(777);
     const issues = (answer.body.detail as { issues: { path: string; message: string }[] }).issues;
     expect(Object.fromEntries(issues.map((issue) => [issue.path, issue.message]))).toEqual({
-      'values.Mail': '请输入正确的邮箱地址',
-      'values.Phone': '请输入正确的电话号码',
-      'values.IdNo': '请输入正确的身份证号',
-      'values.Age': '不能大于150',
-      'values.Visit': '不能晚于2026-12-31',
+      // Each names its control by display name (docs/decisions/0028); these controls keep their type's default name.
+      'values.Mail': '单行文本：请输入正确的邮箱地址',
+      'values.Phone': '单行文本：请输入正确的电话号码',
+      'values.IdNo': '单行文本：请输入正确的身份证号',
+      'values.Age': '数值：不能大于150',
+      'values.Visit': '日期：不能晚于2026-12-31',
     });
     const rows = await engineSql<{ n: number }>(t, sql`select count(*)::int as n from ${tableRef(admin.engineCode, `i_${code.toLowerCase()}`)}`);
     expect(rows[0].n).toBe(0);

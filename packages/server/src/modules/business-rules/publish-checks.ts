@@ -8,6 +8,8 @@ import { walkControls } from '../form-design/form-model.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
 import { dependenciesOfKind, publishRules, replaceDependencies, rulesRowOf } from './business-rules.repo.ts';
+import { ruleAndRollupReferences } from './references.ts';
+import { setFormRules } from '../form-design/rules-port.ts';
 
 // What publishing a form checks and records about its rules and rollups (docs/decisions/0015): every form and field
 // they name exists (240050 rules, 240052 rollups), no rules write each other's forms in a cycle (240051), no
@@ -182,3 +184,8 @@ export async function publishRulesAndRollups(edb: EngineExecutor, schemaCode: st
 }
 
 export type { RuntimeForm };
+
+/** Plugs publish's rule checks and checkreference's rule part into form design (its port, docs/decisions/0026). */
+export function registerFormRules(): void {
+  setFormRules({ publishRulesAndRollups, ruleAndRollupReferences });
+}

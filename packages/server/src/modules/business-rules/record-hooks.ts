@@ -8,6 +8,7 @@ import { dropRecordFiles } from '../business-data/record-files.ts';
 import { childrenOfRecord, refreshDependants } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
+import { setRecordHooks } from '../business-data/record-hooks-port.ts';
 import { ruleRecordOf, runOf, runRules, type RuleRun, type RuleWrites } from './rule-runner.ts';
 
 // Where business data and workflows call in (docs/decisions/0015): after a save, around a removal, and when a flow
@@ -98,4 +99,9 @@ export async function afterWorkflowStatus(edb: EngineExecutor, ctx: NodeContext,
     await refreshDependants(run.forms, form, values, values);
   }
   return run.dropped.splice(0);
+}
+
+/** Plugs these hooks into business data's saves and removals (its port, docs/decisions/0026); the app calls it at start. */
+export function registerRecordHooks(): void {
+  setRecordHooks({ afterRecordSaved, beforeRecordRemoved });
 }

@@ -1,4 +1,6 @@
-import { formatDateTime, joinTexts } from '@tritium/shared/controls/index';
+import { controlChoices, controlFromInput, formatDateTime, joinTexts, parseBooleanInput, parseDateTimeInput, parseNumberInput } from '@tritium/shared/controls/index';
+import { findBadInput } from '@tritium/shared/validation/unstorable-text';
+import { validationMessage } from '@tritium/shared/validation/messages';
 import type { DataField } from '../business-data/runtime-form.ts';
 
 // Cells ⇄ values (docs/decisions/0020). A cell arrives as text, number, boolean or Date (from .xlsx or .csv) and
@@ -20,11 +22,6 @@ export interface Lookups {
 
 export type Converted = { value: unknown } | { error: string };
 
-const ZONE_OFFSET = '+08:00';
-const pad = (n: string | number, l = 2) => String(n).padStart(l, '0');
-const DATE_TEXT = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*(?:[-/.月]\s*(\d{1,2})\s*[日号]?)?\s*(?:[T\s]\s*(\d{1,2})\s*[:：时]\s*(\d{1,2})\s*(?:[:：分]\s*(\d{1,2})\s*秒?)?\s*)?$/;
-const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
-
 /** Text of a cell, trimmed ('' for empty). */
 export function cellText(cell: Cell): string {
   if (cell == null) return '';
@@ -33,33 +30,15 @@ export function cellText(cell: Cell): string {
 }
 
 /**
- * A date cell or text in Asia/Shanghai wall time: 2024-01-02, 2024/1/2, 2024.1.2, 2024年1月2日, 20240102, each with an
- * optional time (10:30, 10:30:15, 10时30分); ISO text with a zone is taken as it is. An .xlsx date cell holds the
- * wall time as if it were UTC (the file has no zone), so it is read as Shanghai time too.
+ * A date cell or text as the date control reads every input (shared controlFromInput: ISO, 2024-01-02, 2024/1/2,
+ * 2024年1月2日, 20240102, each with an optional time, in China time). An .xlsx date cell holds the wall time as if it
+ * were UTC (the file has no zone), so its wall time is read as text.
  */
-export function parseChineseDate(cell: Cell): string | null {
-  if (cell instanceof Date) {
-    if (Number.isNaN(cell.getTime())) return null;
-    const wall = cell.toISOString().slice(0, 19);
-    return new Date(`${wall}${ZONE_OFFSET}`).toISOString();
-  }
-  const text = cellText(cell);
-  if (!text) return null;
-  if (/[zZ]$|[+-]\d{2}:?\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))) return new Date(text).toISOString();
-  const m = DATE_TEXT.exec(text) ?? (COMPACT_DATE.exec(text) ? [text, ...COMPACT_DATE.exec(text)!.slice(1)] : null);
-  if (!m) return null;
-  const [, y, mo, d = '1', h = '0', mi = '0', s = '0'] = m as unknown as string[];
-  const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  const iso = `${y}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${ZONE_OFFSET}`;
-  const at = new Date(iso);
-  // 2024-02-31 rolls over in Date: refuse it.
-  if (Number.isNaN(at.getTime()) || formatDateTime(at.toISOString(), 'yyyy-mm-dd') !== `${y}-${pad(month)}-${pad(day)}`) return null;
-  return at.toISOString();
+function dateInput(cell: Cell): unknown {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 19).replace('T', ' ');
+  return cellText(cell);
 }
 
-const YES = new Set(['是', 'true', '1', 'yes', 'y', '√', '✓', '对']);
-const NO = new Set(['否', 'false', '0', 'no', 'n', '×', '✗', '错']);
 const splitList = (text: string): string[] => text.split(/[;；\n]/).map((s) => s.trim()).filter(Boolean);
 
 function resolveNames(text: string, map: Map<string, string[]>, what: string): Converted {
@@ -73,36 +52,52 @@ function resolveNames(text: string, map: Map<string, string[]>, what: string): C
   return { value: ids };
 }
 
+/** What a cell says, as the input a control type's converter reads (list items are text even when numeric). */
+function registryInput(field: DataField, cell: Cell): unknown {
+  if (field.type.dataType === 'datetime') return dateInput(cell);
+  if (typeof cell === 'boolean' || typeof cell === 'number') return field.type.dataType === 'strings' ? String(cell) : cell;
+  return cellText(cell);
+}
+
 /** A cell as the value of `field` (undefined-free); `{error}` says why it cannot be one. */
 export function cellToValue(field: DataField, cell: Cell, lookups: Lookups): Converted {
+  const converted = convertCell(field, cell, lookups);
+  // The save checks the items again (value-references.ts); asking here too reports every bad cell of a row at once.
+  const choices = 'value' in converted ? controlChoices(field.type, field.options) : null;
+  if (!choices || !('value' in converted) || converted.value == null) return converted;
+  const bad = ([] as unknown[]).concat(converted.value).find((item) => !choices.includes(String(item)));
+  return bad === undefined ? converted : { error: `“${String(bad)}”不是可选的选项` };
+}
+
+function convertCell(field: DataField, cell: Cell, lookups: Lookups): Converted {
   const text = cellText(cell);
   if (cell == null || text === '') return { value: null };
-  const items = Array.isArray(field.options.defaultItems) ? (field.options.defaultItems as string[]) : null;
-  const key = field.type.key;
+  // Text the database cannot store (U+0000, an unpaired surrogate) is a fault of this cell, not of the server.
+  const bad = findBadInput(text, { maxDepth: 64, readJsonStrings: true });
+  if (bad) return { error: validationMessage(bad.reason, { max: 64 }) };
+  // Types with an input converter read a cell exactly as a save or the open API reads the same text (decision 0029);
+  // options, people and departments are then checked by the save itself, the same for every entry point.
+  if (field.type.fromInput) {
+    const value = controlFromInput(field.type, registryInput(field, cell));
+    const parsed = field.type.value?.safeParse(value);
+    return parsed && !parsed.success ? { error: parsed.error.issues[0]?.message ?? '值无效' } : { value };
+  }
   switch (field.type.dataType) {
     case 'decimal':
     case 'int': {
-      const n = typeof cell === 'number' ? cell : Number(text.replace(/[,，\s]/g, ''));
-      return Number.isFinite(n) ? { value: n } : { error: '须为数字' };
+      const n = parseNumberInput(typeof cell === 'number' ? cell : text);
+      return typeof n === 'number' ? { value: n } : { error: '须为数字' };
     }
     case 'datetime': {
-      const iso = parseChineseDate(cell);
+      const iso = parseDateTimeInput(dateInput(cell));
       return iso ? { value: iso } : { error: '日期格式无法识别（如 2024-01-31、2024/1/31、2024年1月31日 10:30）' };
     }
     case 'bool': {
-      const t = typeof cell === 'boolean' ? (cell ? 'true' : 'false') : text.toLowerCase();
-      if (YES.has(t)) return { value: true };
-      if (NO.has(t)) return { value: false };
-      return { error: '须为“是”或“否”' };
+      const value = parseBooleanInput(typeof cell === 'boolean' ? cell : text);
+      return typeof value === 'boolean' ? { value } : { error: '须为“是”或“否”' };
     }
-    case 'strings': {
-      const list = splitList(text);
-      if (items && key === 'checkboxList') {
-        const bad = list.find((x) => !items.includes(x));
-        if (bad) return { error: `“${bad}”不是可选的选项` };
-      }
-      return { value: list };
-    }
+    case 'strings':
+      return { value: splitList(text) };
     case 'user':
     case 'users': {
       const r = resolveNames(text, lookups.users, '人员');
@@ -132,7 +127,6 @@ export function cellToValue(field: DataField, cell: Cell, lookups: Lookups): Con
         return { error: '须为 JSON 文本（导出文件中的写法）' };
       }
     default: {
-      if (items && (key === 'radioList' || key === 'dropDown') && !field.options.association && !items.includes(text)) return { error: `“${text}”不是可选的选项` };
       return { value: typeof cell === 'number' && field.sqlType !== 'numeric' ? String(cell) : text };
     }
   }

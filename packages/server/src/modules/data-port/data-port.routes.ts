@@ -7,6 +7,7 @@ import { parameterError } from '../../lib/app-error.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
 import { contentDisposition } from '../files/content-type.ts';
 import * as port from './data-port.service.ts';
+import * as rollback from './import-rollback.ts';
 import { XLSX_TYPE, type DataPortDeps } from './task-files.ts';
 
 const tags = ['导入导出'];
@@ -61,6 +62,16 @@ export function dataPortRoutes(app: TypedApp, deps: DataPortDeps & { db: Db }): 
     config,
     schema: { tags, summary: '重试超时的任务', body: contracts.RetryTasksBody, response: env(contracts.RetryTasksResult) },
     handler: async (request) => ok(await port.retryTimeoutTasks(ctx(request), request.body.TaskIds)),
+  });
+  app.post('/v1/dataPort/RollbackImportTask', {
+    config,
+    schema: { tags, summary: '回滚已结束的导入：删除其新增的数据，恢复其更新的数据（导入人或管理员）', body: contracts.RollbackImportBody, response: env(contracts.RollbackImportResult) },
+    handler: async (request) => ok(await rollback.rollbackImportTask(ctx(request), request.body.TaskId)),
+  });
+  app.post('/v1/dataPort/getRollbackReport', {
+    config,
+    schema: { tags, summary: '回滚未处理的数据（导入后已被修改或删除）', body: contracts.RollbackReportBody, response: env(contracts.RollbackReportResult) },
+    handler: async (request) => ok(await rollback.rollbackReport(ctx(request), request.body.TaskId)),
   });
   app.post('/v1/dataPort/getDownloadUrl', {
     config,

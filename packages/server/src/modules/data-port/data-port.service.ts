@@ -5,7 +5,7 @@ import type { contracts } from '@tritium/shared';
 import type { BackgroundTaskState, ExportState } from '@tritium/shared/constants/tasks';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueJob, retryJob } from '../../jobs/job-runner.ts';
+import { enqueueJob } from '../../jobs/job-runner.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { findFiles } from '../files/files.repo.ts';
@@ -20,6 +20,7 @@ import { exportNarrowing, viewColumnCodes } from './export-view.ts';
 import { exportColumnsOf, portColumns, presentColumn, templateColumns } from './port-columns.ts';
 import type { DataPortDeps } from './task-files.ts';
 import { findTask, insertTask, type TaskRow } from './task-repo.ts';
+import { retryUnlessRolledBack, rollbackOffered, rollbackStates } from './import-rollback.ts';
 
 // The calls of calls.md §7 "Import and export" (docs/decisions/0020). A task is the caller's: another user of the
 // engine, and every other engine, does not see it (300001). Import and export need the form to be open to the
@@ -101,7 +102,7 @@ const EXPORT_STATE: Record<string, ExportState> = { Waiting: 'Waiting', Queuing:
 
 type JobRow = { id: string; state: string; progress: number; message: string | null; attempts: number; finished_time: Date | null };
 
-function presentTask(task: TaskRow, job: JobRow | undefined): contracts.DataPortTaskDto {
+function presentTask(task: TaskRow, job: JobRow | undefined, rollback?: contracts.ImportRollbackDto): contracts.DataPortTaskDto {
   const state = (job?.state ?? 'Failed') as BackgroundTaskState;
   const options = task.options as { importType?: string; dataState?: string };
   const isImport = task.type === 'Import';
@@ -125,6 +126,8 @@ function presentTask(task: TaskRow, job: JobRow | undefined): contracts.DataPort
     finishedTime: job?.finished_time ? new Date(job.finished_time).toISOString() : null,
     hasResult: !!task.result_file_id,
     hasErrorReport: !!task.report_file_id,
+    rollback: isImport ? (rollback ?? null) : null,
+    rollbackOffered: rollbackOffered(task, state, rollback),
   };
 }
 
@@ -146,7 +149,8 @@ export async function loadTaskRecords(ctx: NodeContext, body: Out<typeof contrac
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const tasks = await q.selectAll().orderBy('created_time', 'desc').orderBy('id', 'desc').limit(body.PageSize).offset((body.PageIndex - 1) * body.PageSize).execute();
   const jobs = await jobsOf(ctx, tasks.map((t) => t.id));
-  return { list: tasks.map((t) => presentTask(t, jobs.get(t.id))), total: Number(n) };
+  const rollbacks = await rollbackStates(ctx, tasks);
+  return { list: tasks.map((t) => presentTask(t, jobs.get(t.id), rollbacks.get(t.id))), total: Number(n) };
 }
 
 /** The caller's task (of `type` when given); 300001 otherwise. */
@@ -158,7 +162,7 @@ async function ownTask(ctx: NodeContext, id: string, type?: string): Promise<Tas
 
 export async function getTask(ctx: NodeContext, id: string): Promise<contracts.DataPortTaskDto> {
   const task = await ownTask(ctx, id);
-  return presentTask(task, (await jobsOf(ctx, [id])).get(id));
+  return presentTask(task, (await jobsOf(ctx, [id])).get(id), (await rollbackStates(ctx, [task])).get(id));
 }
 
 /** GET /v1/dataPort/CancelWaitingTask/{type}/{taskId}: only a Waiting task (300002). */
@@ -182,7 +186,8 @@ export async function retryTimeoutTasks(ctx: NodeContext, ids: string[]): Promis
   const stuck = ids.filter((id) => jobs.get(id)?.state !== 'Timeout');
   if (stuck.length) throw new AppError('DataPortTaskNotRetryable', { detail: { taskIds: stuck } });
   const retried: string[] = [];
-  for (const id of ids) if (await retryJob(ctx.db, id)) retried.push(id);
+  // A task with a roll back is never retried (300104): checked under the job's row lock, as the roll back locks it.
+  for (const id of ids) if (await retryUnlessRolledBack(ctx, id)) retried.push(id);
   return { retried };
 }
 

@@ -2,8 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { engineDb } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
 import { formatDateTime } from '@tritium/shared/controls/index';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
@@ -14,8 +12,8 @@ import { valueToCell, type Cell, type CellLink } from './cell-values.ts';
 import { loadLookups } from './lookups.ts';
 import { exportColumnsOf, type PortColumn } from './port-columns.ts';
 import { exportNarrowing, viewColumnCodes } from './export-view.ts';
-import { keepWorkbook, ownerContext, type DataPortDeps } from './task-files.ts';
-import { findTask, type ExportOptions } from './task-repo.ts';
+import { keepWorkbook, taskOfJob, type DataPortDeps } from './task-files.ts';
+import type { ExportOptions } from './task-repo.ts';
 
 // The export job (docs/decisions/0020): pages of the query engine (the same filter model, status, sort and data
 // rules as a list), written row by row to a streaming workbook on disk, so memory stays flat however many rows.
@@ -30,12 +28,9 @@ const STATUS_TEXT = ['草稿', '生效', '进行中', '已作废'];
 export function dataExportHandler(deps: DataPortDeps): JobHandler {
   return {
     async run(ctx) {
-      const { taskId } = ctx.payload as { taskId: string };
-      const edb = engineDb(ctx.db, ctx.engineCode);
-      const task = await findTask(edb, taskId);
-      if (!task) throw new AppError('DataPortTaskNotFound');
+      const { edb, task, owner } = await taskOfJob(ctx);
+      const taskId = task.id;
       const options = task.options as ExportOptions;
-      const owner = await ownerContext(edb, ctx, task.created_by);
       const form = await getRuntimeFormOrThrow(edb, owner, task.schema_code);
       const viewed = options.columns ? undefined : await viewColumnCodes(edb, form, options.viewCode);
       const columns = exportColumnsOf(form, options.columns ?? (viewed?.length ? viewed : undefined));

@@ -12,6 +12,7 @@ import { recordName } from '../business-data/record-numbers.ts';
 import { nextStatus } from '../business-data/record-policy.ts';
 import { applyRollups } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
+import { checkFieldValues, type KnownReferences } from '../business-data/value-references.ts';
 import { duplicateExists, type RecordRow } from '../business-data/records.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { publishedRulesOf } from '../business-rules/business-rules.repo.ts';
@@ -157,6 +158,8 @@ export interface BatchState {
   now: Date;
   /** Stored files saves dropped (their bytes go after the commit). */
   dropped: string[];
+  /** Users and departments the task's lookups hold: not looked up again per record (docs/decisions/0029). */
+  known?: KnownReferences;
 }
 
 export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner, plan: ImportPlan, now: Date): BatchState {
@@ -191,7 +194,7 @@ async function throughSave(b: BatchState, input: PreparedRecord, old: RecordRow 
     // A workflow form's record leaves the Draft only through its flow (finished at once for Effective).
     // A record already in a flow keeps its status: an Effective one is updated, a running or cancelled one refused.
     if (form.isWorkflow) status = (current) => (hasFlow ? nextStatus(current, false) : plan.dataState === 'Effective' ? BizObjectStatus.Effective : draftOnly(current));
-    const saved = await saveRecordIn(edb, owner, form, body, status ? { status } : {});
+    const saved = await saveRecordIn(edb, owner, form, body, { ...(status ? { status } : {}), knownReferences: b.known });
     b.dropped.push(...saved.dropped);
     const objectId = saved.result.objectId;
     if (form.isWorkflow && !hasFlow && plan.dataState === 'Effective') {
@@ -219,6 +222,7 @@ async function fastInsert(b: BatchState, input: PreparedRecord, remaining: numbe
   const status = submit ? BizObjectStatus.Effective : BizObjectStatus.Draft;
   const deptId = owner.deptId;
   const checked = checkInput(form, { values: input.values, children: input.children }, { isNew: true, currentChildCounts: new Map(), who: { userId: owner.userId, deptId }, now });
+  await checkFieldValues(edb, form, checked, undefined, b.known);
   const objectId = newId();
   await deriveOnSave(edb, owner, form, checked, { children: {} }, { now, submit });
   await applyRollups(edb, form, checked, { children: {} }, objectId, now);

@@ -14,10 +14,11 @@ import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping }
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
 import { batchState, importPlan, settle, writeImported, type ImportPlan, type Owner } from './import-write.ts';
 import { deleteStoredBytes } from '../business-data/record-files.ts';
-import { loadLookups } from './lookups.ts';
+import { knownReferencesOf, loadLookups } from './lookups.ts';
+import { beforeImage, keepImported, type BeforeImage } from './import-images.ts';
 import { portColumns } from './port-columns.ts';
-import { keepWorkbook, ownerContext, sleep, type DataPortDeps } from './task-files.ts';
-import { findTask, type ImportOptions } from './task-repo.ts';
+import { keepWorkbook, taskOfJob, sleep, type DataPortDeps } from './task-files.ts';
+import type { ImportOptions } from './task-repo.ts';
 
 // The import job (docs/decisions/0020). The file is read as a stream and grouped into records; records are
 // checked and written in batches, one transaction each, and every record a batch commits is marked
@@ -42,11 +43,8 @@ interface Run {
 export function dataImportHandler(deps: DataPortDeps): JobHandler {
   return {
     async run(ctx) {
-      const { taskId } = ctx.payload as { taskId: string };
-      const edb = engineDb(ctx.db, ctx.engineCode);
-      const task = await findTask(edb, taskId);
-      if (!task) throw new AppError('DataPortTaskNotFound');
-      const owner = await ownerContext(edb, ctx, task.created_by);
+      const { edb, task, owner } = await taskOfJob(ctx);
+      const taskId = task.id;
       const form = await runtimeFormFor(edb, await viewerOf(edb, owner), task.schema_code);
       const [file] = await findFiles(edb, [task.file_id!]);
       const source = file ? await deps.store.get(file.storage_key) : undefined;
@@ -119,8 +117,10 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
     const tdb = engineDb(trx as unknown as Db, run.ctx.engineCode);
     await run.ctx.assertOwned(trx as unknown as Db);
     if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(tdb, run.ctx.engineCode, form.node.code);
-    const b = batchState(tdb, form, run.owner, run.plan, new Date());
-    const marks: { task_id: string; row_no: number; object_id: string; action: string }[] = [];
+    const b = { ...batchState(tdb, form, run.owner, run.plan, new Date()), known: knownReferencesOf(run.lookups) };
+    const marks: { task_id: string; row_no: number; object_id: string; action: 'insert' | 'update' }[] = [];
+    // Before-images of the records this batch updates, for a roll back (docs/decisions/0031).
+    const images = new Map<string, BeforeImage>();
     let remaining = prepared.size;
     for (const [record, input] of prepared) {
       const at = () => faultAt(faults, record.rowNo);
@@ -135,6 +135,12 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
       }
       if (!faults.has(record.rowNo)) {
         try {
+          const oldId = old ? String(old.ObjectId) : undefined;
+          if (oldId && !images.has(oldId)) {
+            if (b.buffer.size) await b.buffer.flush(tdb);
+            const image = await beforeImage(tdb, form, oldId);
+            if (image) images.set(oldId, image);
+          }
           const objectId = await writeImported(b, input, old, remaining);
           marks.push({ task_id: run.ctx.jobId, row_no: record.rowNo, object_id: objectId, action: old ? 'update' : 'insert' });
         } catch (error) {
@@ -145,6 +151,7 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
     }
     await settle(b);
     for (let i = 0; i < marks.length; i += 5000) await tdb.insertInto('data_import_rows').values(marks.slice(i, i + 5000)).execute();
+    await keepImported(tdb, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
     return b.dropped;
   });
   await deleteStoredBytes(deps, dropped);

@@ -1,4 +1,5 @@
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { KnownReferences } from '../business-data/value-references.ts';
 import type { Lookups } from './cell-values.ts';
 
 // People by name, mobile or id and departments by name or id, loaded once per task (docs/decisions/0020).
@@ -26,4 +27,9 @@ export async function loadLookups(edb: EngineExecutor): Promise<Lookups> {
     add(out.departments, d.name, d.id);
   }
   return out;
+}
+
+/** The ids the lookups hold: the save's existence check of users and departments need not ask again. */
+export function knownReferencesOf(lookups: Lookups): KnownReferences {
+  return { users: new Set(lookups.userNames.keys()), departments: new Set(lookups.departmentNames.keys()) };
 }

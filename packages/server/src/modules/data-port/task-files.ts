@@ -8,6 +8,9 @@ import { storageKeyOf } from '../files/storage-key.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
+import { engineDb } from '../../db/database.ts';
+import type { JobContext } from '../../jobs/job-registry.ts';
+import { findTask, type TaskRow } from './task-repo.ts';
 
 // What import and export jobs need around them (docs/decisions/0020): the file store, signed links, batch sizes,
 // the task's owner as a caller, and a way to keep a finished workbook as a file of the engine.
@@ -44,6 +47,15 @@ export async function ownerContext(edb: EngineExecutor, base: Pick<NodeContext, 
   const user = await edb.selectFrom('org_users').select(['auth_type', 'state', 'main_department_id']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.state !== 'active') throw new AppError('DataPortTaskNotFound', { message: '任务的创建人已不存在或已停用' });
   return { ...base, userId, authType: user.auth_type, deptId: user.main_department_id };
+}
+
+/** A data-port job's task and the caller it runs as (by default the task's owner): 300001 when either is gone. */
+export async function taskOfJob(ctx: JobContext, runsAs: (task: TaskRow) => string = (task) => task.created_by) {
+  const { taskId } = ctx.payload as { taskId: string };
+  const edb = engineDb(ctx.db, ctx.engineCode);
+  const task = await findTask(edb, taskId);
+  if (!task) throw new AppError('DataPortTaskNotFound');
+  return { edb, task, owner: await ownerContext(edb, ctx, runsAs(task)) };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -9,7 +9,7 @@ import { getFormNodeOrThrow } from './form-access.ts';
 import { customIndexesOf, findFormSchema, formTablesOf } from './form-design.repo.ts';
 import { definitionOf, ensureDraft } from './form-design.service.ts';
 import { flattenControls, formModelOf, walkControls } from './form-model.ts';
-import { ruleAndRollupReferences } from '../business-rules/references.ts';
+import { ruleAndRollupReferences } from './rules-port.ts';
 import { ensureTreeParentIndex, treeParentControl, treeShape, treeShapeProblem } from './tree-structure.ts';
 
 // The designer's checks on the saved draft (calls.md §7 "Form design"; docs/decisions/0006 "Checks"). All need the

@@ -10,9 +10,10 @@ import { formModelOf } from './form-model.ts';
 import { planPublish } from './ddl-planner.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
-import { dropTrigramIndexesBeforeTypeChanges, syncTrigramIndexes } from '../query/trigram-indexes.ts';
-import { publishRulesAndRollups } from '../business-rules/publish-checks.ts';
+import { dropTrigramIndexesBeforeTypeChanges, syncTrigramIndexes } from './trigram-indexes.ts';
+import { publishRulesAndRollups } from './rules-port.ts';
 import { publishTreeStructure } from './tree-structure.ts';
+import { assertControlsComplete } from './control-completeness.ts';
 
 // The designer's load, save and publish (calls.md §7 "Form design", docs/decisions/0006).
 
@@ -79,6 +80,8 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     if (!row || row.draft_version !== body.version) {
       throw new AppError('FormDraftConflict', { detail: { version: body.version, currentVersion: row?.draft_version } });
     }
+    // Controls missing required settings would publish empty (docs/decisions/0029).
+    assertControlsComplete(definitionOf(row.draft));
     // A formula that depends on itself, directly or through others, has no value (docs/decisions/0012).
     const cycles = findFormulaCycles(definitionOf(row.draft));
     if (cycles.length) throw new AppError('FormFormulaCycle', { detail: { cycles } });

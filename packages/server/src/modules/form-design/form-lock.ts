@@ -4,6 +4,7 @@ import { engineDb } from '../../db/database.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { viewerOf, type NodeContext } from '../function-node/node-context.ts';
 import type { NodeViewer } from '../function-node/function-node.policy.ts';
+import { markChanging } from '../request-context/context.ts';
 
 /**
  * Runs a change of an engine's form tables (publish, custom indexes) in one transaction holding the engine's form
@@ -16,6 +17,7 @@ export async function lockForms(trx: Transaction<PlatformDb>, engineCode: string
 }
 
 export async function inFormTransaction<T>(ctx: NodeContext, work: (tx: { edb: EngineExecutor; viewer: NodeViewer }) => Promise<T>): Promise<T> {
+  markChanging(ctx.context);
   return ctx.db.transaction().execute(async (trx: Transaction<PlatformDb>) => {
     await lockForms(trx, ctx.engineCode);
     const edb = engineDb(trx as unknown as Db, ctx.engineCode);

@@ -35,10 +35,10 @@ describe('first publish', () => {
       { type: 'checkbox', code: 'Done' },
       { type: 'map', code: 'Place' },
       { type: 'multiUser', code: 'Watchers' },
-      { type: 'associationQuery', code: 'Customer' },
+      { type: 'associationQuery', code: 'Customer', options: { schemaCode: code } },
       { type: 'formula', code: 'Total', options: { bindType: 'String', expression: '{Amount}' } },
       { type: 'creator', code: 'CreatedBy' },
-      { type: 'associatedProperty', code: 'CustomerPhone' },
+      { type: 'associatedProperty', code: 'CustomerPhone', options: { associationCode: 'Customer', sourcePropertySchema: { schemaCode: code, propertyCode: 'CustomerName', controlType: 'textBox' } } },
       { type: 'description', code: 'Intro' },
       { type: 'layout', code: 'Row1', controls: [{ type: 'textBox', code: 'InLayout' }, { type: 'number', code: 'InLayout2' }] },
       {

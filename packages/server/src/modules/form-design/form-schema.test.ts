@@ -25,7 +25,8 @@ describe('GET /v1/schema and POST /v1/form/loadsetting', () => {
       { type: 'dateTime', code: 'Due', options: { displayFormat: 'yyyy-mm-dd' } },
       { type: 'number', code: 'Rate', options: { showMode: 'percentage' } },
       { type: 'formula', code: 'Total', options: { bindType: 'Decimal', expression: '{Rate}*2' } },
-      { type: 'associatedProperty', code: 'Phone', options: { sourcePropertySchema: { schemaCode: code, propertyCode: 'Title', controlType: 'textBox' } } },
+      { type: 'associationQuery', code: 'Self', options: { schemaCode: code } },
+      { type: 'associatedProperty', code: 'Phone', options: { associationCode: 'Self', sourcePropertySchema: { schemaCode: code, propertyCode: 'Title', controlType: 'textBox' } } },
       { type: 'creator', code: 'CreatedBy', options: { displayName: '录入人' } },
       { type: 'description', code: 'Intro' },
       { type: 'gridView', code: 'Items', options: { displayName: '明细' }, controls: [{ type: 'number', code: 'Qty' }] },
@@ -33,7 +34,7 @@ describe('GET /v1/schema and POST /v1/form/loadsetting', () => {
     const schema = await a.get('/v1/schema', { schemaCode: code });
     expect(schema).toMatchObject({ schemaCode: code, appCode, displayName: '客户信息', nodeType: 200, version: 2 });
     const byName = Object.fromEntries(schema.properties.map((p: { name: string }) => [p.name, p]));
-    expect(schema.properties.map((p: { name: string }) => p.name)).toEqual(['Name', 'Title', 'Due', 'Rate', 'Total', 'Phone', 'CreatedBy', 'Status', 'ModifiedBy', 'SeqNo', 'OwnerId', 'OwnerDeptId', 'CreatedTime', 'ModifiedTime']);
+    expect(schema.properties.map((p: { name: string }) => p.name)).toEqual(['Name', 'Title', 'Due', 'Rate', 'Total', 'Self', 'Phone', 'CreatedBy', 'Status', 'ModifiedBy', 'SeqNo', 'OwnerId', 'OwnerDeptId', 'CreatedTime', 'ModifiedTime']);
     expect(byName.Title).toEqual({ name: 'Title', controlType: 1, typeKey: 'textBox', displayName: '标题', extension: {}, isSystem: false });
     expect(byName.Due.extension).toEqual({ displayFormat: 'yyyy-mm-dd' });
     expect(byName.Rate.extension).toEqual({ decimalPlaces: 2, showMode: 'percentage' });
@@ -73,11 +74,12 @@ describe('GET /v1/schema and POST /v1/form/loadsetting', () => {
     expect((await a.raw('POST', '/v1/formdesign/associationform/field', { schemaCode: target })).body).toMatchObject({ errorCode: 240004 });
     await publish(a, target, definition([
       { type: 'textBox', code: 'Title' },
-      { type: 'associatedProperty', code: 'Looked' },
+      { type: 'associationQuery', code: 'Self', options: { schemaCode: target } },
+      { type: 'associatedProperty', code: 'Looked', options: { associationCode: 'Self', sourcePropertySchema: { schemaCode: target, propertyCode: 'Title', controlType: 'textBox' } } },
       { type: 'gridView', code: 'Items', controls: [{ type: 'number', code: 'Qty' }] },
     ]));
     const result = await a.post('/v1/formdesign/associationform/field', { schemaCode: target });
-    expect(result.fields.map((f: { code: string }) => f.code)).toEqual(['Name', 'Title', 'Status', 'ModifiedBy', 'SeqNo', 'CreatedBy', 'OwnerId', 'OwnerDeptId', 'CreatedTime', 'ModifiedTime']);
+    expect(result.fields.map((f: { code: string }) => f.code)).toEqual(['Name', 'Title', 'Self', 'Status', 'ModifiedBy', 'SeqNo', 'CreatedBy', 'OwnerId', 'OwnerDeptId', 'CreatedTime', 'ModifiedTime']);
     expect(result.fields[1]).toEqual({ code: 'Title', displayName: '单行文本', controlType: 1, typeKey: 'textBox', dataType: 'string', isSystem: false });
     expect(result.childSchemas).toEqual([{ code: 'Items', displayName: '子表', fields: [expect.objectContaining({ code: 'Qty', dataType: 'decimal' })] }]);
     const member = await addMember(t, admin);
@@ -91,7 +93,9 @@ describe('checktreestructure', () => {
   type TreeControl = { type: string; code: string; options?: { schemaCode?: string } };
   const treeForm = async (treeControl: TreeControl | null, attributes: Record<string, unknown> = {}) => {
     const code = await newForm();
-    const controls = [{ type: 'textBox', code: 'Title' }, ...(treeControl ? [{ ...treeControl, options: { schemaCode: treeControl.options?.schemaCode ?? code } }] : [])];
+    // Only associations have a target form (an unknown setting is refused, docs/decisions/0029).
+    const options = treeControl?.type.startsWith('association') ? { schemaCode: treeControl.options?.schemaCode ?? code } : {};
+    const controls = [{ type: 'textBox', code: 'Title' }, ...(treeControl ? [{ ...treeControl, options }] : [])];
     await publish(a, code, definition(controls, { isTreeStructure: true, treeStructureControlCode: 'Parent', ...attributes }));
     return code;
   };

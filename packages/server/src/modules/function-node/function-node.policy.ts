@@ -1,6 +1,7 @@
 import { UserAuthType, FUNCTION_NODE_AUTHORIZATIONS, type FunctionNodeAuthorization } from '@tritium/shared/constants/org';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { AppError } from '../../lib/app-error.ts';
+import type { ContextSnapshot } from '../request-context/context.ts';
 
 // Who may see and change apps and function nodes (domain.md §6, docs/decisions/0004). Small named predicates; the
 // services call them, routes only require a signed-in member of the engine.
@@ -13,6 +14,8 @@ export interface NodeViewer {
   authType: number;
   /** The user id and the ids of the user's roles. */
   unitIds: string[];
+  /** The request's context snapshot: node and form reads come from its caches (docs/decisions/0032). */
+  context?: ContextSnapshot;
 }
 
 const RANK: Record<Permission, number> = Object.fromEntries(FUNCTION_NODE_AUTHORIZATIONS.map((p, i) => [p, i])) as Record<Permission, number>;

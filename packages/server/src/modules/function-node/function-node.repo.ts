@@ -1,7 +1,7 @@
 import { PGliteAdapter, sql, type Kysely } from 'kysely';
 import type { EngineDb, FunctionNodeTable } from '../../db/types.ts';
 import { DEFAULT_SCHEMA_NODE_TYPES, FunctionNodeType } from '@tritium/shared/constants/function-node';
-import type { Permission } from './function-node.policy.ts';
+import type { FunctionNodeAuthorization as Permission } from '@tritium/shared/constants/org';
 
 /** Queries of one engine schema: engineDb(db or transaction, engineCode). */
 export type EngineExecutor = Kysely<EngineDb>;

@@ -6,7 +6,9 @@ import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { AppView, defaultSchemaCodes, presentWholeApp, wholeAppPermission, type GrantMap } from './app-view.ts';
-import { defaultSchemaCandidates, findNode, grantsOf, listApps, listNodesByApp, roleIdsOf, type EngineExecutor, type NodeRow } from './function-node.repo.ts';
+import { defaultSchemaCandidates, roleIdsOf, type EngineExecutor, type NodeRow } from './function-node.repo.ts';
+import { markChanging, type ContextSnapshot } from '../request-context/context.ts';
+import { nodeReads } from '../request-context/node-reads.ts';
 import { isAdministrator, strongest, type NodeViewer, type Permission } from './function-node.policy.ts';
 
 /** Who acts in which engine: every function-node service call starts from it. */
@@ -15,16 +17,24 @@ export interface NodeContext {
   engineCode: string;
   userId: string;
   authType: number;
+  /** The roles and cache versions the request's context statement read (docs/decisions/0032). */
+  context?: ContextSnapshot;
 }
 
 export function nodeContextOf(request: FastifyRequest, db: Db): NodeContext {
   const actor = actorOf(request);
-  return { db, engineCode: actor.engine!.engine_code, userId: actor.userId!, authType: actor.authType! };
+  return { db, engineCode: actor.engine!.engine_code, userId: actor.userId!, authType: actor.authType!, context: actor.context };
 }
 
 export const engineOf = (ctx: Pick<NodeContext, 'db' | 'engineCode'>): EngineExecutor => engineDb(ctx.db, ctx.engineCode);
 
-export async function viewerOf(edb: EngineExecutor, ctx: Pick<NodeContext, 'userId' | 'authType'>): Promise<NodeViewer> {
+export async function viewerOf(edb: EngineExecutor, ctx: Pick<NodeContext, 'userId' | 'authType' | 'context'>): Promise<NodeViewer> {
+  // The request's snapshot holds this user's roles; a context made for someone else (spread with another userId)
+  // reads theirs.
+  const known = ctx.context;
+  if (known && known.userId === ctx.userId && known.authType === ctx.authType) {
+    return { userId: ctx.userId, authType: ctx.authType, unitIds: [ctx.userId, ...known.roleIds], context: known };
+  }
   return { userId: ctx.userId, authType: ctx.authType, unitIds: [ctx.userId, ...(await roleIdsOf(edb, ctx.userId))] };
 }
 
@@ -32,7 +42,7 @@ export async function viewerOf(edb: EngineExecutor, ctx: Pick<NodeContext, 'user
 async function scopeOf(edb: EngineExecutor, viewer: NodeViewer, onlyApps?: string[]): Promise<{ grants: GrantMap; appCodes: string[] | undefined }> {
   const grants: GrantMap = new Map();
   if (isAdministrator(viewer)) return { grants, appCodes: onlyApps };
-  const rows = await grantsOf(edb, viewer.unitIds);
+  const rows = await nodeReads(edb, viewer).grantsOf(viewer.unitIds);
   const granted = new Set<string>();
   for (const g of rows) {
     grants.set(g.node_code, strongest(grants.get(g.node_code) ?? 'none', g.permission));
@@ -44,7 +54,7 @@ async function scopeOf(edb: EngineExecutor, viewer: NodeViewer, onlyApps?: strin
 /** The views of the given apps (read with their nodes), the invisible ones left out. */
 async function viewsOf(edb: EngineExecutor, viewer: NodeViewer, grants: GrantMap, apps: NodeRow[], appCodes: string[] | 'all'): Promise<AppView[]> {
   if (!apps.length) return [];
-  const nodes = await listNodesByApp(edb, appCodes);
+  const nodes = await nodeReads(edb, viewer).listNodesByApp(appCodes);
   return apps.map((app) => new AppView(app, nodes.get(app.code) ?? [], viewer, grants)).filter((v) => v.isVisible);
 }
 
@@ -54,7 +64,7 @@ async function viewsOf(edb: EngineExecutor, viewer: NodeViewer, grants: GrantMap
  */
 export async function loadAppViews(edb: EngineExecutor, viewer: NodeViewer, onlyApps?: string[]): Promise<AppView[]> {
   const { grants, appCodes } = await scopeOf(edb, viewer, onlyApps);
-  return viewsOf(edb, viewer, grants, await listApps(edb, appCodes), appCodes ?? 'all');
+  return viewsOf(edb, viewer, grants, await nodeReads(edb, viewer).listApps(appCodes), appCodes ?? 'all');
 }
 
 /**
@@ -64,7 +74,7 @@ export async function loadAppViews(edb: EngineExecutor, viewer: NodeViewer, only
  */
 export async function loadAppSummaries(edb: EngineExecutor, viewer: NodeViewer): Promise<contracts.AppDto[]> {
   const { grants, appCodes } = await scopeOf(edb, viewer);
-  const apps = await listApps(edb, appCodes);
+  const apps = await nodeReads(edb, viewer).listApps(appCodes);
   const whole = new Map<string, Permission>();
   const partial: NodeRow[] = [];
   for (const app of apps) {
@@ -92,7 +102,7 @@ export async function getAppViewOrThrow(edb: EngineExecutor, viewer: NodeViewer,
 
 /** A node the viewer may open, with the view of its app; otherwise 404. */
 export async function getNodeOrThrow(edb: EngineExecutor, viewer: NodeViewer, code: string): Promise<{ view: AppView; node: NodeRow }> {
-  const row = await findNode(edb, code);
+  const row = await nodeReads(edb, viewer).findNode(code);
   const view = row ? (await loadAppViews(edb, viewer, [row.app_code]))[0] : undefined;
   const node = view?.node(code);
   if (!view || !node) throw new AppError('FunctionNodeNotFound', { detail: { code } });
@@ -104,6 +114,7 @@ export async function getNodeOrThrow(edb: EngineExecutor, viewer: NodeViewer, co
  * keys and moves are decided under it). Inside, only the transaction is used (docs/decisions/0001).
  */
 export async function inNodeTransaction<T>(ctx: NodeContext, work: (tx: { trx: Transaction<PlatformDb>; edb: EngineExecutor; viewer: NodeViewer }) => Promise<T>): Promise<T> {
+  markChanging(ctx.context);
   return ctx.db.transaction().execute(async (trx) => {
     await lockFunctionNodes(trx, ctx.engineCode);
     const edb = engineDb(trx as unknown as Db, ctx.engineCode);

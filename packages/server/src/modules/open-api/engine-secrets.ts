@@ -5,9 +5,10 @@ import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { AUTH_TYPE_ADMINISTRATOR } from '../../plugins/auth.ts';
-import { findEngine } from '../engine/engine.repo.ts';
 import { assertEngineUsable } from '../engine/engine-state.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
+import type { ContextCaches } from '../request-context/context.ts';
+import { readSecretContext } from '../request-context/context-statement.ts';
 
 // Engine secrets (docs/decisions/0021): issued, listed (masked) and revoked by an Administrator; only a SHA-256 hash
 // is stored. A secret acts as the Administrator who issued it, as long as that person is still an active Administrator.
@@ -79,20 +80,15 @@ export async function revokeSecret(db: Db, engineCode: string, id: string): Prom
  * The identity behind EngineCode / EngineSecret headers, or 320001: the engine must exist and be usable, the secret
  * must be one of its active ones, and its issuer must still be an active Administrator of the engine.
  */
-export async function authenticateSecret(db: Db, engineCode: string | undefined, secret: string | undefined): Promise<NodeContext> {
+export async function authenticateSecret(db: Db, engineCode: string | undefined, secret: string | undefined, caches?: ContextCaches): Promise<NodeContext> {
   if (!engineCode || !secret || engineCode.length > 64 || secret.length > 256) throw new AppError('OpenApiAuthFailed');
-  const engine = await findEngine(db, engineCode);
-  if (!engine) throw new AppError('OpenApiAuthFailed');
-  assertEngineUsable(engine, 403);
-  const edb = engineDb(db, engineCode);
-  const found = await edb
-    .selectFrom('engine_secrets as s')
-    .innerJoin('org_users as u', 'u.id', 's.created_by')
-    .select(['s.id', 'u.id as user_id', 'u.auth_type', 'u.state'])
-    .where('s.secret_hash', '=', hashSecret(secret))
-    .where('s.revoked_time', 'is', null)
-    .executeTakeFirst();
-  if (!found || found.state !== 'active' || found.auth_type !== AUTH_TYPE_ADMINISTRATOR) throw new AppError('OpenApiAuthFailed');
-  await edb.updateTable('engine_secrets').set({ last_used_time: new Date() }).where('id', '=', found.id).execute();
-  return { db, engineCode, userId: found.user_id, authType: found.auth_type };
+  // The engine, the secret, its issuer and their roles in one statement (docs/decisions/0032).
+  const read = await readSecretContext(db, engineCode, hashSecret(secret));
+  if (read === 'no-engine' || !read.engine) throw new AppError('OpenApiAuthFailed');
+  assertEngineUsable(read.engine, 403);
+  const found = read.secret;
+  if (!found || found.userState !== 'active' || found.authType !== AUTH_TYPE_ADMINISTRATOR) throw new AppError('OpenApiAuthFailed');
+  await engineDb(db, engineCode).updateTable('engine_secrets').set({ last_used_time: new Date() }).where('id', '=', found.id).execute();
+  const context = caches && { engineCode, userId: found.userId, authType: found.authType, roleIds: found.roleIds, nodesVersion: read.nodesVersion, formsVersion: read.formsVersion, caches };
+  return { db, engineCode, userId: found.userId, authType: found.authType, context };
 }

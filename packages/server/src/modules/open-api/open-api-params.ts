@@ -1,10 +1,20 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { Issue } from './open-api-values.ts';
+import type { RecordFilesDeps } from '../business-data/record-files.ts';
+
+/** What an action of Invoke may use besides its context. */
+export interface InvokeDeps {
+  files: RecordFilesDeps;
+  now: () => Date;
+}
 
 // Reading the flat Invoke body (h3yun-facts §1.1): nested objects may come as JSON strings, IsSubmit as "true"/"false".
 // Problems become a 320003 whose message names the parameter; no exception text reaches the caller.
 
 export type Body = Record<string, unknown>;
+
+/** At most this many records a call: LoadBizObjects' window and CreateBizObjects' array. */
+export const OPEN_API_MAX_ROWS = 500;
 
 export function badRequest(issues: Issue[]): AppError {
   return new AppError('OpenApiBadRequest', { detail: { issues } });

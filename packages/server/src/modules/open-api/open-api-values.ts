@@ -1,3 +1,4 @@
+import { controlFromInput } from '@tritium/shared/controls/index';
 import type { DataField, GridField, RuntimeForm } from '../business-data/runtime-form.ts';
 
 // Values in the open API's own formats (h3yun-facts §1.4, §2.8; docs/decisions/0021) ⇄ the runtime's formats
@@ -65,6 +66,8 @@ function fieldIn(field: DataField, value: unknown, path: string, issues: Issue[]
     if (!v || typeof v !== 'object') return v;
     return { address: v.Address ?? v.address, point: v.Point ?? v.point };
   }
+  // Dates, numbers, yes/no and checkbox lists: the control type's one input converter, as /v1 and import (decision 0029).
+  if (field.type.fromInput) return controlFromInput(field.type, value);
   switch (field.sqlType) {
     case 'text[]':
       if (typeof value === 'string') return value.split(';').map((s) => s.trim()).filter(Boolean);

@@ -1,36 +1,22 @@
-import { matcherToFilter, type FilterNode, type ProductMatcher } from '@tritium/shared/query/index';
-import type { Db } from '../../db/types.ts';
-import { engineDb } from '../../db/database.ts';
+import { matcherToFilter, type QueryNode, type ProductMatcher } from '@tritium/shared/query/index';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
-import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import * as records from '../business-data/record.service.ts';
-import type { RecordFilesDeps } from '../business-data/record-files.ts';
 import { queryWindow } from '../query/query.service.ts';
-import { startFromForm } from '../workflow/workflow.service.ts';
-import { bizObjectIn, bizObjectOut, localToIso, SYSTEM_FIELDS, type Issue } from './open-api-values.ts';
-import { badRequest, flag, filterPath, object, objectId, recordPath, renamingIssues, rowNum, text, type Body } from './open-api-params.ts';
+import { bizObjectOut, SYSTEM_FIELDS } from './open-api-values.ts';
+import { matcherValuesIn } from './open-api-matcher.ts';
+import { OPEN_API_MAX_ROWS, badRequest, flag, filterPath, object, objectId, renamingIssues, rowNum, text, type Body, type InvokeDeps } from './open-api-params.ts';
+import { createBizObject, createBizObjects, updateBizObject } from './open-api-create.ts';
 
 // The actions of POST /OpenApi/Invoke (h3yun-facts §1.2–§1.5; docs/decisions/0021). Reads go through the query
 // engine, writes through record.service, as the identity the secret acts for, so every rule of the runtime holds.
 
-/** At most this many records a call: LoadBizObjects' window and CreateBizObjects' array. */
-export const OPEN_API_MAX_ROWS = 500;
+export { OPEN_API_MAX_ROWS };
 
-export interface InvokeDeps {
-  files: RecordFilesDeps;
-  now: () => Date;
-}
+export type { InvokeDeps };
 
 type Action = (ctx: NodeContext, body: Body, deps: InvokeDeps) => Promise<Record<string, unknown>>;
-
-/** Values of a BizObject: converted from the product's formats; conversion problems are a 320003. */
-function recordInput(form: RuntimeForm, bizObject: Record<string, unknown>, path: string) {
-  const issues: Issue[] = [];
-  const input = bizObjectIn(form, bizObject, path, issues);
-  if (issues.length) throw badRequest(issues);
-  return input;
-}
 
 async function loadBizObject(ctx: NodeContext, body: Body): Promise<Record<string, unknown>> {
   const schemaCode = text(body, 'SchemaCode');
@@ -38,13 +24,6 @@ async function loadBizObject(ctx: NodeContext, body: Body): Promise<Record<strin
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
   const loaded = await records.loadData(ctx, { schemaCode, objectId: id });
   return { BizObject: bizObjectOut(form, { ...loaded.system, ...loaded.values }, loaded.children) };
-}
-
-/** A Matcher's Item values: moments in the product's `yyyy-MM-dd HH:mm:ss` are read as China time. */
-function withIsoDates(m: ProductMatcher): ProductMatcher {
-  if (m.Matchers) return { ...m, Matchers: m.Matchers.map(withIsoDates) };
-  const iso = (v: unknown) => localToIso(v, true);
-  return 'Value' in m ? { ...m, Value: Array.isArray(m.Value) ? m.Value.map(iso) : iso(m.Value) } : m;
 }
 
 function sortOf(list: unknown): { field: string; direction: 'asc' | 'desc' }[] {
@@ -70,10 +49,11 @@ async function loadBizObjects(ctx: NodeContext, body: Body, deps: InvokeDeps): P
   const items = filter.ReturnItems ?? [];
   if (!Array.isArray(items) || items.some((i) => typeof i !== 'string')) throw badRequest([{ path: 'Filter.ReturnItems', message: '须为字段编码数组' }]);
   const sort = sortOf(filter.SortByCollection);
-  let where: FilterNode | undefined;
+  let where: QueryNode | undefined;
   if (filter.Matcher !== undefined && filter.Matcher !== null) {
     const matcher = object(filter.Matcher, 'Filter.Matcher') as unknown as ProductMatcher;
-    const read = matcherToFilter(withIsoDates(matcher));
+    const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
+    const read = matcherToFilter(matcherValuesIn(form, matcher));
     if (read.issues.length) throw badRequest(read.issues.map((i) => ({ ...i, path: `Filter.${i.path}` })));
     where = read.filter ?? undefined;
   }
@@ -87,55 +67,6 @@ async function loadBizObjects(ctx: NodeContext, body: Body, deps: InvokeDeps): P
     return items.length ? Object.fromEntries((items as string[]).map((code) => [code, full[code]])) : full;
   });
   return { BizObjectArray: list, TotalCount: result.total ?? 0 };
-}
-
-async function createBizObject(ctx: NodeContext, body: Body, deps: InvokeDeps): Promise<Record<string, unknown>> {
-  const schemaCode = text(body, 'SchemaCode');
-  const bizObject = object(body.BizObject, 'BizObject');
-  const submit = flag(body.IsSubmit, 'IsSubmit', false);
-  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  const input = recordInput(form, bizObject, 'BizObject');
-  // Submit on a workflow form starts its flow, as the runtime's Submit does (the workflow module's start).
-  const saved = await renamingIssues(
-    () => records.execute(ctx, { schemaCode, actionCode: submit ? 'Submit' : 'Save', ...input }, deps.files, startFromForm),
-    recordPath('BizObject'),
-  );
-  const objectId = saved.objectId!;
-  const instance = submit && form.isWorkflow ? (await records.loadData(ctx, { schemaCode, objectId })).system.WorkflowInstanceId : null;
-  return { BizObjectId: objectId, WorkflowInstanceId: instance ?? '' };
-}
-
-/** All or nothing: every record is checked and written in one transaction; a problem names its index. */
-async function createBizObjects(ctx: NodeContext, body: Body): Promise<Record<string, unknown>> {
-  const schemaCode = text(body, 'SchemaCode');
-  const array = body.BizObjectArray;
-  if (!Array.isArray(array) || array.length === 0) throw badRequest([{ path: 'BizObjectArray', message: '须为非空数组' }]);
-  if (array.length > OPEN_API_MAX_ROWS) throw new AppError('OpenApiTooManyRows', { detail: { max: OPEN_API_MAX_ROWS, asked: array.length } });
-  const submit = flag(body.IsSubmit, 'IsSubmit', false);
-  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  if (submit && form.isWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
-  const inputs = array.map((item, i) => recordInput(form, object(item, `BizObjectArray.${i}`), `BizObjectArray.${i}`));
-  const ids = await ctx.db.transaction().execute(async (trx) => {
-    const edb = engineDb(trx as unknown as Db, ctx.engineCode);
-    const out: string[] = [];
-    for (const [i, input] of inputs.entries()) {
-      const saved = await renamingIssues(() => records.saveRecordIn(edb, ctx, form, { submit, ...input }), recordPath(`BizObjectArray.${i}`));
-      out.push(saved.result.objectId);
-    }
-    return out;
-  });
-  return { BizObjectIdArray: ids };
-}
-
-async function updateBizObject(ctx: NodeContext, body: Body, deps: InvokeDeps): Promise<Record<string, unknown>> {
-  const schemaCode = text(body, 'SchemaCode');
-  const id = objectId(body);
-  const bizObject = object(body.BizObject, 'BizObject');
-  const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  const input = recordInput(form, bizObject, 'BizObject');
-  // Only the codes sent change; sub-tables sent replace their rows (docs/decisions/0007).
-  await renamingIssues(() => records.execute(ctx, { schemaCode, actionCode: 'Save', objectId: id, ...input }, deps.files), recordPath('BizObject'));
-  return {};
 }
 
 async function removeBizObject(ctx: NodeContext, body: Body, deps: InvokeDeps): Promise<Record<string, unknown>> {

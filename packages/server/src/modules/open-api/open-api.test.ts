@@ -31,6 +31,11 @@ beforeAll(async () => {
   await createForm(a, appCode, { code: SCHEMA });
   await publish(a, SCHEMA, FORM);
   secret = (await issueSecret(a)).value;
+  // The reference payloads name users id1, id2, id3 (h3yun-facts §1.4): users with those ids exist in this engine, since
+  // ids that name nobody are refused (docs/decisions/0029).
+  for (const [i, id] of ['id1', 'id2', 'id3', 'id9'].entries()) {
+    await sql`insert into ${sql.table(`e_${admin.engineCode}.org_users`)} (id, name, mobile, auth_type) values (${id}, ${id}, ${`1390000000${i}`}, 1)`.execute(t.database.db);
+  }
 });
 afterAll(() => t.close());
 
@@ -38,9 +43,10 @@ describe('the reference payloads', () => {
   let createdId: string;
 
   it('CreateBizObject as written creates an Effective record with its multi-select ids and sub-table rows', async () => {
-    // h3yun-facts §1.4, exactly as written (the BizObject string on one line).
+    const me = (await a.post('/v1/form/loaddata', { schemaCode: SCHEMA })).system.CreatedBy;
+    // h3yun-facts §1.4, exactly as written (the BizObject string on one line), its <userId> placeholders filled.
     const res = await api({ "ActionName":"CreateBizObject", "SchemaCode":"D000024chuangjian",
-      "BizObject":"{\"CreatedBy\":\"<userId>\",\"OwnerId\":\"<userId>\",\"F0000002\":\"123\",\"F0000009\":\"id1;id2;id3\",\"D000024Fdetail123\":[{\"zh\":\"123\"},{\"zh\":\"312\"}]}",
+      "BizObject":"{\"CreatedBy\":\"<userId>\",\"OwnerId\":\"<userId>\",\"F0000002\":\"123\",\"F0000009\":\"id1;id2;id3\",\"D000024Fdetail123\":[{\"zh\":\"123\"},{\"zh\":\"312\"}]}".replaceAll('<userId>', me),
       "IsSubmit":"true" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ Successful: true, ErrorMessage: null, DataType: 0, ReturnData: { WorkflowInstanceId: '' } });
@@ -50,8 +56,7 @@ describe('the reference payloads', () => {
     const loaded = await api({ ActionName: 'LoadBizObject', SchemaCode: SCHEMA, BizObjectId: createdId });
     const bo = loaded.body.ReturnData.BizObject;
     expect(bo).toMatchObject({ ObjectId: createdId, Status: 1, F0000002: '123', F0000009: ['id1', 'id2', 'id3'], Name: '123' });
-    // System fields are the platform's: the creator and owner are the secret's Administrator, not the payload's text.
-    const me = (await a.post('/v1/form/loaddata', { schemaCode: SCHEMA })).system.CreatedBy;
+    // The creator is the secret's Administrator; the owner is the OwnerId named (here the same person).
     expect(bo.CreatedBy).toBe(me);
     expect(bo.OwnerId).toBe(me);
     expect(bo.CreatedTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

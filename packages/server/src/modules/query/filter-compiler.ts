@@ -1,5 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { dayRange, dynamicDateRange, dynamicValuesFor, isGroup, operatorAppliesTo, type DynamicDateValue, type FilterLeaf, type FilterNode, type FilterValue } from '@tritium/shared/query/index';
+import {
+  PATTERN_OPERATORS, dayRange, dynamicDateRange, dynamicValuesFor, isGroup, operatorAppliesTo, type DynamicDateValue, type QueryLeaf, type QueryNode,
+  type FilterValue, type PatternOperator,
+} from '@tritium/shared/query/index';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { subtreeIds } from '../org/org.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
@@ -34,8 +37,22 @@ const not = (c: Cond): Cond => sql<SqlBool>`not coalesce(${c}, false)`;
 const and = (cs: Cond[]): Cond => (cs.length ? sql<SqlBool>`(${sql.join(cs, sql` and `)})` : TRUE);
 const or = (cs: Cond[]): Cond => (cs.length ? sql<SqlBool>`(${sql.join(cs, sql` or `)})` : FALSE);
 
+/** LIKE wildcards and the escape character itself, escaped so they match literally. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 /** ILIKE pattern for "contains": %, _ and the escape character itself match literally. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
+/**
+ * The product's pattern operators (h3yun-facts §1.5: 13 `like '?%'`, 14 `like '%?'`, 22/23 their `not like`) on a
+ * text expression. Case-insensitive (ILIKE) like Contains here and the product's default collation; the Not forms
+ * also hold for a blank value, as NotContains does (docs/decisions/0030).
+ */
+function patternCondition(text: RawBuilder<unknown> | ReturnType<typeof sql.ref>, operator: PatternOperator, value: string): Cond {
+  const like = operator === 'StartWith' || operator === 'NotStartWith' ? `${escapeLike(value)}%` : `%${escapeLike(value)}`;
+  const cond = sql<SqlBool>`${text} ilike ${like}`;
+  return operator === 'StartWith' || operator === 'EndWith' ? cond : not(cond);
+}
+const isPattern = (operator: QueryLeaf['operator']): operator is PatternOperator => (PATTERN_OPERATORS as readonly string[]).includes(operator);
 
 /** A text[] parameter the same on pg and PGlite (their array typing differs; JSON text converts alike). */
 /** A list of bind parameters for IN (…); never empty (an empty list is reported as an issue first). */
@@ -47,7 +64,7 @@ const textArray = (values: string[]) => sql`array(select jsonb_array_elements_te
 const myDepartments = (ctx: CompileContext) => anyDb(ctx.edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', ctx.userId);
 const myDepartmentsAndBelow = (ctx: CompileContext) => subtreeIds(ctx.edb, myDepartments(ctx) as never);
 
-export function compileFilter(ctx: CompileContext, node: FilterNode | undefined, path: string): Cond {
+export function compileFilter(ctx: CompileContext, node: QueryNode | undefined, path: string): Cond {
   if (!node) return TRUE;
   if (isGroup(node)) {
     const parts = node.children.map((child, i) => compileFilter(ctx, child, `${path}.children.${i}`));
@@ -56,7 +73,7 @@ export function compileFilter(ctx: CompileContext, node: FilterNode | undefined,
   return compileLeaf(ctx, node, path);
 }
 
-function compileLeaf(ctx: CompileContext, leaf: FilterLeaf, path: string): Cond {
+function compileLeaf(ctx: CompileContext, leaf: QueryLeaf, path: string): Cond {
   const column = resolveColumn(ctx.form, leaf.field);
   if (!column) return fail(ctx, `${path}.field`, `字段 ${leaf.field} 不存在或不能筛选`);
   if (!operatorAppliesTo(leaf.operator, column.dataType)) return fail(ctx, `${path}.operator`, `字段 ${leaf.field} 不支持 ${leaf.operator}`);
@@ -78,7 +95,7 @@ function fail(ctx: CompileContext, path: string, message: string): Cond {
   return FALSE;
 }
 
-function conditionOf(ctx: CompileContext, column: QueryColumn, col: ReturnType<typeof sql.ref>, leaf: FilterLeaf, path: string): Cond {
+function conditionOf(ctx: CompileContext, column: QueryColumn, col: ReturnType<typeof sql.ref>, leaf: QueryLeaf, path: string): Cond {
   const { operator } = leaf;
   const v = new ValueReader(ctx, path, leaf.value);
   switch (column.dataType) {
@@ -120,8 +137,9 @@ function conditionOf(ctx: CompileContext, column: QueryColumn, col: ReturnType<t
 }
 
 /** short and long text: Contains is ILIKE (trigram-indexed on text boxes, docs/decisions/0013). */
-function textCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator'], v: ValueReader): Cond {
+function textCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader): Cond {
   const blank = sql<SqlBool>`(${col} is null or ${col} = '')`;
+  if (isPattern(operator)) return patternCondition(col, operator, v.text(true));
   switch (operator) {
     case 'Equal': return sql<SqlBool>`${col} = ${v.text()}`;
     case 'NotEqual': return sql<SqlBool>`${col} is distinct from ${v.text()}`;
@@ -137,7 +155,7 @@ function textCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['op
   }
 }
 
-function orderedCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator'], v: ValueReader, one: () => unknown, many: () => unknown[]): Cond {
+function orderedCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader, one: () => unknown, many: () => unknown[]): Cond {
   switch (operator) {
     case 'Equal': return sql<SqlBool>`${col} = ${one()}`;
     case 'NotEqual': return sql<SqlBool>`${col} is distinct from ${one()}`;
@@ -163,7 +181,7 @@ function orderedCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf[
  * Dates: a full timestamp compares as an instant; a date 'yyyy-mm-dd' means that whole day in Asia/Shanghai (Equal
  * = within the day, Above = after it, NotAbove = up to its end); Dynamic is a calendar range computed from the clock.
  */
-function dateCondition(ctx: CompileContext, col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator'], v: ValueReader): Cond {
+function dateCondition(ctx: CompileContext, col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader): Cond {
   const within = (r: { from: string; to: string }) => sql<SqlBool>`(${col} >= ${r.from} and ${col} < ${r.to})`;
   switch (operator) {
     case 'IsBlank': return sql<SqlBool>`${col} is null`;
@@ -195,7 +213,7 @@ function dateCondition(ctx: CompileContext, col: ReturnType<typeof sql.ref>, ope
 }
 
 /** Single ids (user, department, association; ObjectId is a uuid column). */
-function idCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator'], v: ValueReader, isUuid: boolean): Cond {
+function idCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader, isUuid: boolean): Cond {
   const id = () => (isUuid ? v.uuid() : v.text());
   switch (operator) {
     case 'Equal': return sql<SqlBool>`${col} = ${id()}`;
@@ -211,10 +229,12 @@ function idCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['oper
  * text[] columns (checkbox list, multi-user, multi-department, multi-association, batch scan): Contains = holds every
  * value given, Contained = holds nothing but values given (and something), In = holds any, Equal = the same set.
  */
-function arrayCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator'], v: ValueReader): Cond {
+function arrayCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader): Cond {
   const blank = sql<SqlBool>`coalesce(cardinality(${col}), 0) = 0`;
   if (operator === 'IsBlank') return blank;
   if (operator === 'NotBlank') return not(blank);
+  // The product keeps a checkbox list as one `a;b` text: starts / ends with read that text (its items in order).
+  if (isPattern(operator)) return patternCondition(sql`array_to_string(${col}, ';')`, operator, v.text(true));
   const a = textArray(v.texts());
   switch (operator) {
     case 'Equal': return sql<SqlBool>`(${col} @> ${a} and ${col} <@ ${a})`;
@@ -232,7 +252,7 @@ function arrayCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['o
 export const adcodePrefix = (adcode: string): string => adcode.replace(/(00)+$/, '') || adcode;
 
 /** Area (jsonb {adcode, adname, detail}): Contains / In = inside the region(s); a non-code text matches the name. */
-function addressCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator'], v: ValueReader): Cond {
+function addressCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader): Cond {
   const code = sql`(${col}->>'adcode')`;
   const inside = (value: string): Cond =>
     /^\d{6}$/.test(value) ? sql<SqlBool>`${code} like ${`${adcodePrefix(value)}%`}` : sql<SqlBool>`(${col}->>'adname') ilike ${containsPattern(value)}`;
@@ -249,7 +269,7 @@ function addressCondition(col: ReturnType<typeof sql.ref>, operator: FilterLeaf[
 }
 
 /** Files, signatures and other JSON: only blank or not ([] and {} are blank). */
-function jsonBlank(col: ReturnType<typeof sql.ref>, operator: FilterLeaf['operator']): Cond {
+function jsonBlank(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator']): Cond {
   const blank = sql<SqlBool>`(${col} is null or ${col} in ('null'::jsonb, '[]'::jsonb, '{}'::jsonb))`;
   return operator === 'IsBlank' ? blank : not(blank);
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { contracts } from '@tritium/shared';
-import { equalityFilter, isSortable, type DataScope, type FilterNode } from '@tritium/shared/query/index';
+import { equalityFilter, isSortable, type DataScope, type QueryNode } from '@tritium/shared/query/index';
 import { parameterError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { fromColumn } from '../business-data/field-values.ts';
@@ -20,7 +20,8 @@ export const QUERY_ALL_CAP = 1000;
 /** What narrows the records of every call. */
 export interface Narrowing {
   schemaCode: string;
-  filter?: FilterNode;
+  /** The filter model, plus the product's pattern operators (the open API's Matcher). */
+  filter?: QueryNode;
   /** The older equality list (the web runtime's), AND-ed with `filter`. */
   filters?: { field: string; value: string | number | boolean | null }[];
   status?: number[];

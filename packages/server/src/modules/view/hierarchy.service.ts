@@ -8,23 +8,21 @@ import { engineSchemaName } from '../../db/database.ts';
 import { AppError, parameterError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { presentRecord } from '../business-data/record.presenter.ts';
-import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { anyDb } from '../business-data/runtime-form.ts';
 import { compileFilter, MAIN, type CompileContext } from '../query/filter-compiler.ts';
 import { scopeCondition } from '../query/data-scope.ts';
 import { mainColumn } from '../query/query-fields.ts';
 import type { QueryOptions } from '../query/query.service.ts';
 import { viewNarrowing, withCallerPaths } from './view-query.service.ts';
+import { isHierarchyParent } from './view-fields.ts';
+
+// Lives beside the view's fields (view settings check it too); still answered here for existing callers.
+export { isHierarchyParent };
 
 // The Hierarchy view (view mode 6; docs/decisions/0023): POST /v1/bizdata/view/children answers one level of the
 // tree — the roots, or the children of one record — a page at a time, with each row's number of children in the view.
 // The view narrows as a list view does (scope, fixed filter, caller's filter, quick search: docs/decisions/0017);
 // the level is one more condition of the same statement, on the indexed parent column.
-
-/** A field may carry a hierarchy: an association query of the main table pointing to the form itself. */
-export function isHierarchyParent(form: RuntimeForm, code: string): boolean {
-  const field = form.fields.find((f) => f.code === code);
-  return !!field && field.type.key === 'associationQuery' && String(field.options.schemaCode ?? '').toLowerCase() === form.node.code.toLowerCase();
-}
 
 type Body = z.infer<typeof contracts.HierarchyChildrenBody>;
 

@@ -76,3 +76,9 @@ export function defaultView(form: RuntimeForm): contracts.ViewSetting {
     pageSize: 50,
   };
 }
+
+/** A field may carry a hierarchy: an association query of the main table pointing to the form itself. */
+export function isHierarchyParent(form: RuntimeForm, code: string): boolean {
+  const field = form.fields.find((f) => f.code === code);
+  return !!field && field.type.key === 'associationQuery' && String(field.options.schemaCode ?? '').toLowerCase() === form.node.code.toLowerCase();
+}

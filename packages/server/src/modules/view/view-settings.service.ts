@@ -7,11 +7,10 @@ import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtim
 import { compileFilter, type CompileContext, type Issue } from '../query/filter-compiler.ts';
 import { mainColumn } from '../query/query-fields.ts';
 import { isSortable } from '@tritium/shared/query/index';
-import { defaultColumns, defaultView, viewFields } from './view-fields.ts';
+import { defaultColumns, defaultView, isHierarchyParent, viewFields } from './view-fields.ts';
 import { ViewMode } from '@tritium/shared/constants/views';
 import { engineSchemaName } from '../../db/database.ts';
 import { ensureTreeParentIndex } from '../form-design/tree-structure.ts';
-import { isHierarchyParent } from './hierarchy.service.ts';
 
 // View settings (calls.md §7 "Schema, views, workbench"; docs/decisions/0017): GET /v1/view/setting,
 // /view/designer/load, /page/header, /designer/column/default and POST /v1/view/designer/save. Who may open the form

@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { WfInstanceTable, WfTokenTable, WfWorkItemTable, WfCommentTable } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { CommentRec, EngineState, InstanceRec, ItemRec, TokenRec } from './workflow.core.ts';
+import { recordOf, rowOf, type ColumnMap } from './row-mapping.ts';
 
 // The engine's rows ⇄ the core's records. Ids are UUID v7 (monotonic within a process), so rows written by one action
 // at the same time keep their order by id.
@@ -9,156 +10,86 @@ import type { CommentRec, EngineState, InstanceRec, ItemRec, TokenRec } from './
 // and writes back only what changed (new rows inserted, changed rows updated; nothing deleted).
 
 const json = (v: unknown) => JSON.stringify(v);
-const date = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
 
-export function instanceOf(r: Selectable<WfInstanceTable>): InstanceRec {
-  return {
-    id: r.id,
-    schemaCode: r.schema_code,
-    objectId: r.object_id,
-    version: r.template_version,
-    originator: r.originator,
-    name: r.name,
-    state: r.state as InstanceRec['state'],
-    approval: r.approval as InstanceRec['approval'],
-    nextSeq: r.next_seq,
-    createdTime: date(r.created_time)!,
-    modifiedTime: date(r.modified_time)!,
-    finishedTime: date(r.finished_time),
-    parentInstanceId: r.parent_instance_id,
-    parentTokenId: r.parent_token_id,
-  };
-}
+// Each record's fields and their columns, once: read and written through row-mapping.ts.
+const INSTANCE = {
+  id: 'id',
+  schemaCode: 'schema_code',
+  objectId: 'object_id',
+  version: 'template_version',
+  originator: 'originator',
+  name: 'name',
+  state: 'state',
+  approval: 'approval',
+  nextSeq: 'next_seq',
+  createdTime: ['created_time', 'date'],
+  modifiedTime: ['modified_time', 'date'],
+  finishedTime: ['finished_time', 'date'],
+  parentInstanceId: 'parent_instance_id',
+  parentTokenId: 'parent_token_id',
+} as const satisfies ColumnMap<InstanceRec, WfInstanceTable>;
 
-export function tokenOf(r: Selectable<WfTokenTable>): TokenRec {
-  return {
-    id: r.id,
-    seq: r.seq,
-    activityCode: r.activity_code,
-    state: r.state as TokenRec['state'],
-    approval: r.approval as TokenRec['approval'],
-    participants: r.participants,
-    itemCount: r.item_count,
-    agreeCount: r.agree_count,
-    disagreeCount: r.disagree_count,
-    retrievable: r.retrievable,
-    preTokens: r.pre_tokens,
-    actionEvent: r.action_event as TokenRec['actionEvent'],
-    skipped: r.skipped,
-    createdTime: date(r.created_time)!,
-    finishedTime: date(r.finished_time),
-  };
-}
+const TOKEN = {
+  id: 'id',
+  seq: 'seq',
+  activityCode: 'activity_code',
+  state: 'state',
+  approval: 'approval',
+  participants: ['participants', 'json'],
+  itemCount: 'item_count',
+  agreeCount: 'agree_count',
+  disagreeCount: 'disagree_count',
+  retrievable: 'retrievable',
+  preTokens: ['pre_tokens', 'json'],
+  actionEvent: 'action_event',
+  skipped: 'skipped',
+  createdTime: ['created_time', 'date'],
+  finishedTime: ['finished_time', 'date'],
+} as const satisfies ColumnMap<TokenRec, WfTokenTable>;
 
-export function itemOf(r: Selectable<WfWorkItemTable>): ItemRec {
-  return {
-    id: r.id,
-    tokenId: r.token_id,
-    activityCode: r.activity_code,
-    itemType: r.item_type as ItemRec['itemType'],
-    kind: r.kind as ItemRec['kind'],
-    participant: r.participant,
-    finisher: r.finisher,
-    delegant: r.delegant,
-    sourceItemId: r.source_item_id,
-    state: r.state as ItemRec['state'],
-    approval: r.approval as ItemRec['approval'],
-    actionEvent: r.action_event as ItemRec['actionEvent'],
-    urged: r.urged,
-    sort: r.sort,
-    createdTime: date(r.created_time)!,
-    finishedTime: date(r.finished_time),
-  };
-}
+const ITEM = {
+  id: 'id',
+  tokenId: 'token_id',
+  activityCode: 'activity_code',
+  itemType: 'item_type',
+  kind: 'kind',
+  participant: 'participant',
+  finisher: 'finisher',
+  delegant: 'delegant',
+  sourceItemId: 'source_item_id',
+  state: 'state',
+  approval: 'approval',
+  actionEvent: 'action_event',
+  urged: 'urged',
+  sort: 'sort',
+  createdTime: ['created_time', 'date'],
+  finishedTime: ['finished_time', 'date'],
+} as const satisfies ColumnMap<ItemRec, WfWorkItemTable>;
 
-export function commentOf(r: Selectable<WfCommentTable>): CommentRec {
-  return {
-    id: r.id,
-    tokenId: r.token_id,
-    workItemId: r.work_item_id,
-    activityCode: r.activity_code,
-    userId: r.user_id,
-    action: r.action,
-    text: r.text,
-    approval: r.approval as CommentRec['approval'],
-    signature: r.signature,
-    attachmentIds: r.attachment_ids,
-    receivers: r.receivers,
-    createdTime: date(r.created_time)!,
-  };
-}
+const COMMENT = {
+  id: 'id',
+  tokenId: 'token_id',
+  workItemId: 'work_item_id',
+  activityCode: 'activity_code',
+  userId: 'user_id',
+  action: 'action',
+  text: 'text',
+  approval: 'approval',
+  signature: 'signature',
+  attachmentIds: ['attachment_ids', 'json'],
+  receivers: ['receivers', 'json'],
+  createdTime: ['created_time', 'date'],
+} as const satisfies ColumnMap<CommentRec, WfCommentTable>;
 
-const instanceRow = (i: InstanceRec) => ({
-  id: i.id,
-  schema_code: i.schemaCode,
-  object_id: i.objectId,
-  template_version: i.version,
-  originator: i.originator,
-  name: i.name,
-  state: i.state,
-  approval: i.approval,
-  next_seq: i.nextSeq,
-  created_time: i.createdTime,
-  modified_time: i.modifiedTime,
-  finished_time: i.finishedTime,
-  parent_instance_id: i.parentInstanceId,
-  parent_token_id: i.parentTokenId,
-});
+export const instanceOf = (r: Selectable<WfInstanceTable>): InstanceRec => recordOf<InstanceRec>(INSTANCE, r);
+export const tokenOf = (r: Selectable<WfTokenTable>): TokenRec => recordOf<TokenRec>(TOKEN, r);
+export const itemOf = (r: Selectable<WfWorkItemTable>): ItemRec => recordOf<ItemRec>(ITEM, r);
+export const commentOf = (r: Selectable<WfCommentTable>): CommentRec => recordOf<CommentRec>(COMMENT, r);
 
-const tokenRow = (instanceId: string, t: TokenRec) => ({
-  id: t.id,
-  instance_id: instanceId,
-  seq: t.seq,
-  activity_code: t.activityCode,
-  state: t.state,
-  approval: t.approval,
-  participants: json(t.participants),
-  item_count: t.itemCount,
-  agree_count: t.agreeCount,
-  disagree_count: t.disagreeCount,
-  retrievable: t.retrievable,
-  pre_tokens: json(t.preTokens),
-  action_event: t.actionEvent,
-  skipped: t.skipped,
-  created_time: t.createdTime,
-  finished_time: t.finishedTime,
-});
-
-const itemRow = (instanceId: string, i: ItemRec) => ({
-  id: i.id,
-  instance_id: instanceId,
-  token_id: i.tokenId,
-  activity_code: i.activityCode,
-  item_type: i.itemType,
-  kind: i.kind,
-  participant: i.participant,
-  finisher: i.finisher,
-  delegant: i.delegant,
-  source_item_id: i.sourceItemId,
-  state: i.state,
-  approval: i.approval,
-  action_event: i.actionEvent,
-  urged: i.urged,
-  sort: i.sort,
-  created_time: i.createdTime,
-  finished_time: i.finishedTime,
-});
-
-const commentRow = (instanceId: string, c: CommentRec) => ({
-  id: c.id,
-  instance_id: instanceId,
-  token_id: c.tokenId,
-  work_item_id: c.workItemId,
-  activity_code: c.activityCode,
-  user_id: c.userId,
-  action: c.action,
-  text: c.text,
-  approval: c.approval,
-  signature: c.signature,
-  attachment_ids: json(c.attachmentIds),
-  receivers: json(c.receivers),
-  created_time: c.createdTime,
-});
+const instanceRow = (i: InstanceRec) => rowOf<Insertable<WfInstanceTable>>(INSTANCE, i);
+const tokenRow = (instanceId: string, t: TokenRec) => ({ ...rowOf<Insertable<WfTokenTable>>(TOKEN, t), instance_id: instanceId });
+const itemRow = (instanceId: string, i: ItemRec) => ({ ...rowOf<Insertable<WfWorkItemTable>>(ITEM, i), instance_id: instanceId });
+const commentRow = (instanceId: string, c: CommentRec) => ({ ...rowOf<Insertable<WfCommentTable>>(COMMENT, c), instance_id: instanceId });
 
 /** The instance row, locked for the rest of the transaction (workflow.md: every action locks it first). */
 export async function lockInstance(edb: EngineExecutor, instanceId: string): Promise<InstanceRec | undefined> {

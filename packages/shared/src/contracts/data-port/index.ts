@@ -70,6 +70,24 @@ export const LoadTaskRecordsBody = z.strictObject({
   SchemaCode: SchemaCode.optional(),
 });
 
+/** An import's roll back (docs/decisions/0031): its own background task, and the records done so far by outcome. */
+export const ImportRollbackDto = z.object({
+  state: z.enum(BACKGROUND_TASK_STATES),
+  progress: z.number(),
+  message: z.string().nullable(),
+  rolledBackBy: z.string().nullable(),
+  /** Records the import created, removed. */
+  deleted: z.number(),
+  /** Records the import updated, given their before-image back. */
+  restored: z.number(),
+  /** Records changed (or removed) after the import: left as they are (getRollbackReport lists them). */
+  refused: z.number(),
+  /** Records the import created that were removed meanwhile. */
+  gone: z.number(),
+  finishedTime: z.string().nullable(),
+});
+export type ImportRollbackDto = z.infer<typeof ImportRollbackDto>;
+
 export const DataPortTaskDto = z.object({
   taskId: z.string(),
   type: DataPortTaskType,
@@ -92,6 +110,10 @@ export const DataPortTaskDto = z.object({
   finishedTime: z.string().nullable(),
   hasResult: z.boolean(),
   hasErrorReport: z.boolean(),
+  /** Imports: the roll back, once asked for (docs/decisions/0031). */
+  rollback: ImportRollbackDto.nullable().optional(),
+  /** Imports: 回滚 may be asked for now (the import ended; no roll back yet, or one that died). */
+  rollbackOffered: z.boolean().optional(),
 });
 export type DataPortTaskDto = z.infer<typeof DataPortTaskDto>;
 export const LoadTaskRecordsResult = z.object({ list: z.array(DataPortTaskDto), total: z.number() });
@@ -122,6 +144,22 @@ export const CancelTaskParams = z.strictObject({ type: DataPortTaskType, taskId:
 /** POST /v1/dataPort/RetryTimeoutTasks */
 export const RetryTasksBody = z.strictObject({ TaskIds: z.array(TaskId).min(1).max(100) });
 export const RetryTasksResult = z.object({ retried: z.array(z.string()) });
+
+/** POST /v1/dataPort/RollbackImportTask (ours, docs/decisions/0031): queues the roll back of an ended import. */
+export const RollbackImportBody = z.strictObject({ TaskId: TaskId });
+export const RollbackImportResult = z.object({ taskId: z.string(), rollback: ImportRollbackDto });
+export type RollbackImportResult = z.infer<typeof RollbackImportResult>;
+/** POST /v1/dataPort/getRollbackReport: the records a roll back left as they are, and why. */
+export const RollbackReportBody = z.strictObject({ TaskId: TaskId });
+export const RollbackReportRow = z.object({
+  rowNo: z.number(),
+  objectId: z.string(),
+  action: z.enum(['insert', 'update']),
+  outcome: z.enum(['refused', 'gone']),
+  note: z.string(),
+});
+export const RollbackReportResult = z.object({ total: z.number(), rows: z.array(RollbackReportRow) });
+export type RollbackReportResult = z.infer<typeof RollbackReportResult>;
 
 /** POST /v1/dataPort/getDownloadUrl: a short-lived signed link to the export's file or the import's error report. */
 export const DOWNLOAD_KINDS = ['Result', 'ErrorReport'] as const;

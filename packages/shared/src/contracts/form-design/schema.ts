@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { NodeCode } from '../function-node/index.ts';
-// index.ts re-exports this file, so FormDefinition is read lazily (it is defined after this module runs).
-import { FormDefinition } from './index.ts';
+import { FormDefinition } from './definition.ts';
 
 // The published schema as the runtime reads it (calls.md §3 "Schema", §7 "Schema, views, workbench": GET /v1/schema)
 // and the cached form setting (POST /v1/form/loadsetting). docs/decisions/0006-form-design.md.

@@ -2,3 +2,4 @@
 export { UserPicker, MultiUserPicker, DepartmentPicker, MultiDepartmentPicker } from './pickers.tsx';
 export { OrgPickerDialog, type OrgPickerDialogProps } from './org-picker-dialog.tsx';
 export type { PickedUnit, PickerKind, SinglePickerProps, MultiPickerProps } from './picker-types.ts';
+export { OrgPickerField } from './org-picker-field.tsx';

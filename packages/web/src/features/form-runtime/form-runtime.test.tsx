@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render.tsx';
+import { changeLocale } from '../../lib/i18n.ts';
 import { FormPage } from './pages/form-page.tsx';
 import { refused, stubRuntime } from './test/runtime-fake.ts';
 
@@ -28,6 +29,17 @@ describe('the form runtime', () => {
     // Typing into a field clears its error.
     await user.type(within(field('标题')).getByRole('textbox'), '新单');
     expect(within(field('标题')).queryByRole('alert')).toBeNull();
+  });
+
+  it('checks in English on an English screen (docs/decisions/0028)', async () => {
+    await changeLocale('en-US');
+    const { user, callsTo } = await openNew();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(field('标题')).getByRole('alert').textContent).toBe('Fill in 标题');
+    await user.type(within(field('邮箱')).getByRole('textbox'), 'not-mail');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(within(field('邮箱')).getByRole('alert').textContent).toBe('Enter a valid email address');
+    expect(callsTo('POST', '/v1/form/action/execute')).toHaveLength(0);
   });
 
   it('submits the values and sub-table rows, then shows the saved record', async () => {

@@ -66,6 +66,9 @@ export const dataPortApi = {
   },
   cancel: (task: Pick<PortTask, 'type' | 'taskId'>) => apiClient.get<PortTask>(`/v1/dataPort/CancelWaitingTask/${task.type}/${task.taskId}`),
   retry: (taskIds: string[]) => apiClient.post<{ retried: string[] }>('/v1/dataPort/RetryTimeoutTasks', { TaskIds: taskIds }),
+  /** Queues the roll back of an ended import (docs/decisions/0031). */
+  rollback: (taskId: string) => apiClient.post<contracts.RollbackImportResult>('/v1/dataPort/RollbackImportTask', { TaskId: taskId }),
+  rollbackReport: (taskId: string) => apiClient.post<contracts.RollbackReportResult>('/v1/dataPort/getRollbackReport', { TaskId: taskId }),
   downloadUrl: (taskId: string, kind: 'Result' | 'ErrorReport') => apiClient.post<{ url: string; fileName: string }>('/v1/dataPort/getDownloadUrl', { taskId, kind }),
 };
 

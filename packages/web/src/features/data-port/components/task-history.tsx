@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { dataPortApi, dataPortKeys, downloadTaskFile, FINAL_STATES, type PortTask, type TaskQuery } from '../api/data-port-api.ts';
+import { RollbackButton, RollbackStatus, rollbackOpen } from './rollback-action.tsx';
 
 const STATE_COLOR: Record<string, string> = { Finished: 'success', Failed: 'error', Timeout: 'warning', Running: 'processing', Waiting: 'default', Canceled: 'default', Queuing: 'default', Suspend: 'default' };
 const HOURS = [24, 72, 168, 720] as const;
@@ -46,7 +47,7 @@ export function DataPortTasksPage() {
     queryKey: dataPortKeys.history(query),
     queryFn: () => dataPortApi.tasks(query),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((x) => !FINAL_STATES.has(x.state)) ? 1500 : false),
+    refetchInterval: (q) => (q.state.data?.list.some((x) => !FINAL_STATES.has(x.state) || rollbackOpen(x)) ? 1500 : false),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['data-port'] });
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -106,18 +107,26 @@ export function DataPortTasksPage() {
         }}
         columns={[
           { title: t('dataPort.tasks.type'), dataIndex: 'type', width: 64, render: (v: PortTask['type']) => t(`dataPort.type.${v}`) },
-          { title: t('dataPort.tasks.file'), dataIndex: 'fileName', width: 170, ellipsis: true },
+          { title: t('dataPort.tasks.file'), dataIndex: 'fileName', width: 140, ellipsis: true },
           {
             title: t('dataPort.tasks.mode'), width: 120,
             render: (_v, r) => (r.type === 'Import' ? `${t(`dataPort.importType.${r.importType ?? 'InsertOnly'}`)} · ${t(`dataPort.dataState.${r.dataState ?? 'Draft'}`)}` : '—'),
           },
-          { title: t('dataPort.tasks.state'), dataIndex: 'state', width: 80, render: (v: PortTask['state']) => <Tag color={STATE_COLOR[v]}>{t(`dataPort.state.${v}`)}</Tag> },
+          {
+            title: t('dataPort.tasks.state'), dataIndex: 'state', width: 130,
+            render: (v: PortTask['state'], r) => (
+              <Flex vertical gap={4}>
+                <Tag color={STATE_COLOR[v]} style={{ width: 'fit-content' }}>{t(`dataPort.state.${v}`)}</Tag>
+                <RollbackStatus task={r} />
+              </Flex>
+            ),
+          },
           {
             title: t('dataPort.tasks.progress'), dataIndex: 'progress', width: 120,
             render: (v: number, r) => <Progress size="small" percent={r.state === 'Finished' ? 100 : Math.round(v)} status={r.state === 'Failed' || r.state === 'Timeout' ? 'exception' : r.state === 'Running' ? 'active' : undefined} />,
           },
           {
-            title: t('dataPort.tasks.counts'), width: 180,
+            title: t('dataPort.tasks.counts'), width: 160,
             render: (_v, r) => {
               if (r.state !== 'Finished') return r.message && r.state === 'Failed' ? <Typography.Text type="danger" ellipsis title={r.message}>{r.message}</Typography.Text> : null;
               return r.type === 'Import' ? t('dataPort.tasks.importCounts', r) : t('dataPort.tasks.exportCounts', r);
@@ -137,9 +146,10 @@ export function DataPortTasksPage() {
             render: (_v, r) => (
               <Space size={0} wrap>
                 {r.state === 'Waiting' && <Button size="small" type="link" onClick={() => void act(() => dataPortApi.cancel(r), t('dataPort.tasks.canceled'))}>{t('dataPort.tasks.cancel')}</Button>}
-                {r.state === 'Timeout' && <Button size="small" type="link" onClick={() => void act(() => dataPortApi.retry([r.taskId]), t('dataPort.tasks.retried'))}>{t('dataPort.tasks.retry')}</Button>}
+                {r.state === 'Timeout' && !r.rollback && <Button size="small" type="link" onClick={() => void act(() => dataPortApi.retry([r.taskId]), t('dataPort.tasks.retried'))}>{t('dataPort.tasks.retry')}</Button>}
                 {r.hasResult && <Button size="small" type="link" onClick={() => void download(r.taskId, 'Result')}>{t('dataPort.tasks.download')}</Button>}
                 {r.hasErrorReport && <Button size="small" type="link" onClick={() => void download(r.taskId, 'ErrorReport')}>{t('dataPort.tasks.errorReport')}</Button>}
+                <RollbackButton task={r} onDone={refresh} />
               </Space>
             ),
           },

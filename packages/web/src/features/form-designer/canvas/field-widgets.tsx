@@ -8,12 +8,10 @@ import type { DesignerControl } from '../state/control-tree.ts';
 import { systemFieldOf } from '../state/control-tree.ts';
 import { controlTypeName } from '../labels.ts';
 import { LAYOUT_WIDGETS } from './layout-widgets.tsx';
+import type { Widget, WidgetProps } from './widget-types.ts';
 
-export interface WidgetProps {
-  control: DesignerControl;
-  type: AnyControlType;
-}
-export type Widget = (props: WidgetProps) => ReactNode;
+// The widget's shape lives in widget-types.ts (layout widgets share it); still answered here for existing callers.
+export type { Widget, WidgetProps };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const items = (control: DesignerControl) => (Array.isArray(control.options.defaultItems) ? (control.options.defaultItems as unknown[]).map(String) : []);

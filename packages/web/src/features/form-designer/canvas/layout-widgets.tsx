@@ -3,7 +3,7 @@ import { Button, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ControlTypeKey } from '@tritium/shared/controls/index';
 import { controlName } from '../labels.ts';
-import type { WidgetProps, Widget } from './field-widgets.tsx';
+import type { WidgetProps, Widget } from './widget-types.ts';
 
 function GroupTitleWidget({ control }: WidgetProps) {
   const { token } = theme.useToken();

@@ -4,7 +4,7 @@ import { FormulaEditor } from '../../formula/formula-editor.tsx';
 import { usePublishedSchema } from '../../formula/formula-api.ts';
 import { useDesignerContext } from '../hooks/designer-context.ts';
 import { optionLabel } from '../labels.ts';
-import { FieldRow, errorsAt, fieldId, type FieldContext } from '../options/option-field.tsx';
+import { FieldRow, errorsAt, fieldId, type FieldContext } from '../options/field-row.tsx';
 import type { OptionPath } from '../options/schema-fields.ts';
 import { locateControl } from '../state/control-tree.ts';
 import { DataLinkEditor } from './data-link-editor.tsx';

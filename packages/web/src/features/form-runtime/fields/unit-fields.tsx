@@ -1,6 +1,5 @@
 /** People and departments: the organisation's pickers; the value holds ids, the form shows names. */
-import { DepartmentPicker, MultiDepartmentPicker, MultiUserPicker, UserPicker } from '../../../components/org-picker/pickers.tsx';
-import type { PickedUnit } from '../../../components/org-picker/picker-types.ts';
+import { DepartmentPicker, MultiDepartmentPicker, MultiUserPicker, UserPicker, type PickedUnit } from '../../../components/org-picker/index.ts';
 import { useDisplayContext, useLearnNames } from '../model/names.tsx';
 import type { AnyFieldKind, FieldProps } from './field-types.ts';
 

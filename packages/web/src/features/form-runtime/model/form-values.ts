@@ -1,5 +1,8 @@
 import { controlValueProblem } from '@tritium/shared/controls/index';
 import { hiddenByCondition } from '@tritium/shared/formula/index';
+import { translateMessage, validationMessage } from '@tritium/shared/validation/messages';
+import { currentLocale } from '../../../lib/i18n.ts';
+import '../../../lib/zod-messages.ts';
 import type { RuntimeControl } from '../fields/field-types.ts';
 import { collectFields, type RuntimeNode } from './runtime-tree.ts';
 
@@ -34,8 +37,11 @@ export const isHidden = (control: RuntimeControl, form: FormValues) => hiddenByC
 
 function check(control: RuntimeControl, value: unknown, form: FormValues): string | null {
   if (!isInput(control) || isHidden(control, form)) return null;
-  if (control.options.required === true && isEmptyValue(value)) return `请填写${control.label}`;
-  return controlValueProblem(control.type, control.options, value);
+  const locale = currentLocale();
+  if (control.options.required === true && isEmptyValue(value)) return validationMessage('fillIn', { field: control.label }, locale);
+  const problem = controlValueProblem(control.type, control.options, value);
+  // The control rules write zh-CN; the same templates give the English text.
+  return problem === null ? null : translateMessage(problem, locale);
 }
 
 /** The client's check before a save, the same rules as the server's (packages/shared/src/controls/check-value.ts). */
@@ -48,7 +54,7 @@ export function validateForm(tree: readonly RuntimeNode[], form: FormValues): Fi
   }
   for (const grid of grids) {
     const rows = form.children[grid.control.code] ?? [];
-    if (grid.control.options.required === true && rows.length === 0) errors[`values.${grid.control.code}`] = `请至少添加一行${grid.control.label}`;
+    if (grid.control.options.required === true && rows.length === 0) errors[`values.${grid.control.code}`] = validationMessage('addOneRow', { field: grid.control.label }, currentLocale());
     rows.forEach((row, index) => {
       for (const column of grid.columns) {
         const problem = check(column, row[column.code], form);

@@ -3,8 +3,7 @@ import { Button, Flex, Form, Input, Modal, Radio, Select } from 'antd';
 import { DeleteOutlined, SignatureOutlined } from '@ant-design/icons';
 import { SignDialog } from '../fields/hand-sign-field.tsx';
 import { useTranslation } from 'react-i18next';
-import { OrgPickerField } from '../../../components/org-picker/org-picker-field.tsx';
-import type { PickedUnit } from '../../../components/org-picker/picker-types.ts';
+import { OrgPickerField, type PickedUnit } from '../../../components/org-picker/index.ts';
 import type { HandSignConfig, WorkflowButton } from './workflow-api.ts';
 
 /** What a button asks for before it is sent. */

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Menu, Skeleton, Typography, theme } from 'antd';
+import { Button, Card, Empty, Flex, Menu, Skeleton, theme } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orgAdminApi, orgKeys, type PostDto } from '../api/org-admin-api.ts';
 import { useRemoveConfirm } from '../hooks/use-remove-confirm.ts';
 import { NameDialog } from './name-dialog.tsx';
-import { UnitMembers } from './unit-members.tsx';
-import { UnitMenu } from './unit-menu.tsx';
+import { CountedName, MembersCard, RenameRemoveMenu } from './unit-panel-parts.tsx';
 
 // contracts/org/fields.ts: RoleName (posts share it)
 const POST_NAME_MAX = 32;
@@ -25,27 +24,17 @@ export function PostPanel() {
 
   const label = (post: PostDto) => (
     <Flex align="center" justify="space-between" gap="small">
-      <Typography.Text ellipsis>
-        <span>{post.name}</span>
-        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, marginInlineStart: token.marginXS }}>
-          {t('orgAdmin.role.memberCount', { count: post.memberCount })}
-        </Typography.Text>
-      </Typography.Text>
-      <UnitMenu
+      <CountedName name={post.name} count={post.memberCount} />
+      <RenameRemoveMenu
         name={post.name}
-        items={[
-          { key: 'rename', label: t('orgAdmin.rename') },
-          { key: 'remove', label: t('orgAdmin.remove'), danger: true, divided: true },
-        ]}
-        onSelect={(key) =>
-          key === 'rename'
-            ? setEditing({ post })
-            : confirmRemove({
-                title: t('orgAdmin.post.removeTitle', { name: post.name }),
-                content: t('orgAdmin.post.removeContent', { count: post.memberCount }),
-                remove: () => orgAdminApi.removePost(post.id),
-                onRemoved: () => setSelectedId(undefined),
-              })
+        onRename={() => setEditing({ post })}
+        onRemove={() =>
+          confirmRemove({
+            title: t('orgAdmin.post.removeTitle', { name: post.name }),
+            content: t('orgAdmin.post.removeContent', { count: post.memberCount }),
+            remove: () => orgAdminApi.removePost(post.id),
+            onRemoved: () => setSelectedId(undefined),
+          })
         }
       />
     </Flex>
@@ -79,19 +68,13 @@ export function PostPanel() {
           <Empty description={t('orgAdmin.post.empty')} />
         )}
       </Card>
-      <Card size="small" style={{ flex: 1, minWidth: 0 }}>
-        {selected ? (
-          <UnitMembers
-            key={selected.id}
-            title={selected.name}
-            filter={{ postId: selected.id }}
-            onAdd={(ids) => orgAdminApi.addPostMembers(selected.id, ids)}
-            onRemove={(ids) => orgAdminApi.removePostMembers(selected.id, ids)}
-          />
-        ) : (
-          <Empty description={t('orgAdmin.post.pickOne')} />
-        )}
-      </Card>
+      <MembersCard
+        unit={selected}
+        filter={(postId) => ({ postId })}
+        onAdd={orgAdminApi.addPostMembers}
+        onRemove={orgAdminApi.removePostMembers}
+        pickOne={t('orgAdmin.post.pickOne')}
+      />
       {editing && (
         <NameDialog
           open

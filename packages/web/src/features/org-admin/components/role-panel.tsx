@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Skeleton, Tree, Typography, theme, type TreeDataNode } from 'antd';
+import { Button, Card, Empty, Flex, Skeleton, Tree, type TreeDataNode } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orgAdminApi, orgKeys, type RoleDto, type RoleGroupDto } from '../api/org-admin-api.ts';
 import { useRemoveConfirm } from '../hooks/use-remove-confirm.ts';
 import { NameDialog } from './name-dialog.tsx';
-import { UnitMembers } from './unit-members.tsx';
+import { CountedName, MembersCard, RenameRemoveMenu } from './unit-panel-parts.tsx';
 import { UnitMenu } from './unit-menu.tsx';
 
 // contracts/org/fields.ts: RoleName
@@ -19,7 +19,6 @@ type Editing = { kind: 'createGroup' } | { kind: 'renameGroup'; group: RoleGroup
 /** 角色: role groups with their roles on the left, the selected role's members on the right. */
 export function RolePanel() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const confirmRemove = useRemoveConfirm();
   const groups = useQuery({ queryKey: orgKeys.roleGroups, queryFn: orgAdminApi.listRoleGroups });
@@ -47,21 +46,16 @@ export function RolePanel() {
     />
   );
   const roleMenu = (role: RoleDto) => (
-    <UnitMenu
+    <RenameRemoveMenu
       name={role.name}
-      items={[
-        { key: 'rename', label: t('orgAdmin.rename') },
-        { key: 'remove', label: t('orgAdmin.remove'), danger: true, divided: true },
-      ]}
-      onSelect={(key) =>
-        key === 'rename'
-          ? setEditing({ kind: 'renameRole', role })
-          : confirmRemove({
-              title: t('orgAdmin.role.removeRoleTitle', { name: role.name }),
-              content: t('orgAdmin.role.removeRoleContent', { count: role.memberCount }),
-              remove: () => orgAdminApi.removeRole(role.id),
-              onRemoved: () => setSelectedId(undefined),
-            })
+      onRename={() => setEditing({ kind: 'renameRole', role })}
+      onRemove={() =>
+        confirmRemove({
+          title: t('orgAdmin.role.removeRoleTitle', { name: role.name }),
+          content: t('orgAdmin.role.removeRoleContent', { count: role.memberCount }),
+          remove: () => orgAdminApi.removeRole(role.id),
+          onRemoved: () => setSelectedId(undefined),
+        })
       }
     />
   );
@@ -74,14 +68,7 @@ export function RolePanel() {
   }));
   const renderTitle = (node: RoleNode) => (
     <Flex align="center" justify="space-between" gap="small">
-      <Typography.Text strong={!!node.groupUnit} ellipsis>
-        <span>{node.groupUnit?.name ?? node.roleUnit?.name}</span>
-        {node.roleUnit && (
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, marginInlineStart: token.marginXS }}>
-            {t('orgAdmin.role.memberCount', { count: node.roleUnit.memberCount })}
-          </Typography.Text>
-        )}
-      </Typography.Text>
+      <CountedName strong={!!node.groupUnit} name={node.groupUnit?.name ?? node.roleUnit?.name} count={node.roleUnit?.memberCount} />
       {node.groupUnit ? groupMenu(node.groupUnit) : roleMenu(node.roleUnit!)}
     </Flex>
   );
@@ -129,19 +116,13 @@ export function RolePanel() {
           <Empty description={t('orgAdmin.role.empty')} />
         )}
       </Card>
-      <Card size="small" style={{ flex: 1, minWidth: 0 }}>
-        {selected ? (
-          <UnitMembers
-            key={selected.id}
-            title={selected.name}
-            filter={{ roleId: selected.id }}
-            onAdd={(ids) => orgAdminApi.addRoleMembers(selected.id, ids)}
-            onRemove={(ids) => orgAdminApi.removeRoleMembers(selected.id, ids)}
-          />
-        ) : (
-          <Empty description={t('orgAdmin.role.pickOne')} />
-        )}
-      </Card>
+      <MembersCard
+        unit={selected}
+        filter={(roleId) => ({ roleId })}
+        onAdd={orgAdminApi.addRoleMembers}
+        onRemove={orgAdminApi.removeRoleMembers}
+        pickOne={t('orgAdmin.role.pickOne')}
+      />
       {dialog && (
         <NameDialog
           open

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import { formTablesOf } from '../form-design/form-design.repo.ts';
-import { fitIdentifier, hash8 } from '../form-design/table-names.ts';
-import type { ColumnModel } from '../form-design/form-model.ts';
+import { formTablesOf } from './form-design.repo.ts';
+import { fitIdentifier, hash8 } from './table-names.ts';
+import type { ColumnModel } from './form-model.ts';
 
 // Trigram indexes for "contains" on short text (docs/decisions/0013-query-engine.md): ILIKE '%…%' cannot use a
 // B-tree; a GIN index with pg_trgm's gin_trgm_ops can, Chinese included (the database's ctype is UTF-8, so CJK

@@ -1,0 +1,37 @@
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { NodeContext } from '../function-node/node-context.ts';
+import type { RecordRow } from './records.repo.ts';
+import type { RuntimeForm } from './runtime-form.ts';
+
+// The port through which a layer above business data (business rules: docs/decisions/0015) takes part in a save
+// and a removal, without business data importing it (docs/decisions/0026: the module graph is a DAG). The app
+// registers the business-rules implementation at start (registerRecordHooks in business-rules/record-hooks.ts).
+
+type Row = Record<string, unknown>;
+
+export interface RecordHooks {
+  /** After a save, in the caller's transaction; answers the stored files removed on the way. */
+  afterRecordSaved(
+    edb: EngineExecutor,
+    ctx: NodeContext,
+    form: RuntimeForm,
+    change: { objectId: string; before: RecordRow | undefined; status: number; values: Row },
+  ): Promise<string[]>;
+  /** Before a record is removed; `afterRemoved` runs once the row is gone. */
+  beforeRecordRemoved(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, row: RecordRow): Promise<{ afterRemoved(): Promise<string[]> }>;
+}
+
+let hooks: RecordHooks | undefined;
+
+export function setRecordHooks(next: RecordHooks): void {
+  hooks = next;
+}
+
+/** The registered hooks; a save without them would silently skip rules and rollups, so it refuses instead. */
+export function recordHooks(): RecordHooks {
+  if (!hooks) throw new Error('record hooks not registered: call registerRecordHooks() (business-rules) at start');
+  return hooks;
+}
+
+export const afterRecordSaved: RecordHooks['afterRecordSaved'] = (...args) => recordHooks().afterRecordSaved(...args);
+export const beforeRecordRemoved: RecordHooks['beforeRecordRemoved'] = (...args) => recordHooks().beforeRecordRemoved(...args);

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
+
+// The statements one authenticated request costs, counted through the database's onQuery hook (docs/decisions/0032).
+// The bounds hold the request context to at most one statement, so the count cannot silently grow back.
+
+let t: TestApp, admin: Person, a: OrgClient, secret: string, appCode: string;
+let counting: string[] | null = null;
+const SCHEMA = 'D000032count';
+const FORM = definition([
+  { type: 'textBox', code: 'Title' },
+  { type: 'number', code: 'Amount' },
+  { type: 'gridView', code: 'Items', controls: [{ type: 'textBox', code: 'ItemName' }] },
+]);
+
+async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
+  counting = [];
+  try {
+    await action();
+    return counting;
+  } finally {
+    counting = null;
+  }
+}
+
+beforeAll(async () => {
+  // Transaction control is not a statement of work (the PostgreSQL driver reports BEGIN/COMMIT, PGlite's does not).
+  const database = await openTestDatabase({ onQuery: (sql) => (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(sql) ? undefined : counting?.push(sql)) });
+  t = await createTestApp({ database });
+  admin = await registerPerson(t.app);
+  a = nodeClient(t.app, admin);
+  appCode = (await createApp(a)).code;
+  await createForm(a, appCode, { code: SCHEMA });
+  await publish(a, SCHEMA, FORM);
+  secret = (await issueSecret(a)).value;
+});
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+const list = () => a.post('/v1/bizdata/query', { schemaCode: SCHEMA, pageIndex: 0, pageSize: 20 });
+const create = () => a.post('/v1/form/action/execute', { schemaCode: SCHEMA, actionCode: 'Submit', values: { Title: '计数', Amount: 1 } });
+const createMany = async () => {
+  const res = await invokeApi(t.app, admin.engineCode, secret, {
+    ActionName: 'CreateBizObjects',
+    SchemaCode: SCHEMA,
+    BizObjectArray: Array.from({ length: 100 }, (_, i) => JSON.stringify({ Title: `批量${i}`, Amount: i })),
+    IsSubmit: 'true',
+  });
+  expect(res.body.Successful).toBe(true);
+};
+
+/** Statements that read who the caller is, their engine, roles, nodes or form definitions. */
+const CONTEXT = /revoked_tokens|platform"?\."?(accounts|memberships|engines)|org_role_members|function_nodes|node_permissions|form_schemas|form_tables|engine_secrets/;
+const contextOf = (statements: string[]) => statements.filter((s) => CONTEXT.test(s) && !/^\s*(insert|update|delete)/i.test(s));
+
+describe('statements per request', () => {
+  it('a list, a single create and a CreateBizObjects of 100 each read their context in one statement', async () => {
+    // Warm: the first call of each kind fills the caches.
+    await list();
+    await create();
+    await createMany();
+    const listed = await statementsOf(list);
+    const created = await statementsOf(create);
+    const many = await statementsOf(createMany);
+    // Before the request context (docs/decisions/0032): 11, 18 and 809 statements, 10 of them context (9 for the
+    // open API). Now: the context statement and the list's query; the create's own 8 statements; the open API's
+    // context statement, its secret's use time and 8 per record.
+    expect(contextOf(listed)).toHaveLength(1);
+    expect(contextOf(created)).toHaveLength(1);
+    expect(contextOf(many)).toHaveLength(1);
+    expect(listed.length).toBeLessThanOrEqual(2);
+    expect(created.length).toBeLessThanOrEqual(9 + 1);
+    expect(many.length).toBeLessThanOrEqual(802 + 3);
+  });
+
+  it('a member reads no more than an Administrator', async () => {
+    const member = await addMember(t, admin);
+    await grant(a, appCode, member.userId, 'create');
+    const m = nodeClient(t.app, member);
+    const memberList = () => m.post('/v1/bizdata/query', { schemaCode: SCHEMA, pageIndex: 0, pageSize: 20 });
+    await memberList();
+    const listed = await statementsOf(memberList);
+    expect(contextOf(listed)).toHaveLength(1);
+    expect(listed.length).toBeLessThanOrEqual(2);
+  });
+});

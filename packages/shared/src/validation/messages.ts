@@ -1,0 +1,300 @@
+/**
+ * Validation messages in the user's language (docs/decisions/0028). Every problem a validation finds is written in
+ * zh-CN from one of the templates below; the server renders it again in en-US for an English caller by matching the
+ * Chinese text back to its template. Zod's own issues get the same templates (`describeIssue`), so no zod default
+ * English text ("Invalid input: expected number…") reaches a Chinese screen.
+ */
+import type { Locale } from '../errors/catalogue.ts';
+import type { FieldIssue } from '../errors/envelope.ts';
+
+type Template = { zh: string; en: string };
+
+/** Templates: `{name}` is a parameter. Keep zh texts distinct: translation finds the template by its zh text. */
+export const VALIDATION_MESSAGES = {
+  // Generic kinds of problems (zod issue codes and the record checks).
+  required: { zh: '必填', en: 'Required' },
+  invalid: { zh: '值无效', en: 'Invalid value' },
+  notNumber: { zh: '须为数字', en: 'Must be a number' },
+  notInteger: { zh: '须为整数', en: 'Must be a whole number' },
+  notText: { zh: '须为文本', en: 'Must be text' },
+  notTextList: { zh: '须为文本列表', en: 'Must be a list of texts' },
+  notBoolean: { zh: '须为是或否', en: 'Must be yes or no' },
+  notList: { zh: '须为列表', en: 'Must be a list' },
+  notObject: { zh: '须为对象', en: 'Must be an object' },
+  notDateTime: { zh: '须为日期时间', en: 'Must be a date and time' },
+  wrongType: { zh: '类型不正确，须为{expected}', en: 'Wrong type: must be {expected}' },
+  empty: { zh: '不能为空', en: 'Must not be empty' },
+  textTooLong: { zh: '最多{max}个字符', en: 'At most {max} characters' },
+  textTooShort: { zh: '至少{min}个字符', en: 'At least {min} characters' },
+  textLength: { zh: '须为{length}个字符', en: 'Must be {length} characters long' },
+  listTooLong: { zh: '最多{max}项', en: 'At most {max} items' },
+  listTooShort: { zh: '至少{min}项', en: 'At least {min} items' },
+  numberTooBig: { zh: '不能大于{max}', en: 'Must not be greater than {max}' },
+  numberTooSmall: { zh: '不能小于{min}', en: 'Must not be less than {min}' },
+  numberNotBelow: { zh: '须小于{max}', en: 'Must be less than {max}' },
+  numberNotAbove: { zh: '须大于{min}', en: 'Must be greater than {min}' },
+  dateTooLate: { zh: '不能晚于{date}', en: 'Must not be later than {date}' },
+  dateTooEarly: { zh: '不能早于{date}', en: 'Must not be earlier than {date}' },
+  notMultiple: { zh: '须为{divisor}的倍数', en: 'Must be a multiple of {divisor}' },
+  badFormat: { zh: '格式不正确', en: 'Invalid format' },
+  badId: { zh: '须为有效的 id', en: 'Must be a valid id' },
+  badDateFormat: { zh: '日期时间格式不正确', en: 'Invalid date or time format' },
+  badLink: { zh: '请输入正确的链接地址', en: 'Enter a valid link' },
+  badEmail: { zh: '请输入正确的邮箱地址', en: 'Enter a valid email address' },
+  badIdCard: { zh: '请输入正确的身份证号', en: 'Enter a valid identity card number' },
+  badIdCardNumber: { zh: '请输入正确的身份证号码', en: 'Enter a valid identity card number' },
+  badTelephone: { zh: '请输入正确的电话号码', en: 'Enter a valid telephone number' },
+  badPhone: { zh: '请输入正确的手机号或座机号', en: 'Enter a valid mobile or landline number' },
+  notOneOf: { zh: '须为以下之一：{values}', en: 'Must be one of: {values}' },
+  unknownKeys: { zh: '不支持的字段：{keys}', en: 'Unknown field: {keys}' },
+  // What the edge refuses before any route runs (plugins/input-edge.ts).
+  nulCharacter: { zh: '不能包含空字符（U+0000）', en: 'Must not contain the NUL character (U+0000)' },
+  loneSurrogate: { zh: '含有无效的 Unicode 字符（不成对的代理项）', en: 'Contains an invalid Unicode character (an unpaired surrogate)' },
+  nestedTooDeep: { zh: '嵌套层级过深（最多{max}层）', en: 'Nested too deeply (at most {max} levels)' },
+  bodyNotJson: { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  // Record saves (business-data/record-input.ts, field-values.ts).
+  noSuchField: { zh: '表单没有这个字段', en: 'The form has no such field' },
+  noSuchSubTable: { zh: '表单没有这个子表', en: 'The form has no such sub-table' },
+  noSuchSubField: { zh: '子表没有这个字段', en: 'The sub-table has no such field' },
+  badRowId: { zh: '行标识无效', en: 'Invalid row id' },
+  fieldEmpty: { zh: '{field}不能为空', en: '{field} must not be empty' },
+  fillIn: { zh: '请填写{field}', en: 'Fill in {field}' },
+  addOneRow: { zh: '请至少添加一行{field}', en: 'Add at least one row to {field}' },
+  gridNeedsRow: { zh: '{field}至少需要一行', en: '{field} needs at least one row' },
+  // Lists and queries (query.service.ts, personal views).
+  notFilterable: { zh: '不能按该字段筛选', en: 'This field cannot be used in a filter' },
+  notSortable: { zh: '不能按字段 {field} 排序（仅短文本、日期、整数、是否、数字）', en: 'Cannot sort by {field} (only short text, date, whole number, yes/no and number fields)' },
+  notSortableField: { zh: '不能按字段 {field} 排序', en: 'Cannot sort by {field}' },
+  fieldMissing: { zh: '字段 {field} 不存在', en: 'The field {field} does not exist' },
+  notNumberField: { zh: '字段 {field} 不是数字字段', en: 'The field {field} is not a number field' },
+  tooManyRows: { zh: '数据超过{max}条，请分页查询', en: 'More than {max} records: ask page by page' },
+  // Texts written into the shared contracts (validation/zod.ts, contracts/*).
+  mobile: { zh: '请输入正确的11位手机号', en: 'Enter a valid 11-digit mobile number' },
+  password: { zh: '密码须为8-16位字母和数字的组合', en: 'The password must be 8–16 letters and digits, with both' },
+  legacyPassword: { zh: '密码须为6-16位字母和数字的组合', en: 'The password must be 6–16 letters and digits, with both' },
+  verifyCode: { zh: '请输入6位数字验证码', en: 'Enter the 6-digit verification code' },
+  codeRequired: { zh: '请输入编码', en: 'Enter a code' },
+  codePattern: { zh: '编码只能包含字母、数字和下划线，且不能全为数字', en: 'A code may contain only letters, digits and underscores, and not only digits' },
+  nameLength: { zh: '名称须为{min}-{max}个字符', en: 'The name must be {min}–{max} characters' },
+  passwordRequired: { zh: '请输入密码', en: 'Enter the password' },
+  engineCode: { zh: '组织编码无效', en: 'Invalid organisation code' },
+  personName: { zh: '请输入姓名', en: 'Enter the name' },
+  personNameLength: { zh: '姓名最多32个字符', en: 'The name has at most 32 characters' },
+  departmentName: { zh: '请输入部门名称', en: 'Enter the department name' },
+  departmentNameLength: { zh: '部门名称最多50个字符', en: 'The department name has at most 50 characters' },
+  roleName: { zh: '请输入名称', en: 'Enter the name' },
+  roleNameLength: { zh: '名称最多32个字符', en: 'The name has at most 32 characters' },
+  keyword: { zh: '请输入关键字', en: 'Enter a keyword' },
+  keywordLength: { zh: '关键字最多50个字符', en: 'The keyword has at most 50 characters' },
+  unitPick: { zh: '请选择组织单元', en: 'Choose an organisation unit' },
+  unitId: { zh: '无效的组织单元 id', en: 'Invalid organisation unit id' },
+  pickOne: { zh: '至少选择一项', en: 'Choose at least one' },
+  atMostPerCall: { zh: '一次最多 {max} 项', en: 'At most {max} at a time' },
+  nothingToChange: { zh: '没有要修改的内容', en: 'Nothing to change' },
+  pageSize: { zh: 'pageSize 须为 1-500 或 -1', en: 'pageSize must be 1–500 or -1' },
+  fieldCode: { zh: '字段编码无效', en: 'Invalid field code' },
+  controlCode: { zh: '控件编码无效', en: 'Invalid control code' },
+  commentEmpty: { zh: '评论内容不能为空', en: 'The comment must not be empty' },
+  codeLength: { zh: '编码最多64个字符', en: 'A code has at most 64 characters' },
+  taskId: { zh: '无效的任务 id', en: 'Invalid task id' },
+  fileId: { zh: '无效的文件 id', en: 'Invalid file id' },
+  fileScene: { zh: '无效的上传场景', en: 'Invalid upload scene' },
+  dataPortTaskType: { zh: '任务类型须为 Import 或 Export', en: 'The task type must be Import or Export' },
+  importType: { zh: '导入方式须为 Upsert、InsertOnly 或 UpdateOnly', en: 'The import mode must be Upsert, InsertOnly or UpdateOnly' },
+  importStatus: { zh: '数据状态须为 Draft、Effective 或 Processing', en: 'The record status must be Draft, Effective or Processing' },
+  importMatchField: { zh: '更新数据时须选择匹配字段', en: 'Choose the matching field to update records' },
+  fileNameMissing: { zh: '缺少文件名', en: 'The file name is missing' },
+  fileNameLength: { zh: '文件名最多255个字符', en: 'A file name has at most 255 characters' },
+  fileNameControl: { zh: '文件名不能含控制字符', en: 'A file name must not contain control characters' },
+  fileType: { zh: '无效的文件类型', en: 'Invalid file type' },
+  fileAtLeastOne: { zh: '至少一个文件', en: 'At least one file' },
+  filesPerCall: { zh: '一次最多100个文件', en: 'At most 100 files at a time' },
+  fileRepeated: { zh: '文件 id 不能重复', en: 'A file id must not repeat' },
+  todoRepeated: { zh: '待办不能重复', en: 'A task must not repeat' },
+  taskIdsOrAll: { zh: '须提供 taskIds 或 all（二选一）', en: 'Give taskIds or all (one of the two)' },
+  indexFieldPick: { zh: '至少选择一个字段', en: 'Choose at least one field' },
+  indexFieldMax: { zh: '每个索引最多{max}个字段', en: 'An index has at most {max} fields' },
+  fieldRepeated: { zh: '字段不能重复', en: 'A field must not repeat' },
+  summaryLength: { zh: '说明最多200个字符', en: 'The description has at most 200 characters' },
+  nameRuleLength: { zh: '数据标题规则最多200个字符', en: 'The record title rule has at most 200 characters' },
+  tooManyControls: { zh: '控件过多', en: 'Too many controls' },
+  childCodeReserved: { zh: '子表控件不能使用编码{code}', en: 'A sub-table control cannot use the code {code}' },
+  formulaLength: { zh: '公式最多10000个字符', en: 'A formula has at most 10000 characters' },
+  iconLength: { zh: '图标最多64个字符', en: 'An icon has at most 64 characters' },
+  colorFormat: { zh: '颜色格式不正确', en: 'Invalid colour format' },
+  atLeastOne: { zh: '至少一项', en: 'At least one' },
+  appWithParentApp: { zh: '新建应用时不能指定所属应用', en: 'A new app cannot belong to another app' },
+  appWithParent: { zh: '应用没有上级节点', en: 'An app has no parent node' },
+  appPick: { zh: '请选择所属应用', en: 'Choose the app' },
+  linkRequired: { zh: '自定义链接须填写链接地址', en: 'A custom link needs its address' },
+  idTooLong: { zh: 'id 过长', en: 'The id is too long' },
+  permissionType: { zh: '权限类型须为 1、2、3、5 或 6', en: 'The permission type must be 1, 2, 3, 5 or 6' },
+  pageSizeRange: { zh: 'pageSize 须为 1-{max}，或 {all} 表示全部', en: 'pageSize must be 1–{max}, or {all} for all' },
+  commentLength: { zh: '评论最多{max}个字符', en: 'A comment has at most {max} characters' },
+  commentFiles: { zh: '评论最多{max}个附件', en: 'A comment has at most {max} attachments' },
+  fileAttachedTwice: { zh: '附件不能重复', en: 'An attachment must not repeat' },
+  tipEmpty: { zh: '提醒内容不能为空', en: 'The reminder must not be empty' },
+  tipLength: { zh: '提醒内容最多{max}个字符', en: 'A reminder has at most {max} characters' },
+  tipReceiverPick: { zh: '请选择提醒对象', en: 'Choose whom to remind' },
+  tipReceiverMax: { zh: '提醒对象最多{max}人', en: 'At most {max} people per reminder' },
+  tipReceiverRepeated: { zh: '提醒对象不能重复', en: 'A person must not repeat' },
+  viewCode: { zh: '视图编码须以字母开头，仅含字母、数字和下划线', en: 'A view code starts with a letter and has only letters, digits and underscores' },
+  viewLink: { zh: '链接须以 http(s):// 或 / 开头', en: 'A link starts with http(s):// or /' },
+  viewScope: { zh: '视图范围无效', en: 'Invalid view scope' },
+  rowHeight: { zh: '行高须为 36、46、68 或 90', en: 'The row height must be 36, 46, 68 or 90' },
+  scope: { zh: '范围无效', en: 'Invalid scope' },
+  widgetId: { zh: '无效的组件 id', en: 'Invalid widget id' },
+  titleLength: { zh: '标题最多32个字符', en: 'A title has at most 32 characters' },
+  widgetsMax: { zh: '最多30个组件', en: 'At most 30 widgets' },
+  widgetRepeated: { zh: '组件 id 不能重复', en: 'A widget id must not repeat' },
+  instanceOrRecord: { zh: '须提供 instanceId，或 schemaCode 与 objectId', en: 'Give instanceId, or schemaCode and objectId' },
+} as const satisfies Record<string, Template>;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+/** A 777 issue that can be rendered again in another language: the template key and its parameters travel along. */
+export interface LocalizableIssue extends FieldIssue {
+  /** The field's display name (a form control's name), put before the message when rendered. */
+  label?: string;
+  key?: ValidationMessageKey;
+  params?: MessageParams;
+}
+
+function fill(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function validationMessage(key: ValidationMessageKey, params?: MessageParams, locale: Locale = 'zh-CN'): string {
+  const template: Template = VALIDATION_MESSAGES[key];
+  return fill(locale === 'en-US' ? template.en : template.zh, params);
+}
+
+/**
+ * One field problem for a 777 answer (detail.issues): `path` as the request names it, `label` the field's display
+ * name (or undefined), the message from the templates above. The error handler renders it in the caller's language.
+ */
+export function fieldIssue(path: string, label: string | undefined, key: ValidationMessageKey, params?: MessageParams): LocalizableIssue {
+  return { path, message: validationMessage(key, params), ...(label ? { label } : {}), key, ...(params ? { params } : {}) };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+const NUMERIC_PARAMS = new Set(['max', 'min', 'length', 'divisor', 'all']);
+// Fixed texts first: '至少选择一项' is itself, not '至少{min}项' with min = '选择一'.
+const byZhText = Object.entries(VALIDATION_MESSAGES)
+  .map(([key, t]) => ({
+    key: key as ValidationMessageKey,
+    names: [...t.zh.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    pattern: new RegExp(`^${escapeRegExp(t.zh).replace(/\{(\w+)\}/g, (_w, name: string) => (NUMERIC_PARAMS.has(name) ? '(-?[\\d.]+)' : '(.+?)'))}$`),
+  }))
+  .sort((a, b) => a.names.length - b.names.length);
+
+/** Finds the template a zh-CN message was written from, with its parameters; undefined for free text. */
+export function templateOf(message: string): { key: ValidationMessageKey; params: MessageParams } | undefined {
+  for (const entry of byZhText) {
+    const m = entry.pattern.exec(message);
+    if (m) return { key: entry.key, params: Object.fromEntries(entry.names.map((n, i) => [n, m[i + 1]!])) };
+  }
+  return undefined;
+}
+
+/** A zh-CN validation message in `locale`; free text without a template stays as written. */
+export function translateMessage(message: string, locale: Locale): string {
+  if (locale === 'zh-CN') return message;
+  const found = templateOf(message);
+  if (!found) return message;
+  if (found.key === 'wrongType') {
+    const name = Object.values(TYPE_NAMES).find((t) => t.zh === found.params.expected);
+    if (name) found.params.expected = name.en;
+  }
+  return validationMessage(found.key, found.params, locale);
+}
+
+/** The issue as the caller reads it: message in `locale`, the field's display name in front. */
+export function localizeIssue(issue: LocalizableIssue, locale: Locale): FieldIssue & { label?: string } {
+  const text = issue.key ? validationMessage(issue.key, issue.params, locale) : translateMessage(issue.message, locale);
+  const message = issue.label ? `${issue.label}${locale === 'en-US' ? ': ' : '：'}${text}` : text;
+  const { key: _key, params: _params, ...rest } = issue;
+  return { ...rest, message };
+}
+
+const TYPE_NAMES: Record<string, { zh: string; en: string }> = {
+  string: { zh: '文本', en: 'text' },
+  number: { zh: '数字', en: 'a number' },
+  int: { zh: '整数', en: 'a whole number' },
+  boolean: { zh: '是或否', en: 'true or false' },
+  array: { zh: '列表', en: 'a list' },
+  object: { zh: '对象', en: 'an object' },
+  date: { zh: '日期', en: 'a date' },
+  bigint: { zh: '整数', en: 'a whole number' },
+};
+const TYPE_KEYS: Record<string, ValidationMessageKey> = {
+  number: 'notNumber', int: 'notInteger', string: 'notText', boolean: 'notBoolean', array: 'notList', object: 'notObject', date: 'notDateTime',
+};
+
+/** The fields of a zod issue this module reads (zod 4's raw issue, while `input` is still present). */
+export interface ZodIssueLike {
+  code?: string;
+  input?: unknown;
+  expected?: string;
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
+  exact?: boolean;
+  format?: string;
+  values?: readonly unknown[];
+  keys?: readonly string[];
+  divisor?: number | bigint;
+}
+
+const list = (items: readonly unknown[]) => items.slice(0, 10).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('、');
+
+/** A zod issue as a template key and parameters (docs/decisions/0028). */
+export function templateOfZodIssue(issue: ZodIssueLike): { key: ValidationMessageKey; params?: MessageParams } {
+  const limit = (n: number | bigint | undefined) => String(n);
+  const sized = issue.origin === 'array' || issue.origin === 'set';
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined) return { key: 'required' };
+      const key = TYPE_KEYS[issue.expected ?? ''];
+      return key ? { key } : { key: 'wrongType', params: { expected: TYPE_NAMES[issue.expected ?? '']?.zh ?? String(issue.expected) } };
+    }
+    case 'too_big':
+      if (issue.origin === 'string') return issue.exact ? { key: 'textLength', params: { length: limit(issue.maximum) } } : { key: 'textTooLong', params: { max: limit(issue.maximum) } };
+      if (sized) return { key: 'listTooLong', params: { max: limit(issue.maximum) } };
+      if (issue.origin === 'date') return { key: 'dateTooLate', params: { date: String(issue.maximum) } };
+      return issue.inclusive === false ? { key: 'numberNotBelow', params: { max: limit(issue.maximum) } } : { key: 'numberTooBig', params: { max: limit(issue.maximum) } };
+    case 'too_small':
+      if (issue.origin === 'string') {
+        if (issue.exact) return { key: 'textLength', params: { length: limit(issue.minimum) } };
+        return Number(issue.minimum) === 1 ? { key: 'empty' } : { key: 'textTooShort', params: { min: limit(issue.minimum) } };
+      }
+      if (sized) return Number(issue.minimum) === 1 ? { key: 'pickOne' } : { key: 'listTooShort', params: { min: limit(issue.minimum) } };
+      if (issue.origin === 'date') return { key: 'dateTooEarly', params: { date: String(issue.minimum) } };
+      return issue.inclusive === false ? { key: 'numberNotAbove', params: { min: limit(issue.minimum) } } : { key: 'numberTooSmall', params: { min: limit(issue.minimum) } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { key: 'badEmail' };
+      if (issue.format === 'uuid' || issue.format === 'guid' || issue.format === 'cuid' || issue.format === 'ulid') return { key: 'badId' };
+      if (issue.format === 'url') return { key: 'badLink' };
+      if (issue.format === 'datetime' || issue.format === 'date' || issue.format === 'time') return { key: 'badDateFormat' };
+      return { key: 'badFormat' };
+    case 'invalid_value':
+      return { key: 'notOneOf', params: { values: list(issue.values ?? []) } };
+    case 'unrecognized_keys':
+      return { key: 'unknownKeys', params: { keys: list(issue.keys ?? []) } };
+    case 'not_multiple_of':
+      return { key: 'notMultiple', params: { divisor: String(issue.divisor) } };
+    default:
+      return { key: 'invalid' };
+  }
+}
+
+/** A zod issue's message in `locale`; installed as zod's locale on the server so defaults are zh-CN. */
+export function describeIssue(issue: ZodIssueLike, locale: Locale = 'zh-CN'): string {
+  const found = templateOfZodIssue(issue);
+  if (found.key === 'wrongType' && locale === 'en-US') {
+    return validationMessage('wrongType', { expected: TYPE_NAMES[issue.expected ?? '']?.en ?? String(issue.expected) }, locale);
+  }
+  return validationMessage(found.key, found.params, locale);
+}
