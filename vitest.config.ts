@@ -72,6 +72,9 @@ const projects: any[] = [
       globalSetup: ['global-setup.ts'],
       testTimeout: 120_000,
       hookTimeout: 180_000,
+      // A step waits for what the page shows, not for a time: while the server suites share the two cores a page can
+      // take seconds to answer, so expect.poll waits up to 15 s by default (vitest's own default is 1 s).
+      expect: { poll: { timeout: 15_000, interval: 100 } },
       fileParallelism: false,
     },
   },

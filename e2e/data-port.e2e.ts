@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { downloaded, screenshot } from './browser.ts';
-import { appWithPublishedForm, engineWithAdmin, pageOf, type Admin } from './fixtures.ts';
+import { api, appWithPublishedForm, engineWithAdmin, pageOf, until, type Admin } from './fixtures.ts';
 
 /**
  * Issue 10 (docs/decisions/0020): import a small file through the wizard from a form's list (one row refused), read
@@ -57,6 +57,11 @@ describe('Excel import and export in the browser', () => {
     await expect.poll(() => wizard.getByText('文件前 3 行（共对应 4 列）').isVisible()).toBe(true);
     await screenshot(page, 'data-port-2-preview');
     await wizard.getByRole('button', { name: '开始导入' }).click();
+    // The task as the server has it: a failed import fails here with its message, not as text missing from the page.
+    type Task = { state: string; message: string | null; inserted: number; rejected: number };
+    const tasks = () => api<{ list: Task[] }>(admin, 'POST', '/v1/dataPort/LoadTaskRecords', {});
+    const task = await until('the import task', tasks, (r) => r.list.length > 0 && !['Waiting', 'Running'].includes(r.list[0]!.state), { timeoutMs: 90_000 });
+    expect(task.list[0]).toMatchObject({ state: 'Finished', inserted: 2, rejected: 1 });
     await expect.poll(() => wizard.getByText('共 3 条：新增 2 条，更新 0 条，未导入 1 条').isVisible(), { timeout: 30_000 }).toBe(true);
     await screenshot(page, 'data-port-3-result');
     const [report] = await Promise.all([page.waitForEvent('download'), wizard.getByRole('button', { name: /下载错误报告/ }).click()]);

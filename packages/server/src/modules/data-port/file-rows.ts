@@ -3,8 +3,10 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse';
 import type { Cell } from './cell-values.ts';
 import { fixExcelJsUtf8 } from './exceljs-utf8.ts';
+import { readXlsxByDirectory } from './exceljs-zip-directory.ts';
 
 fixExcelJsUtf8();
+readXlsxByDirectory();
 
 // Rows of an uploaded .xlsx (its first worksheet) or .csv, read as a stream: memory stays flat whatever the size
 // (docs/decisions/0020). Each row comes with its row number in the file (1 = the header), cells 0-based.
