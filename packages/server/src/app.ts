@@ -34,10 +34,14 @@ import { fileRoutes } from './modules/files/files.routes.ts';
 import { snsRoutes } from './modules/sns/sns.routes.ts';
 import { formulaRoutes } from './modules/formula/formula.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { startFromForm } from './modules/workflow/workflow.service.ts';
 import { businessRuleRoutes } from './modules/business-rules/business-rules.routes.ts';
 import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
 import { registerRecordHooks } from './modules/business-rules/record-hooks.ts';
 import { registerFormRules } from './modules/business-rules/publish-checks.ts';
+import { setRecordQuery } from './modules/business-data/record-query-port.ts';
+import { registerFormsRemoval } from './modules/form-design/forms-removal.ts';
+import { queryRecords } from './modules/query/query.service.ts';
 import { workflowDesignRoutes } from './modules/workflow/workflow-design.routes.ts';
 import { flowCenterRoutes } from './modules/workflow/flow-center.routes.ts';
 import { remindRoutes } from './modules/remind/remind.routes.ts';
@@ -82,6 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Business rules plug into the lower layers' ports: saves and removals, publish and checkreference (docs/decisions/0026).
   registerRecordHooks();
   registerFormRules();
+  // Associations and data links read other forms through the query engine, which stands above business data.
+  setRecordQuery(queryRecords);
+  // Removing nodes drops their forms' tables: form design stands above function nodes.
+  registerFormsRemoval();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
@@ -132,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   workbenchRoutes(app, deps);
   formDesignRoutes(app, deps);
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
-  businessDataRoutes(app, { ...deps, fileStore });
+  businessDataRoutes(app, { ...deps, fileStore, startWorkflow: startFromForm });
   queryRoutes(app, { db, now: options.now });
   dataLinkRoutes(app, { db });
   openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });

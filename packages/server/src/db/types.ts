@@ -550,4 +550,13 @@ export interface DataImportObjectTable {
   rollback_note: string | null;
 }
 
+/** A function node as the function-node reads return it (function-node.repo.ts). */
+export type NodeRow = Pick<
+  FunctionNodeTable,
+  'code' | 'object_id' | 'parent_code' | 'app_code' | 'display_name' | 'url' | 'node_type'
+> & { icon: string; icon_color: string; summary: string; app_state: string; source: string; state: string; sort_key: number };
+
+/** A platform.engines row as read (created_time is set by the database). */
+export type EngineRow = EngineTable & { created_time: Date };
+
 export type Db = Kysely<PlatformDb>;

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/types.ts';
+import type { Db, EngineRow } from '../db/types.ts';
 import { AppError } from '../lib/app-error.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import type { TokenClaims, TokenService } from '../modules/auth/token.service.ts';
-import { findEngine, type EngineRow } from '../modules/engine/engine.repo.ts';
-import { assertEngineUsable } from '../modules/engine/engine-state.ts';
+import type { TokenClaims, TokenService } from './token.ts';
+import { assertEngineUsable, findEngine } from '../modules/request-context/engine-state.ts';
 import { ContextCaches, type ContextSnapshot } from '../modules/request-context/context.ts';
 import { readAccount, readAccountInEngine, readGuestEngine, type AccountPart, type EnginePart } from '../modules/request-context/context-statement.ts';
 

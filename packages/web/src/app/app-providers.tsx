@@ -5,7 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
-import { appTheme } from './theme.ts';
+import { appTheme } from '../lib/theme.ts';
 import { NotifierBridge } from './notifier-bridge.tsx';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {

@@ -1,20 +1,2 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-
-export function NotFoundPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title={t('notFound.title')}
-      subTitle={t('notFound.subtitle')}
-      extra={
-        <Button type="primary" onClick={() => navigate('/')}>
-          {t('notFound.home')}
-        </Button>
-      }
-    />
-  );
-}
+// Moved to components/not-found-page.tsx (the entry routes show it too); kept for callers.
+export { NotFoundPage } from '../components/not-found-page.tsx';

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addBreadcrumb } from '../lib/breadcrumbs.ts';
 import { recordNavigation } from '../lib/global-config.ts';
-import type { RouteHandle } from './route-handle.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 
 /** Sets the Chinese (or English) page title of the deepest route that names one (calls.md §2). */
 function useDocumentTitle(): void {

@@ -5,7 +5,7 @@ import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { titled } from './route-handle.ts';
+import { titled } from '../lib/route-handle.ts';
 
 /** Signed-out visitors of app pages go to the login home and come back afterwards. */
 export function requireSessionLoader({ request }: LoaderFunctionArgs) {
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: titled('notFound'),
-        lazy: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+        lazy: () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
       },
     ],
   },

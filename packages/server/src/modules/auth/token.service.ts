@@ -4,31 +4,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
 import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TokenClaims, TokenKind, TokenService } from '../../plugins/token.ts';
 
 /** domain.md §9: token expiry 48 hours. */
 export const TOKEN_TTL_SECONDS = 48 * 3600;
 
-export type TokenKind = 'user' | 'guest';
-
-export interface TokenClaims {
-  /** Account id; 'guest' for an anonymous session. */
-  sub: string;
-  jti: string;
-  kind: TokenKind;
-  /** Milliseconds: compared with the account's tokens_valid_after (revocation by password reset). */
-  iatMs: number;
-  exp: number;
-  /** Guest sessions are bound to one engine. */
-  eng?: string;
-}
-
-export interface TokenService {
-  issue(subject: string, kind: TokenKind, engineCode?: string): Promise<{ accessToken: string; expiresIn: number; claims: TokenClaims }>;
-  /** Verifies signature and expiry; throws 401 AppErrors. Does not consult revocation. */
-  verify(token: string): Promise<TokenClaims>;
-  revoke(claims: TokenClaims): Promise<void>;
-  isRevoked(jti: string): Promise<boolean>;
-}
+// The token's shape and the service's interface live beside the request plugin that consumes them (plugins/token.ts),
+// so the plugin needs nothing from this module; re-exported for the callers that import them from here.
+export type { TokenClaims, TokenKind, TokenService };
 
 /** Loads the signing secret shared by every server process, creating it on first start. */
 export async function loadSigningSecret(db: Db, configured?: string): Promise<Uint8Array> {

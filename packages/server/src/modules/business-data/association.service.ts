@@ -3,7 +3,7 @@ import { associationFilterToQuery } from '@tritium/shared/formula/index';
 import type { FilterNode } from '@tritium/shared/query/index';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
-import { queryRecords } from '../query/query.service.ts';
+import { queryRecords } from './record-query-port.ts';
 import { controlAt, controlsOf, isClosedForm, valueForControl, type ControlAt } from './data-link.service.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from './runtime-form.ts';
 

@@ -4,7 +4,6 @@ import type { FileStore } from '../files/file-store.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
-import { startFromForm } from '../workflow/workflow.service.ts';
 import * as records from './record.service.ts';
 import * as query from './bizdata-query.service.ts';
 import { listDataLog } from './data-log.ts';
@@ -15,8 +14,11 @@ const tags = ['业务数据'];
 const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
-/** The form runtime and business data (calls.md §7 "Business data"), at the spec's paths. */
-export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore }): void {
+/**
+ * The form runtime and business data (calls.md §7 "Business data"), at the spec's paths. Submit starts the form's
+ * flow through `startWorkflow`, which the app hands in (workflow stands above business data).
+ */
+export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; startWorkflow: records.StartWorkflow }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
 
   app.post('/v1/form/loaddata', {
@@ -27,7 +29,7 @@ export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
   app.post('/v1/form/action/execute', {
     config,
     schema: { tags, summary: '执行表单操作：暂存、提交、提交并新增、删除、复制', body: contracts.ExecuteBody, response: env(contracts.ExecuteResult) },
-    handler: async (request) => ok(await records.execute(ctx(request), request.body, { store: deps.fileStore }, startFromForm)),
+    handler: async (request) => ok(await records.execute(ctx(request), request.body, { store: deps.fileStore }, deps.startWorkflow)),
   });
   app.post('/v1/form/datalog/list', {
     config,

@@ -4,7 +4,7 @@ import type { FilterLeaf } from '@tritium/shared/query/index';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { walkControls } from '../form-design/form-model.ts';
-import { queryRecords } from '../query/query.service.ts';
+import { queryRecords } from './record-query-port.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from './runtime-form.ts';
 import type { AnyControlType } from '@tritium/shared/controls/index';
 

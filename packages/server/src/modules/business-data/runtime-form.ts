@@ -7,7 +7,7 @@ import type { EngineExecutor, NodeRow } from '../function-node/function-node.rep
 import { canAdministerApp, type NodeViewer } from '../function-node/function-node.policy.ts';
 import { getNodeOrThrow, viewerOf, type NodeContext } from '../function-node/node-context.ts';
 import { FORM_NODE_TYPES } from '../form-design/form-access.ts';
-import { publishedFormOf } from '../request-context/published-forms.ts';
+import { publishedFormOf } from '../form-design/published-forms.ts';
 import { definitionOf } from '../form-design/form-design.service.ts';
 import { walkControls } from '../form-design/form-model.ts';
 import { gridKeyOf } from '../form-design/table-names.ts';

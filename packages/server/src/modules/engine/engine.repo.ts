@@ -1,14 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { EngineTable, PlatformDb } from '../../db/types.ts';
+import type { EngineRow, PlatformDb } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
+import { findEngine } from '../request-context/engine-state.ts';
 
 type Executor = Kysely<PlatformDb> | Transaction<PlatformDb>;
 
-export type EngineRow = EngineTable & { created_time: Date };
+// The row type lives in db/types.ts so modules below engine (request-context) can name it; re-exported here.
+export type { EngineRow };
 
-export async function findEngine(db: Executor, engineCode: string): Promise<EngineRow | undefined> {
-  return (await db.selectFrom('platform.engines').selectAll().where('engine_code', '=', engineCode).executeTakeFirst()) as EngineRow | undefined;
-}
+// findEngine lives in request-context/engine-state.ts (the request plugin reads it); re-exported for callers.
+export { findEngine };
 
 export interface EngineMember {
   engine: EngineRow;

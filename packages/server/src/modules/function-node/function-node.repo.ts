@@ -1,15 +1,13 @@
 import { PGliteAdapter, sql, type Kysely } from 'kysely';
-import type { EngineDb, FunctionNodeTable } from '../../db/types.ts';
+import type { EngineDb, NodeRow } from '../../db/types.ts';
 import { DEFAULT_SCHEMA_NODE_TYPES, FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { FunctionNodeAuthorization as Permission } from '@tritium/shared/constants/org';
 
 /** Queries of one engine schema: engineDb(db or transaction, engineCode). */
 export type EngineExecutor = Kysely<EngineDb>;
 
-export type NodeRow = Pick<
-  FunctionNodeTable,
-  'code' | 'object_id' | 'parent_code' | 'app_code' | 'display_name' | 'url' | 'node_type'
-> & { icon: string; icon_color: string; summary: string; app_state: string; source: string; state: string; sort_key: number };
+// The row type lives in db/types.ts so the request context's cache (below this module) can name it.
+export type { NodeRow };
 
 const nodeColumns = ['code', 'object_id', 'parent_code', 'app_code', 'display_name', 'icon', 'icon_color', 'node_type', 'summary', 'app_state', 'source', 'state', 'sort_key', 'url'] as const;
 

@@ -7,9 +7,7 @@ import { codeTaken, findNode, nextSortKey, renumber, siblingsOf, type EngineExec
 import { assertCanAdministerApp, canCreateApp, canSortApps, parentAllowed, type NodeViewer } from './function-node.policy.ts';
 import { getAppViewOrThrow, getNodeOrThrow, inNodeTransaction, type NodeContext } from './node-context.ts';
 import type { AppView } from './app-view.ts';
-import { engineSchemaName } from '../../db/database.ts';
-import { dropTablesOfForms } from '../form-design/ddl-executor.ts';
-import { lockForms } from '../form-design/form-lock.ts';
+import { dropFormsOf } from './forms-removal-port.ts';
 
 // The writes of calls.md §7 "Apps and nodes". Every write: Administrator, or a SubAdministrator within their apps.
 
@@ -111,8 +109,7 @@ export async function removeNode(ctx: NodeContext, code: string): Promise<number
     else removed = removed.where((eb) => eb.or([eb('code', '=', node.code), eb('parent_code', '=', node.code)]));
     const codes = (await removed.execute()).map((r) => r.code);
     // The forms among them lose their tables too (under the form lock, so no publish runs meanwhile).
-    await lockForms(trx, ctx.engineCode);
-    await dropTablesOfForms(edb, engineSchemaName(ctx.engineCode), codes);
+    await dropFormsOf(trx, edb, ctx.engineCode, codes);
     const r = await edb.deleteFrom('function_nodes').where('code', 'in', codes).executeTakeFirst();
     return Number(r.numDeletedRows);
   });

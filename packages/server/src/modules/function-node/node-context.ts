@@ -8,7 +8,7 @@ import { actorOf } from '../../plugins/auth.ts';
 import { AppView, defaultSchemaCodes, presentWholeApp, wholeAppPermission, type GrantMap } from './app-view.ts';
 import { defaultSchemaCandidates, roleIdsOf, type EngineExecutor, type NodeRow } from './function-node.repo.ts';
 import { markChanging, type ContextSnapshot } from '../request-context/context.ts';
-import { nodeReads } from '../request-context/node-reads.ts';
+import { nodeReads } from './node-reads.ts';
 import { isAdministrator, strongest, type NodeViewer, type Permission } from './function-node.policy.ts';
 
 /** Who acts in which engine: every function-node service call starts from it. */

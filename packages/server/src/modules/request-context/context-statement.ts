@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import type { Db, EngineRow } from '../../db/types.ts';
 import { engineSchemaName } from '../../db/database.ts';
-import type { EngineRow } from '../engine/engine.repo.ts';
 
 // The one statement of context a request costs (docs/decisions/0032): the revocation of its token, the account, and
 // with an engine the engine, the membership, the user, the user's roles and the engine's cache versions — read

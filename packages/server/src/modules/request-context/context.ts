@@ -1,4 +1,4 @@
-import type { NodeRow } from '../function-node/function-node.repo.ts';
+import type { NodeRow } from '../../db/types.ts';
 import type { FunctionNodeAuthorization as Permission } from '@tritium/shared/constants/org';
 import { VersionedCache } from './versioned-cache.ts';
 

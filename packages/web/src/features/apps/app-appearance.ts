@@ -26,7 +26,7 @@ import {
   ApiOutlined,
 } from '@ant-design/icons';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
-import { APP_COLORS } from '../../app/theme.ts';
+import { APP_COLORS } from '../../lib/theme.ts';
 
 type IconComponent = ComponentType<{ style?: CSSProperties }>;
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
-import { titled } from '../../app/route-handle.ts';
+import { titled } from '../../lib/route-handle.ts';
 import type { IntegrationName } from './pages/not-configured-page.tsx';
 
 // Each page is its own chunk; the layout is shared by all of them.
@@ -46,7 +46,7 @@ export const entryRoutes: RouteObject = {
     { path: 'make-org', handle: titled('makeOrg'), lazy: page(() => import('./pages/org-coming-page.tsx'), 'OrgComingPage') },
     { path: 'logout', handle: titled('logout'), lazy: page(() => import('./pages/logout-page.tsx'), 'LogoutPage') },
     { path: 'expire', handle: titled('expire'), lazy: page(() => import('./pages/expire-page.tsx'), 'ExpirePage') },
-    { path: '*', handle: titled('notFound'), lazy: page(() => import('../../app/not-found-page.tsx'), 'NotFoundPage') },
+    { path: '*', handle: titled('notFound'), lazy: page(() => import('../../components/not-found-page.tsx'), 'NotFoundPage') },
   ],
 };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { NAME_LENGTH } from '@tritium/shared/constants/limits';
 import { CODE_PATTERN } from '@tritium/shared/validation/patterns';
-import { APP_COLORS } from '../../../app/theme.ts';
+import { APP_COLORS } from '../../../lib/theme.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { applyServerError } from '../../../lib/apply-server-error.ts';
 import { useOpenCount } from '../../../lib/use-open-count.ts';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CommentsPanel } from './comments-panel.tsx';
 import { comment, stubComments } from './side-fake.ts';
-import { confirmPopover, renderPanel } from './render-panel.tsx';
+import { confirmPopover, renderPanel } from '../../../test/render-panel.tsx';
 
 const LISI = { id: 'u2', name: '李四' };
 const list = () => screen.findByRole('list', { name: '评论列表' });

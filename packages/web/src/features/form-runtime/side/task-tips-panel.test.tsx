@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TaskTipsPanel } from './task-tips-panel.tsx';
 import { stubTaskTips, taskTip } from './side-fake.ts';
-import { confirmPopover, renderPanel } from './render-panel.tsx';
+import { confirmPopover, renderPanel } from '../../../test/render-panel.tsx';
 
 const list = () => screen.findByRole('list', { name: '任务提醒列表' });
 

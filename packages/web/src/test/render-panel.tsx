@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { AppProviders } from '../app/app-providers.tsx';
 
 /** A side panel inside the app's providers with a fresh cache (tests only). */
 export function renderPanel(panel: ReactElement) {

@@ -1,8 +1,9 @@
 import type { EngineExecutor, NodeRow } from '../function-node/function-node.repo.ts';
 import type { NodeViewer } from '../function-node/function-node.policy.ts';
-import { findFormSchema, formTablesOf } from '../form-design/form-design.repo.ts';
-import type { PublishedForm } from './context.ts';
+import type { PublishedForm } from '../request-context/context.ts';
+import { findFormSchema, formTablesOf } from './form-design.repo.ts';
 
+// Form design owns the published definition, so this reader sits here, on top of the request context's cache.
 // The one way the runtime reads a form's published definition and tables (docs/decisions/0032): from the app's cache
 // while the engine's 'forms' version is the one the request read. Keyed by the node's object id too, so a form
 // removed and created again under the same code is never answered from the old one.

@@ -1,7 +1,7 @@
-import * as repo from '../function-node/function-node.repo.ts';
-import type { EngineExecutor, NodeRow } from '../function-node/function-node.repo.ts';
-import type { NodeViewer } from '../function-node/function-node.policy.ts';
-import type { ContextSnapshot, GrantRow } from './context.ts';
+import * as repo from './function-node.repo.ts';
+import type { EngineExecutor, NodeRow } from './function-node.repo.ts';
+import type { NodeViewer } from './function-node.policy.ts';
+import type { ContextSnapshot, GrantRow } from '../request-context/context.ts';
 
 // Function-node lookups of a request (docs/decisions/0032): from the app's cache while the engine's 'nodes' version
 // is the one the request's context statement read. Inside a transaction (a change, which must see its own writes and
