@@ -1,31 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { type TestApp } from '../../../test/helpers.ts';
+import { FunctionNodeType, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, engineSql, publish, saveDraft, tableRef } from '../../../test/form-helpers.ts';
-import { exportAll, importFile, rowsOfXlsx, task, uploadSheet, xlsxOf } from './data-port.fixtures.ts';
+import { approvalForm, exportAll, importFile, portApp, rowsOfXlsx, task, uploadSheet, xlsxOf, type PortApp } from './data-port.fixtures.ts';
 import { csvEncodingOf } from './file-rows.ts';
 
 // Issue 10's second part (docs/decisions/0020): Effective imports into a workflow form make finished instances,
 // Processing imports start the flows, business rules fire on Effective imports, sequence numbers taken as one block,
 // exports that follow a list view, GBK-encoded .csv files. PGlite and PostgreSQL run the same file.
 
-let t: TestApp, dataDir: string, admin: Person & { userId?: string }, a: OrgClient, appCode: string, adminId: string;
+let t: TestApp, port: PortApp, admin: Person & { userId?: string }, a: OrgClient, appCode: string, adminId: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-port-flows-'));
-  t = await createTestApp({ config: { dataDir } });
-  admin = await registerPerson(t.app, { userName: '王管理' });
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
+  port = await portApp('tritium-port-flows-');
+  ({ t, admin, a, appCode } = port);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => port.close());
 
 const FIELDS = [
   { type: 'textBox', code: 'Title', options: { displayName: '标题' } },
@@ -41,18 +32,9 @@ async function table(code: string) {
 }
 
 async function workflowForm(): Promise<string> {
-  const code = (await createForm(a, appCode, { displayName: '报销' }, FunctionNodeType.WorkflowModule)).code as string;
-  await publish(a, code, definition(FIELDS));
-  adminId ??= (await a.post('/v1/form/loaddata', { schemaCode: code })).system.CreatedBy;
-  await a.post('/v1/workflow/template/save', {
-    schemaCode: code,
-    template: {
-      activities: [{ type: 'Start', code: 'Start', name: '发起' }, { type: 'Approve', code: 'A', name: '审批', participants: { sources: [{ type: 'users', ids: [adminId] }] } }, { type: 'End', code: 'End', name: '结束' }],
-      routes: [{ from: 'Start', to: 'A' }, { from: 'A', to: 'End' }],
-    },
-  });
-  await a.post('/v1/workflow/template/publish', { schemaCode: code });
-  return code;
+  const form = await approvalForm(a, appCode, definition(FIELDS));
+  adminId = form.approverId;
+  return form.code;
 }
 
 describe('workflow forms', () => {

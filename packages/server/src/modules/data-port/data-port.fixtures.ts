@@ -1,7 +1,12 @@
 import ExcelJS from 'exceljs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/helpers.ts';
-import type { OrgClient } from '../../../test/node-helpers.ts';
+import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { FunctionNodeType, addMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { companyIdOf } from '../../../test/org-helpers.ts';
+import { createForm, publish } from '../../../test/form-helpers.ts';
 
 // Test fixtures of the import/export tests (docs/decisions/0020): uploads, workbooks, running jobs, downloads.
 
@@ -85,4 +90,52 @@ export async function exportAll(t: TestApp, c: OrgClient, schemaCode: string, op
   const done = await task(c, taskId);
   expect(done).toMatchObject({ state: 'Finished', exportState: 'Success', hasResult: true });
   return { task: done, bytes: await download(t, c, taskId, 'Result') };
+}
+
+export interface PortApp {
+  t: TestApp;
+  dataDir: string;
+  admin: Person;
+  a: OrgClient;
+  appCode: string;
+  close(): Promise<void>;
+}
+
+/** An app on a data folder of its own (the files' store), its administrator and one app. */
+export async function portApp(prefix: string): Promise<PortApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const t = await createTestApp({ config: { dataDir } });
+  const admin = await registerPerson(t.app, { userName: '王管理' });
+  const a = nodeClient(t.app, admin);
+  const appCode = (await createApp(a)).code as string;
+  return {
+    t, dataDir, admin, a, appCode,
+    close: async () => {
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A department 销售部 and its member 李四. */
+export async function salesMember(p: PortApp) {
+  const deptId = (await p.a.post('/v1/org/department/create', { parentId: await companyIdOf(p.t, p.admin.engineCode), name: '销售部' })).id as string;
+  const member = await addMember(p.t, p.admin, { name: '李四', departmentIds: [deptId] });
+  return { deptId, member, m: nodeClient(p.t.app, member) };
+}
+
+/** A published workflow form whose one approval node goes to the administrator: its code and the approver's user id. */
+export async function approvalForm(a: OrgClient, appCode: string, formDefinition: unknown): Promise<{ code: string; approverId: string }> {
+  const code = (await createForm(a, appCode, { displayName: '报销' }, FunctionNodeType.WorkflowModule)).code as string;
+  await publish(a, code, formDefinition);
+  const approverId = (await a.post('/v1/form/loaddata', { schemaCode: code })).system.CreatedBy as string;
+  await a.post('/v1/workflow/template/save', {
+    schemaCode: code,
+    template: {
+      activities: [{ type: 'Start', code: 'Start', name: '发起' }, { type: 'Approve', code: 'A', name: '审批', participants: { sources: [{ type: 'users', ids: [approverId] }] } }, { type: 'End', code: 'End', name: '结束' }],
+      routes: [{ from: 'Start', to: 'A' }, { from: 'A', to: 'End' }],
+    },
+  });
+  await a.post('/v1/workflow/template/publish', { schemaCode: code });
+  return { code, approverId };
 }

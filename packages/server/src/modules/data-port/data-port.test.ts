@@ -1,37 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { companyIdOf } from '../../../test/org-helpers.ts';
+import { registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { engineDb } from '../../db/database.ts';
-import { download, drainJobs, exportAll, importFile, redCells, rowsOfXlsx, task, uploadSheet, xlsxOf } from './data-port.fixtures.ts';
+import { download, drainJobs, exportAll, importFile, portApp, redCells, rowsOfXlsx, salesMember, task, uploadSheet, xlsxOf, type PortApp } from './data-port.fixtures.ts';
 
 // Import types, rejected rows, cancel / retry rules, Chinese dates, people by name or mobile, and who may see a
 // task (docs/decisions/0020). PGlite and PostgreSQL run the same file.
 
-let t: TestApp, dataDir: string, admin: Person, a: OrgClient, appCode: string;
+let t: TestApp, port: PortApp, admin: Person, a: OrgClient, appCode: string;
 let member: Person & { userId: string };
 let m: OrgClient;
 let deptId: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-port-'));
-  t = await createTestApp({ config: { dataDir } });
-  admin = await registerPerson(t.app, { userName: '王管理' });
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
-  deptId = (await a.post('/v1/org/department/create', { parentId: await companyIdOf(t, admin.engineCode), name: '销售部' })).id;
-  member = await addMember(t, admin, { name: '李四', departmentIds: [deptId] });
-  m = nodeClient(t.app, member);
+  port = await portApp('tritium-port-');
+  ({ t, admin, a, appCode } = port);
+  ({ deptId, member, m } = await salesMember(port));
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => port.close());
 
 const FORM = definition([
   { type: 'textBox', code: 'Code', options: { displayName: '编号' } },
@@ -145,7 +134,7 @@ describe('import', () => {
     const { dataImportHandler } = await import('./import.job.ts');
     await jobs.updateTable('platform.jobs').set({ state: 'Running', attempts: 1, worker_id: 'dead', lease_until: new Date(Date.now() - 1000) }).where('id', '=', taskId).execute();
     let reports = 0;
-    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0 });
+    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(port.dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0 });
     const died = handler.run({
       db: jobs, jobId: taskId, engineCode: admin.engineCode, payload: { taskId }, attempt: 1, createdBy: null,
       reportProgress: async () => {

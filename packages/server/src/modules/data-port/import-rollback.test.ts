@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { companyIdOf } from '../../../test/org-helpers.ts';
+import { registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
-import { drainJobs, importFile, task, uploadSheet, xlsxOf } from './data-port.fixtures.ts';
+import { approvalForm, drainJobs, importFile, portApp, salesMember, task, uploadSheet, xlsxOf, type PortApp } from './data-port.fixtures.ts';
 import { formChecksum, workflowCounts } from './rollback.fixtures.ts';
 
 // Rolling back an import (issue 17, docs/decisions/0031): created records removed, updated ones given their
@@ -15,24 +11,16 @@ import { formChecksum, workflowCounts } from './rollback.fixtures.ts';
 // the import refused and reported; workflow instances removed with their records; who may, and when. PGlite and
 // PostgreSQL run the same file.
 
-let t: TestApp, dataDir: string, admin: Person, a: OrgClient, appCode: string, adminId: string;
+let t: TestApp, port: PortApp, admin: Person, a: OrgClient, appCode: string, adminId: string;
 let member: Person & { userId: string };
 let m: OrgClient;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-rollback-'));
-  t = await createTestApp({ config: { dataDir } });
-  admin = await registerPerson(t.app, { userName: '王管理' });
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
-  const deptId = (await a.post('/v1/org/department/create', { parentId: await companyIdOf(t, admin.engineCode), name: '销售部' })).id;
-  member = await addMember(t, admin, { name: '李四', departmentIds: [deptId] });
-  m = nodeClient(t.app, member);
+  port = await portApp('tritium-rollback-');
+  ({ t, admin, a, appCode } = port);
+  ({ member, m } = await salesMember(port));
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => port.close());
 
 const FORM = definition([
   { type: 'textBox', code: 'Code', options: { displayName: '编号' } },
@@ -124,18 +112,9 @@ describe('rolling back a finished import', () => {
 
 describe('rolling back an import into a workflow form', () => {
   async function workflowForm(): Promise<string> {
-    const code = (await createForm(a, appCode, { displayName: '报销' }, FunctionNodeType.WorkflowModule)).code as string;
-    await publish(a, code, FORM);
-    adminId ??= (await a.post('/v1/form/loaddata', { schemaCode: code })).system.CreatedBy;
-    await a.post('/v1/workflow/template/save', {
-      schemaCode: code,
-      template: {
-        activities: [{ type: 'Start', code: 'Start', name: '发起' }, { type: 'Approve', code: 'A', name: '审批', participants: { sources: [{ type: 'users', ids: [adminId] }] } }, { type: 'End', code: 'End', name: '结束' }],
-        routes: [{ from: 'Start', to: 'A' }, { from: 'A', to: 'End' }],
-      },
-    });
-    await a.post('/v1/workflow/template/publish', { schemaCode: code });
-    return code;
+    const form = await approvalForm(a, appCode, FORM);
+    adminId = form.approverId;
+    return form.code;
   }
 
   it('an Effective import: its records and their finished instances go, the rest stays exactly as it was', async () => {

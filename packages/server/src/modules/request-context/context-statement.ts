@@ -51,11 +51,8 @@ function isMissingSchema(error: unknown): boolean {
   return code === '42P01' || code === '3F000';
 }
 
-/**
- * The account and its standing in one engine, in one statement; undefined when the account does not exist, and
- * `engine: 'missing'` when the engine code names no engine schema.
- */
-export async function readAccountInEngine(db: Db, accountId: string, jti: string, engineCode: string): Promise<(AccountPart & EnginePart) | undefined | 'no-engine'> {
+/** Runs `read` with the engine's schema name; 'no-engine' when the code names no engine schema (bad code, or none). */
+async function inEngineSchema<T>(engineCode: string, read: (schema: string) => Promise<T>): Promise<T | 'no-engine'> {
   let schema: string;
   try {
     schema = engineSchemaName(engineCode);
@@ -63,6 +60,19 @@ export async function readAccountInEngine(db: Db, accountId: string, jti: string
     return 'no-engine';
   }
   try {
+    return await read(schema);
+  } catch (error) {
+    if (isMissingSchema(error)) return 'no-engine';
+    throw error;
+  }
+}
+
+/**
+ * The account and its standing in one engine, in one statement; undefined when the account does not exist, and
+ * `engine: 'missing'` when the engine code names no engine schema.
+ */
+export async function readAccountInEngine(db: Db, accountId: string, jti: string, engineCode: string): Promise<(AccountPart & EnginePart) | undefined | 'no-engine'> {
+  return inEngineSchema(engineCode, async (schema) => {
     const { rows } = await sql<Record<string, any>>`
       select a.id, a.state, a.tokens_valid_after, a.last_engine_code, ${revoked(jti)} as revoked,
         to_jsonb(e) as engine, m.user_id, m.is_external, u.id as u_id, u.name as user_name, u.mobile as user_mobile, u.auth_type, u.state as user_state,
@@ -89,10 +99,7 @@ export async function readAccountInEngine(db: Db, accountId: string, jti: string
       nodesVersion: Number(r.nodes_version),
       formsVersion: Number(r.forms_version),
     };
-  } catch (error) {
-    if (isMissingSchema(error)) return 'no-engine';
-    throw error;
-  }
+  });
 }
 
 /** A guest session's engine and versions, and whether its token is revoked. */
@@ -113,13 +120,7 @@ export interface SecretPart extends Pick<EnginePart, 'nodesVersion' | 'formsVers
 
 /** The open API's context (docs/decisions/0021): the engine, the secret's issuer and their roles, the versions; one statement. */
 export async function readSecretContext(db: Db, engineCode: string, secretHash: string): Promise<SecretPart | 'no-engine'> {
-  let schema: string;
-  try {
-    schema = engineSchemaName(engineCode);
-  } catch {
-    return 'no-engine';
-  }
-  try {
+  return inEngineSchema(engineCode, async (schema) => {
     const { rows } = await sql<Record<string, any>>`
       select to_jsonb(e) as engine, s.id, u.id as user_id, u.auth_type, u.state,
         case when u.id is null then null
@@ -136,8 +137,5 @@ export async function readSecretContext(db: Db, engineCode: string, secretHash: 
       nodesVersion: Number(r.nodes_version),
       formsVersion: Number(r.forms_version),
     };
-  } catch (error) {
-    if (isMissingSchema(error)) return 'no-engine';
-    throw error;
-  }
+  });
 }
