@@ -23,9 +23,23 @@ export async function newPage(browser: Browser, baseURL: string, viewport = { wi
   return page;
 }
 
+/**
+ * The whole page as a picture. Not Playwright's `fullPage`: to measure the page, Chromium shrinks the window to 1×1
+ * for a moment, which the web app takes for a phone — it switches to the phone layout and back, and an open dialog
+ * is lost. The window is made as tall as the page instead (its width, hence the layout, stays), then put back.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (!viewport || height <= viewport.height) return void (await page.screenshot({ path: file }));
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    await page.screenshot({ path: file });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 /** A download's bytes (the browser runs in a process of its own: `download.path()` is not available, a stream is). */

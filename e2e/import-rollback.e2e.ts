@@ -15,7 +15,7 @@ let admin: Admin;
 const baseUrl = () => inject('baseUrl');
 const stamp = String(Date.now()).slice(-7);
 const api = <T>(method: 'GET' | 'POST', p: string, body?: unknown) => call<T>(baseUrl(), admin, method, p, body);
-const ROWS = 3000;
+const ROWS = 1000;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -65,7 +65,7 @@ describe('rolling back an import in the browser', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: '回滚这次导入？' });
     await expect.poll(() => confirm.getByText(/导入后又被他人修改或处理过的数据不会回滚/).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'import-rollback-2-confirm');
-    // Rolling back 3,000 records takes about one poll: for the screenshot of the progress bar, the first answers
+    // Rolling back 1,000 records takes less than one poll: for the screenshot of the progress bar, the first answers
     // of LoadTaskRecords after the click show the roll back as running at 46% (staged in the browser only).
     let staged = 0;
     await page.route('**/v1/dataPort/LoadTaskRecords', async (route) => {
