@@ -40,7 +40,7 @@ export interface FormulaGraphNode {
 /**
  * The dependency graph of a form's computed values, keyed by lower-case code (`Table.Code` for sub-table columns):
  * formula controls read the fields of their expression (inside a sub-table a bare `{Code}` is a main-table field,
- * `{T.Code}` a column of T either way); rollups read their source column and what their filter reads. The designer
+ * `{T.Code}` a column of T either way); rollups read their source column and, over a sub-table, what their filter reads. The designer
  * refuses its cycles (findFormulaCycles); the form runtime follows it to evaluate only what an edit reaches.
  */
 export function formulaGraph(controls: readonly FormulaControlLike[]): Map<string, FormulaGraphNode> {
@@ -48,7 +48,7 @@ export function formulaGraph(controls: readonly FormulaControlLike[]): Map<strin
   const visit = (list: readonly FormulaControlLike[], table: string | undefined) => {
     for (const control of list) {
       const code = table ? `${table}.${control.code}` : control.code;
-      const options = (control.options ?? {}) as { expression?: unknown; sourceCode?: unknown; sourceField?: unknown; filter?: unknown };
+      const options = (control.options ?? {}) as { expression?: unknown; sourceCode?: unknown; sourceField?: unknown; filter?: unknown; sourceSchemaCode?: unknown };
       if (control.type === 'formula' && typeof options.expression === 'string') {
         const ast = parseFormula(options.expression).ast;
         const volatile = ast ? [...walkFormula(ast)].some((node) => node.type === 'call' && VOLATILE_FUNCTIONS.has(node.name)) : false;
@@ -56,7 +56,8 @@ export function formulaGraph(controls: readonly FormulaControlLike[]): Map<strin
       }
       if (control.type === 'rollup' && typeof options.sourceCode === 'string' && options.sourceCode) {
         const reads = typeof options.sourceField === 'string' && options.sourceField ? [key(`${options.sourceCode}.${options.sourceField}`)] : [];
-        if (typeof options.filter === 'string' && options.filter.trim()) reads.push(...dependenciesOf(options.filter).map(key));
+        // The filter of a rollup over another form's records reads that form's fields, not this one's.
+        if (typeof options.filter === 'string' && options.filter.trim() && !options.sourceSchemaCode) reads.push(...dependenciesOf(options.filter).map(key));
         graph.set(key(code), { code, kind: 'rollup', table, source: options.sourceCode, reads: [...new Set(reads)], volatile: false });
       }
       if (control.type === 'gridView') visit(control.controls ?? [], control.code);
