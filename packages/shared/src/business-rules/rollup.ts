@@ -10,7 +10,7 @@ import { computeFormulas, hasFormulas, type FormFormulas } from '../formula/comp
 import { createFormulaContext } from '../formula/evaluate.ts';
 import { parseFormula } from '../formula/parser.ts';
 import { coerceFormulaResult, evaluateCondition } from '../formula/result.ts';
-import { fromFieldValue, isEmpty, toNumber } from '../formula/values.ts';
+import { fromFieldValue, isEmpty, toNumber, type FormulaValue } from '../formula/values.ts';
 import type { RollupType } from '../constants/formats.ts';
 
 type Row = Record<string, unknown>;
@@ -106,11 +106,15 @@ export function filterRows(spec: RollupSpec, rows: readonly Row[], record?: { va
 
 /** The rollup of rows already filtered: empty values are skipped by sum/max/min; count counts rows. */
 export function aggregate(spec: Pick<RollupSpec, 'rollupType' | 'sourceField' | 'bindType' | 'decimalPlaces'>, rows: readonly Row[]): string | number | boolean | null {
-  const values = rows.map((row) => fromFieldValue(spec.sourceField ? row[spec.sourceField] : null));
+  return aggregateValues(spec, rows.map((row) => fromFieldValue(spec.sourceField ? row[spec.sourceField] : null)));
+}
+
+/** The rollup of the filtered rows' values of its field, one per row in row order (what the runtime keeps per row). */
+export function aggregateValues(spec: Pick<RollupSpec, 'rollupType' | 'bindType' | 'decimalPlaces'>, values: readonly FormulaValue[]): string | number | boolean | null {
   let result: number | null;
   switch (spec.rollupType) {
     case 'count':
-      result = rows.length;
+      result = values.length;
       break;
     case 'isNull':
       result = values.filter((v) => isEmpty(v)).length;

@@ -69,6 +69,13 @@ describe('findFormulaCycles', () => {
     const layout = { type: 'layout', code: 'L1', controls: [rollup] };
     expect(findFormulaCycles({ controls: [{ ...grid, controls: [formula('Share', '{R}*2')] }, layout] })).toEqual([['T.Share', 'R']]);
   });
+
+  it('follows a sub-table rollup through its filter, not the filter of a rollup over another form', () => {
+    const grid = { type: 'gridView', code: 'T', controls: [{ type: 'number', code: 'Qty' }] };
+    const counted = (options: Record<string, unknown>) => ({ type: 'rollup', code: 'Big', options: { rollupType: 'count', ...options } });
+    expect(findFormulaCycles({ controls: [grid, formula('Min', '{Big}+1'), counted({ sourceCode: 'T', filter: '{T.Qty}>={Min}' })] })).toEqual([['Min', 'Big']]);
+    expect(findFormulaCycles({ controls: [formula('Min', '{Big}+1'), counted({ sourceSchemaCode: 'other', sourceCode: 'Link', filter: '{Min}>1' })] })).toEqual([]);
+  });
 });
 
 describe('checkFormula', () => {

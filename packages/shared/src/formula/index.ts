@@ -11,7 +11,7 @@ export {
   FORMULA_FUNCTIONS, FORMULA_CATEGORIES, FORMULA_CATEGORY_NAMES, FORMULA_TYPES, formulaFunction,
   type FormulaFunctionInfo, type FormulaCategory, type FormulaType,
 } from './catalogue.ts';
-export { dependenciesOf, findFormulaCycles, type FormulaControlLike } from './dependencies.ts';
+export { dependenciesOf, findFormulaCycles, formulaGraph, formulaOrder, type FormulaControlLike, type FormulaGraphNode } from './dependencies.ts';
 export { checkFormula, formulaTypeOfDataType, type FormulaFields, type FormulaCheckOptions, type FormulaCheckResult } from './check.ts';
 export { coerceFormulaResult, evaluateCondition, type FormulaResultOptions, type ConditionResult } from './result.ts';
 export { upperMoney } from './money.ts';

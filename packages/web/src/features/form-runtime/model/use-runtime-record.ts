@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { formulasOf, hasFormulas } from '@tritium/shared/formula/index';
-import { computeWithRollups, rollupsOf } from '@tritium/shared/business-rules/index';
+import { LiveRecord } from '@tritium/shared/business-rules/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-error.ts';
 import { runtimeApi, runtimeKeys, type LoadDataResult, type RuntimeAction } from '../api/runtime-api.ts';
@@ -48,15 +47,15 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
   );
   // Edits belong to the loaded answer they started from; a reload starts again from the server's values.
   const entered = edited && edited.source === data.data ? edited.values : loaded;
-  // Formulas follow as people type (the server computes them again on save, with the same functions).
-  const formulas = useMemo(() => (form.data ? formulasOf(form.data.definition.controls) : null), [form.data]);
-  // Sub-table rollups too (docs/decisions/0015); rollups over other forms show what the server stored.
-  const rollups = useMemo(() => (form.data ? rollupsOf(form.data.definition.controls) : []), [form.data]);
+  // Formulas and sub-table rollups follow as people type, evaluated again only where an edit reaches
+  // (docs/decisions/0034); the server computes them again on save with the same functions. Rollups over other forms
+  // show what the server stored.
+  const live = useMemo(() => (form.data ? new LiveRecord(form.data.definition.controls) : null), [form.data]);
   const values = useMemo<FormValues | null>(() => {
-    if (!entered || !formulas || (!hasFormulas(formulas) && !rollups.some((r) => !r.sourceSchemaCode))) return entered;
-    const computed = computeWithRollups(formulas, rollups, entered.values, entered.children);
+    if (!entered || !live?.computes) return entered;
+    const computed = live.evaluate(entered.values, entered.children);
     return { values: computed.values, children: computed.children as FormValues['children'] };
-  }, [entered, formulas, rollups]);
+  }, [entered, live]);
   const names = useMemo(() => (data.data && form.data ? nameRequestOf(tree, data.data) : { unitIds: [], objects: [] }), [tree, data.data, form.data]);
 
   // Every write lands on the values as they are by then (an updater, never a snapshot of the last render): an answer
