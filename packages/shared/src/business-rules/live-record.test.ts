@@ -71,17 +71,9 @@ function generateForm(seed: number) {
   return { controls: [...main.slice(0, 8), { type: 'layout', code: 'Box', controls: main.slice(8) }, ...grids], inputs: { main: ['In0', 'In1', 'In2', 'In3'], A: ['x', 'y'], B: ['z'] } };
 }
 
-/** The whole-record evaluation, repeated until it gives back what it was given (rollups over formulas over rollups). */
+/** The whole-record evaluation: computeWithRollups goes on until its rollups stop changing (rollups over formulas over rollups). */
 function wholeRecord(controls: Control[], values: Row, children: Record<string, Row[]>) {
-  const formulas = formulasOf(controls);
-  const rollups = rollupsOf(controls);
-  let current = { values, children };
-  for (let round = 0; round < 20; round++) {
-    const next = computeWithRollups(formulas, rollups, current.values, current.children);
-    if (JSON.stringify(next) === JSON.stringify(current)) break;
-    current = next;
-  }
-  return current;
+  return computeWithRollups(formulasOf(controls), rollupsOf(controls), values, children);
 }
 
 /** As stored: a missing value and null are both empty (a field the record never had reads as null). */

@@ -138,9 +138,11 @@ export function subTableRollup(spec: RollupSpec, values: Row, children: Record<s
 }
 
 /**
- * A record's formulas and sub-table rollups together, as the form runtime shows them while people type: formulas
- * first (a rollup may read a formula column), then the rollups, then the formulas again (a formula may read a
- * rollup). Rollups over other forms keep the value the server stored.
+ * A record's formulas and sub-table rollups together, as the form runtime shows them while people type and the server
+ * stores them: formulas first (a rollup may read a formula column), then the rollups, then the formulas again (a
+ * formula may read a rollup) — and again while a rollup still changes (a rollup over a formula column that reads a
+ * rollup), so the server stores what LiveRecord shows. Each extra round costs one pass of the rollups when nothing
+ * changed. Rollups over other forms keep the value the server stored.
  */
 export function computeWithRollups(
   formulas: FormFormulas,
@@ -148,9 +150,16 @@ export function computeWithRollups(
   values: Readonly<Row>,
   children: Readonly<Record<string, readonly Row[]>>,
 ): { values: Row; children: Record<string, Row[]> } {
-  const first = computeFormulas(formulas, values, children);
+  let current = computeFormulas(formulas, values, children);
   const own = rollups.filter((spec) => !spec.sourceSchemaCode);
-  if (!own.length) return first;
-  const rolled = { ...first.values, ...Object.fromEntries(own.map((spec) => [spec.code, subTableRollup(spec, first.values, first.children)])) };
-  return hasFormulas(formulas) ? computeFormulas(formulas, rolled, first.children) : { values: rolled, children: first.children };
+  if (!own.length) return current;
+  // Bounded: each round settles at least one more rollup of a chain (a cycle is refused by the designer).
+  for (let round = 0; round <= own.length; round++) {
+    const rolled = Object.fromEntries(own.map((spec) => [spec.code, subTableRollup(spec, current.values, current.children)]));
+    if (round > 0 && own.every((spec) => Object.is(rolled[spec.code], current.values[spec.code]))) break;
+    const withRollups = { ...current.values, ...rolled };
+    if (!hasFormulas(formulas)) return { values: withRollups, children: current.children };
+    current = computeFormulas(formulas, withRollups, current.children);
+  }
+  return current;
 }

@@ -93,6 +93,20 @@ export async function applyRollups(
   const children = Object.fromEntries(form.grids.map((grid) => [grid.code, rowsOf(grid.code).map((row) => row.values)]));
   for (const spec of specs) checked.values[spec.code] = await rollupValue(forms, spec, objectId, values, children);
   applyFormulas(form, checked, stored, now);
+  // Again while a sub-table rollup still changes (a rollup over a formula column that reads a rollup): the browser
+  // shows the settled figures (computeWithRollups, LiveRecord — docs/decisions/0034), so the save stores them too.
+  const own = specs.filter((spec) => !spec.sourceSchemaCode);
+  for (let round = 0; round < own.length; round++) {
+    const settled = { ...stored.values, ...checked.values };
+    const rows = Object.fromEntries(form.grids.map((grid) => [grid.code, rowsOf(grid.code).map((row) => row.values)]));
+    const changed = own.flatMap((spec) => {
+      const value = subTableRollup(spec, settled, rows);
+      return Object.is(value, checked.values[spec.code]) ? [] : [[spec.code, value] as const];
+    });
+    if (!changed.length) return;
+    for (const [code, value] of changed) checked.values[code] = value;
+    applyFormulas(form, checked, stored, now);
+  }
 }
 
 export async function childrenOfRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string): Promise<Children> {

@@ -53,6 +53,20 @@ describe('rollups', () => {
     expect((await load(order, saved.objectId)).values).toMatchObject({ Total: 0, BigLines: 0 });
   });
 
+  it('a rollup over a formula column that reads another rollup is stored settled, as the browser shows it', async () => {
+    const code = (await createForm(a, appCode)).code as string;
+    await publish(a, code, definition([
+      { type: 'gridView', code: 'Lines', controls: [{ type: 'number', code: 'X' }, { type: 'formula', code: 'Share', options: { expression: '{Lines.X}*{Sum}', decimalPlaces: 2 } }] },
+      { type: 'rollup', code: 'Sum', options: { rollupType: 'sum', sourceCode: 'Lines', sourceField: 'X', decimalPlaces: 2 } },
+      { type: 'rollup', code: 'Shares', options: { rollupType: 'sum', sourceCode: 'Lines', sourceField: 'Share', decimalPlaces: 2 } },
+    ]));
+    // Sum = 1 + 2 = 3; Share = 3 and 6; Shares = 9 (one round of rollups stored Shares from the stale Share column).
+    const saved = await exec(code, 'Save', { children: { Lines: [{ X: 1 }, { X: 2 }] } });
+    const loaded = await load(code, saved.objectId);
+    expect(loaded.values).toMatchObject({ Sum: 3, Shares: 9 });
+    expect(loaded.children.Lines.map((row: { Share: number }) => row.Share)).toEqual([3, 6]);
+  });
+
   it('over the Effective records of another form: kept right as they are added, changed, copied and removed', async () => {
     const { customer, order } = await customerAndOrders();
     const c1 = (await exec(customer, 'Submit', { values: { CName: '甲', Credit: 1000, OrderTotal: 5 } })).objectId;
