@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n } from '../lib/i18n.ts';
+import { antdLocale, i18n } from '../lib/i18n.ts';
 import { appTheme } from '../lib/theme.ts';
 import { NotifierBridge } from './notifier-bridge.tsx';
 
@@ -12,7 +10,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   return (
     // Button labels stay as written (登录, not 登 录): people and tests read the same text.
-    <ConfigProvider locale={instance.language === 'en-US' ? enUS : zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={antdLocale(instance.language)} theme={appTheme} button={{ autoInsertSpace: false }}>
       <AntApp style={{ minHeight: '100vh' }}>
         <NotifierBridge />
         {children}
