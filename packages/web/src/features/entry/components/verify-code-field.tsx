@@ -1,4 +1,6 @@
-import { App as AntApp, Button, Form, Input, Space, type FormInstance } from 'antd';
+import { App as AntApp, Button, Form, Space, type FormInstance } from 'antd';
+// antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
+import Input from 'antd/es/input/Input';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authApi, type VerifyCodeScene } from '../api/auth-api.ts';
