@@ -25,7 +25,7 @@ export const SIGN_IN_TARGET_BYTES = 250 * 1000;
  * silently grow back. Not yet the target (docs/performance.md "Web bundle" lists what is left): lower it as each
  * step lands, down to SIGN_IN_TARGET_BYTES.
  */
-export const SIGN_IN_CEILING_BYTES = 292 * 1000;
+export const SIGN_IN_CEILING_BYTES = 284 * 1000;
 /** The lazy modules the router loads for /entry/ (packages/web/src/features/entry/entry-routes.tsx). */
 export const SIGN_IN_ROUTE_MODULES = ['src/features/entry/entry-layout.tsx', 'src/features/entry/pages/login-home-page.tsx'];
 

@@ -17,11 +17,15 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * A page past sign-in: its module and the workbench part of the catalogue, fetched side by side (docs/decisions/0036).
- * The sign-in pages need neither.
+ * A page past sign-in: its module, antd's whole App around it and the workbench part of the catalogue, fetched side
+ * by side (docs/decisions/0036); `framed` false for a child route whose parent already has the App. The sign-in
+ * pages need none of them.
  */
-function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => ComponentType): RouteObject['lazy'] {
-  return () => Promise.all([load(), loadWorkbenchCatalogue()]).then(([module]) => ({ Component: component(module) }));
+function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => ComponentType, framed = true): RouteObject['lazy'] {
+  return () =>
+    Promise.all([load(), import('./workbench-frame.tsx'), loadWorkbenchCatalogue()]).then(([module, frame]) => ({
+      Component: framed ? frame.inWorkbenchFrame(component(module)) : component(module),
+    }));
 }
 
 const pageFallback = (
@@ -63,9 +67,9 @@ export const routes: RouteObject[] = [
           {
             path: 'org',
             handle: titled('orgAdmin'),
-            lazy: workbenchPage(() => import('../features/org-admin/org-admin-page.tsx'), (m) => m.OrgAdminPage),
+            lazy: workbenchPage(() => import('../features/org-admin/org-admin-page.tsx'), (m) => m.OrgAdminPage, false),
           },
-          { path: 'open-api', lazy: workbenchPage(() => import('../features/org-admin/open-api/open-api-page.tsx'), (m) => m.OpenApiPage) },
+          { path: 'open-api', lazy: workbenchPage(() => import('../features/org-admin/open-api/open-api-page.tsx'), (m) => m.OpenApiPage, false) },
         ],
       },
       {
