@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: builds the web app and runs every Vitest project (shared, server on PGlite — and on PostgreSQL when
 // TEST_DATABASE_URL is set —, web, and the browser scenarios) while every package is type-checked; ends with the line
-// `N passed, N failed`. A type error or a failed build counts as one failed test each, so neither can land unseen.
+// `N passed, N failed`. A type error, a failed build or a sign-in page whose JavaScript outgrew its ceiling
+// (scripts/bundle-size.mjs, read from the build's output in milliseconds) counts as one failed test each, so none can
+// land unseen.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -41,14 +43,30 @@ async function build() {
   return status === 0;
 }
 
+/** The sign-in page's JavaScript against its ceiling (issue #26), from the build just made. */
+async function signInBundleFits() {
+  const { bundleReport, overCeiling } = await import('./bundle-size.mjs');
+  try {
+    const report = bundleReport();
+    const complaint = overCeiling(report);
+    console.log(complaint ?? `sign-in page JS ${(report.signIn.gzip / 1000).toFixed(1)} kB gzip, within its ${(report.ceiling / 1000).toFixed(0)} kB ceiling`);
+    return !complaint;
+  } catch (error) {
+    console.log(`sign-in bundle check failed: ${error.message}`);
+    return false;
+  }
+}
+
 // The type checks go on while the tests run (the tests need the build, not the type checks): their few minutes of
 // one core overlap the tests' waits on PostgreSQL and the browser.
 const typesChecked = typecheck();
 const built = await build();
 
+const fits = built && (await signInBundleFits());
+
 let passed = 0;
-let failed = built ? 0 : 1;
-let status = built ? 0 : 1;
+let failed = built ? (fits ? 0 : 1) : 1;
+let status = built && fits ? 0 : 1;
 if (built) {
   const jsonFile = path.join(results, 'vitest.json');
   rmSync(jsonFile, { force: true }); // a run that writes no report must not be read as the last one's

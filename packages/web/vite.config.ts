@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -5,9 +6,22 @@ import react from '@vitejs/plugin-react';
 const API_PREFIXES = ['/v1', '/v2', '/Login', '/Home', '/OpenApi', '/ExcelImport', '/ExcelExport', '/GlobalSearch'];
 const API_TARGET = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// react-router's package exports name its development build for every condition (its dev warnings and checks, about
+// 6 kB gzip more); a production build takes the production files it ships beside them (docs/decisions/0036).
+const routerProductionBuild = (file: string) => fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProductionBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProductionBuild('dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },
@@ -17,6 +31,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/bundle-size.mjs follows it to the sign-in page's chunks (not served: a dot folder).
+    manifest: true,
     // Route modules are split with import(); a plain antd app is otherwise one 1 MB chunk (stack.md).
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
@@ -28,4 +44,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

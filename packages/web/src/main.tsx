@@ -1,14 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { currentLocale } from './lib/i18n.ts';
+import { currentLocale, localeReady } from './lib/i18n.ts';
 import { installGlobalErrorHandlers } from './lib/error-log.ts';
 
 installGlobalErrorHandlers();
 document.documentElement.lang = currentLocale();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// At once in zh-CN; a stored English choice first fetches its catalogue, so no page shows Chinese for a moment.
+void localeReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { App as AntApp } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setNotifier } from '../lib/notifier.ts';
+import { useAppPopups } from '../lib/use-app-popups.ts';
 
 /** Connects the API client's pop-ups to antd's themed message and notification. */
 export function NotifierBridge() {
-  const { message, notification } = AntApp.useApp();
+  const { message, notification } = useAppPopups();
   const { t } = useTranslation();
   useEffect(() => {
     setNotifier({

@@ -1,8 +1,10 @@
+import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
 import { FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
+import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { titled } from '../lib/route-handle.ts';
@@ -12,6 +14,18 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
   if (hasToken()) return null;
   const url = new URL(request.url);
   throw redirect(`/entry/?redirectUrl=${encodeURIComponent(`${url.pathname}${url.search}${url.hash}`)}`);
+}
+
+/**
+ * A page past sign-in: its module, antd's whole App around it and the workbench part of the catalogue, fetched side
+ * by side (docs/decisions/0036); `framed` false for a child route whose parent already has the App. The sign-in
+ * pages need none of them.
+ */
+function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => ComponentType, framed = true): RouteObject['lazy'] {
+  return () =>
+    Promise.all([load(), import('./workbench-frame.tsx'), loadWorkbenchCatalogue()]).then(([module, frame]) => ({
+      Component: framed ? frame.inWorkbenchFrame(component(module)) : component(module),
+    }));
 }
 
 const pageFallback = (
@@ -41,40 +55,40 @@ export const routes: RouteObject[] = [
         path: '/workbench/*',
         handle: titled('workbench'),
         loader: requireSessionLoader,
-        lazy: () => import('../features/workbench/workbench-page.tsx').then((m) => ({ Component: m.WorkbenchPage })),
+        lazy: workbenchPage(() => import('../features/workbench/workbench-page.tsx'), (m) => m.WorkbenchPage),
       },
       {
         // The admin console: its frame checks that the user is an Administrator (403 page otherwise).
         path: '/admin',
         loader: requireSessionLoader,
-        lazy: () => import('../features/org-admin/admin-frame.tsx').then((m) => ({ Component: m.AdminFrame })),
+        lazy: workbenchPage(() => import('../features/org-admin/admin-frame.tsx'), (m) => m.AdminFrame),
         children: [
           { index: true, element: <Navigate to="/admin/org" replace /> },
           {
             path: 'org',
             handle: titled('orgAdmin'),
-            lazy: () => import('../features/org-admin/org-admin-page.tsx').then((m) => ({ Component: m.OrgAdminPage })),
+            lazy: workbenchPage(() => import('../features/org-admin/org-admin-page.tsx'), (m) => m.OrgAdminPage, false),
           },
-          { path: 'open-api', lazy: () => import('../features/org-admin/open-api/open-api-page.tsx').then((m) => ({ Component: m.OpenApiPage })) },
+          { path: 'open-api', lazy: workbenchPage(() => import('../features/org-admin/open-api/open-api-page.tsx'), (m) => m.OpenApiPage, false) },
         ],
       },
       {
         path: FORM_DESIGNER_PATH,
         handle: titled('formDesigner'),
         loader: requireSessionLoader,
-        lazy: () => import('../features/form-designer/form-designer-page.tsx').then((m) => ({ Component: m.FormDesignerPage })),
+        lazy: workbenchPage(() => import('../features/form-designer/form-designer-page.tsx'), (m) => m.FormDesignerPage),
       },
       {
         path: WORKFLOW_DESIGNER_PATH,
         handle: titled('workflowDesigner'),
         loader: requireSessionLoader,
-        lazy: () => import('../features/workflow-designer/workflow-designer-page.tsx').then((m) => ({ Component: m.WorkflowDesignerPage })),
+        lazy: workbenchPage(() => import('../features/workflow-designer/workflow-designer-page.tsx'), (m) => m.WorkflowDesignerPage),
       },
       {
         path: `${FORM_RUNTIME_PATH}/:schemaCode/:objectId?`,
         handle: titled('form'),
         loader: requireSessionLoader,
-        lazy: () => import('../features/form-runtime/pages/form-page.tsx').then((m) => ({ Component: m.FormPage })),
+        lazy: workbenchPage(() => import('../features/form-runtime/pages/form-page.tsx'), (m) => m.FormPage),
       },
       {
         path: '*',

@@ -1,4 +1,4 @@
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The product mark: a small tile and the name. */
@@ -25,9 +25,10 @@ export function ProductMark({ size = 'large' }: { size?: 'large' | 'small' }) {
       >
         T
       </span>
-      <Typography.Text strong style={{ fontSize: size === 'large' ? token.fontSizeHeading4 : token.fontSizeLG }}>
+      {/* A span, not antd's Typography: the mark is on the sign-in page every visitor downloads (decisions/0036). */}
+      <span style={{ fontWeight: token.fontWeightStrong, color: token.colorText, fontSize: size === 'large' ? token.fontSizeHeading4 : token.fontSizeLG }}>
         {t('app.name')}
-      </Typography.Text>
+      </span>
     </Flex>
   );
 }

@@ -1,9 +1,7 @@
-// The catalogue alone, not the package index: the index also loads every zod contract, which the first page does not need.
-import { getErrorByCode } from '@tritium/shared/errors/catalogue';
 import { ApiError, isAbortError, type ApiErrorType } from './api-error.ts';
 import { addBreadcrumb } from './breadcrumbs.ts';
 import { reportError } from './error-log.ts';
-import { currentLocale, t } from './i18n.ts';
+import { currentLocale, localizeServerMessage, t } from './i18n.ts';
 import { getNotifier } from './notifier.ts';
 import { clearToken, getEngineCode, getToken } from './session.ts';
 import type { zhCN } from '../locales/zh-CN.ts';
@@ -65,13 +63,6 @@ function isEnvelope(value: unknown): value is Envelope {
   return !!value && typeof value === 'object' && typeof (value as Envelope).successful === 'boolean';
 }
 
-/** The server speaks zh-CN; in English we show the catalogue's English text for the same code. */
-function localizeMessage(code: number | string | undefined, message: string | undefined): string | undefined {
-  if (currentLocale() !== 'en-US' || typeof code !== 'number') return message;
-  const known = getErrorByCode(code);
-  return known && (!message || message === known.zh) ? known.en : message;
-}
-
 // calls.md §8: the statuses with their own message; others in a band share the band's text.
 type StatusWithMessage = keyof typeof zhCN.errors.http extends infer K ? (K extends `status${infer N extends number}` ? N : never) : never;
 const ACCESS_DENIED_STATUSES: readonly StatusWithMessage[] = [400, 401, 403, 404, 405, 406, 410, 422];
@@ -96,7 +87,7 @@ function httpError(status: number, body: unknown, requestUrl: string): ApiError 
   const envelope = isEnvelope(body) && !body.successful ? body : undefined;
   return new ApiError({
     errorCode: envelope?.errorCode ?? status,
-    errorMessage: localizeMessage(envelope?.errorCode, envelope?.errorMessage) ?? message,
+    errorMessage: localizeServerMessage(envelope?.errorCode, envelope?.errorMessage) ?? message,
     errorType: envelope?.errorType ?? 'SYS',
     errorTitle: title,
     detail: envelope?.detail,
@@ -117,7 +108,7 @@ function envelopeError(envelope: Envelope, requestUrl: string): ApiError {
   const fallbackTitle = errorType === 'SYS' ? t('errors.http.serverError') : t('errors.bizTitle');
   return new ApiError({
     errorCode: envelope.errorCode ?? 'unknown.error',
-    errorMessage: localizeMessage(envelope.errorCode, envelope.errorMessage) ?? t('errors.unknown'),
+    errorMessage: localizeServerMessage(envelope.errorCode, envelope.errorMessage) ?? t('errors.unknown'),
     errorType,
     errorTitle: currentLocale() === 'zh-CN' && envelope.errorTitle ? envelope.errorTitle : fallbackTitle,
     detail: envelope.detail,

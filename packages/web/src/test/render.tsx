@@ -1,17 +1,31 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import type { QueryClient as QueryClientType } from '@tanstack/react-query';
 import { QueryClient } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/app-providers.tsx';
+
+/**
+ * The app's providers and antd's whole App: pages past sign-in run inside it in the app (app/workbench-frame.tsx),
+ * and screens rendered here without their route need it too (App.useApp().modal).
+ */
+export function WorkbenchProviders({ queryClient, children }: { queryClient: QueryClientType; children: ReactNode }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AntApp>{children}</AntApp>
+    </AppProviders>
+  );
+}
 
 /** Renders routes inside the app's providers, as the app does, with a memory router and a fresh cache. */
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <WorkbenchProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </WorkbenchProviders>,
   );
   return { router, queryClient, ...result };
 }

@@ -1,8 +1,11 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { changeLocale, currentLocale } from '../lib/i18n.ts';
+import { changeLocale, currentLocale, loadWorkbenchCatalogue } from '../lib/i18n.ts';
 import { setNotifier } from '../lib/notifier.ts';
 import { clearBreadcrumbs } from '../lib/breadcrumbs.ts';
+
+// Tests render workbench screens without their route, which is what loads this part of the catalogue in the app.
+await loadWorkbenchCatalogue();
 
 // findBy… and waitFor wait on a condition up to this long (the library's default is 1 s): web files run two at a
 // time beside the server suites (docs/testing.md), and a loaded machine may take longer than a second to render.

@@ -1,4 +1,4 @@
-import { Card, Flex, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { ProductMark } from '../../components/product-mark.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -12,7 +12,18 @@ export function EntryLayout() {
       justify="center"
       style={{ minHeight: '100vh', padding: token.paddingLG, boxSizing: 'border-box', background: token.colorBgLayout }}
     >
-      <Card style={{ width: 440, maxWidth: '100%' }} styles={{ body: { padding: token.paddingXL } }}>
+      {/* A card drawn with the theme's tokens: antd's Card brings Tabs, a dropdown menu and Skeleton with it (0036). */}
+      <div
+        style={{
+          width: 440,
+          maxWidth: '100%',
+          boxSizing: 'border-box',
+          padding: token.paddingXL,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
         <Flex component="header" align="center" justify="space-between" style={{ marginBottom: token.marginLG }}>
           <ProductMark />
           <LanguageSwitch />
@@ -20,7 +31,7 @@ export function EntryLayout() {
         <main>
           <Outlet />
         </main>
-      </Card>
+      </div>
     </Flex>
   );
 }

@@ -1,4 +1,6 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
+// antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { mobileRules } from '../form-rules.ts';
 

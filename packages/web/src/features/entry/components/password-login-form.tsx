@@ -1,4 +1,6 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
+import Password from 'antd/es/input/Password';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -37,7 +39,7 @@ export function PasswordLoginForm() {
     <Form form={form} name="passwordLogin" layout="vertical" requiredMark={false} onFinish={handleFinish}>
       <MobileField />
       <Form.Item name="password" label={t('fields.password')} rules={signInPasswordRules(t)}>
-        <Input.Password autoComplete="current-password" placeholder={t('placeholders.password')} />
+        <Password autoComplete="current-password" placeholder={t('placeholders.password')} />
       </Form.Item>
       <FormErrorAlert message={formError} />
       <Button type="primary" htmlType="submit" block loading={signIn.isPending}>

@@ -1,6 +1,9 @@
-import { App as AntApp, Button, Form, Input, Space, type FormInstance } from 'antd';
+import { Button, Form, Space, type FormInstance } from 'antd';
+// antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
+import Input from 'antd/es/input/Input';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAppPopups } from '../../../lib/use-app-popups.ts';
 import { authApi, type VerifyCodeScene } from '../api/auth-api.ts';
 import { verifyCodeRules } from '../form-rules.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
@@ -20,7 +23,7 @@ interface VerifyCodeFieldProps {
 /** The 验证码 input with its 获取验证码 button, which checks the mobile field first and then counts down. */
 export function VerifyCodeField({ form, formName, scene, onError, mobileField = 'mobile' }: VerifyCodeFieldProps) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
+  const { message } = useAppPopups();
   const countdown = useCountdown();
   const send = useMutation({
     mutationFn: (mobile: string) => authApi.sendVerifyCode({ mobile, scene }),

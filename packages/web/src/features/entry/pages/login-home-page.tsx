@@ -1,22 +1,26 @@
-import { Divider, Flex, Tabs, Typography } from 'antd';
+import { Divider, Flex, theme } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CodeLoginForm } from '../components/code-login-form.tsx';
 import { PasswordLoginForm } from '../components/password-login-form.tsx';
+import { EntryTabs } from '../components/entry-tabs.tsx';
 
 /** /entry/: the login home with password and code tabs and the other ways in. */
 export function LoginHomePage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  // Plain elements in the theme's type scale: antd's Typography would add its copy, edit and ellipsis code (0036).
+  const secondary = { color: token.colorTextSecondary };
   // Other ways in keep the query, so ?redirectUrl= and ?engineCode= still apply there.
   const { search } = useLocation();
   const withQuery = (pathname: string) => ({ pathname, search });
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <h4 style={{ margin: `0 0 ${token.marginXS}px`, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
         {t('login.welcome')}
-      </Typography.Title>
-      <Tabs
+      </h4>
+      <EntryTabs
         items={[
           { key: 'password', label: t('login.tabPassword'), children: <PasswordLoginForm /> },
           { key: 'code', label: t('login.tabCode'), children: <CodeLoginForm /> },
@@ -25,12 +29,12 @@ export function LoginHomePage() {
       <Flex justify="space-between" style={{ marginTop: 16 }}>
         <Link to="/entry/login/reset">{t('login.forgotPassword')}</Link>
         <span>
-          <Typography.Text type="secondary">{t('login.noAccount')}</Typography.Text>
+          <span style={secondary}>{t('login.noAccount')}</span>
           <Link to="/entry/register">{t('login.register')}</Link>
         </span>
       </Flex>
       <Divider plain>
-        <Typography.Text type="secondary">{t('login.otherWays')}</Typography.Text>
+        <span style={secondary}>{t('login.otherWays')}</span>
       </Divider>
       <Flex justify="center" gap="large" wrap>
         <Link to={withQuery('/entry/login/corp')}>{t('login.corpLogin')}</Link>

@@ -1,6 +1,7 @@
-import { App as AntApp, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAppPopups } from '../../../lib/use-app-popups.ts';
 import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth-api.ts';
 import { FormErrorAlert } from '../components/form-error-alert.tsx';
@@ -23,7 +24,7 @@ const FIELDS = ['mobile', 'code', 'password'] as const;
 /** /entry/login/reset: prove the mobile number with a code, set a new password, go back to sign in. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
+  const { message } = useAppPopups();
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetValues>();
   const { formError, showError, clearError } = useFormError(form, FIELDS);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Popconfirm, Result, Skeleton, Tabs, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
@@ -13,10 +13,12 @@ import { StatusTag } from '../fields/other-fields.tsx';
 import { DataLogPanel } from './data-log-panel.tsx';
 import { FormBody } from './form-body.tsx';
 import { ApprovalTrace } from '../workflow/approval-trace.tsx';
-import { FlowChart } from '../workflow/flow-chart.tsx';
 import { useWorkflow } from '../workflow/use-workflow.ts';
 import { WorkflowBar } from '../workflow/workflow-bar.tsx';
 import { RuntimeFormContext } from './form-context.ts';
+
+// The flow chart draws with @xyflow/react (about 30 kB gzip): fetched when its side tab first opens (decisions/0036).
+const FlowChart = lazy(() => import('../workflow/flow-chart.tsx').then((m) => ({ default: m.FlowChart })));
 
 /** The actions the footer sends (Print opens the print page; Close needs no call). */
 type DataAction = Exclude<RuntimeAction, 'Print' | 'Close'>;
@@ -147,7 +149,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   type SideTab = { key: string; label: string; children: ReactNode };
   const sideTabs: (SideTab | false)[] = !objectId || mode === 'Print' ? [] : [
     !!flowId && { key: 'trace', label: t('formWorkflow.side.trace'), children: <ApprovalTrace instanceId={flowId} /> },
-    !!flowId && { key: 'chart', label: t('formWorkflow.side.chart'), children: <FlowChart instanceId={flowId} /> },
+    !!flowId && { key: 'chart', label: t('formWorkflow.side.chart'), children: <Suspense fallback={<Skeleton active />}><FlowChart instanceId={flowId} /></Suspense> },
     attributes.enableDataLog && { key: 'log', label: t('formRuntime.side.dataLog'), children: <DataLogPanel schemaCode={schemaCode} objectId={objectId} tree={record.tree} /> },
     attributes.enableFormSNS && { key: 'sns', label: t('formRuntime.side.comments'), children: <CommentsPanel schemaCode={schemaCode} objectId={objectId} /> },
     attributes.enableTask && { key: 'task', label: t('formRuntime.side.taskTips'), children: <TaskTipsPanel schemaCode={schemaCode} objectId={objectId} /> },

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { controlTypeByKey, type ControlTypeKey } from '@tritium/shared/controls/index';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { WorkbenchProviders } from '../../../test/render.tsx';
 import { fail, ok, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
 import { MB } from '../api/upload.ts';
 import type { DisplayProps, FieldKind, RuntimeControl } from './field-types.ts';
@@ -40,9 +40,9 @@ export function renderField<V>(kind: FieldKind<V>, control: RuntimeControl, init
     );
   }
   const result = render(
-    <AppProviders queryClient={newQueryClient()}>
+    <WorkbenchProviders queryClient={newQueryClient()}>
       <Owner />
-    </AppProviders>,
+    </WorkbenchProviders>,
   );
   return { onChange, ...result };
 }
@@ -50,9 +50,9 @@ export function renderField<V>(kind: FieldKind<V>, control: RuntimeControl, init
 export function renderDisplay<V>(kind: FieldKind<V>, props: Omit<DisplayProps<V>, 'device'>) {
   const Display = kind.Display!;
   return render(
-    <AppProviders queryClient={newQueryClient()}>
+    <WorkbenchProviders queryClient={newQueryClient()}>
       <Display device="pc" {...props} />
-    </AppProviders>,
+    </WorkbenchProviders>,
   );
 }
 
