@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type OperationNodeSource, type Selectable } from 'kysely';
 import type { WfInstanceTable, WfTokenTable, WfWorkItemTable, WfCommentTable } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { CommentRec, EngineState, InstanceRec, ItemRec, TokenRec } from './workflow.core.ts';
@@ -169,43 +169,57 @@ const ITEM_TYPES = {
   state: 'text', approval: 'integer', action_event: 'text', urged: 'boolean', sort: 'integer', created_time: 'timestamptz', finished_time: 'timestamptz',
 } as const;
 
-/** Updates changed rows of a table in one statement, whatever their number (rows by id, every typed column set). */
-async function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, rows: Record<string, unknown>[]): Promise<void> {
-  if (!rows.length) return;
+/** An update of changed rows of a table in one statement, whatever their number (rows by id, every typed column set). */
+function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, rows: Record<string, unknown>[]) {
   const columns = Object.keys(types).filter((c) => c !== 'id');
   // Stored as JSON text for an insert; the recordset wants the JSON value itself.
   const values = rows.map((r) => Object.fromEntries(Object.keys(types).map((c) => [c, types[c] === 'jsonb' && typeof r[c] === 'string' ? JSON.parse(r[c] as string) : r[c]])));
   const definition = sql.raw(Object.entries(types).map(([c, t]) => `${c} ${t}`).join(', '));
-  await (edb as unknown as Kysely<any>)
+  return (edb as unknown as Kysely<any>)
     .updateTable(table)
     .from(sql`(select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(${definition}))`.as('x'))
     .set(Object.fromEntries(columns.map((c) => [c, sql.ref(`x.${c}`)])))
-    .whereRef(`${table}.id`, '=', 'x.id')
-    .execute();
+    .whereRef(`${table}.id`, '=', 'x.id');
+}
+
+type Write = Compilable & OperationNodeSource;
+
+/** Runs writes as one statement: a single one as it is, several as data-modifying WITH queries of one SELECT. */
+async function runAsOne(edb: EngineExecutor, writes: Write[]): Promise<void> {
+  if (writes.length === 1) await edb.executeQuery(writes[0].compile());
+  if (writes.length <= 1) return;
+  let q = (edb as unknown as Kysely<any>).with('w0', () => writes[0] as never);
+  for (let i = 1; i < writes.length; i++) q = q.with(`w${i}`, () => writes[i] as never);
+  await q.selectNoFrom(sql<number>`1`.as('done')).execute();
 }
 
 /**
- * Writes the difference between the loaded state (`before`, undefined for a new instance) and `after`: at most one
- * statement per table and kind of write, whatever the number of participants (docs/decisions/0035).
+ * Writes the difference between the loaded state (`before`, undefined for a new instance) and `after` in one or two
+ * statements, whatever the number of participants (docs/decisions/0035): the instance, new and changed tokens,
+ * changed items and the trace entries together, then the new items — after the changed ones, because an item closed
+ * and a new one opened for the same user on the same token (forward back, reactivation) must not meet the
+ * one-open-item index half way, and the queries of one statement run in no set order.
  */
 export async function saveState(edb: EngineExecutor, before: EngineState | undefined, after: EngineState): Promise<void> {
   const id = after.instance.id;
-  if (!before) await edb.insertInto('wf_instances').values(instanceRow(after.instance)).execute();
+  const writes: Write[] = [];
+  if (!before) writes.push(edb.insertInto('wf_instances').values(instanceRow(after.instance)));
   else if (json(before.instance) !== json(after.instance)) {
     const { id: _id, ...patch } = instanceRow(after.instance);
-    await edb.updateTable('wf_instances').set(patch).where('id', '=', id).execute();
+    writes.push(edb.updateTable('wf_instances').set(patch).where('id', '=', id));
   }
   const oldTokens = new Map((before?.tokens ?? []).map((t) => [t.id, json(t)]));
   const newTokens = after.tokens.filter((t) => !oldTokens.has(t.id));
-  if (newTokens.length) await edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))).execute();
+  if (newTokens.length) writes.push(edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))));
   const changedTokens = after.tokens.filter((t) => oldTokens.has(t.id) && oldTokens.get(t.id) !== json(t));
-  await updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => tokenRow(id, t)));
+  if (changedTokens.length) writes.push(updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => tokenRow(id, t))));
   const oldItems = new Map((before?.items ?? []).map((i) => [i.id, json(i)]));
-  // Changed items first: an item closed and a new one opened for the same user on the same token (forward back,
-  // reactivation) must not meet the one-open-item index half way.
   const changedItems = after.items.filter((i) => oldItems.has(i.id) && oldItems.get(i.id) !== json(i));
-  await updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => itemRow(id, i)));
+  if (changedItems.length) writes.push(updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => itemRow(id, i))));
+  if (after.comments.length) writes.push(edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))));
   const newItems = after.items.filter((i) => !oldItems.has(i.id));
-  if (newItems.length) await edb.insertInto('wf_work_items').values(newItems.map((i) => itemRow(id, i))).execute();
-  if (after.comments.length) await edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))).execute();
+  const insertItems = newItems.length ? edb.insertInto('wf_work_items').values(newItems.map((i) => itemRow(id, i))) : undefined;
+  if (insertItems && !changedItems.length) writes.push(insertItems);
+  await runAsOne(edb, writes);
+  if (insertItems && changedItems.length) await insertItems.execute();
 }
