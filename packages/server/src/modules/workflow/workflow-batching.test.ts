@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { statementLog } from '../../../test/statement-log.ts';
 import { FunctionNodeType, addMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 
@@ -10,23 +11,15 @@ import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 // counted.
 
 let t: TestApp, admin: Person, a: OrgClient, formCode: string;
-let counting: string[] | null = null;
 const members: { id: string; c: OrgClient }[] = [];
 const N = 12;
 const isPostgres = process.env.TEST_DB_KIND === 'postgres';
 
-async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
-  counting = [];
-  try {
-    await action();
-    return counting;
-  } finally {
-    counting = null;
-  }
-}
+const log = statementLog();
+const statementsOf = log.of;
 
 beforeAll(async () => {
-  const database = await openTestDatabase({ onQuery: (sql) => (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(sql) ? undefined : counting?.push(sql)) });
+  const database = await openTestDatabase({ onQuery: log.onQuery });
   t = await createTestApp({ database });
   admin = await registerPerson(t.app);
   a = nodeClient(t.app, admin);
