@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { statementLog } from '../../../test/statement-log.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
-import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
 
 // The statements one authenticated request costs, counted through the database's onQuery hook (docs/decisions/0032).
@@ -16,15 +16,11 @@ const FORM = definition([
   { type: 'gridView', code: 'Items', controls: [{ type: 'textBox', code: 'ItemName' }] },
 ]);
 
-const log = statementLog();
-const statementsOf = log.of;
+let log: StatementLog;
+const statementsOf = (action: () => Promise<unknown>) => log.of(action);
 
 beforeAll(async () => {
-  const database = await openTestDatabase({ onQuery: log.onQuery });
-  t = await createTestApp({ database });
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
+  ({ log, t, admin, a, appCode } = await appWithStatementLog());
   await createForm(a, appCode, { code: SCHEMA });
   await publish(a, SCHEMA, FORM);
   secret = (await issueSecret(a)).value;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { statementLog } from '../../../test/statement-log.ts';
-import { FunctionNodeType, addMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
+import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 
 // Work-item actions at scale (docs/decisions/0035). Their statements, counted through the database's onQuery hook: an
@@ -15,15 +15,12 @@ const members: { id: string; c: OrgClient }[] = [];
 const N = 12;
 const isPostgres = process.env.TEST_DB_KIND === 'postgres';
 
-const log = statementLog();
-const statementsOf = log.of;
+let log: StatementLog;
+const statementsOf = (action: () => Promise<unknown>) => log.of(action);
 
 beforeAll(async () => {
-  const database = await openTestDatabase({ onQuery: log.onQuery });
-  t = await createTestApp({ database });
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  const appCode = (await createApp(a)).code;
+  let appCode: string;
+  ({ log, t, admin, a, appCode } = await appWithStatementLog());
   for (let i = 0; i < N; i++) {
     const person = await addMember(t, admin, { name: `审批人${i}` });
     members.push({ id: person.userId, c: nodeClient(t.app, person) });
