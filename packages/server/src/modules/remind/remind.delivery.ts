@@ -39,13 +39,6 @@ const KIND_OF_PREFIX: [string, RemindKind][] = [
   ['征询意见：', 'consult'],
 ];
 
-/** The log entries of the action just written: every entry of the instance at its newest time. */
-async function entriesOfThisAction(edb: EngineExecutor, instanceId: string): Promise<{ user_id: string; action: string }[]> {
-  const newest = await edb.selectFrom('wf_comments').select('created_time').where('instance_id', '=', instanceId).orderBy('created_time', 'desc').limit(1).executeTakeFirst();
-  if (!newest) return [];
-  return edb.selectFrom('wf_comments').select(['user_id', 'action']).where('instance_id', '=', instanceId).where('created_time', '=', newest.created_time).orderBy('id').execute();
-}
-
 function kindOf(effect: RemindEffect, entries: { action: string }[]): RemindKind {
   if (entries.some((e) => e.action === 'urge')) return 'urge';
   const byPrefix = KIND_OF_PREFIX.find(([prefix]) => effect.content?.startsWith(prefix));
@@ -54,9 +47,18 @@ function kindOf(effect: RemindEffect, entries: { action: string }[]): RemindKind
   return byAction ?? 'urge';
 }
 
-/** Stores the reminders of one workflow action. `effects` is the action's effect list (others are ignored). */
-export async function deliverWorkflowReminders(edb: EngineExecutor, instance: InstanceRef, effects: readonly RemindEffect[]): Promise<void> {
-  const entries = await entriesOfThisAction(edb, instance.id);
+/** What the action just wrote: its log entries, and the work items it opened. */
+export interface ActionWrites {
+  entries: readonly { userId: string; action: string }[];
+  newItems: readonly { id: string; participant: string; state: string; itemType: string; kind: string; delegant: string | null }[];
+}
+
+/**
+ * Stores the reminders of one workflow action in one statement, from what the action wrote (nothing read back).
+ * `effects` is the action's effect list (others are ignored).
+ */
+export async function deliverWorkflowReminders(edb: EngineExecutor, instance: InstanceRef, effects: readonly RemindEffect[], writes: ActionWrites): Promise<void> {
+  const entries = writes.entries.map((e) => ({ user_id: e.userId, action: e.action }));
   const actors = new Set(entries.filter((e) => !SYSTEM_ACTIONS.has(e.action)).map((e) => e.user_id));
   const now = new Date();
   const base = { instance_id: instance.id, schema_code: instance.schemaCode, object_id: instance.objectId, created_time: now };
@@ -71,21 +73,12 @@ export async function deliverWorkflowReminders(edb: EngineExecutor, instance: In
     for (const receiver of new Set(e.userIds)) rows.push({ id: newId(), receiver, kind, content, sender, work_item_id: null });
   }
 
-  // New todos: open fill/approve items of ordinary participants that have no reminder yet. Transfers, added signers
-  // and consults are told by their own effect; the person whose action produced the item (the originator's own start
+  // New todos: the open fill/approve items this action gave ordinary participants. Transfers, added signers and
+  // consults are told by their own effect; the person whose action produced the item (the originator's own start
   // item, a withdrawal) is not told of it.
-  const fresh = await edb
-    .selectFrom('wf_work_items as w')
-    .leftJoin('remind_tasks as r', (j) => j.onRef('r.work_item_id', '=', 'w.id').on('r.kind', '=', 'todo'))
-    .select(['w.id', 'w.participant'])
-    .where('w.instance_id', '=', instance.id)
-    .where('w.state', 'in', ['Waiting', 'Working'])
-    .where('w.item_type', 'in', ['fill', 'approve'])
-    .where('w.kind', '=', 'normal')
-    .where('w.delegant', 'is', null)
-    .where('r.id', 'is', null)
-    .orderBy('w.id')
-    .execute();
+  const fresh = writes.newItems
+    .filter((i) => (i.state === 'Waiting' || i.state === 'Working') && (i.itemType === 'fill' || i.itemType === 'approve') && i.kind === 'normal' && i.delegant === null)
+    .sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const sender = entries.find((x) => !SYSTEM_ACTIONS.has(x.action))?.user_id ?? null;
   for (const item of fresh) {
     if (actors.has(item.participant)) continue;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
-import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
 
 // The statements one authenticated request costs, counted through the database's onQuery hook (docs/decisions/0032).
 // The bounds hold the request context to at most one statement, so the count cannot silently grow back.
 
 let t: TestApp, admin: Person, a: OrgClient, secret: string, appCode: string;
-let counting: string[] | null = null;
 const SCHEMA = 'D000032count';
 const FORM = definition([
   { type: 'textBox', code: 'Title' },
@@ -16,23 +16,11 @@ const FORM = definition([
   { type: 'gridView', code: 'Items', controls: [{ type: 'textBox', code: 'ItemName' }] },
 ]);
 
-async function statementsOf(action: () => Promise<unknown>): Promise<string[]> {
-  counting = [];
-  try {
-    await action();
-    return counting;
-  } finally {
-    counting = null;
-  }
-}
+let log: StatementLog;
+const statementsOf = (action: () => Promise<unknown>) => log.of(action);
 
 beforeAll(async () => {
-  // Transaction control is not a statement of work (the PostgreSQL driver reports BEGIN/COMMIT, PGlite's does not).
-  const database = await openTestDatabase({ onQuery: (sql) => (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(sql) ? undefined : counting?.push(sql)) });
-  t = await createTestApp({ database });
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
+  ({ log, t, admin, a, appCode } = await appWithStatementLog());
   await createForm(a, appCode, { code: SCHEMA });
   await publish(a, SCHEMA, FORM);
   secret = (await issueSecret(a)).value;

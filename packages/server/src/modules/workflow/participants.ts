@@ -1,5 +1,5 @@
 import { UserAuthType } from '@tritium/shared/constants/org';
-import type { ParticipantSource, WorkflowTemplate } from '@tritium/shared/workflow/index';
+import type { ParticipantSource } from '@tritium/shared/workflow/index';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 
 // Participant rules → active users of the engine (docs/decisions/0014 "Participants"). Departments' members are their
@@ -80,15 +80,6 @@ export async function resolveSources(edb: EngineExecutor, sources: ParticipantSo
   const unique = [...new Set(found)];
   const active = await activeUsers(edb, unique);
   return unique.filter((id) => active.has(id));
-}
-
-/** Every Fill, Approve and Circulate node's participants, resolved once per action (the core is synchronous). */
-export async function resolveAll(edb: EngineExecutor, template: WorkflowTemplate, context: { originator: string; values: Record<string, unknown> }): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  for (const a of template.activities) {
-    if (a.type === 'Fill' || a.type === 'Approve' || a.type === 'Circulate') out.set(a.code, await resolveSources(edb, a.participants.sources, context));
-  }
-  return out;
 }
 
 /** The engine's active Administrators: who gets a node nobody was found for. */

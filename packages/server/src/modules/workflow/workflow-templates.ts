@@ -85,8 +85,23 @@ export async function latestTemplate(edb: EngineExecutor, schemaCode: string): P
   return row ? { version: row.version, template: WorkflowTemplate.parse(row.definition) } : undefined;
 }
 
+const parsed = new Map<string, WorkflowTemplate>();
+
+/**
+ * A published definition, parsed once per process: a published version never changes, and the cache is keyed by the
+ * definition's text itself, so a form re-created under the same code cannot meet another's template.
+ */
+export function templateFromText(definition: string): WorkflowTemplate {
+  let template = parsed.get(definition);
+  if (!template) {
+    template = WorkflowTemplate.parse(JSON.parse(definition));
+    if (parsed.size >= 256) parsed.clear();
+    parsed.set(definition, template);
+  }
+  return template;
+}
+
 export async function templateOf(edb: EngineExecutor, instance: InstanceRec): Promise<WorkflowTemplate> {
   const row = await edb.selectFrom('wf_templates').select('definition').where('schema_code', '=', instance.schemaCode).where('version', '=', instance.version).executeTakeFirstOrThrow();
   return WorkflowTemplate.parse(row.definition);
 }
-

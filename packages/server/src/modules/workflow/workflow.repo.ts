@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type OperationNodeSource, type Selectable } from 'kysely';
 import type { WfInstanceTable, WfTokenTable, WfWorkItemTable, WfCommentTable } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { CommentRec, EngineState, InstanceRec, ItemRec, TokenRec } from './workflow.core.ts';
@@ -97,6 +97,20 @@ export async function lockInstance(edb: EngineExecutor, instanceId: string): Pro
   return row ? instanceOf(row) : undefined;
 }
 
+/**
+ * The instance of an item (or the instance itself), locked in one statement — when it is a root instance. A child
+ * flow's instance answers undefined without any lock: its ancestors must be locked first (docs/decisions/0024), which
+ * the caller does the long way.
+ */
+export async function lockRootInstance(edb: EngineExecutor, target: { instanceId?: string; itemId?: string }): Promise<InstanceRec | undefined> {
+  let q = edb.selectFrom('wf_instances').selectAll().where('parent_instance_id', 'is', null);
+  if (target.instanceId) q = q.where('id', '=', target.instanceId);
+  else if (target.itemId) q = q.where('id', '=', (eb) => eb.selectFrom('wf_work_items').select('instance_id').where('id', '=', target.itemId!));
+  else return undefined;
+  const row = await q.forUpdate().executeTakeFirst();
+  return row ? instanceOf(row) : undefined;
+}
+
 export async function findInstance(edb: EngineExecutor, instanceId: string): Promise<InstanceRec | undefined> {
   const row = await edb.selectFrom('wf_instances').selectAll().where('id', '=', instanceId).executeTakeFirst();
   return row ? instanceOf(row) : undefined;
@@ -112,11 +126,32 @@ export async function instanceIdOfItem(edb: EngineExecutor, itemId: string): Pro
   return row?.instance_id;
 }
 
+/**
+ * Tokens and items of an instance in one statement (after lockInstance inside an action: a statement of its own, so
+ * that it reads what the lock's previous holder committed), and the definition of the template it runs on as text.
+ */
+export async function loadStateAndTemplate(edb: EngineExecutor, instance: InstanceRec): Promise<{ state: EngineState; definition: string | undefined }> {
+  const agg = (alias: string, order: string) => sql<unknown[]>`coalesce(json_agg(${sql.raw(alias)} order by ${sql.raw(order)}), '[]'::json)`;
+  const row = await edb
+    .selectNoFrom((eb) => [
+      eb.selectFrom('wf_tokens as t').select(agg('t', 't.seq').as('j')).where('t.instance_id', '=', instance.id).as('tokens'),
+      eb.selectFrom('wf_work_items as w').select(agg('w', 'w.created_time, w.id').as('j')).where('w.instance_id', '=', instance.id).as('items'),
+      eb
+        .selectFrom('wf_templates as d')
+        .select(sql<string>`d.definition::text`.as('j'))
+        .where('d.schema_code', '=', instance.schemaCode)
+        .where('d.version', '=', instance.version)
+        .as('definition'),
+    ])
+    .executeTakeFirstOrThrow();
+  const tokens = (row.tokens ?? []) as Selectable<WfTokenTable>[];
+  const items = (row.items ?? []) as Selectable<WfWorkItemTable>[];
+  return { state: { instance, tokens: tokens.map(tokenOf), items: items.map(itemOf), comments: [] }, definition: row.definition ?? undefined };
+}
+
 /** Tokens and items of an instance (call after lockInstance inside an action). */
 export async function loadState(edb: EngineExecutor, instance: InstanceRec): Promise<EngineState> {
-  const tokens = await edb.selectFrom('wf_tokens').selectAll().where('instance_id', '=', instance.id).orderBy('seq').execute();
-  const items = await edb.selectFrom('wf_work_items').selectAll().where('instance_id', '=', instance.id).orderBy('created_time').orderBy('id').execute();
-  return { instance, tokens: tokens.map(tokenOf), items: items.map(itemOf), comments: [] };
+  return (await loadStateAndTemplate(edb, instance)).state;
 }
 
 export async function loadComments(edb: EngineExecutor, instanceId: string): Promise<CommentRec[]> {
@@ -124,35 +159,67 @@ export async function loadComments(edb: EngineExecutor, instanceId: string): Pro
   return rows.map(commentOf);
 }
 
-/** Writes the difference between the loaded state (`before`, undefined for a new instance) and `after`. */
+// The SQL types of the columns a batch update sets (jsonb_to_recordset reads the rows by them).
+const TOKEN_TYPES = {
+  id: 'uuid', seq: 'integer', activity_code: 'text', state: 'text', approval: 'integer', participants: 'jsonb', item_count: 'integer', agree_count: 'integer',
+  disagree_count: 'integer', retrievable: 'boolean', pre_tokens: 'jsonb', action_event: 'text', skipped: 'boolean', created_time: 'timestamptz', finished_time: 'timestamptz',
+} as const;
+const ITEM_TYPES = {
+  id: 'uuid', token_id: 'uuid', activity_code: 'text', item_type: 'text', kind: 'text', participant: 'text', finisher: 'text', delegant: 'text', source_item_id: 'uuid',
+  state: 'text', approval: 'integer', action_event: 'text', urged: 'boolean', sort: 'integer', created_time: 'timestamptz', finished_time: 'timestamptz',
+} as const;
+
+/** An update of changed rows of a table in one statement, whatever their number (rows by id, every typed column set). */
+function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, rows: Record<string, unknown>[]) {
+  const columns = Object.keys(types).filter((c) => c !== 'id');
+  // Stored as JSON text for an insert; the recordset wants the JSON value itself.
+  const values = rows.map((r) => Object.fromEntries(Object.keys(types).map((c) => [c, types[c] === 'jsonb' && typeof r[c] === 'string' ? JSON.parse(r[c] as string) : r[c]])));
+  const definition = sql.raw(Object.entries(types).map(([c, t]) => `${c} ${t}`).join(', '));
+  return (edb as unknown as Kysely<any>)
+    .updateTable(table)
+    .from(sql`(select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(${definition}))`.as('x'))
+    .set(Object.fromEntries(columns.map((c) => [c, sql.ref(`x.${c}`)])))
+    .whereRef(`${table}.id`, '=', 'x.id');
+}
+
+type Write = Compilable & OperationNodeSource;
+
+/** Runs writes as one statement: a single one as it is, several as data-modifying WITH queries of one SELECT. */
+async function runAsOne(edb: EngineExecutor, writes: Write[]): Promise<void> {
+  if (writes.length === 1) await edb.executeQuery(writes[0].compile());
+  if (writes.length <= 1) return;
+  let q = (edb as unknown as Kysely<any>).with('w0', () => writes[0] as never);
+  for (let i = 1; i < writes.length; i++) q = q.with(`w${i}`, () => writes[i] as never);
+  await q.selectNoFrom(sql<number>`1`.as('done')).execute();
+}
+
+/**
+ * Writes the difference between the loaded state (`before`, undefined for a new instance) and `after` in one or two
+ * statements, whatever the number of participants (docs/decisions/0035): the instance, new and changed tokens,
+ * changed items and the trace entries together, then the new items — after the changed ones, because an item closed
+ * and a new one opened for the same user on the same token (forward back, reactivation) must not meet the
+ * one-open-item index half way, and the queries of one statement run in no set order.
+ */
 export async function saveState(edb: EngineExecutor, before: EngineState | undefined, after: EngineState): Promise<void> {
   const id = after.instance.id;
-  if (!before) await edb.insertInto('wf_instances').values(instanceRow(after.instance)).execute();
+  const writes: Write[] = [];
+  if (!before) writes.push(edb.insertInto('wf_instances').values(instanceRow(after.instance)));
   else if (json(before.instance) !== json(after.instance)) {
     const { id: _id, ...patch } = instanceRow(after.instance);
-    await edb.updateTable('wf_instances').set(patch).where('id', '=', id).execute();
+    writes.push(edb.updateTable('wf_instances').set(patch).where('id', '=', id));
   }
   const oldTokens = new Map((before?.tokens ?? []).map((t) => [t.id, json(t)]));
   const newTokens = after.tokens.filter((t) => !oldTokens.has(t.id));
-  if (newTokens.length) await edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))).execute();
-  for (const t of after.tokens) {
-    const old = oldTokens.get(t.id);
-    if (old !== undefined && old !== json(t)) {
-      const { id: tokenId, instance_id: _i, ...patch } = tokenRow(id, t);
-      await edb.updateTable('wf_tokens').set(patch).where('id', '=', tokenId).execute();
-    }
-  }
+  if (newTokens.length) writes.push(edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))));
+  const changedTokens = after.tokens.filter((t) => oldTokens.has(t.id) && oldTokens.get(t.id) !== json(t));
+  if (changedTokens.length) writes.push(updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => tokenRow(id, t))));
   const oldItems = new Map((before?.items ?? []).map((i) => [i.id, json(i)]));
-  // Changed items first: an item closed and a new one opened for the same user on the same token (forward back,
-  // reactivation) must not meet the one-open-item index half way.
-  for (const i of after.items) {
-    const old = oldItems.get(i.id);
-    if (old !== undefined && old !== json(i)) {
-      const { id: itemId, instance_id: _i, ...patch } = itemRow(id, i);
-      await edb.updateTable('wf_work_items').set(patch).where('id', '=', itemId).execute();
-    }
-  }
+  const changedItems = after.items.filter((i) => oldItems.has(i.id) && oldItems.get(i.id) !== json(i));
+  if (changedItems.length) writes.push(updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => itemRow(id, i))));
+  if (after.comments.length) writes.push(edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))));
   const newItems = after.items.filter((i) => !oldItems.has(i.id));
-  if (newItems.length) await edb.insertInto('wf_work_items').values(newItems.map((i) => itemRow(id, i))).execute();
-  if (after.comments.length) await edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))).execute();
+  const insertItems = newItems.length ? edb.insertInto('wf_work_items').values(newItems.map((i) => itemRow(id, i))) : undefined;
+  if (insertItems && !changedItems.length) writes.push(insertItems);
+  await runAsOne(edb, writes);
+  if (insertItems && changedItems.length) await insertItems.execute();
 }

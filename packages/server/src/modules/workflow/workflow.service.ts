@@ -10,9 +10,10 @@ import { findRecord } from '../business-data/records.repo.ts';
 import { assertCanEdit } from '../business-data/record-policy.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import { actionsOnItem, applyAction, isOpen, sendBackTargets, startInstance, type Action, type Actor, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion, type Outcome } from './workflow.core.ts';
-import { findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, lockInstance, saveState } from './workflow.repo.ts';
+import { findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, loadStateAndTemplate, lockInstance, lockRootInstance, saveState } from './workflow.repo.ts';
 import { ancestorsOf, childActivity, createChildRecord, runningChildren, stoppedChildTokens } from './child-flows.ts';
-import { administratorsOf, resolveAll, resolveSources, unknownUsers } from './participants.ts';
+import { resolveSources, unknownUsers } from './participants.ts';
+import { LazyCore } from './core-context.ts';
 import { readRecordRow, setRecordStatus } from './record-status.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
 import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
@@ -29,24 +30,27 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 // ---- templates (workflow-templates.ts) --------------------------------------------------------------------------
 
 export { adminFormOrThrow, latestTemplate, loadTemplate, publishTemplate, saveTemplate } from './workflow-templates.ts';
-import { latestTemplate, templateOf } from './workflow-templates.ts';
+import { latestTemplate, templateFromText } from './workflow-templates.ts';
 
 // ---- the core's context and effects ----------------------------------------------------------------------------
 
-async function coreContext(edb: EngineExecutor, template: WorkflowTemplate, instance: { schemaCode: string; objectId: string; originator: string }): Promise<CoreContext> {
-  const values = (await readRecordRow(edb, instance.schemaCode, instance.objectId)) ?? {};
-  const participants = await resolveAll(edb, template, { originator: instance.originator, values });
-  return { now: new Date(), newId, template, values, participantsOf: (code) => participants.get(code) ?? [], administrators: await administratorsOf(edb) };
+/** The instance's tokens, items and template, read in one statement (after its row lock inside an action). */
+async function stateOf(edb: EngineExecutor, instance: InstanceRec): Promise<{ state: EngineState; template: WorkflowTemplate }> {
+  const { state, definition } = await loadStateAndTemplate(edb, instance);
+  if (definition === undefined) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: instance.schemaCode } });
+  return { state, template: templateFromText(definition) };
 }
 
-async function applyEffects(edb: EngineExecutor, instance: InstanceRec, effects: Effect[], ctx?: NodeContext): Promise<void> {
+async function applyEffects(edb: EngineExecutor, before: EngineState | undefined, after: EngineState, effects: Effect[], ctx?: NodeContext): Promise<void> {
+  const instance = after.instance;
   for (const e of effects) {
     if (e.type === 'recordStatus') await setRecordStatus(edb, instance.schemaCode, instance.objectId, e.status);
     // Business rules on effective / void, and the rollups reading the record (docs/decisions/0015).
     if (e.type === 'businessRules' && ctx) await afterWorkflowStatus(edb, ctx, instance.schemaCode, instance.objectId, e.on);
   }
-  // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019).
-  await deliverWorkflowReminders(edb, instance, effects);
+  // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019), in one statement.
+  const existed = new Set(before?.items.map((i) => i.id));
+  await deliverWorkflowReminders(edb, instance, effects, { entries: after.comments, newItems: after.items.filter((i) => !existed.has(i.id)) });
 }
 
 /**
@@ -55,7 +59,7 @@ async function applyEffects(edb: EngineExecutor, instance: InstanceRec, effects:
  * when this instance was a child that just ended. The parent's row is already locked (root first).
  */
 async function afterAction(edb: EngineExecutor, ctx: NodeContext, before: EngineState | undefined, out: Outcome, template: WorkflowTemplate): Promise<void> {
-  await applyEffects(edb, out.state.instance, out.effects, ctx);
+  await applyEffects(edb, before, out.state, out.effects, ctx);
   for (const e of out.effects) {
     if (e.type !== 'startChild') continue;
     const child = await createChildRecord(edb, ctx, out.state.instance, childActivity(template, e.activityCode));
@@ -79,9 +83,8 @@ async function afterAction(edb: EngineExecutor, ctx: NodeContext, before: Engine
 async function runLocked(edb: EngineExecutor, ctx: NodeContext, instanceId: string, actor: Actor, action: Action): Promise<void> {
   const instance = await lockInstance(edb, instanceId);
   if (!instance) return;
-  const state = await loadState(edb, instance);
-  const template = await templateOf(edb, instance);
-  const out = applyAction(state, await coreContext(edb, template, instance), actor, action);
+  const { state, template } = await stateOf(edb, instance);
+  const out = await new LazyCore(edb, template, instance).run((core) => applyAction(state, core, actor, action));
   await saveState(edb, state, out.state);
   await afterAction(edb, ctx, state, out, template);
 }
@@ -152,16 +155,19 @@ async function startIn(
   if (Number(row.Status) !== BizObjectStatus.Draft) throw new AppError('BizObjectActionNotAllowed', { detail: { status: row.Status } });
   const published = await latestTemplate(edb, form.node.code);
   if (!published) throw new AppError(options.parent ? 'WorkflowChildFormInvalid' : 'WorkflowTemplateNotPublished', { detail: { schemaCode: form.node.code } });
-  const core = await coreContext(edb, published.template, { schemaCode: form.node.code, objectId, originator: ctx.userId });
   const parent = options.parent ? { parentInstanceId: options.parent.instanceId, parentTokenId: options.parent.tokenId } : {};
-  let out = startInstance({ id: newId(), schemaCode: form.node.code, objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? ''), ...parent }, core, options.opinion);
-  const effects = [...out.effects];
-  if (options.submit) {
-    const item = out.state.items[0];
-    const next = applyAction(out.state, core, { userId: ctx.userId, isAdmin: form.isAppAdmin }, { type: 'submit', itemId: item.id });
-    out = { state: { ...next.state, comments: [...out.state.comments, ...next.state.comments] }, effects: [] };
-    effects.push(...next.effects);
-  }
+  const id = newId();
+  const { out, effects } = await new LazyCore(edb, published.template, { schemaCode: form.node.code, objectId, originator: ctx.userId }).run((core) => {
+    let out = startInstance({ id, schemaCode: form.node.code, objectId, version: published.version, originator: ctx.userId, name: String(row.Name ?? ''), ...parent }, core, options.opinion);
+    const effects = [...out.effects];
+    if (options.submit) {
+      const item = out.state.items[0];
+      const next = applyAction(out.state, core, { userId: ctx.userId, isAdmin: form.isAppAdmin }, { type: 'submit', itemId: item.id });
+      out = { state: { ...next.state, comments: [...out.state.comments, ...next.state.comments] }, effects: [] };
+      effects.push(...next.effects);
+    }
+    return { out, effects };
+  });
   await saveState(edb, undefined, out.state);
   await setRecordStatus(edb, form.node.code, objectId, BizObjectStatus.Draft, { workflowInstanceId: out.state.instance.id });
   await afterAction(edb, ctx, undefined, { state: out.state, effects }, published.template);
@@ -191,26 +197,30 @@ export interface ItemEdit {
   dropped: string[];
 }
 
+/** A child flow's instance, locked after its ancestors (root first: a child's action may move its parent, docs/decisions/0024). */
+async function lockWithAncestors(edb: EngineExecutor, target: { instanceId?: string; itemId?: string }): Promise<InstanceRec> {
+  const instanceId = target.instanceId ?? (target.itemId ? await instanceIdOfItem(edb, target.itemId) : undefined);
+  if (!instanceId) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: target.itemId } });
+  for (const ancestor of await ancestorsOf(edb, instanceId)) await lockInstance(edb, ancestor);
+  const instance = await lockInstance(edb, instanceId);
+  if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: { instanceId } });
+  return instance;
+}
+
 /** Applies one action to the instance `instanceId` (or the instance of `itemId`) under the instance's row lock. */
 export async function act(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action, edit?: ItemEdit): Promise<Out<typeof contracts.WfInstanceDto>> {
   return inTransaction(ctx, async (edb) => {
-    const instanceId = target.instanceId ?? (target.itemId ? await instanceIdOfItem(edb, target.itemId) : undefined);
-    if (!instanceId) throw new AppError('WorkflowItemNotFound', { detail: { workItemId: target.itemId } });
-    // Root first: a child flow's action may move its parent (docs/decisions/0024).
-    for (const ancestor of await ancestorsOf(edb, instanceId)) await lockInstance(edb, ancestor);
-    const instance = await lockInstance(edb, instanceId);
-    if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: { instanceId } });
-    const state = await loadState(edb, instance);
+    const instance = (await lockRootInstance(edb, target)) ?? (await lockWithAncestors(edb, target));
+    const instanceId = instance.id;
+    const { state, template } = await stateOf(edb, instance);
     if (target.instanceId && !['submit', 'reject', 'forback', 'forward', 'addsign', 'consult'].includes(action.type)) await assertCanRead(edb, ctx, state);
     const unknown = await unknownUsers(edb, namedUsers(action));
     if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
-    const template = await templateOf(edb, instance);
     // The handler's edits land first: the routes after this node read the record as it is now.
     if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
-    const core = await coreContext(edb, template, instance);
     const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
     if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
-    const out = applyAction(state, core, { userId: ctx.userId, isAdmin: admin }, action);
+    const out = await new LazyCore(edb, template, instance).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin }, action));
     await saveState(edb, state, out.state);
     await afterAction(edb, ctx, state, out, template);
     // A child flow that ended at once may have moved this instance again.
@@ -285,9 +295,9 @@ async function readableState(ctx: NodeContext, query: { instanceId?: string; sch
   const edb = engineOf(ctx);
   const instance = query.instanceId ? await findInstance(edb, query.instanceId) : await findInstanceByRecord(edb, query.schemaCode!, query.objectId!);
   if (!instance) throw new AppError('WorkflowInstanceNotFound', { detail: query });
-  const state = await loadState(edb, instance);
+  const { state, template } = await stateOf(edb, instance);
   await assertCanRead(edb, ctx, state);
-  return { edb, state, template: await templateOf(edb, instance) };
+  return { edb, state, template };
 }
 
 const nameOf = (template: WorkflowTemplate, code: string) => template.activities.find((a) => a.code === code)?.name ?? code;
@@ -408,10 +418,10 @@ async function myOpenItem(edb: EngineExecutor, ctx: NodeContext, workItemId: str
   const instanceId = await instanceIdOfItem(edb, workItemId);
   const instance = instanceId ? await findInstance(edb, instanceId) : undefined;
   if (!instance) throw new AppError('WorkflowItemNotFound', { detail: { workItemId } });
-  const state = await loadState(edb, instance);
+  const { state, template } = await stateOf(edb, instance);
   const item = state.items.find((i) => i.id === workItemId);
   if (!item || item.participant !== ctx.userId || !isOpen(item)) throw new AppError('WorkflowItemNotFound', { detail: { workItemId } });
-  return { state, item, template: await templateOf(edb, instance) };
+  return { state, item, template };
 }
 
 /** The send-back targets of the caller's open item (the same rule the ForBack action checks). */

@@ -210,7 +210,9 @@ export class Transitions {
   routeOnward(token: TokenRec): void {
     const a = this.activity(token.activityCode);
     const routes = this.ctx.template.routes.filter((r) => r.from === a.code);
-    const chosen = chooseRoutes(routes, this.ctx.values, a.type === 'Parallel', this.ctx.now);
+    // The record's values only when a route has a condition: reading them may cost the action a statement.
+    const values = routes.some((r) => r.condition || r.formula) ? this.ctx.values : {};
+    const chosen = chooseRoutes(routes, values, a.type === 'Parallel', this.ctx.now);
     if (!chosen.length) throw err('WorkflowNoRoute', { activityCode: a.code });
     for (const r of chosen) {
       if (this.instance.state !== 'Running' && this.instance.state !== 'Starting') return;

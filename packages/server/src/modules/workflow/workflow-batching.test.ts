@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helpers.ts';
+import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
+import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+
+// Work-item actions at scale (docs/decisions/0035). Their statements, counted through the database's onQuery hook: an
+// approval is a handful of statements whatever the node's size — a node that fans out to N participants writes its
+// items, trace entries and reminders in one statement each, and closing a node updates its open items in one. And on
+// PostgreSQL, many approvers acting at once on the same instances: each instance advances exactly once, every vote
+// counted.
+
+let t: TestApp, admin: Person, a: OrgClient, formCode: string;
+const members: { id: string; c: OrgClient }[] = [];
+const N = 12;
+const isPostgres = process.env.TEST_DB_KIND === 'postgres';
+
+let log: StatementLog;
+const statementsOf = (action: () => Promise<unknown>) => log.of(action);
+
+beforeAll(async () => {
+  let appCode: string;
+  ({ log, t, admin, a, appCode } = await appWithStatementLog());
+  for (let i = 0; i < N; i++) {
+    const person = await addMember(t, admin, { name: `审批人${i}` });
+    members.push({ id: person.userId, c: nodeClient(t.app, person) });
+  }
+  formCode = (await createForm(a, appCode, { displayName: '报销单' }, FunctionNodeType.WorkflowModule)).code;
+  await publish(a, formCode, definition([{ type: 'textBox', code: 'Title' }, { type: 'number', code: 'Amount' }]));
+}, 240_000);
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+const S = { type: 'Start', code: 'Start', name: '发起' };
+const E = { type: 'End', code: 'End', name: '结束' };
+const users = (ids: string[]) => ({ sources: [{ type: 'users', ids }] });
+async function publishLine(...nodes: Record<string, unknown>[]) {
+  const activities = [S, ...nodes, E] as { code: string }[];
+  await a.post('/v1/workflow/template/save', { schemaCode: formCode, template: { activities, routes: activities.slice(1).map((n, i) => ({ from: activities[i].code, to: n.code })) } });
+  await a.post('/v1/workflow/template/publish', { schemaCode: formCode });
+}
+async function startFlow(): Promise<string> {
+  const objectId = (await a.post('/v1/form/action/execute', { schemaCode: formCode, actionCode: 'Save', values: { Title: '差旅' } })).objectId;
+  return (await a.post('/v1/workflow/instance/start', { schemaCode: formCode, objectId, opinion: { text: '请审批' } })).instanceId;
+}
+async function itemOf(c: OrgClient, instanceId: string): Promise<string> {
+  return (await c.get('/v1/workflow/instance/info', { instanceId })).myItems[0].workItemId;
+}
+const submit = (c: OrgClient, workItemId: string) => c.post('/v1/workflow/instance/submit', { workItemId, opinion: { text: '同意' } });
+
+const ids = (from: number, to: number) => members.slice(from, to).map((m) => m.id);
+const detail = (instanceId: string) => a.get('/v1/workflow/instance/detail', { instanceId });
+type Token = { activityCode: string; state: string; agreeCount: number; disagreeCount: number };
+const tokensAt = async (instanceId: string, code: string): Promise<Token[]> => (await detail(instanceId)).tokens.filter((x: Token) => x.activityCode === code);
+
+describe('statements per work-item action', () => {
+  // Before (docs/performance.md "Workflow"): a vote that leaves its node open cost 19 statements; one that fans the
+  // next node out to 11 people 22; one that closes a node of 11 open items 10 more than one that closes a node of 1.
+  it('a vote that leaves its node open reads and writes the instance in a handful of statements', async () => {
+    await publishLine({ type: 'Approve', code: 'A', name: '会签', participants: users(ids(0, N)), approveExit: { type: 'percentage', value: 100 } });
+    const id = await startFlow();
+    const first = await itemOf(members[0].c, id);
+    await submit(members[0].c, first);
+    const item = await itemOf(members[1].c, id);
+    const statements = await statementsOf(() => submit(members[1].c, item));
+    // The request's context, the instance locked, its tokens, items and template in one read, then the instance, the
+    // token, the item and the trace entry written in one statement.
+    expect(statements.length).toBeLessThanOrEqual(4);
+    expect(statements.filter((s) => /for update/i.test(s))).toHaveLength(1);
+    // Nobody new takes part and no route is taken: neither participants nor the record are read.
+    expect(statements.filter((s) => /from "[^"]+"\."(org_users|form_tables)"/.test(s))).toHaveLength(0);
+    expect((await tokensAt(id, 'A'))[0]).toMatchObject({ state: 'Running', agreeCount: 2 });
+  });
+
+  it('fanning a node out to N people costs the same statements for 2 people as for 11', async () => {
+    const fanOut = async (people: string[]) => {
+      await publishLine({ type: 'Approve', code: 'A', name: '审批', participants: users(ids(0, 1)) }, { type: 'Approve', code: 'B', name: '会签', participants: users(people) });
+      const id = await startFlow();
+      const item = await itemOf(members[0].c, id);
+      const statements = await statementsOf(() => submit(members[0].c, item));
+      const b = await detail(id);
+      expect(b.items.filter((i: { activityCode: string; state: string }) => i.activityCode === 'B' && i.state === 'Waiting')).toHaveLength(people.length);
+      return statements;
+    };
+    const two = await fanOut(ids(1, 3));
+    const eleven = await fanOut(ids(1, N));
+    expect(eleven.length).toBe(two.length);
+    // One insert each of the items, the trace and the reminders, whatever the number of people: the context, the lock,
+    // the read, the node's participants, the instance's changes with the trace, the new items, the reminders.
+    for (const table of ['wf_work_items', 'wf_comments', 'remind_tasks']) expect(eleven.filter((s) => new RegExp(`insert into \\S*"${table}"`).test(s))).toHaveLength(1);
+    expect(eleven.length).toBeLessThanOrEqual(7);
+  });
+
+  it('closing a node cancels its other open items in one statement', async () => {
+    const close = async (people: string[]) => {
+      await publishLine({ type: 'Approve', code: 'A', name: '或签', participants: users(people), approveExit: { type: 'count', value: 1 } }, { type: 'Approve', code: 'B', name: '复核', participants: users(ids(0, 1)) });
+      const id = await startFlow();
+      const item = await itemOf(members[1].c, id);
+      const statements = await statementsOf(() => submit(members[1].c, item));
+      expect((await detail(id)).items.filter((i: { state: string }) => i.state === 'Canceled')).toHaveLength(people.length - 1);
+      return statements;
+    };
+    const one = await close(ids(1, 2));
+    const eleven = await close(ids(1, N));
+    expect(eleven.length).toBe(one.length);
+    expect(eleven.filter((s) => /update \S*"wf_work_items"/.test(s))).toHaveLength(1);
+  });
+});
+
+describe.runIf(isPostgres)('many approvers at once (PostgreSQL)', () => {
+  const INSTANCES = 4;
+  const at = async <T>(work: (i: number) => Promise<T>, n: number) => Promise.all(Array.from({ length: n }, (_, i) => work(i)));
+
+  it('a countersign of every approver on several instances at once: each advances once, every vote counted', async () => {
+    await publishLine({ type: 'Approve', code: 'A', name: '会签', participants: users(ids(0, N)), approveExit: { type: 'percentage', value: 100 } }, { type: 'Approve', code: 'B', name: '复核', participants: users(ids(0, 1)) });
+    const instances = await at(() => startFlow(), INSTANCES);
+    const votes = await at(async (k) => ({ k, item: await itemOf(members[k % N].c, instances[Math.floor(k / N)]) }), INSTANCES * N);
+    const answers = await at((k) => members[k % N].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: votes[k].item, opinion: { text: '同意' } }), votes.length);
+    expect(answers.filter((r) => r.body.successful)).toHaveLength(INSTANCES * N);
+    for (const id of instances) {
+      expect(await tokensAt(id, 'A')).toMatchObject([{ state: 'Finished', agreeCount: N, disagreeCount: 0 }]);
+      expect(await tokensAt(id, 'B')).toMatchObject([{ state: 'Running' }]);
+      expect((await detail(id)).comments.filter((c: { action: string }) => c.action === 'submit')).toHaveLength(N + 1);
+    }
+  });
+
+  it('an any-one node with every approver pressing at once: one vote passes it, the others meet "already handled"', async () => {
+    await publishLine({ type: 'Approve', code: 'A', name: '或签', participants: users(ids(0, N)), approveExit: { type: 'count', value: 1 } }, { type: 'Approve', code: 'B', name: '复核', participants: users(ids(0, 1)) });
+    const instances = await at(() => startFlow(), INSTANCES);
+    const items = await at((k) => itemOf(members[k % N].c, instances[Math.floor(k / N)]), INSTANCES * N);
+    const answers = await at((k) => members[k % N].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[k] }), items.length);
+    for (let i = 0; i < INSTANCES; i++) {
+      const mine = answers.slice(i * N, (i + 1) * N);
+      expect(mine.filter((r) => r.body.successful)).toHaveLength(1);
+      for (const r of mine.filter((x) => !x.body.successful)) expect(r.body.errorCode).toBe(280007);
+      expect(await tokensAt(instances[i], 'A')).toMatchObject([{ state: 'Finished', agreeCount: 1 }]);
+      expect(await tokensAt(instances[i], 'B')).toHaveLength(1);
+    }
+  });
+
+  it('parallel branches approved at once join exactly once', async () => {
+    const half = N / 2;
+    const activities = [
+      S,
+      { type: 'Parallel', code: 'P', name: '并行' },
+      { type: 'Approve', code: 'L', name: '左', participants: users(ids(0, half)), approveExit: { type: 'percentage', value: 100 } },
+      { type: 'Approve', code: 'R', name: '右', participants: users(ids(half, N)), approveExit: { type: 'percentage', value: 100 } },
+      { type: 'Join', code: 'J', name: '汇聚' },
+      { type: 'Approve', code: 'B', name: '复核', participants: users(ids(0, 1)) },
+      E,
+    ];
+    const routes = [['Start', 'P'], ['P', 'L'], ['P', 'R'], ['L', 'J'], ['R', 'J'], ['J', 'B'], ['B', 'End']].map(([from, to]) => ({ from, to }));
+    await a.post('/v1/workflow/template/save', { schemaCode: formCode, template: { activities, routes } });
+    await a.post('/v1/workflow/template/publish', { schemaCode: formCode });
+    const instances = await at(() => startFlow(), INSTANCES);
+    const items = await at((k) => itemOf(members[k % N].c, instances[Math.floor(k / N)]), INSTANCES * N);
+    const answers = await at((k) => members[k % N].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[k] }), items.length);
+    expect(answers.filter((r) => r.body.successful)).toHaveLength(INSTANCES * N);
+    for (const id of instances) {
+      expect(await tokensAt(id, 'L')).toMatchObject([{ state: 'Finished', agreeCount: half }]);
+      expect(await tokensAt(id, 'R')).toMatchObject([{ state: 'Finished', agreeCount: N - half }]);
+      expect(await tokensAt(id, 'J')).toMatchObject([{ state: 'Finished' }]);
+      expect(await tokensAt(id, 'B')).toMatchObject([{ state: 'Running' }]);
+    }
+  });
+});
