@@ -57,10 +57,6 @@ function ownerIn(owners: Map<string, string | null>, bizObject: Record<string, u
   return { userId: id, deptId: owners.get(id) ?? null };
 }
 
-export async function ownerOf(edb: EngineExecutor, bizObject: Record<string, unknown>, path: string): Promise<Owner | null> {
-  return ownerIn(await activeOwners(edb, [bizObject]), bizObject, path);
-}
-
 /** A BizObject's values, converted from the product's formats; conversion problems are a 320003. */
 function recordInput(form: RuntimeForm, bizObject: Record<string, unknown>, path: string) {
   const issues: Issue[] = [];
