@@ -17,6 +17,13 @@ export interface RecordHooks {
     form: RuntimeForm,
     change: { objectId: string; before: RecordRow | undefined; status: number; values: Row },
   ): Promise<string[]>;
+  /** After a batch of saves of one form (record-batch.ts), in the caller's transaction: the rules' and dependants' reads once. */
+  afterRecordsSaved(
+    edb: EngineExecutor,
+    ctx: NodeContext,
+    form: RuntimeForm,
+    changes: { objectId: string; before: RecordRow | undefined; status: number; values: Row }[],
+  ): Promise<string[]>;
   /** Before a record is removed; `afterRemoved` runs once the row is gone. */
   beforeRecordRemoved(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, row: RecordRow): Promise<{ afterRemoved(): Promise<string[]> }>;
 }
@@ -34,4 +41,5 @@ export function recordHooks(): RecordHooks {
 }
 
 export const afterRecordSaved: RecordHooks['afterRecordSaved'] = (...args) => recordHooks().afterRecordSaved(...args);
+export const afterRecordsSaved: RecordHooks['afterRecordsSaved'] = (...args) => recordHooks().afterRecordsSaved(...args);
 export const beforeRecordRemoved: RecordHooks['beforeRecordRemoved'] = (...args) => recordHooks().beforeRecordRemoved(...args);

@@ -12,11 +12,15 @@ type SeqPart = { type: 'createdTime'; format: 'yyyy' | 'yyyymm' | 'yyyymmdd' } |
 
 const DEFAULT_STRUCTURE: SeqPart[] = [{ type: 'createdTime', format: 'yyyy' }, { type: 'increment', digits: 8 }];
 
-/** yyyymmdd of a moment in RECORD_TIME_ZONE. */
+let lastDay: { time: number; text: string } | undefined;
+
+/** yyyymmdd of a moment in RECORD_TIME_ZONE (the last one remembered: a batch numbers its records at one moment). */
 export function ymd(now: Date): string {
+  if (lastDay?.time === now.getTime()) return lastDay.text;
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: RECORD_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${get('year')}${get('month')}${get('day')}`;
+  lastDay = { time: now.getTime(), text: `${get('year')}${get('month')}${get('day')}` };
+  return lastDay.text;
 }
 
 /** The counter's period: '' (never resets), yyyy, yyyymm or yyyymmdd. */
@@ -34,9 +38,16 @@ export function periodOf(resetMode: string, now: Date): string {
  * transaction. A form without a sequence-number control numbers its records as the control's default would.
  */
 export async function nextSeqNo(edb: EngineExecutor, form: RuntimeForm, values: Record<string, unknown>, now: Date): Promise<string> {
+  return (await nextSeqNos(edb, form, [values], now))[0]!;
+}
+
+/** The numbers of a batch of new records (values of each, in order): the counter advanced by their count in one statement. */
+export async function nextSeqNos(edb: EngineExecutor, form: RuntimeForm, records: Record<string, unknown>[], now: Date): Promise<string[]> {
+  if (!records.length) return [];
   const resetMode = String(form.seqNo?.options.resetMode ?? 'none');
-  const counter = await nextCounterValue(edb, form.node.code, form.seqNo?.code ?? 'SeqNo', periodOf(resetMode, now));
-  return formatSeqNo(form, counter, values, ymd(now));
+  const last = await nextCounterValue(edb, form.node.code, form.seqNo?.code ?? 'SeqNo', periodOf(resetMode, now), records.length);
+  const date = ymd(now);
+  return records.map((values, i) => formatSeqNo(form, last - records.length + 1 + i, values, date));
 }
 
 /** A record's number for counter value `counter` on the day `date` (yyyymmdd): the control's structure, part by part. */

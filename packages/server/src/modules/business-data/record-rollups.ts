@@ -110,8 +110,15 @@ export async function applyRollups(
 }
 
 export async function childrenOfRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string): Promise<Children> {
-  const out: Children = {};
-  for (const grid of form.grids) out[grid.code] = (await childRowsOf(edb, grid, [objectId])).map((r) => presentChildRow(grid, r));
+  return (await childrenOfRecords(edb, form, [objectId])).get(objectId)!;
+}
+
+/** The presented sub-table rows of several records: one query per sub-table. */
+export async function childrenOfRecords(edb: EngineExecutor, form: RuntimeForm, objectIds: string[]): Promise<Map<string, Children>> {
+  const out = new Map<string, Children>(objectIds.map((id) => [id, Object.fromEntries(form.grids.map((g) => [g.code, []]))]));
+  for (const grid of form.grids) {
+    for (const row of await childRowsOf(edb, grid, objectIds)) out.get(String(row.ParentObjectId))?.[grid.code]!.push(presentChildRow(grid, row));
+  }
   return out;
 }
 
@@ -143,6 +150,11 @@ export async function recomputeStoredRecord(forms: FormCache, form: RuntimeForm,
  * recomputed. The rollups to look at come from form_dependencies (written at publish).
  */
 export async function refreshDependants(forms: FormCache, form: RuntimeForm, before: Row | undefined, after: Row | undefined, depth = 0): Promise<void> {
+  await refreshDependantsOf(forms, form, [{ before, after }], depth);
+}
+
+/** refreshDependants for a batch of records of `form` (docs/decisions/0033): one dependency read, each target once. */
+export async function refreshDependantsOf(forms: FormCache, form: RuntimeForm, changes: { before: Row | undefined; after: Row | undefined }[], depth = 0): Promise<void> {
   const deps = await forms.edb
     .selectFrom('form_dependencies')
     .select(['schema_code', 'item'])
@@ -159,7 +171,7 @@ export async function refreshDependants(forms: FormCache, form: RuntimeForm, bef
     const ids = new Set<string>();
     for (const spec of rollupsOf(target.definition.controls)) {
       if (!items.has(spec.code) || spec.sourceSchemaCode !== form.node.code) continue;
-      for (const id of [...idsIn(before?.[spec.sourceCode]), ...idsIn(after?.[spec.sourceCode])]) ids.add(id);
+      for (const { before, after } of changes) for (const id of [...idsIn(before?.[spec.sourceCode]), ...idsIn(after?.[spec.sourceCode])]) ids.add(id);
     }
     // In id order, so that two transactions lock the same records in the same order.
     for (const id of [...ids].sort()) await recomputeStoredRecord(forms, target, id, depth);

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { changesOf, writeDataLog } from './data-log.ts';
-import { defaultValueOf, toColumn } from './field-values.ts';
+import { defaultValueOf } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
 import { checkSubmitOnSave, deriveOnLoad, deriveOnSave } from './data-link-save.ts';
 import { checkFieldValues, type KnownReferences } from './value-references.ts';
@@ -15,6 +15,7 @@ import { applyRollups } from './record-rollups.ts';
 import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from './record-hooks-port.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
+import { childRowsFor, duplicateError, recordColumns } from './record-batch.ts';
 import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
 import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
 import {
@@ -227,28 +228,19 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     for (const field of noRepeat) {
       const value = merged[field.code];
       if (value == null || value === '') continue;
-      if (await duplicateExists(edb, form, field.code, value, objectId)) {
-        const message = String(field.options.noRepeatTipMessage || '') || `${String(field.options.displayName ?? field.code)}的值已存在，不能重复`;
-        throw new AppError('BizObjectDuplicate', { message, detail: { field: field.code, issues: [{ path: `values.${field.code}`, message }] } });
-      }
+      if (await duplicateExists(edb, form, field.code, value, objectId)) throw duplicateError(field);
     }
     const seqNo = old ? ((old.SeqNo as string | null) ?? null) : await nextSeqNo(edb, form, merged, now);
     const system = old ? { ...old, Status: status } : { ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId, CreatedTime: now };
     const name = recordName(form, merged, system);
-    const columns: Record<string, unknown> = { Name: name, Status: status, ModifiedBy: ctx.userId, ModifiedTime: now };
-    for (const field of form.fields) if (field.code in checked.values) columns[field.code] = toColumn(field, checked.values[field.code]);
+    const columns = recordColumns(form, checked, name, status, ctx.userId, now);
     if (old) await updateRecord(edb, form, objectId, columns);
     else await insertRecord(edb, form, { ...columns, ObjectId: objectId, SeqNo: seqNo, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId, CreatedTime: now });
     for (const grid of form.grids) {
       const rows = checked.children.get(grid.code);
       if (!rows) continue;
       const keep = new Set((oldChildren[grid.code] ?? []).map((r) => String(r.ObjectId)));
-      await replaceChildRows(edb, grid, objectId, rows.map((row: CheckedChildRow, i) => ({
-        ObjectId: row.objectId && keep.has(row.objectId) ? row.objectId : newId(),
-        ParentObjectId: objectId,
-        SortKey: i,
-        ...Object.fromEntries(grid.fields.map((f) => [f.code, toColumn(f, row.values[f.code])])),
-      })));
+      await replaceChildRows(edb, grid, objectId, childRowsFor(grid, objectId, rows, keep));
     }
     if (old && hasFileFields(form)) {
       const finalChildren = Object.fromEntries(form.grids.map((g) => [g.code, checked.children.get(g.code)?.map((r) => r.values) ?? oldChildren[g.code] ?? []]));

@@ -33,6 +33,16 @@ export async function insertRecord(edb: EngineExecutor, form: RuntimeForm, row: 
   await anyDb(edb).insertInto(form.mainTable).values(row).execute();
 }
 
+/**
+ * New records (and, per grid, their sub-table rows) as multi-row inserts; rows per statement stay well under the
+ * 65,535 bind parameters of one statement.
+ */
+export async function insertRows(edb: EngineExecutor, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (!rows.length) return;
+  const size = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
+  for (let i = 0; i < rows.length; i += size) await anyDb(edb).insertInto(table).values(rows.slice(i, i + size)).execute();
+}
+
 export async function updateRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string, row: Record<string, unknown>): Promise<void> {
   await anyDb(edb).updateTable(form.mainTable).set(row).where('ObjectId', '=', objectId).execute();
 }
@@ -67,6 +77,18 @@ export async function duplicateExists(edb: EngineExecutor, form: RuntimeForm, co
   return !!row;
 }
 
+/** Which of `values` (text) live (Draft or Effective) records hold in `column`: one query for a batch's NoRepeat check. */
+export async function takenValues(edb: EngineExecutor, form: RuntimeForm, column: string, values: string[]): Promise<Set<string>> {
+  const rows = await anyDb(edb)
+    .selectFrom(form.mainTable)
+    .select(sql<string>`${sql.ref(column)}::text`.as('v'))
+    .distinct()
+    .where(column, 'in', [...new Set(values)])
+    .where('Status', 'in', [0, 1])
+    .execute();
+  return new Set(rows.map((r) => String(r.v)));
+}
+
 /**
  * Serialises the writes of one form's records that must see each other (NoRepeat checks, the singleton's one
  * record): a transaction-scoped advisory lock, released at commit.
@@ -76,14 +98,14 @@ export async function lockFormData(edb: EngineExecutor, engineCode: string, sche
 }
 
 /**
- * Takes the next number of a counter: one statement that inserts 1 or adds 1 under the row lock, so concurrent
- * transactions never read the same value (the second waits for the first's commit).
+ * Takes the next `count` numbers of a counter: one statement that inserts or adds `count` under the row lock, so
+ * concurrent transactions never read the same value (the second waits for the first's commit). Answers the last.
  */
-export async function nextCounterValue(edb: EngineExecutor, schemaCode: string, controlCode: string, period: string): Promise<number> {
+export async function nextCounterValue(edb: EngineExecutor, schemaCode: string, controlCode: string, period: string, count = 1): Promise<number> {
   const row = await edb
     .insertInto('form_seq_no')
-    .values({ schema_code: schemaCode, control_code: controlCode, period, value: 1 })
-    .onConflict((oc) => oc.columns(['schema_code', 'control_code', 'period']).doUpdateSet({ value: sql<number>`form_seq_no.value + 1`, modified_time: sql`now()` }))
+    .values({ schema_code: schemaCode, control_code: controlCode, period, value: count })
+    .onConflict((oc) => oc.columns(['schema_code', 'control_code', 'period']).doUpdateSet({ value: sql<number>`form_seq_no.value + ${count}`, modified_time: sql`now()` }))
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
@@ -94,8 +116,17 @@ export async function mainDepartmentOf(edb: EngineExecutor, userId: string): Pro
   return row?.main_department_id ?? null;
 }
 
-export async function insertDataLog(edb: EngineExecutor, row: { id: string; schema_code: string; object_id: string; user_id: string; changes: unknown[] }): Promise<void> {
-  await edb.insertInto('form_data_logs').values({ ...row, changes: JSON.stringify(row.changes) }).execute();
+type DataLogRow = { id: string; schema_code: string; object_id: string; user_id: string; changes: unknown[] };
+
+export async function insertDataLog(edb: EngineExecutor, row: DataLogRow): Promise<void> {
+  await insertDataLogs(edb, [row]);
+}
+
+/** Data-log rows of several saves: one multi-row insert per 5,000 rows. */
+export async function insertDataLogs(edb: EngineExecutor, rows: DataLogRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 5000) {
+    await edb.insertInto('form_data_logs').values(rows.slice(i, i + 5000).map((row) => ({ ...row, changes: JSON.stringify(row.changes) }))).execute();
+  }
 }
 
 export async function dataLogsOf(edb: EngineExecutor, schemaCode: string, objectId: string) {

@@ -3,13 +3,13 @@ import type { BusinessRuleTrigger } from '@tritium/shared/business-rules/index';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { presentValues } from '../business-data/record.presenter.ts';
-import { deleteRecord, findRecord, type RecordRow } from '../business-data/records.repo.ts';
+import { deleteRecord, findRecord, findRecordsByIds, type RecordRow } from '../business-data/records.repo.ts';
 import { dropRecordFiles } from '../business-data/record-files.ts';
-import { childrenOfRecord, refreshDependants } from '../business-data/record-rollups.ts';
+import { childrenOfRecord, childrenOfRecords, refreshDependants, refreshDependantsOf } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
 import { setRecordHooks } from '../business-data/record-hooks-port.ts';
-import { ruleRecordOf, runOf, runRules, type RuleRun, type RuleWrites } from './rule-runner.ts';
+import { ruleRecordOf, rulesFor, runOf, runRules, type RuleRun, type RuleWrites } from './rule-runner.ts';
 
 // Where business data and workflows call in (docs/decisions/0015): after a save, around a removal, and when a flow
 // makes its record effective or void. Each runs the rules that apply and refreshes the rollups that read the record,
@@ -68,6 +68,33 @@ export async function afterRecordSaved(
 }
 
 /**
+ * afterRecordSaved for a batch of saves of one form (business data's set-wise inserts, docs/decisions/0033): the
+ * rules read once, the records that became Effective read back together, their rules run record by record in order,
+ * then the rollups of other forms that read any of them are refreshed once each.
+ */
+export async function afterRecordsSaved(
+  edb: EngineExecutor,
+  ctx: NodeContext,
+  form: RuntimeForm,
+  changes: { objectId: string; before: RecordRow | undefined; status: number; values: Row }[],
+): Promise<string[]> {
+  const run = runOf(edb, ctx);
+  const effective = changes.filter((c) => c.status === BizObjectStatus.Effective && !(c.before !== undefined && Number(c.before.Status) === BizObjectStatus.Effective));
+  const rules = effective.length ? await rulesFor(run, form, 'effective') : [];
+  if (rules.length) {
+    const ids = effective.map((c) => c.objectId);
+    const rows = new Map((await findRecordsByIds(edb, form, ids)).map((row) => [String(row.ObjectId), row]));
+    const children = await childrenOfRecords(edb, form, ids);
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (row) await runRules(run, form, ruleRecordOf(form, row, children.get(id)!), 'effective', writesOf(run), rules);
+    }
+  }
+  await refreshDependantsOf(run.forms, form, changes.map((c) => ({ before: c.before ? presentValues(form.fields, c.before) : undefined, after: c.values })));
+  return run.dropped.splice(0);
+}
+
+/**
  * Before a record is removed: keeps what its void rules read. `afterRemoved` (once the row is gone) runs them when
  * the record was Effective — bottom to top — and refreshes the rollups that read it.
  */
@@ -103,5 +130,5 @@ export async function afterWorkflowStatus(edb: EngineExecutor, ctx: NodeContext,
 
 /** Plugs these hooks into business data's saves and removals (its port, docs/decisions/0026); the app calls it at start. */
 export function registerRecordHooks(): void {
-  setRecordHooks({ afterRecordSaved, beforeRecordRemoved });
+  setRecordHooks({ afterRecordSaved, afterRecordsSaved, beforeRecordRemoved });
 }

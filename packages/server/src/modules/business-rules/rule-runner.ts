@@ -110,9 +110,14 @@ async function runRule(run: RuleRun, rule: BusinessRule, record: RuleRecord, wri
   }
 }
 
-/** Runs the form's published rules for `on` against the record, in order; the first refused write fails them all. */
-export async function runRules(run: RuleRun, form: RuntimeForm, record: RuleRecord, on: BusinessRuleTrigger, writes: RuleWrites): Promise<void> {
-  const rules = rulesToRun(await publishedRulesOf(run.forms.edb, form.node.code), on);
+/** The form's published rules for `on`, in the order they run. */
+export async function rulesFor(run: RuleRun, form: RuntimeForm, on: BusinessRuleTrigger): Promise<BusinessRule[]> {
+  return rulesToRun(await publishedRulesOf(run.forms.edb, form.node.code), on);
+}
+
+/** Runs the form's published rules for `on` (or `given`, already read) against the record, in order; the first refused write fails them all. */
+export async function runRules(run: RuleRun, form: RuntimeForm, record: RuleRecord, on: BusinessRuleTrigger, writes: RuleWrites, given?: BusinessRule[]): Promise<void> {
+  const rules = given ?? (await rulesFor(run, form, on));
   if (!rules.length) return;
   if (run.depth >= MAX_DEPTH) throw new AppError('BusinessRuleTooDeep', { detail: { schemaCode: form.node.code, depth: run.depth } });
   run.depth++;

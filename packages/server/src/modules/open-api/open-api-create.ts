@@ -8,6 +8,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
+import { insertRecordsIn, insertsSetWise } from '../business-data/record-batch.ts';
 import { findRecord, updateRecord } from '../business-data/records.repo.ts';
 import { deleteStoredBytes } from '../business-data/record-files.ts';
 import { start, startFromForm } from '../workflow/workflow.service.ts';
@@ -28,19 +29,32 @@ export interface Owner {
   deptId: string | null;
 }
 
-/**
- * The owner a BizObject names in OwnerId: an active user of the engine (320100 otherwise, naming the place); absent
- * or empty = none named (the secret's Administrator owns the record, as before).
- */
-export async function ownerOf(edb: EngineExecutor, bizObject: Record<string, unknown>, path: string): Promise<Owner | null> {
+const ownerIdIn = (bizObject: Record<string, unknown>): string | null => {
   const value = bizObject.OwnerId;
   if (value === undefined || value === null || value === '') return null;
-  const id = typeof value === 'string' ? value.trim() : '';
-  const user = UUID.test(id) ? await edb.selectFrom('org_users').select(['id', 'state', 'main_department_id']).where('id', '=', id).executeTakeFirst() : undefined;
-  if (!user || user.state !== 'active') {
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** The active users among the OwnerIds of a batch of BizObjects, with their main departments: one query. */
+async function activeOwners(edb: EngineExecutor, bizObjects: Record<string, unknown>[]): Promise<Map<string, string | null>> {
+  const ids = [...new Set(bizObjects.map(ownerIdIn).filter((id): id is string => !!id && UUID.test(id)))];
+  if (!ids.length) return new Map();
+  const users = await edb.selectFrom('org_users').select(['id', 'main_department_id']).where('id', 'in', ids).where('state', '=', 'active').execute();
+  return new Map(users.map((u) => [u.id, u.main_department_id]));
+}
+
+/**
+ * The owner a BizObject names in OwnerId: an active user of the engine (320100 otherwise, naming the place); absent
+ * or empty = none named (the secret's Administrator owns the record, as before). `owners`: activeOwners of the batch.
+ */
+function ownerIn(owners: Map<string, string | null>, bizObject: Record<string, unknown>, path: string): Owner | null {
+  const id = ownerIdIn(bizObject);
+  if (id === null) return null;
+  if (!owners.has(id)) {
+    const value = bizObject.OwnerId;
     throw new AppError('OpenApiOwnerInvalid', { detail: { issues: [{ path: `${path}.OwnerId`, message: `须为本组织在职用户的 id，收到 ${typeof value === 'string' ? value.slice(0, 64) : typeof value}` }] } });
   }
-  return { userId: user.id, deptId: user.main_department_id };
+  return { userId: id, deptId: owners.get(id) ?? null };
 }
 
 /** A BizObject's values, converted from the product's formats; conversion problems are a 320003. */
@@ -57,10 +71,21 @@ interface Prepared {
   path: string;
 }
 
-async function prepare(ctx: NodeContext, form: RuntimeForm, value: unknown, path: string): Promise<Prepared> {
-  const bizObject = object(value, path);
-  const input = recordInput(form, bizObject, path);
-  return { input, owner: await ownerOf(engineOf(ctx), bizObject, path), path };
+/** Each BizObject converted and its owner checked, in order (a problem names its index); the owners in one query. */
+async function prepare(ctx: NodeContext, form: RuntimeForm, values: unknown[], path: (i: number) => string): Promise<Prepared[]> {
+  // A BizObject that is not an object is refused in its turn, after the problems of the items before it.
+  const read = values.map((value, i) => {
+    try {
+      return object(value, path(i));
+    } catch (error) {
+      return error as AppError;
+    }
+  });
+  const owners = await activeOwners(engineOf(ctx), read.filter((b): b is Record<string, unknown> => !(b instanceof AppError)));
+  return read.map((bizObject, i) => {
+    if (bizObject instanceof AppError) throw bizObject;
+    return { input: recordInput(form, bizObject, path(i)), owner: ownerIn(owners, bizObject, path(i)), path: path(i) };
+  });
 }
 
 const setOwner = (edb: EngineExecutor, form: RuntimeForm, id: string, owner: Owner) => updateRecord(edb, form, id, { OwnerId: owner.userId, OwnerDeptId: owner.deptId });
@@ -93,7 +118,7 @@ export async function createBizObject(ctx: NodeContext, body: Body, deps: Invoke
   const schemaCode = text(body, 'SchemaCode');
   const submit = flag(body.IsSubmit, 'IsSubmit', false);
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  const item = await prepare(ctx, form, body.BizObject, 'BizObject');
+  const [item] = await prepare(ctx, form, [body.BizObject], () => 'BizObject');
   const dropped: string[] = [];
   const created = await ctx.db.transaction().execute((trx) => createIn(trx, ctx, form, item, submit, dropped));
   await deleteStoredBytes(deps.files, dropped);
@@ -102,7 +127,7 @@ export async function createBizObject(ctx: NodeContext, body: Body, deps: Invoke
 
 /**
  * Every item is converted and its owner checked before anything is written (a problem names its index). A data form:
- * all or nothing, one transaction. A workflow form: one transaction per record, in order (each starts a flow); a
+ * all or nothing, one transaction, written set-wise (docs/decisions/0033) unless it is a singleton or a tree. A workflow form: one transaction per record, in order (each starts a flow); a
  * record refused there stops the call, and the error answers the ids already created in ReturnData.
  */
 export async function createBizObjects(ctx: NodeContext, body: Body, deps: InvokeDeps): Promise<Record<string, unknown>> {
@@ -112,14 +137,20 @@ export async function createBizObjects(ctx: NodeContext, body: Body, deps: Invok
   if (array.length > OPEN_API_MAX_ROWS) throw new AppError('OpenApiTooManyRows', { detail: { max: OPEN_API_MAX_ROWS, asked: array.length } });
   const submit = flag(body.IsSubmit, 'IsSubmit', false);
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  const items: Prepared[] = [];
-  for (const [i, value] of array.entries()) items.push(await prepare(ctx, form, value, `BizObjectArray.${i}`));
+  const items = await prepare(ctx, form, array, (i) => `BizObjectArray.${i}`);
   const dropped: string[] = [];
   const ids: string[] = [];
   // The users and departments of the whole batch in one lookup (docs/decisions/0029).
   const known = await existingReferences(engineDb(ctx.db, ctx.engineCode), inputReferenceIds(form, items.map((item) => item.input)));
   try {
-    if (!form.isWorkflow) {
+    if (insertsSetWise(form)) {
+      // Set-wise (docs/decisions/0033): every record checked, then the batch written in a handful of statements.
+      const inputs = items.map((item) => ({ ...item.input, owner: item.owner }));
+      const checking = <T>(i: number, work: () => Promise<T>) => renamingIssues(work, recordPath(items[i]!.path));
+      const saved = await ctx.db.transaction().execute((trx) => insertRecordsIn(engineDb(trx as unknown as Db, ctx.engineCode), ctx, form, inputs, submit, { knownReferences: known, checking }));
+      dropped.push(...saved.dropped);
+      ids.push(...saved.objectIds);
+    } else if (!form.isWorkflow) {
       await ctx.db.transaction().execute(async (trx) => {
         for (const item of items) ids.push((await createIn(trx, ctx, form, item, submit, dropped, known)).objectId);
       });
@@ -150,7 +181,7 @@ export async function updateBizObject(ctx: NodeContext, body: Body, deps: Invoke
   const schemaCode = text(body, 'SchemaCode');
   const id = objectId(body);
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
-  const item = await prepare(ctx, form, body.BizObject, 'BizObject');
+  const [item] = await prepare(ctx, form, [body.BizObject], () => 'BizObject');
   const dropped: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     const edb = engineDb(trx as unknown as Db, ctx.engineCode);

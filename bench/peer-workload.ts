@@ -1,0 +1,200 @@
+/**
+ * The peer workload of issue 26, over HTTP against a running server process, on PGlite and on PostgreSQL: a form of 8
+ * fields (title text, notes long text, qty integer, price decimal, due date, status drop-down, done yes/no, owner
+ * text); 10,000 records bulk-inserted as 100 requests of 100 through the open API's CreateBizObjects; a list filtered
+ * "title contains alpha AND 100 ≤ qty ≤ 899" sorted by due descending, page 50 of 20 with its total
+ * (/v1/bizdata/query); the count of that filter (the same query, a page of 1 with its total); 200 single creates one
+ * after another (Submit, /v1/form/action/execute); the server's RSS after it all.
+ * Each round starts a fresh server on a fresh database; rounds alternate PGlite and PostgreSQL and the table shows
+ * the medians of the rounds.
+ * Run: node --import tsx bench/peer-workload.ts
+ *   BENCH_PEER_ROUNDS (3), BENCH_PEER_DATABASES (pglite,postgres), BENCH_PEER_TIMED (30 list and count calls),
+ *   BENCH_SERVER_ROOT: the tree whose packages/server/src/main.ts runs (default: this one; a checkout of an older
+ *   commit measures the code before a change, interleaved with this one), BENCH_PEER_LABEL: names the results file.
+ * Writes bench/results/peer-workload[-label].json and prints the table (docs/performance.md "Peer workload").
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, waitForHttp, ROOT } from '../e2e/global-setup.ts';
+import { onThrowawayPostgres, saveResult } from './lib.ts';
+import { percentile, round1 } from './setup.ts';
+
+const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
+const DATABASES = (process.env.BENCH_PEER_DATABASES ?? 'pglite,postgres').split(',');
+const TIMED = Number(process.env.BENCH_PEER_TIMED ?? 30);
+const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT);
+const LABEL = process.env.BENCH_PEER_LABEL ?? '';
+const REQUESTS = 100;
+const PER_REQUEST = 100;
+const SINGLES = 200;
+const CODE = '246810';
+const SCHEMA = 'D026peer';
+
+const FORM = {
+  attributes: { displayName: '同行负载' },
+  controls: [
+    { type: 'textBox', code: 'Title', options: { displayName: '标题' } },
+    { type: 'textArea', code: 'Notes', options: { displayName: '备注' } },
+    { type: 'number', code: 'Qty', options: { displayName: '数量', decimalPlaces: 0 } },
+    { type: 'number', code: 'Price', options: { displayName: '单价', decimalPlaces: 2 } },
+    { type: 'dateTime', code: 'Due', options: { displayName: '到期' } },
+    { type: 'dropDown', code: 'State', options: { displayName: '状态', defaultItems: ['待办', '进行中', '已完成'] } },
+    { type: 'checkbox', code: 'Done', options: { displayName: '完成' } },
+    { type: 'textBox', code: 'OwnerName', options: { displayName: '负责人' } },
+  ],
+};
+
+/** The same records every run: a small linear congruential generator, seeded. */
+function generator(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+const WORDS = ['beta', 'gamma', 'delta', 'omega', 'sigma', 'kappa'];
+const PEOPLE = ['张伟', '王芳', '李娜', '刘洋', '陈静', '杨磊', '赵敏', '黄强'];
+
+/** One record in the open API's formats (about 35 % of titles hold "alpha"; qty uniform in 0–999). */
+function record(next: () => number, n: number): Record<string, unknown> {
+  const word = next() < 0.35 ? 'alpha' : WORDS[Math.floor(next() * WORDS.length)];
+  const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 365) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    Title: `任务 ${word} ${n}`,
+    Notes: `第 ${n} 条记录的备注：${'说明文字'.repeat(10 + Math.floor(next() * 20))}`,
+    Qty: Math.floor(next() * 1000),
+    Price: Math.round(next() * 100_000) / 100,
+    Due: day,
+    State: ['待办', '进行中', '已完成'][Math.floor(next() * 3)],
+    Done: next() < 0.5,
+    OwnerName: PEOPLE[Math.floor(next() * PEOPLE.length)],
+  };
+}
+
+function rssMiB(pid: number): number {
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+}
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+/** A /v1 call that must succeed: answers its data. */
+async function call(base: string, url: string, body: unknown, headers: Record<string, string>): Promise<any> {
+  const json = await postJson(base + url, body, headers);
+  if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json).slice(0, 400)}`);
+  return json.data;
+}
+
+async function timedCalls(count: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await run(i);
+    samples.push(performance.now() - t0);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'packages/server/src/main.ts')], {
+    cwd: SERVER_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', TRITIUM_FIXED_VERIFY_CODE: CODE, TRITIUM_RATE_LIMIT: 'off', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+interface RoundFigures {
+  bulkRecordsPerSecond: number;
+  listP50Ms: number;
+  countP50Ms: number;
+  singleCreateP50Ms: number;
+  rssAfterLoadMiB: number;
+  listTotal: number;
+}
+
+async function round(env: Record<string, string>): Promise<RoundFigures> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-peer-'));
+  const port = await freePort();
+  const child = startServer({ PORT: String(port), TRITIUM_DATA_DIR: dataDir, ...env });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/v1/register/getscalelist`, child, 240_000);
+    const mobile = `136${String(Date.now()).slice(-8)}`;
+    await postJson(`${base}/v1/captcha/verifycode/send`, { mobile, scene: 'register' });
+    const reg = await call(base, '/v1/register/engine', { mobile, code: CODE, password: 'Passw0rd1', userName: '压测管理员', engineName: '压测集团' }, {});
+    const headers = { authorization: `Bearer ${reg.accessToken}`, enginecode: reg.engineCode };
+    const appNode = await call(base, '/v1/functionnode', { code: 'PeerApp', displayName: '同行负载', nodeType: 190 }, headers);
+    await call(base, '/v1/functionnode', { code: SCHEMA, appCode: appNode.code, displayName: '任务', nodeType: 200 }, headers);
+    const loaded = await call(base, '/v1/formdesign/load', { schemaCode: SCHEMA }, headers);
+    const saved = await call(base, '/v1/formdesign/save', { schemaCode: SCHEMA, baseVersion: loaded.draft.version, definition: FORM }, headers);
+    await call(base, '/v1/formdesign/publish', { schemaCode: SCHEMA, version: saved.version, confirm: [] }, headers);
+    const secret = (await call(base, '/v1/engine/secret/create', { name: '压测' }, headers)).value as string;
+
+    // Bulk insert: 100 requests of 100 records, one after another.
+    const next = generator(26);
+    const batches = Array.from({ length: REQUESTS }, (_, r) => Array.from({ length: PER_REQUEST }, (_, i) => JSON.stringify(record(next, r * PER_REQUEST + i))));
+    const invokeHeaders = { EngineCode: reg.engineCode, EngineSecret: secret };
+    const bulkStarted = performance.now();
+    for (const batch of batches) {
+      const res = await postJson(`${base}/OpenApi/Invoke`, { ActionName: 'CreateBizObjects', SchemaCode: SCHEMA, BizObjectArray: batch, IsSubmit: 'true' }, invokeHeaders);
+      if (!res.Successful || res.ReturnData.BizObjectIdArray.length !== PER_REQUEST) throw new Error(`CreateBizObjects: ${JSON.stringify(res).slice(0, 400)}`);
+    }
+    const bulkSeconds = (performance.now() - bulkStarted) / 1000;
+
+    const filter = { type: 'And', children: [{ field: 'Title', operator: 'Contains', value: 'alpha' }, { field: 'Qty', operator: 'Between', value: [100, 899] }] };
+    const query = (pageIndex: number, pageSize: number) => call(base, '/v1/bizdata/query', { schemaCode: SCHEMA, filter, sort: [{ field: 'Due', direction: 'desc' }], pageIndex, pageSize }, headers);
+    const page = await query(49, 20);
+    if (page.list.length !== 20) throw new Error(`page 50 holds ${page.list.length} records`);
+    for (let i = 0; i < 3; i++) await query(49, 20);
+    const list = await timedCalls(TIMED, () => query(49, 20));
+    for (let i = 0; i < 3; i++) await query(0, 1);
+    const count = await timedCalls(TIMED, async () => {
+      const answer = await query(0, 1);
+      if (answer.total !== page.total) throw new Error(`count ${answer.total} ≠ ${page.total}`);
+    });
+    const singles = await timedCalls(SINGLES, (i) => call(base, '/v1/form/action/execute', { schemaCode: SCHEMA, actionCode: 'Submit', values: { ...record(next, 20_000 + i), Due: '2026-06-01T00:00:00+08:00' } }, headers));
+    return {
+      bulkRecordsPerSecond: Math.round((REQUESTS * PER_REQUEST) / bulkSeconds),
+      listP50Ms: round1(percentile(list, 50)),
+      countP50Ms: round1(percentile(count, 50)),
+      singleCreateP50Ms: round1(percentile(singles, 50)),
+      rssAfterLoadMiB: rssMiB(child.pid!),
+      listTotal: page.total,
+    };
+  } finally {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const runs: Record<string, RoundFigures[]> = {};
+let postgresVersion = '';
+for (let r = 0; r < ROUNDS; r++) {
+  for (const db of DATABASES) {
+    let figures: RoundFigures | undefined;
+    if (db === 'pglite') figures = await round({});
+    else {
+      figures = await onThrowawayPostgres('tritium_peer', (url, version) => {
+        postgresVersion = version;
+        return round({ DATABASE_URL: url });
+      });
+    }
+    if (!figures) continue;
+    console.log(JSON.stringify({ round: r + 1, database: db, ...figures }));
+    (runs[db] ??= []).push(figures);
+  }
+}
+
+const names: Record<string, string> = { pglite: 'embedded PGlite', postgres: `PostgreSQL ${postgresVersion}` };
+const table = Object.entries(runs).map(([db, rounds]) => {
+  const m = (key: keyof RoundFigures) => median(rounds.map((f) => f[key]));
+  return { database: names[db] ?? db, rounds: rounds.length, bulkRecordsPerSecond: m('bulkRecordsPerSecond'), listP50Ms: m('listP50Ms'), countP50Ms: m('countP50Ms'), singleCreateP50Ms: m('singleCreateP50Ms'), rssAfterLoadMiB: m('rssAfterLoadMiB'), listTotal: m('listTotal') };
+});
+saveResult(LABEL ? `peer-workload-${LABEL}` : 'peer-workload', { serverRoot: SERVER_ROOT, rounds: ROUNDS, timedCalls: TIMED, runs, table });
+console.log(`\n| ${ROUNDS} interleaved rounds, medians${LABEL ? ` (${LABEL})` : ''} | bulk insert rec/s | list p50 ms | count p50 ms | single create p50 ms | server RSS after load |`);
+console.log('|---|---|---|---|---|---|');
+for (const row of table) console.log(`| Tritium, ${row.database} | ${row.bulkRecordsPerSecond.toLocaleString('en')} | ${row.listP50Ms} | ${row.countP50Ms} | ${row.singleCreateP50Ms} | ${row.rssAfterLoadMiB} MiB |`);
+console.log(`(the list's filter matches ${table.map((r) => r.listTotal).join(' / ')} records)`);
