@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { changeLocale, currentLocale, loadWorkbenchCatalogue } from '../lib/i18n.ts';
 import { setNotifier } from '../lib/notifier.ts';
@@ -45,4 +45,10 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');
+});
+
+// Work React scheduled during the last clean-up runs on a later turn (its scheduler uses setImmediate here): let it run
+// while the file's window still exists — after the environment is gone it fails with "window is not defined".
+afterAll(async () => {
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
 });
