@@ -49,6 +49,7 @@ afterEach(async () => {
 
 // Work React scheduled during the last clean-up runs on a later turn (its scheduler uses setImmediate here): let it run
 // while the file's window still exists — after the environment is gone it fails with "window is not defined".
+const nodeTurn = (globalThis as unknown as { setImmediate: (callback: () => void) => unknown }).setImmediate;
 afterAll(async () => {
-  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => nodeTurn(() => resolve()));
 });
