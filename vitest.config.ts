@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // One test command, several projects (README "Test", docs/testing.md). The server suite runs on PGlite always; on
 // PostgreSQL (server-pg, when TEST_DATABASE_URL names a server) it runs again every file that reaches a database.
@@ -50,6 +51,14 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
   },
 });
 
+/** Vitest's order (failed, then longest first), with the browser scenarios' file ahead of everything else. */
+class ScenariosFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter((f) => f.project.name === 'e2e'), ...sorted.filter((f) => f.project.name !== 'e2e')];
+  }
+}
+
 const projects: any[] = [
   { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
   serverProject('server', { TEST_DB_KIND: 'pglite' }),
@@ -68,14 +77,16 @@ const projects: any[] = [
     test: {
       name: 'e2e',
       root: 'e2e',
-      include: ['**/*.e2e.ts'],
+      // One file, scenarios.ts, that holds every *.e2e.ts: one worker runs the scenarios one after another from the
+      // start while the other takes the rest (docs/testing.md). Not `fileParallelism: false`: a project limited to one
+      // worker runs in a group of its own after every other file.
+      include: ['scenarios.ts'],
       globalSetup: ['global-setup.ts'],
       testTimeout: 120_000,
       hookTimeout: 180_000,
       // A step waits for what the page shows, not for a time: while the server suites share the two cores a page can
       // take seconds to answer, so expect.poll waits up to 15 s by default (vitest's own default is 1 s).
       expect: { poll: { timeout: 15_000, interval: 100 } },
-      fileParallelism: false,
     },
   },
 ];
@@ -87,5 +98,7 @@ export default defineConfig({
     // Two workers on two cores (vitest's default is one fewer than the cores): much of a server test's time is
     // spent waiting on PostgreSQL or the platform process, not on this process's core.
     maxWorkers: 2,
+    // The browser scenarios first (their one file is the longest of the run), then the longest-known files.
+    sequence: { sequencer: ScenariosFirst },
   },
 });

@@ -1,4 +1,4 @@
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { call, memberSession, registerEngine, signedInPage, type Admin } from './session.ts';
@@ -25,16 +25,17 @@ export function uniqueMobile(): string {
 }
 
 let shared: Promise<Browser> | undefined;
-/** The run's browser, connected once a scenario file (each file loads this module afresh: e2e files are isolated). */
+/** The run's browser, connected once a scenario (scenarios.ts releases the connection after each one). */
 export function browser(): Promise<Browser> {
   shared ??= launchBrowser();
   return shared;
 }
-// Lets go of the connection (and closes this file's contexts) after the file; the browser stays for the others.
-afterAll(async () => {
-  if (shared) await (await shared).close();
+/** Lets go of the connection (and closes the scenario's contexts); the browser itself stays for the next scenario. */
+export async function releaseBrowser(): Promise<void> {
+  const connection = shared;
   shared = undefined;
-});
+  if (connection) await (await connection).close();
+}
 
 /** One call of the API as `who` (null: anonymous); fails the scenario on an error answer. */
 export const api = <T>(who: Admin | null, method: 'GET' | 'POST', path: string, body?: unknown) => call<T>(baseUrl(), who, method, path, body);
