@@ -36,6 +36,7 @@ import { formulaRoutes } from './modules/formula/formula.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { startFromForm } from './modules/workflow/workflow.service.ts';
 import { businessRuleRoutes } from './modules/business-rules/business-rules.routes.ts';
+import { permissionRoutes } from './modules/permission/permission.routes.ts';
 import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
 import { registerRecordHooks } from './modules/business-rules/record-hooks.ts';
 import { registerFormRules } from './modules/business-rules/publish-checks.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   formulaRoutes(app, deps);
   workflowRoutes(app, { ...deps, fileStore });
   businessRuleRoutes(app, deps);
+  permissionRoutes(app, deps);
   flowCenterRoutes(app, deps);
   remindRoutes(app, deps);
   workflowDesignRoutes(app, deps);

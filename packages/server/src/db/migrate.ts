@@ -23,6 +23,7 @@ import * as dataPort from './migrations/engine/2026-11-23T1350_create-data-port.
 import * as childFlows from './migrations/engine/2026-11-23T1410_index-child-flows.ts';
 import * as importRollback from './migrations/engine/2026-11-25T0900_create-import-rollback.ts';
 import * as contextVersionTriggers from './migrations/engine/2026-11-25T0900_context-version-triggers.ts';
+import * as formPermissionGroups from './migrations/engine/2026-11-25T1700_create-form-permission-groups.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -53,6 +54,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-23T1410_index-child-flows': childFlows,
   '2026-11-25T0900_create-import-rollback': importRollback,
   '2026-11-25T0900_context-version-triggers': contextVersionTriggers,
+  '2026-11-25T1700_create-form-permission-groups': formPermissionGroups,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

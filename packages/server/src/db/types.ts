@@ -506,6 +506,22 @@ export interface EngineDb {
   data_port_tasks: DataPortTaskTable;
   data_import_rows: DataImportRowTable;
   data_import_objects: DataImportObjectTable;
+  form_permission_groups: FormPermissionGroupTable;
+}
+
+/** Engine schema: a form's permission group (docs/decisions/0037). */
+export interface FormPermissionGroupTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  members: ColumnType<{ users: string[]; departments: string[]; roles: string[] }, string, string>;
+  actions: ColumnType<string[], string, string>;
+  view_scope: string;
+  edit_scope: string;
+  field_rights: ColumnType<Record<string, string>, string, string>;
+  sort_key: number;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Engine schema: Excel import and export tasks; the id is the platform job's (docs/decisions/0020). */

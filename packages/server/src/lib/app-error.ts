@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorName } from '@tritium/shared';
+import { ERRORS, errorText, type ErrorName } from '@tritium/shared';
 
 /** The one error type services throw: a catalogue entry plus optional detail for the client. */
 export class AppError extends Error {
@@ -9,7 +9,10 @@ export class AppError extends Error {
 
   /** `status` overrides the catalogue's HTTP status where the same code means "access refused" (api-conventions.md). */
   constructor(name: ErrorName, options: { detail?: unknown; message?: string; status?: number } = {}) {
-    super(options.message ?? ERRORS[name].zh);
+    // The catalogue's zh-CN text, its places ({displayName}…) filled from the detail (the error handler does the same
+    // for en-US).
+    const detail = options.detail !== null && typeof options.detail === 'object' ? (options.detail as Record<string, unknown>) : undefined;
+    super(options.message ?? errorText(name, 'zh-CN', detail));
     this.errorName = name;
     this.code = ERRORS[name].code;
     this.status = options.status ?? ERRORS[name].status;

@@ -15,3 +15,4 @@ export * from './view/index.ts';
 export * from './open-api/index.ts';
 export * from './business-rules/index.ts';
 export * from './data-port/index.ts';
+export * from './permission/index.ts';

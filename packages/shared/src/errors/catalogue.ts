@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -250,6 +250,13 @@ export const ERRORS = {
   OpenApiOwnerInvalid: biz(320100, 'OwnerId 不是本组织的在职用户', 'OwnerId does not name an active user of this organization'),
   OpenApiFileFieldInvalid: biz(320101, 'FilePropertyName 不是该表单的附件或图片字段', 'FilePropertyName is not an attachment or image field of this form'),
   OpenApiUploadInvalid: biz(320102, '上传须为 multipart/form-data，文件放在 media 字段中', 'The upload must be multipart/form-data with the file in the media field'),
+
+  // 3300xx form permissions: permission groups, actions, data scopes and field rights (docs/decisions/0037)
+  PermissionActionDenied: biz(330001, '您没有该表单的“{action}”权限', 'You do not have the "{actionEn}" right on this form', 403),
+  PermissionFieldReadOnly: biz(330002, '“{displayName}”对您只读，不能修改', '"{displayName}" is read-only for you and cannot be changed', 403),
+  PermissionGroupNotFound: biz(330003, '权限组不存在', 'The permission group does not exist', 404),
+  PermissionGroupInvalid: biz(330004, '权限组设置无效', 'The permission group settings are not valid'),
+  PermissionGroupLimit: biz(330005, '每个表单最多 50 个权限组', 'A form holds at most 50 permission groups'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

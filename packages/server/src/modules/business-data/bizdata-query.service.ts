@@ -1,7 +1,8 @@
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { fromColumn } from './field-values.ts';
-import { presentChildRow, presentRecord, presentSystem } from './record.presenter.ts';
+import { presentChildRow, presentRecord, presentSystem, visibleFields, visibleGrids } from './record.presenter.ts';
+import { canReadRecord, readableIds } from './record-policy.ts';
 import { childRowsOf, findRecord, findRecordsByIds } from './records.repo.ts';
 import { getRuntimeFormOrThrow } from './runtime-form.ts';
 
@@ -13,10 +14,11 @@ export async function propertyValue(ctx: NodeContext, body: { schemaCode: string
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   const row = await findRecord(edb, form, body.objectId);
-  if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
-  const grid = form.grids.find((g) => g.code === body.propertyCode);
+  if (!row || !(await canReadRecord(edb, form, row, ctx.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
+  // Hidden fields and sub-tables are no properties for the caller (docs/decisions/0037).
+  const grid = visibleGrids(form).find((g) => g.code === body.propertyCode);
   if (grid) return { value: (await childRowsOf(edb, grid, [body.objectId])).map((r) => presentChildRow(grid, r)) };
-  const field = form.fields.find((f) => f.code === body.propertyCode);
+  const field = visibleFields(form).find((f) => f.code === body.propertyCode);
   if (field) return { value: fromColumn(field, row[field.code]) };
   const system = presentSystem(row) as Record<string, unknown>;
   if (body.propertyCode in system) return { value: system[body.propertyCode] };
@@ -27,6 +29,7 @@ export async function propertyValue(ctx: NodeContext, body: { schemaCode: string
 export async function recordsByIds(ctx: NodeContext, body: { schemaCode: string; objectIds: string[] }) {
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
-  const rows = new Map((await findRecordsByIds(edb, form, [...new Set(body.objectIds)])).map((r) => [String(r.ObjectId), r]));
+  const ids = await readableIds(edb, form, [...new Set(body.objectIds)], ctx.userId);
+  const rows = new Map((await findRecordsByIds(edb, form, [...ids])).map((r) => [String(r.ObjectId), r]));
   return { list: body.objectIds.flatMap((id) => (rows.has(id) ? [presentRecord(form, rows.get(id)!)] : [])) };
 }

@@ -7,6 +7,7 @@ import { nodeContextOf } from '../function-node/node-context.ts';
 import * as records from './record.service.ts';
 import * as query from './bizdata-query.service.ts';
 import { listDataLog } from './data-log.ts';
+import { formRightsOf } from './form-rights.service.ts';
 
 const tags = ['业务数据'];
 // Every member of the engine may call; the services decide (docs/decisions/0007): a form one may not open is 404,
@@ -25,6 +26,11 @@ export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
     config,
     schema: { tags, summary: '加载表单数据（新建时为默认值）与可执行的操作', body: contracts.LoadDataBody, response: env(contracts.LoadDataResult) },
     handler: async (request) => ok(await records.loadData(ctx(request), request.body)),
+  });
+  app.post('/v1/form/permission/mine', {
+    config,
+    schema: { tags, summary: '我对表单数据的权限（操作、数据范围、字段权限）；应用管理员可预览某成员的权限', body: contracts.FormRightsBody, response: env(contracts.FormRightsResult) },
+    handler: async (request) => ok(await formRightsOf(ctx(request), request.body)),
   });
   app.post('/v1/form/action/execute', {
     config,

@@ -33,5 +33,5 @@ export const recordFileAccess: RecordFileAccess = async (edb, viewer, record) =>
   if (!UUID.test(record.objectId)) return false;
   const form = await formFor(edb, viewer, record.schemaCode);
   if (!form) return false;
-  return canReadRecord(form, await findRecord(edb, form, record.objectId), viewer.userId);
+  return canReadRecord(edb, form, await findRecord(edb, form, record.objectId), viewer.userId);
 };

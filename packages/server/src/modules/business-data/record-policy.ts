@@ -1,23 +1,81 @@
+import { sql, type SqlBool } from 'kysely';
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
+import { controlStorage } from '@tritium/shared/controls/index';
 import { AppError } from '../../lib/app-error.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { assertCan, can, coversAll } from '../permission/form-rights.ts';
+import { anyScopeSql, inFlowSql, type ScopeTarget } from '../permission/scope-sql.ts';
 import type { RecordRow } from './records.repo.ts';
-import type { RuntimeForm } from './runtime-form.ts';
+import { anyDb, type RuntimeForm } from './runtime-form.ts';
 
-// Who may do what with a record (docs/decisions/0007 "Authorisation", "Status transitions"). Opening the form node
-// (access or more) lets one read every record of the form and create records; changing or removing a record needs
-// its creator, its owner or an administrator of the form's app. Data scopes (view own/own department) come later.
+// Who may do what with a record (docs/decisions/0007 "Authorisation", 0037 "Form permissions"). The form's rights
+// (RuntimeForm.rights, from the permission module) decide: administrators everything; on a form without permission
+// groups whoever opens it reads every record and creates, and the creator, the owner or an app administrator changes
+// and removes; with groups, the union of the person's groups — an action, and a record within the action's scopes.
+// A participant of a record's flow reads it whatever the groups say (their work item shows it).
 
-/** Reading a record: everyone who opens its form, for now (data scopes come later; files follow this rule too). */
-export function canReadRecord(_form: RuntimeForm, row: RecordRow | undefined, _userId: string): boolean {
+/** The record as a data scope reads it (main table `r`, the form's user columns). */
+export function scopeTargetOf(form: RuntimeForm, userId: string, alias = 'r'): ScopeTarget {
+  const userColumns = [{ code: 'CreatedBy', multi: false }, { code: 'OwnerId', multi: false }];
+  for (const f of form.fields) {
+    const { dataType } = controlStorage(f.type, f.options);
+    if (dataType === 'user' || dataType === 'users') userColumns.push({ code: f.code, multi: dataType === 'users' });
+  }
+  return { alias, userId, schemaCode: form.node.code, userColumns };
+}
+
+async function recordWhere(edb: EngineExecutor, form: RuntimeForm, objectId: string, condition: ReturnType<typeof sql<SqlBool>>): Promise<boolean> {
+  const row = await anyDb(edb).selectFrom(`${form.mainTable} as r`).select(sql.lit(1).as('one')).where('r.ObjectId', '=', objectId).where(condition).executeTakeFirst();
   return row !== undefined;
 }
 
-export function canEditRecord(form: RuntimeForm, row: RecordRow, userId: string): boolean {
+/**
+ * Of these records, the ones the caller may read: within the view scopes of a person allowed to view, or as a
+ * participant of the record's flow. One statement, none when the caller sees every record.
+ */
+export async function readableIds(edb: EngineExecutor, form: RuntimeForm, objectIds: readonly string[], userId: string): Promise<Set<string>> {
+  const { rights } = form;
+  if (can(rights, 'view') && coversAll(rights.viewScopes)) return new Set(objectIds);
+  if (!objectIds.length) return new Set();
+  const target = scopeTargetOf(form, userId);
+  const viewable = can(rights, 'view') ? anyScopeSql(edb, target, rights.viewScopes) : sql<SqlBool>`false`;
+  const rows = await anyDb(edb)
+    .selectFrom(`${form.mainTable} as r`)
+    .select('r.ObjectId')
+    .where('r.ObjectId', 'in', [...objectIds])
+    .where(sql<SqlBool>`(${viewable} or ${inFlowSql(edb, target)})`)
+    .execute();
+  return new Set(rows.map((r) => String(r.ObjectId)));
+}
+
+/** Reading one record (readableIds). */
+export async function canReadRecord(edb: EngineExecutor, form: RuntimeForm, row: RecordRow | undefined, userId: string): Promise<boolean> {
+  if (!row) return false;
+  return (await readableIds(edb, form, [String(row.ObjectId)], userId)).size === 1;
+}
+
+/** The rule of a form without permission groups, and of starting the flow of one's own draft. */
+export function isCreatorOwnerOrAdmin(form: RuntimeForm, row: RecordRow, userId: string): boolean {
   return form.isAppAdmin || row.CreatedBy === userId || row.OwnerId === userId;
 }
 
 export function assertCanEdit(form: RuntimeForm, row: RecordRow, userId: string): void {
-  if (!canEditRecord(form, row, userId)) throw new AppError('BizObjectForbidden', { detail: { objectId: row.ObjectId } });
+  if (!isCreatorOwnerOrAdmin(form, row, userId)) throw new AppError('BizObjectForbidden', { detail: { objectId: row.ObjectId } });
+}
+
+/** Editing or removing a record (the action, then the record within the edit scopes). */
+export async function mayChange(edb: EngineExecutor, form: RuntimeForm, row: RecordRow, userId: string, action: 'edit' | 'delete'): Promise<boolean> {
+  const { rights } = form;
+  if (rights.source === 'administrator') return true;
+  if (rights.source === 'open') return isCreatorOwnerOrAdmin(form, row, userId);
+  if (!can(rights, action)) return false;
+  if (coversAll(rights.editScopes)) return true;
+  return recordWhere(edb, form, String(row.ObjectId), anyScopeSql(edb, scopeTargetOf(form, userId), rights.editScopes));
+}
+
+export async function assertMayChange(edb: EngineExecutor, form: RuntimeForm, row: RecordRow, userId: string, action: 'edit' | 'delete'): Promise<void> {
+  if (form.rights.source === 'groups') assertCan(form.rights, action);
+  if (!(await mayChange(edb, form, row, userId, action))) throw new AppError('BizObjectForbidden', { detail: { objectId: row.ObjectId } });
 }
 
 /**
@@ -38,17 +96,18 @@ export function assertRemovable(row: RecordRow): void {
 /**
  * The actions loaddata offers (domain.md §4 "Form actions"): what the caller may do now. On a workflow form Submit
  * starts the flow of a Draft; a record in a flow is handled through its work items (/v1/workflow/instance/info).
+ * `may`: whether the caller may edit and remove this record (mayChange).
  */
-export function actionsFor(form: RuntimeForm, row: RecordRow | undefined, userId: string): string[] {
-  const submit = ['Submit'];
-  if (!row) return ['Save', ...submit, 'Close'];
+export function actionsFor(form: RuntimeForm, row: RecordRow | undefined, may: { edit: boolean; remove: boolean }): string[] {
+  const { rights } = form;
+  const print = can(rights, 'print') ? ['Print'] : [];
+  if (!row) return [...(can(rights, 'create') ? ['Save', 'Submit'] : []), 'Close'];
   const status = Number(row.Status);
-  const edit = canEditRecord(form, row, userId);
   const out: string[] = [];
-  if (edit && status === BizObjectStatus.Draft) out.push('Save', ...submit, 'Remove');
-  else if (edit && status === BizObjectStatus.Effective) out.push('Save', 'Remove');
-  else if (edit && status === BizObjectStatus.Canceled) out.push('Remove');
-  if (!form.isSingleton) out.push('Copy');
-  out.push('Print', 'Close');
+  if (may.edit && (status === BizObjectStatus.Draft || status === BizObjectStatus.Effective)) out.push('Save');
+  if (may.edit && status === BizObjectStatus.Draft) out.push('Submit');
+  if (may.remove && status !== BizObjectStatus.Running) out.push('Remove');
+  if (!form.isSingleton && can(rights, 'create')) out.push('Copy');
+  out.push(...print, 'Close');
   return out;
 }

@@ -2,6 +2,7 @@ import type { contracts } from '@tritium/shared';
 import { fromColumn } from './field-values.ts';
 import type { RecordRow } from './records.repo.ts';
 import type { DataField, GridField, RuntimeForm } from './runtime-form.ts';
+import { isHidden } from '../permission/form-rights.ts';
 
 // Rows of the dynamic tables → JSON (docs/decisions/0007): values under their control codes in the registry's
 // value formats, timestamps as ISO strings.
@@ -33,7 +34,17 @@ export function presentChildRow(grid: GridField, row: RecordRow): Record<string,
   return { ObjectId: String(row.ObjectId), ...presentValues(grid.fields, row) };
 }
 
-/** A record of a list: system fields and values side by side. */
+/** The fields the caller may see: their permission groups' hidden fields are left out (docs/decisions/0037). */
+export const visibleFields = (form: RuntimeForm): DataField[] => form.fields.filter((f) => !isHidden(form.rights, f.code));
+
+/** The sub-tables the caller may see, each with only its visible columns. */
+export function visibleGrids(form: RuntimeForm): GridField[] {
+  return form.grids
+    .filter((g) => !isHidden(form.rights, g.code))
+    .map((g) => ({ ...g, fields: g.fields.filter((f) => !isHidden(form.rights, `${g.code}.${f.code}`)) }));
+}
+
+/** A record of a list: system fields and the values the caller may see, side by side. */
 export function presentRecord(form: RuntimeForm, row: RecordRow): Record<string, unknown> {
-  return { ...presentSystem(row), ...presentValues(form.fields, row) };
+  return { ...presentSystem(row), ...presentValues(form.rights.fields.size ? visibleFields(form) : form.fields, row) };
 }

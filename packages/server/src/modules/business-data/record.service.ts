@@ -16,8 +16,10 @@ import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from './record-hooks-port.ts';
 import { nextSeqNo, recordName } from './record-numbers.ts';
 import { childRowsFor, duplicateError, recordColumns } from './record-batch.ts';
-import { actionsFor, assertCanEdit, assertRemovable, canReadRecord, nextStatus } from './record-policy.ts';
-import { presentChildRow, presentSystem, presentValues } from './record.presenter.ts';
+import { actionsFor, assertMayChange, assertRemovable, canReadRecord, mayChange, nextStatus } from './record-policy.ts';
+import { presentChildRow, presentSystem, presentValues, visibleFields, visibleGrids } from './record.presenter.ts';
+import { assertWritable } from './record-field-rights.ts';
+import { assertCan } from '../permission/form-rights.ts';
 import {
   childRowsOf, countRecords, deleteRecord, duplicateExists, findFirstRecord, findRecord, insertRecord, lockFormData,
   mainDepartmentOf, replaceChildRows, updateRecord, type RecordRow,
@@ -39,20 +41,27 @@ async function childrenOf(edb: EngineExecutor, form: RuntimeForm, objectId: stri
   return out;
 }
 
+/**
+ * A record as the caller may see it (or a new one's defaults): hidden fields and sub-tables left out, the rights'
+ * read-only fields named in `fieldRights` (docs/decisions/0037).
+ */
 export async function loadData(ctx: NodeContext, body: { schemaCode: string; objectId?: string }): Promise<contracts.LoadDataResult> {
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   const row = body.objectId ? await findRecord(edb, form, body.objectId) : form.isSingleton ? await findFirstRecord(edb, form) : undefined;
-  if (body.objectId && !row) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
-  const base = { schemaCode: form.node.code, version: form.version, actions: actionsFor(form, row, ctx.userId), isWorkflow: form.isWorkflow };
+  if (row ? !(await canReadRecord(edb, form, row, ctx.userId)) : body.objectId) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
+  const may = row ? { edit: await mayChange(edb, form, row, ctx.userId, 'edit'), remove: await mayChange(edb, form, row, ctx.userId, 'delete') } : { edit: false, remove: false };
+  const base = { schemaCode: form.node.code, version: form.version, actions: actionsFor(form, row, may), isWorkflow: form.isWorkflow, fieldRights: Object.fromEntries(form.rights.fields) };
+  const fields = visibleFields(form);
   if (row) {
-    return deriveOnLoad(ctx, form, { ...base, isNew: false, values: presentValues(form.fields, row), system: presentSystem(row), children: await childrenOf(edb, form, String(row.ObjectId)), status: Number(row.Status) });
+    const children = await childrenOf(edb, { ...form, grids: visibleGrids(form) }, String(row.ObjectId));
+    return deriveOnLoad(ctx, form, { ...base, isNew: false, values: presentValues(fields, row), system: presentSystem(row), children, status: Number(row.Status) });
   }
   const now = new Date();
   const deptId = await mainDepartmentOf(edb, ctx.userId);
-  const values = Object.fromEntries(form.fields.map((f) => [f.code, defaultValueOf(f, { userId: ctx.userId, deptId }, now)]));
+  const values = Object.fromEntries(fields.map((f) => [f.code, defaultValueOf(f, { userId: ctx.userId, deptId }, now)]));
   const system = presentSystem({ Name: '', Status: BizObjectStatus.Draft, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId });
-  return deriveOnLoad(ctx, form, { ...base, isNew: true, values, system, children: Object.fromEntries(form.grids.map((g) => [g.code, []])), status: BizObjectStatus.Draft });
+  return deriveOnLoad(ctx, form, { ...base, isNew: true, values, system, children: Object.fromEntries(visibleGrids(form).map((g) => [g.code, []])), status: BizObjectStatus.Draft });
 }
 
 /** Runs `work` in one transaction of the engine; inside, only its executor is used (stack.md, docs/decisions/0001). */
@@ -106,7 +115,8 @@ async function readOnlyAction(ctx: NodeContext, form: RuntimeForm, objectId: str
   const id = action === 'Print' ? required(objectId, '打印') : objectId;
   if (!id) return { objectId: null, status: null, seqNo: null, name: null };
   const row = await findRecord(engineOf(ctx), form, id);
-  if (!row || !canReadRecord(form, row, ctx.userId)) throw new AppError('BizObjectNotFound', { detail: { objectId: id } });
+  if (!row || !(await canReadRecord(engineOf(ctx), form, row, ctx.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId: id } });
+  if (action === 'Print') assertCan(form.rights, 'print');
   return { objectId: String(row.ObjectId), status: Number(row.Status), seqNo: (row.SeqNo as string | null) ?? null, name: String(row.Name ?? '') };
 }
 
@@ -114,8 +124,8 @@ async function removeRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runt
   let dropped: string[] = [];
   const result = await inTransaction(ctx, async (edb) => {
     const row = await findRecord(edb, form, objectId, { forUpdate: true });
-    if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
-    assertCanEdit(form, row, ctx.userId);
+    if (!row || !(await canReadRecord(edb, form, row, ctx.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+    await assertMayChange(edb, form, row, ctx.userId, 'delete');
     assertRemovable(row);
     const removal = await beforeRecordRemoved(edb, ctx, form, row);
     const removed = await deleteRecord(edb, form, objectId);
@@ -131,7 +141,8 @@ async function removeRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runt
 async function copyRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, objectId: string) {
   const edb = engineOf(ctx);
   const row = await findRecord(edb, form, objectId);
-  if (!row) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+  if (!row || !(await canReadRecord(edb, form, row, ctx.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+  assertCan(form.rights, 'create');
   const children = await childrenOf(edb, form, objectId);
   for (const rows of Object.values(children)) for (const r of rows) delete r.ObjectId;
   const copy = await copyRecordFiles(edb, files, form, objectId, ctx, presentValues(form.fields, row), children);
@@ -198,12 +209,18 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     if (noRepeat.length || form.isSingleton) await lockFormData(edb, ctx.engineCode, form.node.code);
     const old = input.objectId ? await findRecord(edb, form, input.objectId, { forUpdate: true }) : undefined;
     if (input.objectId && !old) throw new AppError('BizObjectNotFound', { detail: { objectId: input.objectId } });
-    if (old && !options.editRight) assertCanEdit(form, old, ctx.userId);
+    if (!options.editRight) {
+      // The caller's own rights (a work item's or a business rule's write has its own, docs/decisions/0037).
+      if (old && !(await canReadRecord(edb, form, old, ctx.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId: input.objectId } });
+      if (old) await assertMayChange(edb, form, old, ctx.userId, 'edit');
+      else assertCan(form.rights, 'create');
+    }
     const status = options.status ? options.status(old ? Number(old.Status) : null) : nextStatus(old ? Number(old.Status) : null, input.submit);
     if (!old && form.isSingleton && (await countRecords(edb, form)) > 0) throw new AppError('SingletonRecordExists', { detail: { schemaCode: form.node.code } });
     const deptId = old ? ((old.OwnerDeptId as string | null) ?? null) : await mainDepartmentOf(edb, ctx.userId);
     const oldValues = old ? presentValues(form.fields, old) : undefined;
     const oldChildren = old ? await childrenOf(edb, form, String(old.ObjectId)) : {};
+    if (!options.editRight && form.rights.fields.size) assertWritable(form, input, { values: oldValues, children: oldChildren, who: { userId: ctx.userId, deptId }, now });
     const checked = checkInput(form, input, {
       isNew: !old,
       current: oldValues,

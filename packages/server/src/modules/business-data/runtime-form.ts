@@ -11,6 +11,7 @@ import { publishedFormOf } from '../form-design/published-forms.ts';
 import { definitionOf } from '../form-design/form-design.service.ts';
 import { walkControls } from '../form-design/form-model.ts';
 import { gridKeyOf } from '../form-design/table-names.ts';
+import { FULL_RIGHTS, rightsOf, type FormRights } from '../permission/form-rights.ts';
 
 // The published form as the runtime reads it (docs/decisions/0007): its node, the caller's standing, its physical
 // tables (form_tables, never derived again) and its data fields per table, each with its registry type.
@@ -35,6 +36,8 @@ export interface RuntimeForm {
   viewer: NodeViewer;
   /** The caller administers the form's app (edits and removes any record). */
   isAppAdmin: boolean;
+  /** What the caller may do with the form's records: actions, scopes, field rights (docs/decisions/0037). */
+  rights: FormRights;
   definition: contracts.FormDefinition;
   version: number;
   mainTable: string;
@@ -90,10 +93,13 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
     if (gridCode) gridByCode.get(gridCode)?.fields.push(field);
     else fields.push(field);
   });
+  const fieldCodes = [...fields.map((f) => f.code), ...grids.flatMap((g) => [g.code, ...g.fields.map((f) => `${g.code}.${f.code}`)])];
+  const rights = isAppAdmin ? FULL_RIGHTS : await rightsOf(edb, viewer, node.code, false, fieldCodes);
   return {
     node,
     viewer,
     isAppAdmin,
+    rights,
     definition,
     version: published.version,
     mainTable,

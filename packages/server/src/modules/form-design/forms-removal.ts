@@ -8,5 +8,7 @@ export function registerFormsRemoval(): void {
   setFormsRemoval(async (trx, edb, engineCode, codes) => {
     await lockForms(trx, engineCode);
     await dropTablesOfForms(edb, engineSchemaName(engineCode), codes);
+    // A form made again under the same code must not inherit the old one's permission groups (docs/decisions/0037).
+    if (codes.length) await edb.deleteFrom('form_permission_groups').where('schema_code', 'in', codes).execute();
   });
 }

@@ -1,29 +1,20 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { DataScope } from '@tritium/shared/query/index';
-import { anyDb } from '../business-data/runtime-form.ts';
+import { anyScopeSql, scopeSql, type ScopeTarget } from '../permission/scope-sql.ts';
 import { MAIN, type CompileContext } from './filter-compiler.ts';
-import { userColumns } from './query-fields.ts';
+import { scopeTargetOf } from '../business-data/record-policy.ts';
 
-// Data scopes (domain.md §6; docs/decisions/0013) as one condition of the same statement:
-// own = OwnerId is the caller; own department = OwnerDeptId is one of the caller's departments (org_user_departments,
-// not the departments below); relevant = the caller is in a user field of the record (CreatedBy, OwnerId, or any
-// user / multi-user control); the two "and" scopes are the unions; all = every record.
+// The query engine's two scope conditions (docs/decisions/0013, 0037), compiled by the permission module: the scope a
+// call asks for (a view's own / own department), and the scopes the caller's permission groups let them see.
 
+const targetOf = (ctx: CompileContext): ScopeTarget => scopeTargetOf(ctx.form, ctx.userId, MAIN);
+
+/** The scope a call asks for. */
 export function scopeCondition(ctx: CompileContext, scope: DataScope): RawBuilder<SqlBool> {
-  const ref = (code: string) => sql.ref(`${MAIN}.${code}`);
-  const own = sql<SqlBool>`${ref('OwnerId')} = ${ctx.userId}`;
-  const ownDept = sql<SqlBool>`${ref('OwnerDeptId')} in (${anyDb(ctx.edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', ctx.userId)})`;
-  const relevant = () =>
-    sql<SqlBool>`(${sql.join(
-      userColumns(ctx.form).map((c) => (c.dataType === 'users' ? sql`${ctx.userId}::text = any(${ref(c.code)})` : sql`${ref(c.code)} = ${ctx.userId}`)),
-      sql` or `,
-    )})`;
-  switch (scope) {
-    case 'own': return own;
-    case 'ownDept': return ownDept;
-    case 'relevant': return relevant();
-    case 'ownAndRelevant': return sql<SqlBool>`(${own} or ${relevant()})`;
-    case 'ownAndOwnDept': return sql<SqlBool>`(${own} or ${ownDept})`;
-    default: return sql<SqlBool>`true`;
-  }
+  return scopeSql(ctx.edb, targetOf(ctx), scope);
+}
+
+/** What the caller may see of the form at all (their permission groups' view scopes). */
+export function permittedCondition(ctx: CompileContext): RawBuilder<SqlBool> {
+  return anyScopeSql(ctx.edb, targetOf(ctx), ctx.form.rights.viewScopes);
 }

@@ -1,5 +1,6 @@
 import { controlStorage, type ControlDataType } from '@tritium/shared/controls/index';
-import type { GridField, RuntimeForm } from '../business-data/runtime-form.ts';
+import type { DataField, GridField, RuntimeForm } from '../business-data/runtime-form.ts';
+import { isHidden } from '../permission/form-rights.ts';
 
 // The columns a filter, a sort or a statistic may name (docs/decisions/0013): a main-table control column by its
 // code, a system field by its name, or a sub-table column as `<gridCode>.<code>`. Each carries the registry's data
@@ -30,26 +31,25 @@ const SYSTEM_FIELDS: Record<string, Pick<QueryColumn, 'dataType' | 'sqlType'>> =
 
 const dataTypeOf = (f: { type: Parameters<typeof controlStorage>[0]; options: unknown }): ControlDataType => controlStorage(f.type, f.options).dataType;
 
-/** A main-table column, or undefined. */
+const fieldColumn = (field: DataField): QueryColumn => ({ code: field.code, dataType: dataTypeOf(field), sqlType: field.sqlType });
+
+/**
+ * A main-table column, or undefined. A field hidden from the caller (their permission groups, docs/decisions/0037)
+ * is no column for them: it cannot be filtered, sorted or counted on.
+ */
 export function mainColumn(form: RuntimeForm, code: string): QueryColumn | undefined {
   const field = form.fields.find((f) => f.code === code);
-  if (field) return { code: field.code, dataType: dataTypeOf(field), sqlType: field.sqlType };
+  if (field) return isHidden(form.rights, code) ? undefined : fieldColumn(field);
   const system = Object.hasOwn(SYSTEM_FIELDS, code) ? SYSTEM_FIELDS[code] : undefined;
   return system ? { code, ...system } : undefined;
 }
 
-/** A main-table column or a sub-table column (`grid.code`), or undefined. */
+/** A main-table column or a sub-table column (`grid.code`), or undefined (hidden ones too). */
 export function resolveColumn(form: RuntimeForm, name: string): QueryColumn | undefined {
   const dot = name.indexOf('.');
   if (dot < 0) return mainColumn(form, name);
   const grid = form.grids.find((g) => g.code === name.slice(0, dot));
   const field = grid?.fields.find((f) => f.code === name.slice(dot + 1));
-  return grid && field ? { code: field.code, dataType: dataTypeOf(field), sqlType: field.sqlType, grid } : undefined;
-}
-
-/** The user columns of the main table (system who fields and user / multi-user controls): "relevant" reads them. */
-export function userColumns(form: RuntimeForm): QueryColumn[] {
-  const system = ['CreatedBy', 'OwnerId'].map((code) => mainColumn(form, code)!);
-  const controls = form.fields.map((f) => mainColumn(form, f.code)!).filter((c) => c.dataType === 'user' || c.dataType === 'users');
-  return [...system, ...controls];
+  if (!grid || !field || isHidden(form.rights, grid.code) || isHidden(form.rights, name)) return undefined;
+  return { ...fieldColumn(field), grid };
 }

@@ -7,7 +7,8 @@ import { fromColumn } from '../business-data/field-values.ts';
 import { presentRecord } from '../business-data/record.presenter.ts';
 import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
-import { scopeCondition } from './data-scope.ts';
+import { permittedCondition, scopeCondition } from './data-scope.ts';
+import { assertCan } from '../permission/form-rights.ts';
 import { mainColumn, resolveColumn } from './query-fields.ts';
 
 // The query engine's calls (issue 8; docs/decisions/0013-query-engine.md): POST /v1/bizdata/query, /column/stat and
@@ -36,6 +37,7 @@ export interface QueryOptions {
 async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) {
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+  assertCan(form.rights, 'view');
   const cc: CompileContext = { edb, form, userId: ctx.userId, now: options.now ?? new Date(), issues: [] };
   const parts: RawBuilder<SqlBool>[] = [compileFilter(cc, body.filter, 'filter')];
   if (body.filters?.length) {
@@ -47,7 +49,8 @@ async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) 
     });
   }
   if (body.status?.length) parts.push(sql<SqlBool>`${sql.ref(`${MAIN}.Status`)} in (${sql.join(body.status)})`);
-  parts.push(scopeCondition(cc, body.scope ?? 'all'));
+  // The scope asked for (a view's), within what the caller's permission groups let them see.
+  parts.push(scopeCondition(cc, body.scope ?? 'all'), permittedCondition(cc));
   const where = sql<SqlBool>`${sql.join(parts, sql` and `)}`;
   return { edb, form, cc, where, base: () => anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`).where(where) };
 }

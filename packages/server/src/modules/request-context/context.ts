@@ -20,10 +20,13 @@ export class ContextCaches {
   readonly nodes = new VersionedCache<NodeRow | undefined | NodeRow[] | GrantRow[]>();
   /** 'forms' version: published forms by schema code and node object id. */
   readonly forms = new VersionedCache<PublishedForm | undefined>();
+  /** 'forms' version too: each form's permission groups (docs/decisions/0037), as the permission module reads them. */
+  readonly permissionGroups = new VersionedCache<unknown[]>();
 
   clear(): void {
     this.nodes.clear();
     this.forms.clear();
+    this.permissionGroups.clear();
   }
 }
 

@@ -51,6 +51,11 @@ export const LoadDataResult = z.object({
   actions: z.array(z.string()),
   /** A workflow form: Submit starts the record's flow; a record in a flow is handled through its work items. */
   isWorkflow: z.boolean(),
+  /**
+   * The caller's fields that are not editable, by code (`Grid.Column` for a sub-table column): 'readonly' ones are
+   * shown and not changed; 'hidden' ones are absent from values and rows (docs/decisions/0037).
+   */
+  fieldRights: z.record(z.string(), z.enum(['hidden', 'readonly'])).optional(),
 });
 export type LoadDataResult = z.infer<typeof LoadDataResult>;
 

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { contracts } from '@tritium/shared';
+import { MAX_PERMISSION_GROUPS } from '@tritium/shared/constants/permissions';
+import { AppError, parameterError } from '../../lib/app-error.ts';
+import { engineOf, viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { getFormNodeOrThrow } from '../form-design/form-access.ts';
+import { publishedFormOf } from '../form-design/published-forms.ts';
+import { definitionOf } from '../form-design/form-design.service.ts';
+import { formModelOf } from '../form-design/form-model.ts';
+import { deleteGroup, insertGroup, listGroups, updateGroup, type PermissionGroup } from './permission-groups.repo.ts';
+
+// Editing a form's permission groups (docs/decisions/0037): the administrators of the form's app only (engine
+// administrators and the app's sub-administrators). What the groups grant is decided by form-rights.ts.
+
+/** The form, administered by the caller and published (groups name the published fields). */
+async function administeredForm(ctx: NodeContext, schemaCode: string) {
+  const edb = engineOf(ctx);
+  const viewer = await viewerOf(edb, ctx);
+  const node = await getFormNodeOrThrow(edb, viewer, schemaCode, 'administer');
+  const published = await publishedFormOf(edb, { ...viewer, context: undefined }, node);
+  if (!published) throw new AppError('FormNotPublished', { detail: { schemaCode } });
+  return { edb, node, definition: definitionOf(published.definition) };
+}
+
+export async function listPermissionGroups(ctx: NodeContext, schemaCode: string): Promise<contracts.PermissionGroupListResult> {
+  const { edb, node } = await administeredForm(ctx, schemaCode);
+  return { schemaCode: node.code, list: await listGroups(edb, node.code) };
+}
+
+/** Field codes a group may name: data fields, sub-tables, and sub-table columns as `Grid.Column`. */
+function fieldCodesOf(definition: contracts.FormDefinition): Set<string> {
+  const model = formModelOf(definition);
+  return new Set([...model.columns.map((c) => c.code), ...model.children.flatMap((g) => [g.code, ...g.columns.map((c) => `${g.code}.${c.code}`)])]);
+}
+
+/** Users, departments and roles a group names must be this engine's (777 naming each one that is not). */
+async function checkMembers(edb: EngineExecutor, members: PermissionGroup['members']): Promise<void> {
+  const issues: { path: string; message: string }[] = [];
+  const check = async (kind: 'users' | 'departments' | 'roles', ids: string[]) => {
+    if (!ids.length) return;
+    const found = kind === 'users'
+      ? await edb.selectFrom('org_users').select('id').where('id', 'in', ids).execute()
+      : await edb.selectFrom('org_units').select('id').where('id', 'in', ids).where('unit_type', 'in', kind === 'roles' ? ['Role'] : ['Company', 'OrganizationUnit']).execute();
+    const known = new Set(found.map((r) => r.id));
+    ids.forEach((id, i) => known.has(id) || issues.push({ path: `group.members.${kind}.${i}`, message: `${kind === 'users' ? '人员' : kind === 'roles' ? '角色' : '部门'}不存在：${id}` }));
+  };
+  await check('users', members.users);
+  await check('departments', members.departments);
+  await check('roles', members.roles);
+  if (issues.length) throw parameterError(issues);
+}
+
+export async function savePermissionGroup(ctx: NodeContext, body: { schemaCode: string; group: contracts.PermissionGroupInput }): Promise<PermissionGroup> {
+  const { edb, node, definition } = await administeredForm(ctx, body.schemaCode);
+  const group = body.group as PermissionGroup;
+  const codes = fieldCodesOf(definition);
+  const unknown = Object.keys(group.fieldRights ?? {}).filter((code) => !codes.has(code));
+  if (unknown.length) throw parameterError(unknown.map((code) => ({ path: `group.fieldRights.${code}`, message: `表单没有字段 ${code}` })));
+  await checkMembers(edb, group.members);
+  const actions = [...new Set(group.actions)];
+  const existing = await listGroups(edb, node.code);
+  if (group.id) {
+    const current = existing.find((g) => g.id === group.id);
+    if (!current) throw new AppError('PermissionGroupNotFound', { detail: { id: group.id } });
+    const saved = { ...group, actions, id: group.id, sortKey: current.sortKey };
+    if (!(await updateGroup(edb, node.code, saved))) throw new AppError('PermissionGroupNotFound', { detail: { id: group.id } });
+    return saved;
+  }
+  if (existing.length >= MAX_PERMISSION_GROUPS) throw new AppError('PermissionGroupLimit', { detail: { max: MAX_PERMISSION_GROUPS } });
+  const saved = { ...group, actions, id: randomUUID(), sortKey: (existing.at(-1)?.sortKey ?? 0) + 1 };
+  await insertGroup(edb, node.code, saved.id, saved);
+  return saved;
+}
+
+export async function removePermissionGroup(ctx: NodeContext, body: { schemaCode: string; id: string }): Promise<{ removed: boolean }> {
+  const { edb, node } = await administeredForm(ctx, body.schemaCode);
+  if (!(await deleteGroup(edb, node.code, body.id))) throw new AppError('PermissionGroupNotFound', { detail: { id: body.id } });
+  return { removed: true };
+}
