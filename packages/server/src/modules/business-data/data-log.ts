@@ -5,6 +5,8 @@ import { sameValue } from './field-values.ts';
 import type { CheckedInput } from './record-input.ts';
 import { dataLogsOf, insertDataLog } from './records.repo.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from './runtime-form.ts';
+import { canReadRecord } from './record-policy.ts';
+import { isHidden } from '../permission/form-rights.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findRecord } from './records.repo.ts';
 
@@ -43,12 +45,24 @@ export async function writeDataLog(edb: EngineExecutor, form: RuntimeForm, objec
 export async function listDataLog(ctx: NodeContext, body: { schemaCode: string; objectId: string }) {
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
-  if (!(await findRecord(edb, form, body.objectId))) {
+  const row = await findRecord(edb, form, body.objectId);
+  if (!row || !(await canReadRecord(edb, form, row, ctx.userId))) {
     // A removed record keeps its log readable only while the record exists (no orphan reads across permissions).
     throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
   }
   const rows = await dataLogsOf(edb, form.node.code, body.objectId);
+  const visible = (changes: DataChange[]) => (form.rights.fields.size ? withoutHidden(form, changes) : changes);
   return {
-    list: rows.map((r) => ({ id: r.id, userId: r.user_id, time: new Date(r.time).toISOString(), changes: typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes })),
+    list: rows.map((r) => ({ id: r.id, userId: r.user_id, time: new Date(r.time).toISOString(), changes: visible(typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes) })),
   };
+}
+
+/** A log entry as the caller may read it: no change of a hidden field, no hidden column in a sub-table's rows. */
+function withoutHidden(form: RuntimeForm, changes: DataChange[]): DataChange[] {
+  const hidden = (code: string) => isHidden(form.rights, code);
+  const rows = (grid: string, value: unknown) =>
+    Array.isArray(value) ? value.map((r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([k]) => !hidden(`${grid}.${k}`)))) : value;
+  return changes
+    .filter((c) => !hidden(c.code))
+    .map((c) => (form.grids.some((g) => g.code === c.code) ? { ...c, from: rows(c.code, c.from), to: rows(c.code, c.to) } : c));
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import { assertCan } from '../permission/form-rights.ts';
 import { findFiles } from '../files/files.repo.ts';
 import { queryRecords } from '../query/query.service.ts';
 import { cellText } from './cell-values.ts';
@@ -55,6 +56,7 @@ async function firstRows(rows: AsyncGenerator<FileRow>, n: number): Promise<File
 /** POST /v1/dataImport/preview */
 export async function previewImport(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, body: { schemaCode: string; fileId: string }): Promise<contracts.ImportPreviewResult> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  assertCan(form.rights, 'import');
   const { rows } = await openUpload(ctx, deps, body.fileId);
   const [header, ...data] = await firstRows(rows, 11);
   const headers = headersOf(header);
@@ -70,6 +72,7 @@ export async function previewImport(ctx: NodeContext, deps: Pick<DataPortDeps, '
 /** POST /v1/dataImport/addImportTask: checks the form, the file's header and the mapping, then queues the job. */
 export async function addImportTask(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, body: Out<typeof contracts.AddImportTaskBody>): Promise<{ taskId: string }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  assertCan(form.rights, 'import');
   await assertImportable(engineOf(ctx), form, body.dataState ?? 'Draft');
   const { file, rows } = await openUpload(ctx, deps, body.fileId);
   const [header] = await firstRows(rows, 1);
@@ -81,6 +84,7 @@ export async function addImportTask(ctx: NodeContext, deps: Pick<DataPortDeps, '
 /** POST /v1/dataExport/addExportTask: the filter, sort and columns are checked now (777 / 300010), the rows later. */
 export async function addExportTask(ctx: NodeContext, body: Out<typeof contracts.AddExportTaskBody>, baseUrl: string): Promise<{ taskId: string }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
+  assertCan(form.rights, 'export');
   exportColumnsOf(form, body.columns);
   const query = await exportNarrowing(ctx, { schemaCode: form.node.code, filter: body.filter, sort: body.sort, viewCode: body.viewCode, keyword: body.keyword });
   await queryRecords(ctx, { ...query, status: body.status, pageIndex: 0, pageSize: 1 });
@@ -219,6 +223,7 @@ export async function exportColumns(ctx: NodeContext, schemaCode: string, viewCo
 /** GET /v1/dataImport/template/{schemaCode}: a workbook whose header is the importable columns; required ones marked *. */
 export async function importTemplate(ctx: NodeContext, schemaCode: string): Promise<{ name: string; body: Buffer }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
+  assertCan(form.rights, 'import');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('导入模板');
   const columns = templateColumns(form);

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { JobHandler } from '../../jobs/job-registry.ts';
 import { formatDateTime } from '@tritium/shared/controls/index';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import { assertCan } from '../permission/form-rights.ts';
 import { childRowsOf } from '../business-data/records.repo.ts';
 import { presentChildRow } from '../business-data/record.presenter.ts';
 import { queryRecords } from '../query/query.service.ts';
@@ -32,6 +33,8 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
       const taskId = task.id;
       const options = task.options as ExportOptions;
       const form = await getRuntimeFormOrThrow(edb, owner, task.schema_code);
+      // The rights as they are when the export runs: a right taken away meanwhile stops it.
+      assertCan(form.rights, 'export');
       const viewed = options.columns ? undefined : await viewColumnCodes(edb, form, options.viewCode);
       const columns = exportColumnsOf(form, options.columns ?? (viewed?.length ? viewed : undefined));
       const query = await exportNarrowing(owner, { schemaCode: form.node.code, filter: options.filter, sort: options.sort, viewCode: options.viewCode, keyword: options.keyword });

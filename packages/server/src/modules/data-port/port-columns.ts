@@ -1,6 +1,7 @@
 import type { contracts } from '@tritium/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { DataField, GridField, RuntimeForm } from '../business-data/runtime-form.ts';
+import { visibleFields, visibleGrids } from '../business-data/record.presenter.ts';
 
 // The columns of a form as import and export see them (docs/decisions/0020): the data controls of the main table,
 // then each sub-table's columns as `<grid>.<column>` (header `<sub-table name>.<column name>`), and for export the
@@ -30,8 +31,9 @@ export function portColumns(form: RuntimeForm): PortColumn[] {
   const out: PortColumn[] = [];
   const system = (code: string): PortColumn => ({ code, header: SYSTEM_HEADERS[code] ?? code, field: null, grid: null, system: code, importable: code === 'ObjectId' || code === 'SeqNo' });
   for (const code of Object.keys(SYSTEM_HEADERS)) out.push(system(code));
-  for (const field of form.fields) out.push({ code: field.code, header: nameOf(field.options, field.code), field, grid: null, system: null, importable: !NOT_IMPORTED.has(field.type.key) });
-  for (const grid of form.grids) {
+  // Fields hidden from the caller (docs/decisions/0037) are no columns of theirs: not exported, not imported.
+  for (const field of visibleFields(form)) out.push({ code: field.code, header: nameOf(field.options, field.code), field, grid: null, system: null, importable: !NOT_IMPORTED.has(field.type.key) });
+  for (const grid of visibleGrids(form)) {
     for (const field of grid.fields) {
       out.push({
         code: `${grid.code}.${field.code}`,

@@ -47,7 +47,7 @@ beforeAll(async () => {
     { type: 'textBox', code: 'Title', options: { displayName: '标题' } },
     { type: 'number', code: 'Amount', options: { displayName: '金额' } },
     { type: 'gridView', code: 'Items', controls: [{ type: 'textBox', code: 'ItemName' }, { type: 'number', code: 'Cost', options: { displayName: '成本' } }] },
-  ]));
+  ], { enableDataLog: true }));
   const company = await companyIdOf(t, admin.engineCode);
   sales = (await a.post('/v1/org/department/create', { parentId: company, name: '销售部' })).id;
   east = (await a.post('/v1/org/department/create', { parentId: sales, name: '华东组' })).id;
@@ -145,6 +145,24 @@ describe('permission groups', () => {
     const asAdmin = (await load(a, ids.A1!)).body.data;
     expect(asAdmin.values).toMatchObject({ Title: 'A1 改', Amount: 100 });
     expect(asAdmin.children.Items[0]).toMatchObject({ ItemName: '改名', Cost: 10 });
+  });
+
+  it('leave hidden fields out of the export columns and the data log, and refuse export and import without the action', async () => {
+    await execute(a, { actionCode: 'Save', objectId: ids.A2, values: { Title: 'A2 改', Amount: 222 } });
+    const log = await alice.c.post('/v1/form/datalog/list', { schemaCode: code, objectId: ids.A2 });
+    const codes = log.list.flatMap((e: { changes: { code: string }[] }) => e.changes.map((c) => c.code));
+    expect(codes).toContain('Title');
+    expect(codes).not.toContain('Amount');
+    const columns = await alice.c.get(`/v2/dataPort/getExportColumns/${code}/_`);
+    const names = columns.columns.map((c: { code: string }) => c.code);
+    expect(names).toContain('Title');
+    expect(names).toContain('Items.ItemName');
+    expect(names).not.toContain('Amount');
+    const exported = await alice.c.raw('POST', '/v1/dataExport/addExportTask', { schemaCode: code });
+    expect(exported.body.errorCode).toBe(330001);
+    const template = await alice.c.raw('GET', `/v1/dataImport/template/${code}`);
+    expect(template.body.errorCode).toBe(330001);
+    await execute(a, { actionCode: 'Save', objectId: ids.A2, values: { Title: 'A2' } });
   });
 
   it('keep edits within the edit scope even where the view scope is wider', async () => {

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { findRecord } from '../business-data/records.repo.ts';
+import { canReadRecord } from '../business-data/record-policy.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { claimFiles } from '../files/files.claim.ts';
 import { assertCanRemoveComment, assertCommentsEnabled } from './sns.policy.ts';
@@ -35,9 +36,10 @@ export async function getCommentFormOrThrow(edb: EngineExecutor, ctx: NodeContex
   return form;
 }
 
-/** The record must exist (and be readable: data scopes later, as in 0007). */
+/** The record must exist and be readable by the caller (their data scopes, docs/decisions/0037). */
 export async function assertRecordExists(edb: EngineExecutor, form: RuntimeForm, objectId: string, options: { forUpdate?: boolean } = {}): Promise<void> {
-  if (!(await findRecord(edb, form, objectId, options))) throw new AppError('BizObjectNotFound', { detail: { objectId } });
+  const row = await findRecord(edb, form, objectId, options);
+  if (!row || !(await canReadRecord(edb, form, row, form.viewer.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId } });
 }
 
 export async function listComments(ctx: NodeContext, body: SnsListBody): Promise<contracts.SnsListResult> {

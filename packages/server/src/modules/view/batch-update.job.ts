@@ -13,6 +13,7 @@ import type { RecordFilesDeps } from '../business-data/record-files.ts';
 import { queryRecords } from '../query/query.service.ts';
 import { NOT_BATCH_EDITABLE } from './view-fields.ts';
 import { failureOf, viewNarrowing, type ViewNarrowingInput } from './view-query.service.ts';
+import { assertCan } from '../permission/form-rights.ts';
 
 // Batch update (calls.md §7: /v1/bizdata/batchupdate, /batchupdate/progress, /batchupdate/tasks; docs/decisions/0017)
 // as a background job (docs/decisions/0004): one field set to one value on the selected records, or on every record
@@ -39,8 +40,9 @@ type Body = z.infer<typeof contracts.BatchUpdateBody>;
 /** Checks the field and the size, then queues the job; answers its id. */
 export async function startBatchUpdate(ctx: NodeContext, body: Body): Promise<{ taskId: string }> {
   const { form, narrowing } = await viewNarrowing(ctx, body);
+  assertCan(form.rights, 'batchUpdate');
   const field = form.fields.find((f) => f.code === body.field);
-  if (!field || NOT_BATCH_EDITABLE.has(field.type.key) || field.options.readOnly === true) {
+  if (!field || form.rights.fields.has(field.code) || NOT_BATCH_EDITABLE.has(field.type.key) || field.options.readOnly === true) {
     throw new AppError('BatchUpdateFieldInvalid', { detail: { field: body.field } });
   }
   if (!body.objectIds) {
