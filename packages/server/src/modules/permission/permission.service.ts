@@ -25,7 +25,13 @@ async function administeredForm(ctx: NodeContext, schemaCode: string) {
 
 export async function listPermissionGroups(ctx: NodeContext, schemaCode: string): Promise<contracts.PermissionGroupListResult> {
   const { edb, node } = await administeredForm(ctx, schemaCode);
-  return { schemaCode: node.code, list: await listGroups(edb, node.code) };
+  const list = await listGroups(edb, node.code);
+  const users = [...new Set(list.flatMap((g) => g.members.users))];
+  const units = [...new Set(list.flatMap((g) => [...g.members.departments, ...g.members.roles]))];
+  const names: Record<string, string> = {};
+  if (users.length) for (const r of await edb.selectFrom('org_users').select(['id', 'name']).where('id', 'in', users).execute()) names[r.id] = r.name;
+  if (units.length) for (const r of await edb.selectFrom('org_units').select(['id', 'name']).where('id', 'in', units).execute()) names[r.id] = r.name;
+  return { schemaCode: node.code, list, names };
 }
 
 /** Field codes a group may name: data fields, sub-tables, and sub-table columns as `Grid.Column`. */

@@ -8,7 +8,7 @@ import { presentRecord } from '../business-data/record.presenter.ts';
 import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
 import { permittedCondition, scopeCondition } from './data-scope.ts';
-import { assertCan } from '../permission/form-rights.ts';
+import { assertCan, FULL_RIGHTS } from '../permission/form-rights.ts';
 import { mainColumn, resolveColumn } from './query-fields.ts';
 
 // The query engine's calls (issue 8; docs/decisions/0013-query-engine.md): POST /v1/bizdata/query, /column/stat and
@@ -27,6 +27,11 @@ export interface Narrowing {
   filters?: { field: string; value: string | number | boolean | null }[];
   status?: number[];
   scope?: DataScope;
+  /**
+   * A condition the caller did not write (a list view's fixed filter): it may name fields hidden from the caller, who
+   * cannot change it (docs/decisions/0037). The caller's own filter and sorts name only fields they see.
+   */
+  fixedFilter?: QueryNode;
 }
 
 export interface QueryOptions {
@@ -37,8 +42,20 @@ export interface QueryOptions {
 async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) {
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
-  assertCan(form.rights, 'view');
   const cc: CompileContext = { edb, form, userId: ctx.userId, now: options.now ?? new Date(), issues: [] };
+  const where = narrowingCondition(cc, body);
+  return { edb, form, cc, where, base: () => anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`).where(where) };
+}
+
+/**
+ * The one WHERE of every read of a form's records (lists, counts, statistics, distinct values, hierarchy levels):
+ * the caller's filter, the older equality list, statuses, a fixed filter, the scope asked for — within what the
+ * caller's permission groups let them see (docs/decisions/0037; a caller without the view right is refused).
+ * Problems land in `cc.issues`.
+ */
+export function narrowingCondition(cc: CompileContext, body: Omit<Narrowing, 'schemaCode'>): RawBuilder<SqlBool> {
+  const { form } = cc;
+  assertCan(form.rights, 'view');
   const parts: RawBuilder<SqlBool>[] = [compileFilter(cc, body.filter, 'filter')];
   if (body.filters?.length) {
     // The older list keeps its rule: main-table columns other than JSON and array columns (docs/decisions/0007).
@@ -48,11 +65,11 @@ async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) 
       else parts.push(compileFilter(cc, leaf, `filters.${i}`));
     });
   }
+  if (body.fixedFilter) parts.push(compileFilter({ ...cc, form: { ...form, rights: FULL_RIGHTS } }, body.fixedFilter, 'fixedFilter'));
   if (body.status?.length) parts.push(sql<SqlBool>`${sql.ref(`${MAIN}.Status`)} in (${sql.join(body.status)})`);
   // The scope asked for (a view's), within what the caller's permission groups let them see.
   parts.push(scopeCondition(cc, body.scope ?? 'all'), permittedCondition(cc));
-  const where = sql<SqlBool>`${sql.join(parts, sql` and `)}`;
-  return { edb, form, cc, where, base: () => anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`).where(where) };
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
 export interface QueryBody extends Narrowing {

@@ -9,10 +9,9 @@ import { AppError, parameterError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { presentRecord } from '../business-data/record.presenter.ts';
 import { anyDb } from '../business-data/runtime-form.ts';
-import { compileFilter, MAIN, type CompileContext } from '../query/filter-compiler.ts';
-import { scopeCondition } from '../query/data-scope.ts';
+import { MAIN, type CompileContext } from '../query/filter-compiler.ts';
 import { mainColumn } from '../query/query-fields.ts';
-import type { QueryOptions } from '../query/query.service.ts';
+import { narrowingCondition, type QueryOptions } from '../query/query.service.ts';
 import { viewNarrowing, withCallerPaths } from './view-query.service.ts';
 import { isHierarchyParent } from './view-fields.ts';
 
@@ -35,7 +34,7 @@ export async function hierarchyChildren(ctx: NodeContext, body: Body, options: Q
     }
     const edb = engineOf(ctx);
     const cc: CompileContext = { edb, form, userId: ctx.userId, now: options.now ?? new Date(), issues: [] };
-    const narrowed = sql<SqlBool>`${compileFilter(cc, narrowing.filter, 'filter')} and ${scopeCondition(cc, narrowing.scope ?? 'all')}`;
+    const narrowed = narrowingCondition(cc, narrowing);
     const sort = (body.sort ?? config.sort ?? view.sort).map((s, i) => {
       const column = mainColumn(form, s.field);
       if (!column || !isSortable(column.dataType)) cc.issues.push({ path: `sort.${i}.field`, message: `不能按字段 ${s.field} 排序（仅短文本、日期、整数、是否、数字）` });

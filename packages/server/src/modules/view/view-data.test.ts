@@ -191,3 +191,27 @@ describe('other engines', () => {
     expect((await a.post('/v1/form/loaddata', { schemaCode: code, objectId: id })).values.Title).toBe('客户乙');
   });
 });
+
+describe('a member whose permission group hides fields (docs/decisions/0037)', () => {
+  beforeAll(async () => {
+    await a.post('/v1/form/permission/group/save', {
+      schemaCode: code,
+      group: { name: '隐藏金额', members: { users: [member.userId] }, actions: ['view', 'create', 'edit'], viewScope: 'all', editScope: 'own', fieldRights: { Amount: 'hidden', Remark: 'hidden' } },
+    });
+  });
+
+  it('still gets the view\'s fixed filter over a hidden field, but no hidden column, sort, statistic or quick-search field', async () => {
+    const all = await vq(m, { viewCode: 'All', withStats: true });
+    expect(all.body.successful, JSON.stringify(all.body)).toBe(true);
+    expect(titles(all)).not.toContain('负数');
+    expect(all.body.data.list[0]).not.toHaveProperty('Amount');
+    expect(all.body.data.stats).toBeUndefined();
+    expect(titles(await vq(m, { viewCode: 'All', keyword: '北京' }))).toEqual([]);
+    expect(titles(await vq(a, { viewCode: 'All', keyword: '北京' }))).toContain('成员的');
+    const header = await m.get('/v1/page/header', { schemaCode: code, viewCode: 'All' });
+    expect(header.columns.map((c: { code: string }) => c.code)).toEqual(['Title', 'Kind']);
+    const filtered = await vq(m, { viewCode: 'All', filter: { field: 'Amount', operator: 'Equal', value: 100 } });
+    expect(filtered.body.errorCode).toBe(777);
+    expect(filtered.body.detail.issues[0].path).toMatch(/^filter/);
+  });
+});

@@ -25,7 +25,9 @@ export const NOT_BATCH_EDITABLE = new Set(['formula', 'seqNo', 'attachment', 'ph
 export function viewFields(form: RuntimeForm): contracts.ViewField[] {
   const out: contracts.ViewField[] = [];
   for (const f of form.fields) {
-    const column = mainColumn(form, f.code)!;
+    // A field hidden from the caller is no column, filter or sort of theirs (docs/decisions/0037).
+    const column = mainColumn(form, f.code);
+    if (!column) continue;
     const items = Array.isArray(f.options.defaultItems) ? (f.options.defaultItems as unknown[]).map(String) : undefined;
     out.push({
       code: f.code,

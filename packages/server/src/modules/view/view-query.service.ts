@@ -10,6 +10,7 @@ import { findRecord } from '../business-data/records.repo.ts';
 import { execute } from '../business-data/record.service.ts';
 import type { RecordFilesDeps } from '../business-data/record-files.ts';
 import { columnStat, distinctValues, queryRecords, type Narrowing, type QueryOptions } from '../query/query.service.ts';
+import { resolveColumn } from '../query/query-fields.ts';
 import { personalViewOf } from './personal-views.service.ts';
 import { viewOf } from './view-settings.service.ts';
 
@@ -45,11 +46,14 @@ export async function viewNarrowing(ctx: NodeContext, body: ViewNarrowingInput) 
   if (personal) scope = narrower(scope, personal.scope_type);
   const config = (personal?.config ?? {}) as contracts.PersonalViewConfig;
   const keyword = (body.keyword ?? config.keyword ?? '').trim();
-  const search: FilterNode = keyword && view.quickSearch.length
-    ? { type: 'Or', children: view.quickSearch.map((field) => ({ field, operator: 'Contains' as const, value: keyword })) }
+  // The keyword searches the quick-search fields the caller sees (a hidden one would tell its values away).
+  const searched = view.quickSearch.filter((field) => resolveColumn(form, field));
+  const search: FilterNode = keyword && searched.length
+    ? { type: 'Or', children: searched.map((field) => ({ field, operator: 'Contains' as const, value: keyword })) }
     : EMPTY;
-  const filter: FilterNode = { type: 'And', children: [body.filter ?? config.filter ?? EMPTY, view.filter ?? EMPTY, search] };
-  const narrowing: Narrowing = { schemaCode: form.node.code, filter, scope: SCOPES[scope] ?? 'all' };
+  const filter: FilterNode = { type: 'And', children: [body.filter ?? config.filter ?? EMPTY, EMPTY, search] };
+  // The view's fixed filter is the designer's: it holds whatever the caller may see of its fields.
+  const narrowing: Narrowing = { schemaCode: form.node.code, filter, fixedFilter: view.filter ?? undefined, scope: SCOPES[scope] ?? 'all' };
   return { form, view, config, narrowing };
 }
 
@@ -62,7 +66,7 @@ export async function withCallerPaths<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof AppError && error.code === 777 && detail?.issues) {
       const issues = detail.issues.map((i) => ({
         ...i,
-        path: i.path.replace(/^filter\.children\.0(?=\.|$)/, 'filter').replace(/^filter\.children\.1(?=\.|$)/, 'view.filter').replace(/^filter\.children\.2(?=\.|$)/, 'keyword'),
+        path: i.path.replace(/^filter\.children\.0(?=\.|$)/, 'filter').replace(/^fixedFilter(?=\.|$)/, 'view.filter').replace(/^filter\.children\.2(?=\.|$)/, 'keyword'),
       }));
       throw new AppError('ParameterVerificationFailed', { detail: { ...detail, issues } });
     }
@@ -72,12 +76,14 @@ export async function withCallerPaths<T>(work: () => Promise<T>): Promise<T> {
 
 export async function viewQuery(ctx: NodeContext, body: z.infer<typeof contracts.ViewQueryBody>, options: QueryOptions = {}): Promise<contracts.ViewQueryResult> {
   return withCallerPaths(async () => {
-    const { view, config, narrowing } = await viewNarrowing(ctx, body);
-    const sort = body.sort ?? config.sort ?? view.sort;
+    const { form, view, config, narrowing } = await viewNarrowing(ctx, body);
+    // Sorts and statistics over fields hidden from the caller are left out (docs/decisions/0037).
+    const sort = (body.sort ?? config.sort ?? view.sort)?.filter((s) => resolveColumn(form, s.field));
     const page = await queryRecords(ctx, { ...narrowing, sort, pageIndex: body.pageIndex, pageSize: body.pageSize }, options);
-    if (!body.withStats || !view.stats.length) return page;
+    const statFields = [...new Set(view.stats.map((s) => s.field))].filter((field) => resolveColumn(form, field));
+    if (!body.withStats || !statFields.length) return page;
     const stats: Record<string, contracts.ColumnStatResult> = {};
-    for (const field of new Set(view.stats.map((s) => s.field))) stats[field] = await columnStat(ctx, { ...narrowing, field }, options);
+    for (const field of statFields) stats[field] = await columnStat(ctx, { ...narrowing, field }, options);
     return { ...page, stats };
   });
 }

@@ -39,7 +39,12 @@ export type PermissionGroup = z.infer<typeof PermissionGroup>;
 
 /** POST /v1/form/permission/group/list {schemaCode} → the form's groups in order (the form's app administered). */
 export const PermissionGroupListBody = z.strictObject({ schemaCode: SchemaCode });
-export const PermissionGroupListResult = z.object({ schemaCode: z.string(), list: z.array(PermissionGroup) });
+export const PermissionGroupListResult = z.object({
+  schemaCode: z.string(),
+  list: z.array(PermissionGroup),
+  /** The names of the users, departments and roles the groups name, by id (for the editor). */
+  names: z.record(z.string(), z.string()),
+});
 export type PermissionGroupListResult = z.infer<typeof PermissionGroupListResult>;
 
 /** POST /v1/form/permission/group/save {schemaCode, group} → the group as stored. */

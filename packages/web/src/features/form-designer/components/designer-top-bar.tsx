@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SafetyOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 export type SaveState = 'saved' | 'dirty' | 'saving';
@@ -17,10 +17,12 @@ interface TopBarProps {
   onPublish: () => void;
   /** Workflow forms: opens the workflow designer (docs/decisions/0018). */
   onDesignWorkflow?: () => void;
+  /** Opens the form's permission groups (docs/decisions/0037); shown once the form is published. */
+  onPermissions?: () => void;
 }
 
 /** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
-export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow }: TopBarProps) {
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions }: TopBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -46,6 +48,11 @@ export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, 
         {isWorkflow && onDesignWorkflow && (
           <Button icon={<ApartmentOutlined />} onClick={onDesignWorkflow}>
             {t('workflowDesigner.entry')}
+          </Button>
+        )}
+        {onPermissions && (
+          <Button icon={<SafetyOutlined />} onClick={onPermissions}>
+            {t('formPermission.entry')}
           </Button>
         )}
         <Button icon={<EyeOutlined />} onClick={onPreview}>

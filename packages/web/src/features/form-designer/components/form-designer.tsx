@@ -20,6 +20,8 @@ import { PreviewDialog } from './preview-dialog.tsx';
 import { PropertyPanel, type PropertyTab } from './property-panel.tsx';
 import { PublishConfirmDialog } from './publish-confirm-dialog.tsx';
 import { DesignerAppContext } from '../options/form-picker.tsx';
+import { PermissionDrawer } from '../../form-permission/permission-drawer.tsx';
+import { permissionFields } from '../dependent-options/designer-fields.ts';
 
 interface FormDesignerProps {
   schemaCode: string;
@@ -35,6 +37,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
   const { state, dispatch, addControl, moveControl } = useDesigner(loaded);
   const [tab, setTab] = useState<PropertyTab>('control');
   const [isPreviewOpen, setPreviewOpen] = useState(false);
+  const [isPermissionsOpen, setPermissionsOpen] = useState(false);
   const [publishInfo, setPublishInfo] = useState({ hasPublished: !!loaded.published, hasUnpublishedChanges: loaded.hasUnpublishedChanges });
   const dirty = isDirty(state);
   useLeaveGuard(dirty);
@@ -97,6 +100,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             onSave={() => void actions.handleSave()}
             onPublish={() => void actions.handlePublish()}
             onDesignWorkflow={() => navigate(`${WORKFLOW_DESIGNER_PATH}?schemaCode=${encodeURIComponent(schemaCode)}`)}
+            onPermissions={publishInfo.hasPublished ? () => setPermissionsOpen(true) : undefined}
           />
           <DesignerDnd>
             <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
@@ -112,6 +116,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             </div>
           </DesignerDnd>
         </Layout>
+        {isPermissionsOpen && <PermissionDrawer schemaCode={schemaCode} open onClose={() => setPermissionsOpen(false)} fields={permissionFields(state.controls)} />}
         <PreviewDialog
           open={isPreviewOpen}
           onClose={() => setPreviewOpen(false)}

@@ -16,6 +16,8 @@ export interface RuntimeFormState {
   setRows: (gridCode: string, update: (rows: FormValues['children'][string]) => FormValues['children'][string]) => void;
   /** A record in a flow, handled at a node: what the node lets the handler see, change and must fill per control. */
   permissionOf?: (code: string) => ControlPermission;
+  /** The caller's field rights from their permission groups (docs/decisions/0037), for sub-table columns. */
+  fieldRights?: Record<string, 'hidden' | 'readonly'>;
 }
 
 export interface ControlPermission {
@@ -30,4 +32,13 @@ export function useRuntimeForm(): RuntimeFormState {
   const state = useContext(RuntimeFormContext);
   if (!state) throw new Error('useRuntimeForm outside an open form');
   return state;
+}
+
+/**
+ * The caller's field rights from loaddata as control permissions (docs/decisions/0037): a sub-table column's right is
+ * named `Grid.Column`; undefined when every field is editable.
+ */
+export function permissionOfRights(rights: Record<string, 'hidden' | 'readonly'> | undefined): ((code: string) => ControlPermission) | undefined {
+  if (!rights || Object.keys(rights).length === 0) return undefined;
+  return (code) => ({ visible: rights[code] !== 'hidden', editable: !rights[code], required: false });
 }

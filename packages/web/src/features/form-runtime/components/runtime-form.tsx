@@ -15,7 +15,7 @@ import { FormBody } from './form-body.tsx';
 import { ApprovalTrace } from '../workflow/approval-trace.tsx';
 import { useWorkflow } from '../workflow/use-workflow.ts';
 import { WorkflowBar } from '../workflow/workflow-bar.tsx';
-import { RuntimeFormContext } from './form-context.ts';
+import { permissionOfRights, RuntimeFormContext } from './form-context.ts';
 
 // The flow chart draws with @xyflow/react (about 30 kB gzip): fetched when its side tab first opens (decisions/0036).
 const FlowChart = lazy(() => import('../workflow/flow-chart.tsx').then((m) => ({ default: m.FlowChart })));
@@ -166,8 +166,10 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     errors: record.errors,
     setValue: record.setValue,
     setRows: record.setRows,
-    // A revision edits every field; a handler the fields its node allows.
-    permissionOf: revising ? undefined : workflow.permissionOf,
+    // A revision edits every field; a handler the fields its node allows; anyone else what their permission groups
+    // allow (hidden fields are not sent at all, read-only ones are shown and not changed; docs/decisions/0037).
+    permissionOf: revising ? undefined : (workflow.permissionOf ?? permissionOfRights(data.fieldRights)),
+    fieldRights: revising || workflow.permissionOf ? undefined : data.fieldRights,
   };
   const sideWide = device === 'pc' && side.length > 0;
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isEditingMode, type RuntimeControl } from '../fields/field-types.ts';
 import { newRowKey, type GridRow } from '../model/form-values.ts';
 import { FieldCell } from './field-cell.tsx';
-import { RuntimeFormContext, useRuntimeForm } from './form-context.ts';
+import { RuntimeFormContext, useRuntimeForm, type ControlPermission } from './form-context.ts';
 import { PasteHint, useGridPaste } from './sub-table-paste.tsx';
 
 /** A sub-table (子表): rows saved with their parent; add, copy and delete rows while editing. */
@@ -29,8 +29,16 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
       return [...current.slice(0, index + 1), { ...values, __key: newRowKey() }, ...current.slice(index + 1)];
     });
   const removeRow = (row: GridRow) => state.setRows(control.code, (current) => current.filter((r) => r.__key !== row.__key));
-  // A node's permission on the sub-table holds for its columns.
-  const cellState = permission ? { ...state, permissionOf: () => permission } : state;
+  // A node's permission on the sub-table holds for its columns; the caller's permission groups may also make a
+  // column (`Grid.Column`) hidden or read-only (docs/decisions/0037).
+  const columnOf = (code: string): ControlPermission => {
+    const right = state.fieldRights?.[`${control.code}.${code}`];
+    const base = permission ?? { visible: true, editable: true, required: false };
+    return right ? { ...base, visible: base.visible && right !== 'hidden', editable: false } : base;
+  };
+  const cellState = permission || state.fieldRights ? { ...state, permissionOf: columnOf } : state;
+  const shown = columns.filter((column) => columnOf(column.code).visible);
+  const shownColumns = columns.filter((column) => columnOf(column.code).visible !== false);
   const cell = (row: GridRow, index: number, column: RuntimeControl, title: 'none' | 'above') => (
     <RuntimeFormContext.Provider value={cellState}>
       <FieldCell control={column} value={row[column.code]} onChange={(value) => setCell(row.__key, column.code, value)} errorKey={`children.${control.code}.${index}.${column.code}`} title={title} />
@@ -67,7 +75,7 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
         {rows.map((row, index) => (
           <Card key={row.__key} size="small" title={t('formRuntime.grid.rowTitle', { index: index + 1 })} extra={rowActions(row, index)}>
             <Flex vertical gap={token.paddingXS}>
-              {columns.map((column) => (
+              {shown.map((column) => (
                 <div key={column.code}>{cell(row, index, column, 'above')}</div>
               ))}
             </Flex>
@@ -91,7 +99,7 @@ export function SubTable({ control, columns }: { control: RuntimeControl; column
         locale={{ emptyText: t('formRuntime.grid.empty') }}
         columns={[
           { key: '#', title: '#', width: 48, render: (_v, _row, index) => index + 1 },
-          ...columns.map((column) => ({
+          ...shown.map((column) => ({
             key: column.code,
             title: column.label,
             width: 200,
