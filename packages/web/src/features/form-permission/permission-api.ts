@@ -18,6 +18,7 @@ export const permissionApi = {
   save: (body: contracts.PermissionGroupSaveBody) => apiClient.post<PermissionGroup>('/v1/form/permission/group/save', body),
   remove: (schemaCode: string, id: string) => apiClient.post<{ removed: boolean }>('/v1/form/permission/group/remove', { schemaCode, id }),
   /** The caller's rights on the form, or (for its app administrators) another member's. */
-  rights: (schemaCode: string, userId?: string) => apiClient.post<FormRights>('/v1/form/permission/mine', { schemaCode, ...(userId ? { userId } : {}) }),
+  rights: (schemaCode: string, userId?: string) =>
+    apiClient.post<FormRights>('/v1/form/permission/mine', { schemaCode, ...(userId ? { userId } : {}) }, { disableBizError: !userId }),
   roles: () => apiClient.get<RoleList>('/v1/org/role/list', { query: { pageIndex: 0, pageSize: -1 } }),
 };

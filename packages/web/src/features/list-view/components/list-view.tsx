@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Badge, Button, Checkbox, Dropdown, Empty, Flex, Input, Popconfirm, Popover, Segmented, Spin } from 'antd';
 import { ColumnHeightOutlined, DeleteOutlined, EditOutlined, FilterOutlined, LinkOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SettingOutlined, TableOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@tritium/shared/errors/catalogue';
 import { RowHeight } from '@tritium/shared/constants/views';
@@ -20,6 +21,7 @@ import { TitleDialog } from './title-dialog.tsx';
 import { ViewDesigner } from './view-designer.tsx';
 import { ViewTabs } from './view-tabs.tsx';
 import { DataPortButtons } from '../../data-port/components/data-port-buttons.tsx';
+import { permissionApi, permissionKeys } from '../../form-permission/permission-api.ts';
 
 const HEIGHTS = Object.values(RowHeight);
 const useTableHeight = () => {
@@ -38,6 +40,10 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
   const { message } = App.useApp();
   const device = useIsPhone() ? 'phone' : 'pc';
   const s = useListView(schemaCode);
+  // What the caller may do with the form's records: buttons for other actions are not shown (docs/decisions/0037).
+  const rights = useQuery({ queryKey: permissionKeys.rights(schemaCode), queryFn: () => permissionApi.rights(schemaCode) });
+  // Shown once the rights are known (or when they cannot be read: the server still refuses what it must).
+  const may = (action: string) => (rights.data ? rights.data.actions.includes(action as never) : rights.isError);
   const height = useTableHeight();
   const [open, setOpen] = useState<OpenForm | null>(null);
   const [draft, setDraft] = useState<Condition[]>([]);
@@ -92,7 +98,9 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
     else message.success(t('listView.deleted', { count: r.removed.length }));
     await s.refresh();
   };
+  const ACTION_RIGHTS: Record<string, string> = { Create: 'create', BatchEdit: 'batchUpdate', Delete: 'delete' };
   const actionButton = (a: (typeof view.actions)[number]) => {
+    if (ACTION_RIGHTS[a.type] && !may(ACTION_RIGHTS[a.type]!)) return null;
     switch (a.type) {
       case 'Create':
         return <Button key={a.code} type="primary" icon={<PlusOutlined />} onClick={() => setOpen({ schemaCode, mode: 'Create' })}>{a.title}</Button>;
@@ -122,7 +130,7 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
       <Flex gap="small" wrap align="center">
         {view.actions.map(actionButton)}
         <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
-          scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} />
+          scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
         <div style={{ flex: 1 }} />
         {view.quickSearch.length > 0 && (
           <Input.Search allowClear aria-label={t('listView.search')} placeholder={t('listView.search')} style={{ width: 220 }} defaultValue={s.work.keyword} key={`${s.active.kind}:${'id' in s.active ? s.active.id : s.active.code}`}

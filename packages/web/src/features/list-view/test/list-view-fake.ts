@@ -43,6 +43,8 @@ export function stubListView(options: { canDesign?: boolean; personal?: unknown[
   const stub = stubFetch({
     'POST /v1/form/loadsetting': () =>
       ok({ notModified: false, timestamp: 1, schema: { schemaCode: 'f_order', appCode: 'crm', displayName: '订单', nodeType: 200, version: 1, properties: [], childSchemas: [] }, definition }),
+    'POST /v1/form/permission/mine': () =>
+      ok({ schemaCode: 'f_order', source: 'open', actions: ['view', 'create', 'edit', 'delete', 'import', 'export', 'print', 'batchUpdate', 'changeOwner'], viewScopes: ['all'], editScopes: ['all'], fieldRights: {} }),
     'GET /v1/view/setting': () => ok({ schemaCode: 'f_order', views: VIEWS, canDesign: options.canDesign ?? false }),
     'GET /v1/page/header': (call) => {
       const code = new URL(call.url, 'http://localhost').searchParams.get('viewCode');

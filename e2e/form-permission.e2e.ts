@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { api, appWithPublishedForm, engineWithAdmin, memberPage, pageOf, type Admin } from './fixtures.ts';
+
+/**
+ * Issue 19 (docs/decisions/0037), must show: the administrator grants a group "own department, amount hidden, no
+ * export" in the designer's 表单权限, previews a member's rights, and the member sees exactly that in the list.
+ */
+let admin: Admin;
+let adminPage: Page;
+let member: Admin & { userId: string };
+let memberView: Page;
+
+beforeAll(async () => {
+  admin = await engineWithAdmin({ userName: '孙岚', engineName: '远帆贸易有限公司' });
+  await appWithPublishedForm(admin, {
+    app: { code: 'crm', displayName: '客户管理' },
+    form: { code: 'deals', displayName: '商机' },
+    controls: [
+      { type: 'textBox', code: 'Client', options: { displayName: '客户' } },
+      { type: 'number', code: 'Amount', options: { displayName: '金额' } },
+      { type: 'textBox', code: 'Note', options: { displayName: '备注' } },
+    ],
+  });
+  const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+  const sales = await api<{ id: string }>(admin, 'POST', '/v1/org/department/create', { parentId: company.id, name: '华南销售部' });
+  ({ member, page: memberView } = await memberPage(admin, '王芳'));
+  await api(admin, 'POST', '/v1/org/user/update', { id: member.userId, departmentIds: [sales.id], mainDepartmentId: sales.id });
+  await api(admin, 'POST', '/v1/functionnode/auth/set', { code: 'crm', unitId: member.userId, permission: 'access' });
+  for (const [who, client, amount] of [[admin, '总部客户甲', 900], [admin, '总部客户乙', 700], [member, '华南客户丙', 300], [member, '华南客户丁', 500]] as const) {
+    await api(who, 'POST', '/v1/form/action/execute', { schemaCode: 'deals', actionCode: 'Submit', values: { Client: client, Amount: amount, Note: '年度' } });
+  }
+  adminPage = await pageOf(admin);
+});
+
+/** Ticks one unit in an open picker dialog after searching for it. */
+async function pick(picker: Locator, name: string) {
+  await picker.getByLabel('搜索', { exact: true }).fill(name);
+  await picker.getByRole('group', { name: '搜索结果' }).getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+  await expect.poll(() => picker.getByRole('list', { name: '已选列表' }).getByText(name, { exact: true }).count()).toBe(1);
+  await picker.getByRole('button', { name: '确定' }).click();
+}
+
+describe('form permissions in the browser', () => {
+  it('the administrator grants a department "own department, amount hidden, no export" and previews a member', async () => {
+    await adminPage.goto('/form/designer?schemaCode=deals');
+    await adminPage.getByRole('button', { name: '表单权限' }).click();
+    const drawer = adminPage.getByRole('dialog', { name: '表单权限' });
+    await expect.poll(() => drawer.getByText('还没有权限组').count()).toBe(1);
+    await drawer.getByRole('button', { name: '新建权限组' }).click();
+    const editor = adminPage.getByRole('dialog', { name: '新建权限组' });
+    await editor.getByLabel('权限组名称').fill('华南销售');
+    await editor.getByLabel('部门', { exact: true }).click();
+    await pick(adminPage.getByRole('dialog', { name: '选择部门' }), '华南销售部');
+    await expect.poll(() => editor.getByText('华南销售部').count()).toBeGreaterThan(0);
+    await editor.getByLabel('查看范围').click();
+    await adminPage.locator('.ant-select-dropdown:visible').getByText('本部门', { exact: true }).click();
+    await editor.getByRole('radiogroup', { name: '金额' }).getByText('隐藏').click();
+    await screenshot(adminPage, 'permission-1-group-editor');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => drawer.getByText('华南销售', { exact: true }).count()).toBe(1);
+    await expect.poll(() => drawer.getByText('金额（隐藏）').count()).toBe(1);
+    await drawer.getByLabel('以成员身份预览').click();
+    await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '王芳');
+    const summary = drawer.getByRole('table').last();
+    await expect.poll(() => drawer.getByText('权限组', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => summary.getByText('本部门').count()).toBe(1);
+    expect(await summary.getByText('导出').count()).toBe(0);
+    await screenshot(adminPage, 'permission-2-drawer-preview');
+  });
+
+  it('the member sees only her department\'s records, no amount and no export', async () => {
+    await memberView.goto('/workbench/app/crm/deals');
+    // The record's title and its 客户 column both show the client.
+    await expect.poll(() => memberView.getByRole('cell', { name: '华南客户丙' }).count()).toBeGreaterThan(0);
+    expect(await memberView.getByRole('cell', { name: '华南客户丁' }).count()).toBeGreaterThan(0);
+    expect(await memberView.getByRole('cell', { name: '总部客户甲' }).count()).toBe(0);
+    expect(await memberView.getByRole('columnheader', { name: '金额' }).count()).toBe(0);
+    // The buttons follow her rights once they are read: 新增 shows, 导出 and 导入 do not.
+    await expect.poll(() => memberView.getByRole('button', { name: '新增' }).count()).toBeGreaterThan(0);
+    expect(await memberView.getByRole('button', { name: '导出', exact: true }).count()).toBe(0);
+    expect(await memberView.getByRole('button', { name: '导入', exact: true }).count()).toBe(0);
+    await screenshot(memberView, 'permission-3-member-list');
+    // The record opens without the amount; the administrator's list still shows it.
+    await memberView.getByRole('cell', { name: '华南客户丙' }).first().click();
+    const form = memberView.getByRole('dialog');
+    await expect.poll(() => form.getByText('华南客户丙').count()).toBeGreaterThan(0);
+    expect(await form.getByText('金额').count()).toBe(0);
+    await screenshot(memberView, 'permission-4-member-record');
+    await adminPage.goto('/workbench/app/crm/deals');
+    await expect.poll(() => adminPage.getByRole('columnheader', { name: '金额' }).count()).toBe(1);
+    expect(await adminPage.getByRole('cell', { name: '总部客户甲' }).count()).toBeGreaterThan(0);
+  });
+});
