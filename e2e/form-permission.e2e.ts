@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './browser.ts';
-import { api, appWithPublishedForm, engineWithAdmin, memberPage, pageOf, type Admin } from './fixtures.ts';
+import { api, appWithPublishedForm, baseUrl, engineWithAdmin, memberPage, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
+import { memberSession } from './session.ts';
 
 /**
  * Issue 19 (docs/decisions/0037), must show: the administrator grants a group "own department, amount hidden, no
@@ -70,6 +71,29 @@ describe('form permissions in the browser', () => {
     await screenshot(adminPage, 'permission-2-drawer-preview');
   });
 
+  it('the administrator grants a second member access to the form in 应用权限', async () => {
+    const lei = await memberSession(baseUrl(), admin, '李雷', uniqueMobile());
+    const opens = () => fetch(`${baseUrl()}/v1/form/permission/mine`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${lei.token}`, EngineCode: lei.engineCode },
+      body: JSON.stringify({ schemaCode: 'deals' }),
+    }).then(async (r) => (await r.json()) as { successful: boolean });
+    expect((await opens()).successful).toBe(false);
+    await adminPage.goto('/workbench/app/crm');
+    await adminPage.getByRole('button', { name: '「客户管理」的操作' }).click();
+    await adminPage.getByRole('menuitem', { name: '应用权限' }).click();
+    const drawer = adminPage.getByRole('dialog', { name: '应用权限：客户管理' });
+    await drawer.getByLabel('节点').click();
+    await adminPage.locator('.ant-select-dropdown:visible').getByText('商机', { exact: true }).click();
+    await drawer.getByLabel('选择要授权的人员').click();
+    await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '李雷');
+    await drawer.getByRole('button', { name: /授权$/ }).click();
+    await expect.poll(() => drawer.getByRole('cell', { name: '李雷', exact: true }).count()).toBe(1);
+    await screenshot(adminPage, 'permission-5-app-permissions');
+    expect((await opens()).successful).toBe(true);
+    await adminPage.keyboard.press('Escape');
+  });
+
   it('the member sees only her department\'s records, no amount and no export', async () => {
     await memberView.goto('/workbench/app/crm/deals');
     // The record's title and its 客户 column both show the client.
@@ -89,7 +113,7 @@ describe('form permissions in the browser', () => {
     expect(await form.getByText('金额').count()).toBe(0);
     await screenshot(memberView, 'permission-4-member-record');
     await adminPage.goto('/workbench/app/crm/deals');
-    await expect.poll(() => adminPage.getByRole('columnheader', { name: '金额' }).count()).toBe(1);
-    expect(await adminPage.getByRole('cell', { name: '总部客户甲' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => adminPage.getByRole('cell', { name: '总部客户甲' }).count()).toBeGreaterThan(0);
+    expect(await adminPage.getByRole('columnheader', { name: '金额' }).count()).toBe(1);
   });
 });

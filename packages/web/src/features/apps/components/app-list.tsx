@@ -1,5 +1,5 @@
 import { Button, Dropdown, Flex, Skeleton, Typography, theme } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink } from 'react-router';
@@ -18,10 +18,12 @@ interface AppListProps {
   onCopy: (app: AppDto) => void;
   onRemove: (app: AppDto) => void;
   onSort: (code: string, preCode: string) => void;
+  /** Administrators: who opens and who administers the app's nodes (应用权限). */
+  onPermissions?: (app: AppDto) => void;
 }
 
 /** The workbench's left column (PC): the apps, icon + colour + name; Administrators drag them into order. */
-export function AppList({ apps, isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort }: AppListProps) {
+export function AppList({ apps, isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions }: AppListProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const sensors = useSensors(
@@ -80,10 +82,11 @@ export function AppList({ apps, isAdministrator, administers, onCreate, onEdit, 
                     items: [
                       { key: 'edit', icon: <EditOutlined />, label: t('apps.actions.edit') },
                       { key: 'copy', icon: <CopyOutlined />, label: t('apps.actions.copy') },
+                      ...(isAdministrator && onPermissions ? [{ key: 'permissions', icon: <SafetyOutlined />, label: t('appPermission.entry') }] : []),
                       { type: 'divider' as const },
                       { key: 'remove', icon: <DeleteOutlined />, danger: true, label: t('apps.actions.remove') },
                     ],
-                    onClick: ({ key }) => (key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : onRemove(app)),
+                    onClick: ({ key }) => (key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : key === 'permissions' ? onPermissions?.(app) : onRemove(app)),
                   }}
                 >
                   <Button type="text" size="small" aria-label={t('apps.actions.menu', { name: app.displayName })} icon={<EllipsisOutlined />} />

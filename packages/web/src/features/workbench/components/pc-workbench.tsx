@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Layout, theme } from 'antd';
 import { Route, Routes, useNavigate } from 'react-router';
 import { AppList } from '../../apps/components/app-list.tsx';
 import { useAdminAppCodes, useAppList } from '../../apps/hooks/use-apps.ts';
 import { useAppActions } from '../../apps/hooks/use-app-actions.tsx';
 import { AppPage } from '../../apps/pages/app-page.tsx';
+import { AppPermissionDrawer } from '../../apps/components/app-permission-drawer.tsx';
+import type { AppDto } from '../../apps/api/apps-api.ts';
 import type { UserInfoResult } from '../api/workbench-api.ts';
 import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
@@ -16,6 +19,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
   const navigate = useNavigate();
   const apps = useAppList();
   const { isAdministrator, administers } = useAdminAppCodes();
+  const [permissionsOf, setPermissionsOf] = useState<AppDto | null>(null);
   const actions = useAppActions({
     onCreated: (app) => navigate(`/workbench/app/${app.code}`),
     onRemoved: () => navigate('/workbench'),
@@ -34,6 +38,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
             onCopy={(app) => void actions.copy(app)}
             onRemove={actions.remove}
             onSort={(code, preCode) => void actions.sortApp(code, preCode)}
+            onPermissions={setPermissionsOf}
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: token.paddingLG, minWidth: 0 }}>
@@ -47,6 +52,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
         </Layout.Content>
       </Layout>
       {actions.dialogs}
+      {permissionsOf && <AppPermissionDrawer app={permissionsOf} onClose={() => setPermissionsOf(null)} />}
     </Layout>
   );
 }
