@@ -61,6 +61,11 @@ import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-updat
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
+import type { Listen } from './db/database.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { createLiveHub, listenInto, type LiveHub } from './modules/notification/live-hub.ts';
+import { NOTIFICATION_DELIVERY_JOB } from './modules/notification/notify.ts';
+import { deliveryHandler, type DeliverySettings } from './modules/notification/delivery.job.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -73,12 +78,18 @@ export interface BuildAppOptions {
   fileStore?: FileStore;
   /** Record-level read check for claimed files; default: the business-data record policy (docs/decisions/0008). */
   recordFileAccess?: RecordFileAccess;
+  /** LISTEN on the database: live events reach this process's browsers through it (without it, none do). */
+  listen?: Listen;
+  /** Outside channels' adapters and settings for notification deliveries (tests point them at local fakes). */
+  deliveries?: Partial<DeliverySettings>;
 }
 
 export interface AppExtras {
   tokens: TokenService;
   /** The background job runner; main.ts starts it unless WORKER_MODE=off, tests call runOnce(). */
   jobs: JobRunner;
+  /** The browsers connected to this process by server-sent events. */
+  live: LiveHub;
 }
 
 /** Builds the Fastify app without listening (conventions: app.inject() in tests). */
@@ -162,6 +173,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const dataPort = { store: fileStore, urls: createFileUrlSigner(signingSecret, options.now), ...dataPortSettings() };
   dataPortRoutes(app, { db, ...dataPort });
+  const live = createLiveHub();
+  notificationRoutes(app, { db, hub: live });
+  if (options.listen) {
+    const stopListening = await listenInto(live, options.listen);
+    app.addHook('onClose', () => stopListening());
+  }
+  // Open streams would hold the server's close: end them first.
+  app.addHook('preClose', () => live.close());
   clientLogRoutes(app, deps);
   integrationRoutes(app);
 
@@ -182,9 +201,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(BATCH_UPDATE_JOB, batchUpdateHandler({ store: fileStore }))
     .register(DATA_IMPORT_JOB, dataImportHandler(dataPort))
     .register(DATA_IMPORT_ROLLBACK_JOB, importRollbackHandler(dataPort))
-    .register(DATA_EXPORT_JOB, dataExportHandler(dataPort));
+    .register(DATA_EXPORT_JOB, dataExportHandler(dataPort))
+    .register(
+      NOTIFICATION_DELIVERY_JOB,
+      deliveryHandler({
+        adapters: new Map(),
+        settingsOf: async () => null,
+        publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
+        ...options.deliveries,
+      }),
+    );
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
 
-  return Object.assign(app, { extras: { tokens, jobs } }) as unknown as FastifyInstance & { extras: AppExtras };
+  return Object.assign(app, { extras: { tokens, jobs, live } }) as unknown as FastifyInstance & { extras: AppExtras };
 }

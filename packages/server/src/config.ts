@@ -30,6 +30,8 @@ export interface AppConfig {
   copyBatchDelayMs: number;
   /** The map control's tile URL template for browsers (unset: the web app's default; '' draws no tiles). */
   mapTileUrl?: string;
+  /** The address people open the web app at, for links in e-mails and chat messages (TRITIUM_PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
     mapTileUrl: env.TRITIUM_MAP_TILE_URL,
+    publicUrl: env.TRITIUM_PUBLIC_URL || undefined,
   };
 }
 

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   await whenDatabaseAnswers(() => migratePlatform(database.db));
   await whenDatabaseAnswers(() => migrateAllEngines(database.db));
   await whenDatabaseAnswers(() => purgeExpiredRevocations(database.db));
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, listen: database.listen });
   const purge = setInterval(() => {
     purgeExpiredRevocations(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
     purgeStaleAccessCounters(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { buildApp, type AppExtras } from '../src/app.ts';
+import { buildApp, type AppExtras, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import type { SmsSender } from '../src/modules/auth/sms.ts';
 
@@ -43,10 +43,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { config?: Partial<AppConfig>; sms?: SmsSender; now?: () => number; database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; sms?: SmsSender; now?: () => number; database?: Database; deliveries?: BuildAppOptions['deliveries'] } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config: AppConfig = { ...loadConfig({}), rateLimit: false, fixedVerifyCode: FIXED_CODE, jwtSecret: 'test-secret-0123456789abcdef', ...options.config };
-  const app = await buildApp({ config, db: database.db, logger: false, sms: options.sms, now: options.now });
+  const app = await buildApp({ config, db: database.db, logger: false, sms: options.sms, now: options.now, listen: database.listen, deliveries: options.deliveries });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { SerializedPGliteDialect } from './pglite-serialized-dialect.ts';
 import { PGlite } from '@electric-sql/pglite';
+import { openDedicatedConnection, type DedicatedConnection } from './dedicated-connection.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { EngineDb, PlatformDb } from './types.ts';
@@ -8,9 +9,14 @@ import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Hears NOTIFY on one channel (every server process sharing the database); answers how to stop. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface Database {
   db: Kysely<PlatformDb>;
   kind: DatabaseKind;
+  /** LISTEN on a connection of its own (PostgreSQL) or on the embedded database (PGlite). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -65,14 +71,44 @@ export async function openDatabase(options: {
       if (lostClients.has(client)) void client.end().catch(() => undefined);
     });
     const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listeners = new Set<DedicatedConnection>();
+    const listen: Listen = async (channel, onPayload) => {
+      const connection = openDedicatedConnection({
+        connectionString: options.databaseUrl!,
+        name: `tritium-listen-${channel}`,
+        setup: async (client) => void (await client.query(`LISTEN ${pgIdentifier(channel)}`)),
+        onNotification: (message) => message.channel === channel && onPayload(message.payload ?? ''),
+      });
+      listeners.add(connection);
+      await connection.ready();
+      return async () => {
+        listeners.delete(connection);
+        await connection.close();
+      };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      listen,
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.close()));
+        await db.destroy();
+      },
+    };
   }
   // pg_trgm serves "contains" filters through trigram indexes (docs/decisions/0013); PGlite loads it at creation.
   const pglite = options.pglite ?? (await PGlite.create({ ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}), extensions: { pg_trgm } }));
   const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }), log });
+  const listen: Listen = async (channel, onPayload) => {
+    const stop = await pglite.listen(pgIdentifier(channel), onPayload);
+    return async () => {
+      if (!pglite.closed) await stop();
+    };
+  };
   return {
     db,
     kind: 'pglite',
+    listen,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
@@ -94,6 +130,11 @@ function markLostConnections(client: pg.ClientBase): void {
     }
     return result;
   };
+}
+
+function pgIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid channel name ${name}`);
+  return name;
 }
 
 /** The schema that holds one engine's data (architecture.md §2). */

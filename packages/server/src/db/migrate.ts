@@ -7,6 +7,7 @@ import * as jobs from './migrations/platform/2026-11-22T0610_create-jobs.ts';
 import * as formCastFunctions from './migrations/platform/2026-11-22T0900_create-form-cast-functions.ts';
 import * as accessCounters from './migrations/platform/2026-11-25T0900_create-access-counters.ts';
 import * as contextVersions from './migrations/platform/2026-11-25T0900_create-context-versions.ts';
+import * as jobRunAfter from './migrations/platform/2026-11-25T2000_add-job-run-after.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -24,6 +25,7 @@ import * as childFlows from './migrations/engine/2026-11-23T1410_index-child-flo
 import * as importRollback from './migrations/engine/2026-11-25T0900_create-import-rollback.ts';
 import * as contextVersionTriggers from './migrations/engine/2026-11-25T0900_context-version-triggers.ts';
 import * as formPermissionGroups from './migrations/engine/2026-11-25T1700_create-form-permission-groups.ts';
+import * as internalMessages from './migrations/engine/2026-11-25T2000_create-internal-messages.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -35,6 +37,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-22T0900_create-form-cast-functions': formCastFunctions,
   '2026-11-25T0900_create-access-counters': accessCounters,
   '2026-11-25T0900_create-context-versions': contextVersions,
+  '2026-11-25T2000_add-job-run-after': jobRunAfter,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -55,6 +58,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-25T0900_create-import-rollback': importRollback,
   '2026-11-25T0900_context-version-triggers': contextVersionTriggers,
   '2026-11-25T1700_create-form-permission-groups': formPermissionGroups,
+  '2026-11-25T2000_create-internal-messages': internalMessages,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -165,6 +165,8 @@ export interface JobTable {
   created_time: Timestamp;
   started_time: Date | null;
   finished_time: Date | null;
+  /** Not claimed before this time (a retry's back-off, a scheduled run). */
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Engine schema: apps, groups and modules (domain.md §3). */
@@ -507,6 +509,46 @@ export interface EngineDb {
   data_import_rows: DataImportRowTable;
   data_import_objects: DataImportObjectTable;
   form_permission_groups: FormPermissionGroupTable;
+  internal_messages: InternalMessageTable;
+  notification_deliveries: NotificationDeliveryTable;
+  notification_preferences: NotificationPreferenceTable;
+}
+
+/** Engine schema: a message of the message center (issue 20; docs/decisions/0038). */
+export interface InternalMessageTable {
+  id: string;
+  seq: Generated<number>;
+  receiver: string;
+  category: string;
+  title: string;
+  content: Generated<string>;
+  sender: string | null;
+  schema_code: string | null;
+  object_id: string | null;
+  work_item_id: string | null;
+  instance_id: string | null;
+  state: Generated<string>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  read_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: one message over one outside channel, with its attempts (the delivery log). */
+export interface NotificationDeliveryTable {
+  id: string;
+  message_id: string;
+  channel: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  detail: string | null;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: which outside channels carry a category, for a user or (owner '*') the engine's default. */
+export interface NotificationPreferenceTable {
+  owner: string;
+  category: string;
+  channels: ColumnType<string[], string, string>;
 }
 
 /** Engine schema: a form's permission group (docs/decisions/0037). */

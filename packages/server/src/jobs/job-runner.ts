@@ -4,6 +4,7 @@ import type { Db } from '../db/types.ts';
 import { newId } from '../lib/ids.ts';
 import { JobLostError, type JobContext, type JobRegistry } from './job-registry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { publishLive } from '../lib/live-events.ts';
 
 /** The message of a job the database connection dropped under (a retry starts it again). */
 export const DATABASE_LOST_MESSAGE = '任务执行中断（数据库连接中断），可重试';
@@ -38,14 +39,34 @@ interface ClaimedJob {
   created_by: string | null;
 }
 
+export interface NewJob {
+  engineCode: string;
+  kind: string;
+  payload: unknown;
+  createdBy?: string;
+  /** Not claimed before this many milliseconds have passed (a retry's back-off). */
+  delayMs?: number;
+}
+
 /** Queues a job (in the caller's transaction when one is given). */
-export async function enqueueJob(executor: Db, job: { engineCode: string; kind: string; payload: unknown; createdBy?: string }): Promise<string> {
-  const id = newId();
-  await executor
-    .insertInto('platform.jobs')
-    .values({ id, engine_code: job.engineCode, kind: job.kind, payload: JSON.stringify(job.payload ?? {}), created_by: job.createdBy ?? null })
-    .execute();
-  return id;
+export async function enqueueJob(executor: Db, job: NewJob): Promise<string> {
+  const [id] = await enqueueJobs(executor, [job]);
+  return id!;
+}
+
+/** Queues several jobs in one statement. */
+export async function enqueueJobs(executor: Db, jobs: readonly NewJob[]): Promise<string[]> {
+  if (!jobs.length) return [];
+  const rows = jobs.map((job) => ({
+    id: newId(),
+    engine_code: job.engineCode,
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? {}),
+    created_by: job.createdBy ?? null,
+    ...(job.delayMs ? { run_after: sql<Date>`now() + ${`${Math.round(job.delayMs)} milliseconds`}::interval` } : {}),
+  }));
+  await executor.insertInto('platform.jobs').values(rows as never).execute();
+  return rows.map((r) => r.id);
 }
 
 /** A Timeout (or Failed) job goes back to Waiting; its next claim is a new attempt. Answers false when not retryable. */
@@ -78,6 +99,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         .select(['id', 'engine_code', 'kind', 'payload', 'attempts', 'created_by'])
         .where('state', '=', 'Waiting')
         .where('kind', 'in', kinds)
+        .where('run_after', '<=', sql<Date>`now()`)
         .orderBy('created_time')
         .limit(1)
         .forUpdate()
@@ -97,6 +119,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const owned = (executor: Db, job: ClaimedJob) =>
     executor.updateTable('platform.jobs').where('id', '=', job.id).where('worker_id', '=', workerId).where('attempts', '=', job.attempts).where('state', '=', 'Running');
 
+  /** Tells the job's creator's browsers how it stands (live events; a job nobody started is told to nobody). */
+  async function announce(job: ClaimedJob, state: string, progress: number): Promise<void> {
+    if (!job.created_by) return;
+    await publishLive(db, { e: job.engine_code, u: [job.created_by], k: 'job', d: { jobId: job.id, kind: job.kind, state, progress } }).catch(() => undefined);
+  }
+
   async function execute(job: ClaimedJob): Promise<void> {
     const handler = registry.get(job.kind)!;
     const renew = async () => {
@@ -113,10 +141,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       attempt: job.attempts,
       createdBy: job.created_by,
       async reportProgress(progress, message) {
+        const p = Math.max(0, Math.min(99, Math.round(progress)));
         const r = await owned(db, job)
-          .set({ progress: Math.max(0, Math.min(99, Math.round(progress))), lease_until: leaseInterval, ...(message === undefined ? {} : { message }) })
+          .set({ progress: p, lease_until: leaseInterval, ...(message === undefined ? {} : { message }) })
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw new JobLostError(job.id);
+        await announce(job, 'Running', p);
       },
       async assertOwned(executor = db) {
         const r = await owned(executor, job).set({ lease_until: leaseInterval }).executeTakeFirst();
@@ -128,6 +158,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await owned(db, job)
         .set({ state: 'Finished', progress: 100, result: JSON.stringify(result ?? null), finished_time: sql`now()`, lease_until: null })
         .execute();
+      await announce(job, 'Finished', 100);
     } catch (error) {
       if (error instanceof JobLostError) {
         options.log?.warn({ jobId: job.id }, 'job lost its lease');
@@ -148,6 +179,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await owned(db, job)
         .set({ state: 'Failed', message: error instanceof Error ? error.message.slice(0, 500) : String(error), finished_time: sql`now()`, lease_until: null })
         .execute();
+      await announce(job, 'Failed', 0);
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,3 +1,4 @@
+import { notify } from '../notification/notify.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +91,7 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
         await workbook.commit();
         const fileId = await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, file, `${form.definition.attributes.displayName}-${formatDateTime(new Date().toISOString(), 'yyyy-mm-dd').replaceAll('-', '')}.xlsx`);
         await edb.updateTable('data_port_tasks').set({ total: done, result_file_id: fileId }).where('id', '=', taskId).execute();
+        await notify(edb, ctx.engineCode, [owner.userId], { category: 'dataport', title: `导出完成：${form.definition.attributes.displayName}`, content: `共 ${done} 条` });
         return { total: done };
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { notify } from '../notification/notify.ts';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -94,6 +95,11 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
           .executeTakeFirstOrThrow();
         const result = { total, inserted: Number(counts.inserted), updated: Number(counts.updated), rejected };
         await edb.updateTable('data_port_tasks').set({ ...result, report_file_id: reportId }).where('id', '=', taskId).execute();
+        await notify(edb, ctx.engineCode, [owner.userId], {
+          category: 'dataport',
+          title: `导入完成：${form.definition.attributes.displayName}`,
+          content: `共 ${total} 条：新增 ${result.inserted}，更新 ${result.updated}，失败 ${rejected}`,
+        });
         return result;
       } finally {
         await run.report.dispose();

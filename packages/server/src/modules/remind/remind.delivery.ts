@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.ts';
 // transfer, added signers, consult); the service hands them here inside the action's transaction, after the rows are
 // written. Each receiver gets a row of its own. A new todo (a fill/approve item that reached someone) gets one too.
 
-type RemindKind = 'todo' | 'urge' | 'circulate' | 'forward' | 'addsign' | 'consult';
+export type RemindKind = 'todo' | 'urge' | 'circulate' | 'forward' | 'addsign' | 'consult';
 interface RemindEffect {
   type: string;
   userIds?: string[];
@@ -57,7 +57,12 @@ export interface ActionWrites {
  * Stores the reminders of one workflow action in one statement, from what the action wrote (nothing read back).
  * `effects` is the action's effect list (others are ignored).
  */
-export async function deliverWorkflowReminders(edb: EngineExecutor, instance: InstanceRef, effects: readonly RemindEffect[], writes: ActionWrites): Promise<void> {
+export async function deliverWorkflowReminders(
+  edb: EngineExecutor,
+  instance: InstanceRef,
+  effects: readonly RemindEffect[],
+  writes: ActionWrites,
+): Promise<{ receiver: string; kind: RemindKind; content: string; sender: string | null; work_item_id: string | null }[]> {
   const entries = writes.entries.map((e) => ({ user_id: e.userId, action: e.action }));
   const actors = new Set(entries.filter((e) => !SYSTEM_ACTIONS.has(e.action)).map((e) => e.user_id));
   const now = new Date();
@@ -85,4 +90,5 @@ export async function deliverWorkflowReminders(edb: EngineExecutor, instance: In
     rows.push({ id: newId(), receiver: item.participant, kind: 'todo', content: '', sender, work_item_id: item.id });
   }
   if (rows.length) await edb.insertInto('remind_tasks').values(rows.map((r) => ({ ...base, ...r }))).execute();
+  return rows;
 }

@@ -9,6 +9,7 @@ import { findRecord } from '../business-data/records.repo.ts';
 import { canReadRecord } from '../business-data/record-policy.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { claimFiles } from '../files/files.claim.ts';
+import { notify } from '../notification/notify.ts';
 import { assertCanRemoveComment, assertCommentsEnabled } from './sns.policy.ts';
 import { presentComment } from './sns.presenter.ts';
 import {
@@ -89,9 +90,26 @@ async function writeComment(edb: EngineExecutor, ctx: NodeContext, form: Runtime
     created_time: new Date(),
   };
   await insertComment(edb, { ...row, files });
+  await tellOfComment(edb, ctx, form, input);
   const names = await userNames(edb, [ctx.userId]);
   const authorOf = new Map(input.parent ? [[input.parent.id, input.parent.author_name ?? '']] : []);
   return presentComment(form, { ...row, files, author_name: names.get(ctx.userId) ?? '' }, ctx.userId, authorOf);
+}
+
+/**
+ * The message center (issue 20): a reply reaches the author it answers; a comment reaches the record's owner and
+ * creator. The commenter is never told of their own comment.
+ */
+async function tellOfComment(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, input: NewComment): Promise<void> {
+  const record = input.parent ? undefined : await findRecord(edb, form, input.objectId);
+  const receivers = input.parent ? [input.parent.created_by] : [record?.OwnerId, record?.CreatedBy].filter((u): u is string => typeof u === 'string');
+  const title = `${input.parent ? '回复了您的评论' : '评论了'}：${form.definition.attributes.displayName}`;
+  await notify(
+    edb,
+    ctx.engineCode,
+    receivers.filter((u) => u !== ctx.userId),
+    { category: 'comment', title, content: input.text, sender: ctx.userId, link: { schemaCode: form.node.code, objectId: input.objectId } },
+  );
 }
 
 export async function addComment(ctx: NodeContext, body: SnsAddBody): Promise<contracts.CommentDto> {

@@ -18,6 +18,8 @@ import { readRecordRow, setRecordStatus } from './record-status.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
 import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
 import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
+import { announceTodos, notifyEach } from '../notification/notify.ts';
+import { workflowNotices, todoChanges } from './workflow-notices.ts';
 
 // The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
 // transaction that locks the instance row first, re-reads its tokens and items, applies the pure core and writes the
@@ -50,7 +52,13 @@ async function applyEffects(edb: EngineExecutor, before: EngineState | undefined
   }
   // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019), in one statement.
   const existed = new Set(before?.items.map((i) => i.id));
-  await deliverWorkflowReminders(edb, instance, effects, { entries: after.comments, newItems: after.items.filter((i) => !existed.has(i.id)) });
+  const reminders = await deliverWorkflowReminders(edb, instance, effects, { entries: after.comments, newItems: after.items.filter((i) => !existed.has(i.id)) });
+  // The message center and the browsers (issue 20): each reminder and the flow's result as messages, and the
+  // participants whose to-do counts moved.
+  if (ctx) {
+    await notifyEach(edb, ctx.engineCode, workflowNotices(instance, reminders, before?.instance, ctx.userId));
+    await announceTodos(edb, ctx.engineCode, todoChanges(before, after));
+  }
 }
 
 /**

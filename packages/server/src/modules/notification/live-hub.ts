@@ -1,0 +1,133 @@
+import type { ServerResponse } from 'node:http';
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from '../../lib/live-events.ts';
+import type { Listen } from '../../db/database.ts';
+
+// The browsers connected to this server process by server-sent events (issue 20; docs/decisions/0038): each open
+// stream is filed under its engine and user; an event heard on the LIVE channel goes to the streams of its users.
+
+/** At most this many open streams per person (tabs, devices) and per process. */
+export const MAX_STREAMS_PER_USER = 10;
+export const MAX_STREAMS = 20_000;
+const HEARTBEAT_MS = 25_000;
+
+export interface LiveStream {
+  readonly engineCode: string;
+  readonly userId: string;
+  /** Writes one event in the text/event-stream format. */
+  send(kind: string, data: unknown, id?: number): void;
+  close(): void;
+}
+
+export interface ReplayedEvent {
+  kind: string;
+  data: unknown;
+  id: number;
+}
+
+export interface LiveHub {
+  /**
+   * Files a response as a stream (headers already written by the caller); null when over a limit. `replay` reads
+   * what the browser missed (after its Last-Event-ID): events arriving meanwhile wait, and a message the replay
+   * already carried is not sent twice.
+   */
+  open(engineCode: string, userId: string, raw: ServerResponse, replay?: () => Promise<ReplayedEvent[]>): Promise<LiveStream | null>;
+  /** Hands one event to this process's streams of its users (what the LISTEN hears). */
+  dispatch(event: LiveEvent): number;
+  /** Whether another stream of this person fits the limits. */
+  canOpen(engineCode: string, userId: string): boolean;
+  /** How many streams are open in this process. */
+  size(): number;
+  close(): Promise<void>;
+}
+
+const keyOf = (engineCode: string, userId: string) => `${engineCode}\u0000${userId}`;
+
+export function createLiveHub(): LiveHub {
+  const streams = new Map<string, Set<LiveStream>>();
+  let count = 0;
+  const heartbeat = setInterval(() => {
+    for (const set of streams.values()) for (const s of set) s.send('ping', {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function remove(stream: LiveStream) {
+    const set = streams.get(keyOf(stream.engineCode, stream.userId));
+    if (set?.delete(stream)) {
+      count--;
+      if (!set.size) streams.delete(keyOf(stream.engineCode, stream.userId));
+    }
+  }
+
+  return {
+    async open(engineCode, userId, raw, replay) {
+      const key = keyOf(engineCode, userId);
+      const set = streams.get(key) ?? new Set<LiveStream>();
+      if (set.size >= MAX_STREAMS_PER_USER || count >= MAX_STREAMS) return null;
+      let closed = false;
+      let held: [string, unknown, number | undefined][] | undefined = replay ? [] : undefined;
+      const write = (kind: string, data: unknown, id: number | undefined) =>
+        raw.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
+      const stream: LiveStream = {
+        engineCode,
+        userId,
+        send(kind, data, id) {
+          if (closed) return;
+          if (held) held.push([kind, data, id]);
+          else write(kind, data, id);
+        },
+        close() {
+          if (closed) return;
+          closed = true;
+          remove(stream);
+          raw.end();
+        },
+      };
+      set.add(stream);
+      streams.set(key, set);
+      count++;
+      raw.on('close', () => stream.close());
+      if (replay) {
+        let last = -1;
+        try {
+          for (const e of await replay()) {
+            if (closed) break;
+            write(e.kind, e.data, e.id);
+            last = Math.max(last, e.id);
+          }
+        } finally {
+          const waiting = held ?? [];
+          held = undefined;
+          for (const [kind, data, id] of waiting) if (!closed && (id === undefined || id > last)) write(kind, data, id);
+        }
+      }
+      return stream;
+    },
+    dispatch(event) {
+      let sent = 0;
+      for (const user of event.u) {
+        const set = streams.get(keyOf(event.e, user));
+        if (!set) continue;
+        const seq = typeof event.d?.seq === 'number' ? event.d.seq : undefined;
+        for (const s of set) {
+          s.send(event.k, event.d ?? {}, event.k === 'message' ? seq : undefined);
+          sent++;
+        }
+      }
+      return sent;
+    },
+    canOpen: (engineCode, userId) => (streams.get(keyOf(engineCode, userId))?.size ?? 0) < MAX_STREAMS_PER_USER && count < MAX_STREAMS,
+    size: () => count,
+    async close() {
+      clearInterval(heartbeat);
+      for (const set of [...streams.values()]) for (const s of [...set]) s.close();
+    },
+  };
+}
+
+/** Starts hearing the LIVE channel into the hub; answers how to stop. */
+export async function listenInto(hub: LiveHub, listen: Listen): Promise<() => Promise<void>> {
+  return listen(LIVE_CHANNEL, (payload) => {
+    const event = parseLiveEvent(payload);
+    if (event) hub.dispatch(event);
+  });
+}

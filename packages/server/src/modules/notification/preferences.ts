@@ -1,0 +1,53 @@
+import { MESSAGE_CATEGORIES, OUTSIDE_CHANNELS, type MessageCategory, type OutsideChannel } from '@tritium/shared/constants/messages';
+import type { contracts } from '@tritium/shared';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+
+// Which outside channels carry a category of message (issue 20): a user's own choice, else the engine's default
+// (owner '*'), else none. In-app always carries every message. Robot messages go to group chats: only the engine's
+// defaults may name them, and a notice sent to many people reaches a robot once.
+
+export const ENGINE_DEFAULTS = '*';
+
+type Pref = contracts.CategoryChannels;
+
+const valid = (channels: unknown): OutsideChannel[] => (Array.isArray(channels) ? channels.filter((c): c is OutsideChannel => (OUTSIDE_CHANNELS as readonly string[]).includes(c)) : []);
+
+/** The outside channels of each (receiver, category), in the order given, read in one statement. */
+export async function channelsFor(edb: EngineExecutor, wanted: readonly { receiver: string; category: MessageCategory }[]): Promise<OutsideChannel[][]> {
+  const owners = [...new Set(wanted.map((w) => w.receiver)), ENGINE_DEFAULTS];
+  const categories = [...new Set(wanted.map((w) => w.category))];
+  const rows = await edb.selectFrom('notification_preferences').select(['owner', 'category', 'channels']).where('owner', 'in', owners).where('category', 'in', categories).execute();
+  const byKey = new Map(rows.map((r) => [`${r.owner}\u0000${r.category}`, valid(r.channels)]));
+  const robotSent = new Set<string>();
+  return wanted.map(({ receiver, category }) => {
+    const own = byKey.get(`${receiver}\u0000${category}`);
+    const engine = byKey.get(`${ENGINE_DEFAULTS}\u0000${category}`) ?? [];
+    const personal = (own ?? engine).filter((c) => c !== 'robot');
+    // The robot once per category in this batch, from the engine's defaults only.
+    if (engine.includes('robot') && !robotSent.has(category)) {
+      robotSent.add(category);
+      return [...personal, 'robot'];
+    }
+    return personal;
+  });
+}
+
+export async function readPreferences(edb: EngineExecutor, userId: string): Promise<contracts.NotificationPreferenceResult> {
+  const rows = await edb.selectFrom('notification_preferences').select(['owner', 'category', 'channels']).where('owner', 'in', [userId, ENGINE_DEFAULTS]).execute();
+  const of = (owner: string): Pref[] =>
+    MESSAGE_CATEGORIES.flatMap((category) => {
+      const row = rows.find((r) => r.owner === owner && r.category === category);
+      return row ? [{ category, channels: valid(row.channels) }] : owner === ENGINE_DEFAULTS ? [{ category, channels: [] }] : [];
+    });
+  return { defaults: of(ENGINE_DEFAULTS), mine: of(userId) };
+}
+
+/** Replaces the owner's choices for the categories given (others keep theirs). */
+export async function savePreferences(edb: EngineExecutor, owner: string, preferences: readonly Pref[]): Promise<void> {
+  if (!preferences.length) return;
+  await edb
+    .insertInto('notification_preferences')
+    .values(preferences.map((p) => ({ owner, category: p.category, channels: JSON.stringify([...new Set(owner === ENGINE_DEFAULTS ? p.channels : p.channels.filter((c) => c !== 'robot'))]) })))
+    .onConflict((oc) => oc.columns(['owner', 'category']).doUpdateSet((eb) => ({ channels: eb.ref('excluded.channels') })))
+    .execute();
+}
