@@ -74,16 +74,16 @@ describe('the flow center, seen by an approver and an applicant', () => {
     await eventually(() => page.locator('tbody tr', { hasText: '采购申请' }).count()).toBe(3);
     expect(await rowOf(page, '办公椅 20 把').getByText('郑申请').count()).toBe(1);
     expect(await rowOf(page, '办公椅 20 把').getByText('部门审批').count()).toBeGreaterThan(0);
-    // Three new todos arrived as reminders.
-    await page.getByRole('button', { name: '提醒 3' }).waitFor();
+    // Three new todos arrived as messages.
+    await page.getByRole('button', { name: '消息 3' }).waitFor();
     await screenshot(page, 'flow-center-todo');
   });
 
-  it('an urge from the applicant reaches the approver as an unread reminder, and the row is marked urged', async () => {
+  it('an urge from the applicant reaches the approver as an unread message, and the row is marked urged', async () => {
     await api('POST', '/v1/workflow/instance/urge', { instanceId: instances['办公椅 20 把'], content: '下周开学前要到货，请尽快审批' }, people.applicant);
     const page = pageOf('approver');
     await page.reload();
-    const bell = page.getByRole('button', { name: '提醒 4' });
+    const bell = page.getByRole('button', { name: '消息 4' });
     await bell.waitFor();
     await eventually(() => rowOf(page, '办公椅 20 把').getByText('催办').count()).toBe(1);
     await bell.click();
@@ -91,7 +91,7 @@ describe('the flow center, seen by an approver and an applicant', () => {
     expect(await page.getByText('来自 郑申请').count()).toBeGreaterThan(0);
     await screenshot(page, 'flow-center-reminders');
     await page.getByRole('button', { name: '全部已读' }).click();
-    await page.getByRole('button', { name: '提醒', exact: true }).waitFor();
+    await page.getByRole('button', { name: '消息', exact: true }).waitFor();
     await page.keyboard.press('Escape');
   });
 

@@ -1509,4 +1509,18 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     grant: 'Grant',
     levels: { access: 'Access', create: 'Create', administrator: 'Administrator' },
   },
+  messageCenter: {
+    title: 'Messages',
+    bell: 'Messages',
+    all: 'All',
+    unread: 'Unread',
+    read: 'Read',
+    markAll: 'Mark all read',
+    empty: 'No messages',
+    viewAll: 'All messages',
+    from: 'From {{name}}',
+    loadMore: 'Load more',
+    allCategories: 'All categories',
+    categories: { workflow: 'Workflow', comment: 'Comments', tasktip: 'Task tips', dataport: 'Import and export', automation: 'Automations', system: 'System notices' },
+  },
 };

@@ -1506,4 +1506,18 @@ export const zhCNWorkbench = {
     grant: '授权',
     levels: { access: '可访问', create: '可新增', administrator: '管理员' },
   },
+  messageCenter: {
+    title: '消息中心',
+    bell: '消息',
+    all: '全部',
+    unread: '未读',
+    read: '已读',
+    markAll: '全部已读',
+    empty: '暂无消息',
+    viewAll: '查看全部消息',
+    from: '来自 {{name}}',
+    loadMore: '加载更多',
+    allCategories: '全部类型',
+    categories: { workflow: '流程', comment: '评论', tasktip: '任务提醒', dataport: '导入导出', automation: '自动化', system: '系统通知' },
+  },
 };

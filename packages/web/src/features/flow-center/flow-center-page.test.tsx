@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlowCenterPage } from './flow-center-page.tsx';
-import { ReminderBell } from './reminder-bell.tsx';
 import { TodoBlock } from './todo-block.tsx';
 import { ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
 
 // The flow center against a fake server: tabs with capped badges, rows linking to the record, search and form
-// filter sent to the server, rapid approval with a per-item answer, and the reminder bell.
+// filter sent to the server, rapid approval with a per-item answer.
 
 const row = (n: number, extra: Record<string, unknown> = {}) => ({
   instanceId: `i${n}`, schemaCode: 'f_expense', objectId: `o${n}`, instanceName: `差旅 ${n}`, formName: '报销单', appCode: 'fin',
@@ -103,23 +102,6 @@ describe('flow center', () => {
     await waitFor(() => expect(callsTo('POST', '/v1/workflow/todos/rapid-approve')).toHaveLength(1));
     expect(callsTo('POST', '/v1/workflow/todos/rapid-approve')[0].body).toEqual({ workItemIds: ['w1', 'w2'], opinion: { text: '同意报销' } });
     expect(await within(dialog).findByText('差旅 2：该待办已被处理')).toBeTruthy();
-  });
-
-  it('the reminder bell shows the unread count, lists reminders and marks them all read', async () => {
-    const { callsTo } = stubServer();
-    const user = userEvent.setup();
-    renderPage('/workbench', <ReminderBell />);
-    const bell = await screen.findByRole('button', { name: '提醒 3' });
-    await user.click(bell);
-    expect(await screen.findByText('今天要处理')).toBeTruthy();
-    expect(screen.getByText(/催办：差旅 1/)).toBeTruthy();
-    expect(screen.getAllByText('来自 李四')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: '全部已读' }));
-    await waitFor(() => expect(callsTo('PUT', '/v1/remindtask/state/read')[0]?.body).toEqual({ all: true }));
-    // A tap on an unread reminder marks it read and opens its record.
-    await user.click(screen.getByRole('button', { name: '催办 差旅 1' }));
-    await waitFor(() => expect(callsTo('PUT', '/v1/remindtask/state/read')[1]?.body).toEqual({ taskIds: ['t1'] }));
-    expect(await screen.findByText('elsewhere-stub')).toBeTruthy();
   });
 
   it('the workbench home\'s todo block lists the newest todos and leads to the flow center', async () => {

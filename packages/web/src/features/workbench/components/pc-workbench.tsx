@@ -12,6 +12,7 @@ import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
 import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
 import { DataPortTasksPage } from '../../data-port/components/task-history.tsx';
+import { MessagesPage } from '../../message-center/messages-page.tsx';
 
 /** The workbench on PC (ui.md "Frames"): top bar, the app list at the left, the home or the open app. */
 export function PcWorkbench({ info }: { info: UserInfoResult }) {
@@ -47,6 +48,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
             <Route path="app/:appCode/:nodeCode?" element={<AppPage />} />
             <Route path="flow" element={<FlowCenterPage />} />
             <Route path="data-port" element={<DataPortTasksPage />} />
+            <Route path="messages" element={<MessagesPage />} />
             <Route path="*" element={<WorkbenchHome info={info} />} />
           </Routes>
         </Layout.Content>

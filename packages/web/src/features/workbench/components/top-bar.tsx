@@ -10,17 +10,20 @@ import { EngineSwitcher } from './engine-switcher.tsx';
 import { GlobalSearch } from './global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { FlowCenterEntry } from '../../flow-center/flow-center-entry.tsx';
-import { ReminderBell } from '../../flow-center/reminder-bell.tsx';
+import { MessageBell } from '../../message-center/message-bell.tsx';
+import { useLiveEvents } from '../../message-center/use-live-events.ts';
 
 /**
  * The workbench top bar (ui.md "Frames"): product mark, engine switcher, search, the admin console entry for
- * Administrators, user menu, the flow-center entry with the todo badge and the reminder bell.
+ * Administrators, user menu, the flow-center entry with the todo badge and the message bell. The top bar holds the
+ * live stream that keeps the badges current (issue 20).
  */
 export function TopBar({ info }: { info: UserInfoResult }) {
   const { token } = theme.useToken();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [showsEngineInfo, setShowsEngineInfo] = useState(false);
+  useLiveEvents();
   return (
     <Flex
       component="header"
@@ -41,7 +44,7 @@ export function TopBar({ info }: { info: UserInfoResult }) {
       </Flex>
       <Flex align="center" gap="small">
         <FlowCenterEntry />
-        <ReminderBell />
+        <MessageBell />
         {info.user.isAdmin && (
           <Button type="text" icon={<SettingOutlined />} onClick={() => navigate('/admin/org')}>
             {t('admin.console')}

@@ -7,6 +7,7 @@ import type { UserInfoResult } from '../api/workbench-api.ts';
 import { PhoneAppPage } from './phone-app-page.tsx';
 import { PhoneHome } from './phone-home.tsx';
 import { PhoneMe } from './phone-me.tsx';
+import { useLiveEvents } from '../../message-center/use-live-events.ts';
 import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
 import { ReminderList } from '../../flow-center/reminder-list.tsx';
 
@@ -19,6 +20,7 @@ const TABS = [
 
 /** The workbench on a phone (ui.md "Frames"): bottom tabs 工作台 / 消息 / 流程 / 我的; an app opens full screen. */
 export function PhoneWorkbench({ info }: { info: UserInfoResult }) {
+  useLiveEvents();
   return (
     <Routes>
       <Route index element={<TabFrame><PhoneHome info={info} /></TabFrame>} />
