@@ -12,7 +12,8 @@ import type { SmsSender } from '../src/modules/auth/sms.ts';
 export const FIXED_CODE = '246810';
 
 /** A fresh database for one test file, copied from the run's migrated template. */
-export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
+/** A copy of the run's migrated template; on PostgreSQL `url` names it (a second server process can open it too). */
+export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database & { url?: string }> {
   const kind = process.env.TEST_DB_KIND ?? 'pglite';
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -25,6 +26,7 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
     const database = await openDatabase({ databaseUrl: dbUrl.toString(), onQuery: options.onQuery });
     return {
       ...database,
+      url: dbUrl.toString(),
       close: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -39,12 +41,12 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
 
 export interface TestApp {
   app: FastifyInstance & { extras: AppExtras };
-  database: Database;
+  database: Database & { url?: string };
   close(): Promise<void>;
 }
 
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; sms?: SmsSender; now?: () => number; database?: Database; deliveries?: BuildAppOptions['deliveries'] } = {},
+  options: { config?: Partial<AppConfig>; sms?: SmsSender; now?: () => number; database?: Database & { url?: string }; deliveries?: BuildAppOptions['deliveries'] } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config: AppConfig = { ...loadConfig({}), rateLimit: false, fixedVerifyCode: FIXED_CODE, jwtSecret: 'test-secret-0123456789abcdef', ...options.config };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, createApp, grant, nodeClient, type OrgClient } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { openDatabase } from '../../db/database.ts';
 import { ChannelError, type ChannelAdapter, type OutgoingMessage } from './channels/channel.ts';
 
 // The notification service and message center (issue 20; docs/decisions/0038) on PGlite and PostgreSQL: a workflow
@@ -38,9 +39,9 @@ async function submitRecord(Title: string) {
 const itemOf = async (p: P, instanceId: string) => (await p.c.get('/v1/workflow/instance/info', { instanceId })).myItems[0].workItemId as string;
 
 /** Reads a live stream's events until `until` says enough (or the stream ends). */
-async function readEvents(p: P, until: (events: { event: string; id?: string; data: any }[]) => boolean, lastEventId?: string) {
+async function readEvents(p: P, until: (events: { event: string; id?: string; data: any }[]) => boolean, lastEventId?: string, server = baseUrl) {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/v1/toolkit/live`, {
+  const res = await fetch(`${server}/v1/toolkit/live`, {
     headers: { authorization: `Bearer ${p.token}`, enginecode: p.engineCode, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: controller.signal,
   });
@@ -161,6 +162,22 @@ describe('live stream', () => {
     const again = await readEvents(approver, (events) => events.some((e) => e.event === 'ready'), message.id);
     const replayed = (await again.done).filter((e) => e.event === 'message').map((e) => e.data.title);
     expect(replayed).toEqual(['待办：打车费', '待办：餐费']);
+  });
+
+  // Several server processes on one PostgreSQL: the browser's stream is held by the second, the action runs on the
+  // first; only the database (NOTIFY on one connection, LISTEN on the other process's own) joins them.
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')('reaches a browser connected to another server process on the same database', async () => {
+    const second = await createTestApp({ database: await openDatabase({ databaseUrl: t.database.url! }) });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await readEvents(approver, (events) => events.some((e) => e.event === 'message') && events.some((e) => e.event === 'todos'), undefined, `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`);
+      await stream.opened;
+      await submitRecord('资料费');
+      const events = await stream.done;
+      expect(events.find((e) => e.event === 'message')?.data).toMatchObject({ title: '待办：资料费' });
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a stream without a session', async () => {
