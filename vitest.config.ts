@@ -5,39 +5,43 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// One test command, several projects (README "Test", docs/testing.md). The server suite runs on PGlite always; on
-// PostgreSQL (server-pg, when TEST_DATABASE_URL names a server) it runs again every file that reaches a database.
+// One test command, several projects (README "Test", docs/testing.md). The server suite runs on PGlite; on PostgreSQL
+// (server-pg, when TEST_DATABASE_URL names a server) it runs the files tagged to run there (serverTestDatabases).
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const serverRoot = path.join(root, 'packages/server');
 const SERVER_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 /**
- * "Runs on both databases" (docs/testing.md): a server test file reaches a database when it imports a helper of
- * packages/server/test/ (helpers.ts, *-helpers.ts, server-process.ts: they open test databases and servers), PGlite,
- * pg or src/db/database.ts. Every other file
- * tests pure functions: it runs once (project server) and leaves server-pg. Worked out from the files' text, so a
- * new test file needs no list: importing the helpers is what puts it on both databases.
+ * "Runs on both databases" (docs/testing.md): every server test file runs on PGlite (project server). A file runs on
+ * PostgreSQL too (project server-pg) when a line near its top says `// test-databases: both — <why>`: what it tests can
+ * differ between the two (SQL shape, locking, types, transactions, LISTEN). `// test-databases: postgres — <why>` runs it
+ * on PostgreSQL only, when there is one (what it tests does not depend on the database, and PostgreSQL is production's).
+ * The list is the files' own lines, reviewed with each file.
  */
-const REACHES_DATABASE = /from '[^']*(?:helpers|server-process)\.ts'|from '@electric-sql\/pglite[^']*'|from 'pg'|from '[^']*\/db\/database\.ts'/;
-function pureServerTests(): string[] {
-  const pure: string[] = [];
+type TestDatabases = 'pglite' | 'both' | 'postgres';
+function serverTestDatabases(): Map<string, TestDatabases> {
+  const files = new Map<string, TestDatabases>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.test.ts') && !REACHES_DATABASE.test(readFileSync(full, 'utf8'))) pure.push(path.relative(serverRoot, full));
+      else if (entry.name.endsWith('.test.ts')) {
+        const tag = /^\/\/ test-databases: (both|postgres) — /m.exec(readFileSync(full, 'utf8').slice(0, 4000));
+        files.set(path.relative(serverRoot, full), (tag?.[1] as TestDatabases | undefined) ?? 'pglite');
+      }
     }
   };
   for (const dir of ['src', 'test']) walk(path.join(serverRoot, dir));
-  return pure;
+  return files;
 }
+const filesOn = (kinds: TestDatabases[]) => [...serverTestDatabases()].filter(([, k]) => kinds.includes(k)).map(([f]) => f);
 
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+const serverProject = (name: string, env: Record<string, string>, include: string[] = SERVER_TESTS, exclude: string[] = []) => ({
   test: {
     name,
     root: 'packages/server',
-    include: SERVER_TESTS,
+    include,
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup: ['test/global-setup.ts'],
     env,
@@ -66,7 +70,8 @@ class ScenariosFirst extends BaseSequencer {
 
 const projects: any[] = [
   { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
-  serverProject('server', { TEST_DB_KIND: 'pglite' }),
+  // With a PostgreSQL, the files tagged `postgres` leave PGlite's project for server-pg; without one they run here.
+  serverProject('server', { TEST_DB_KIND: 'pglite' }, SERVER_TESTS, process.env.TEST_DATABASE_URL ? filesOn(['postgres']) : []),
   {
     plugins: [react()],
     test: {
@@ -97,7 +102,7 @@ const projects: any[] = [
     },
   },
 ];
-if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, serverProject('server-pg', { TEST_DB_KIND: 'postgres' }, pureServerTests()));
+if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, serverProject('server-pg', { TEST_DB_KIND: 'postgres' }, filesOn(['both', 'postgres'])));
 
 export default defineConfig({
   test: {

@@ -6,6 +6,8 @@ import { FIXED_CODE } from './helpers.ts';
 import { killableServer, until } from './server-process.ts';
 import { FunctionNodeType as T } from './node-helpers.ts';
 
+// test-databases: postgres — the job lease and sweep after kill -9 are database-neutral; import-rollback-kill covers PGlite's durability (docs/testing.md "Runs on both databases").
+
 // A copy interrupted by kill -9 (issue 4): the real server runs as a child process on a temp data folder (PGlite)
 // or a throw-away PostgreSQL database. The copy is slowed on purpose (batches of 2 nodes, 150 ms apart); the lease is
 // 1.5 s so the restarted server sweeps the dead job to Timeout quickly. The retry must leave exactly one copy.

@@ -7,6 +7,8 @@ import { FIXED_CODE } from './helpers.ts';
 import { killableServer, until } from './server-process.ts';
 import { FunctionNodeType as T } from './node-helpers.ts';
 
+// test-databases: postgres — the job lease and sweep after kill -9 are database-neutral; import-rollback-kill covers PGlite's durability (docs/testing.md "Runs on both databases").
+
 // An import interrupted by kill -9 (issue 10, docs/decisions/0020): the real server runs as a child process on a
 // temp data folder (PGlite) or a throw-away PostgreSQL database; the import is slowed on purpose (batches of 50
 // records, 150 ms apart) and the lease is 1.5 s. After the restart the task is Timeout; the retry finishes and no

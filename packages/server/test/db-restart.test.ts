@@ -6,6 +6,8 @@ import { FunctionNodeType as T } from './node-helpers.ts';
 import { openDedicatedConnection } from '../src/db/dedicated-connection.ts';
 import { startThrowawayPostgres, throwawayPostgresUnavailable, type ThrowawayPostgres } from './throwaway-postgres.ts';
 
+// test-databases: postgres — restarts a PostgreSQL cluster of its own (docs/testing.md "Runs on both databases").
+
 // Issue 17: restarting PostgreSQL under a working server must not end it. The real server runs as a child process on a
 // PostgreSQL cluster of this test's own; 50 clients read and write over loopback HTTP while the database is stopped
 // (pg_ctl stop -m fast, then start) and later restarted as a crash would (-m immediate), with a slowed app copy in

@@ -7,6 +7,8 @@ import { FIXED_CODE } from './helpers.ts';
 import { killableServer, until } from './server-process.ts';
 import { FunctionNodeType as T } from './node-helpers.ts';
 
+// test-databases: both — durability of a killed import on each database (docs/testing.md "Runs on both databases").
+
 // Rolling back an import its server died in (issue 17, docs/decisions/0031): the real server (child process) runs
 // an upsert of a 100,000-row file (6,000 unless TRITIUM_SLOW_TESTS=1) into a form that already holds records with sub-table rows (the file's first rows
 // update them); it is killed with SIGKILL once a few batches are committed and restarted. The task is Timeout with

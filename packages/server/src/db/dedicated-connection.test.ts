@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDedicatedConnection, type DedicatedConnection } from './dedicated-connection.ts';
 
+// test-databases: both — LISTEN and reconnects on a real connection (docs/testing.md "Runs on both databases").
+
 // A dedicated connection (LISTEN, session advisory lock) whose backend the server terminates (57P01, what a restart or
 // an administrator does) must come back by itself with its setup run again, without ending the process. PGlite has
 // no separate connections, so this runs in the PostgreSQL project only.

@@ -4,6 +4,8 @@ import { openTestDatabase } from '../../test/helpers.ts';
 import type { Database } from './database.ts';
 import { migrateDown, migrateEngine, migratePlatform } from './migrate.ts';
 
+// test-databases: both — migrations are DDL, whose behaviour is the database's (docs/testing.md "Runs on both databases").
+
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -7,6 +7,8 @@ import { freePort } from '../../../../e2e/global-setup.ts';
 import { openDatabase, type Database } from './database.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
+// test-databases: both — how each driver reports a lost connection (docs/testing.md "Runs on both databases").
+
 // What counts as "the database cannot be reached" (docs/decisions/0027), and what a request answers then: the
 // catalogue's 503 / 100050 at once, not 888 and not a hang. The database here is a port nobody listens on.
 

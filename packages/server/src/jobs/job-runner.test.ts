@@ -4,6 +4,8 @@ import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.
 import { JobRegistry, type JobContext } from './job-registry.ts';
 import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, retryJob } from './job-runner.ts';
 
+// test-databases: both — claims with FOR UPDATE SKIP LOCKED and leases (docs/testing.md "Runs on both databases").
+
 let t: TestApp;
 let engineCode: string;
 beforeAll(async () => {

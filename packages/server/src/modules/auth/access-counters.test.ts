@@ -4,6 +4,8 @@ import { RATE_LIMITS } from '../../lib/route-types.ts';
 import { PASSWORD_LOCK } from './sign-in.service.ts';
 import { VERIFY_CODE_RULES } from './verify-code.service.ts';
 
+// test-databases: both — counters that change atomically under parallel requests (docs/testing.md "Runs on both databases").
+
 // Counters that guard access, hit by many requests at the same moment (issue 17): every request below is in flight
 // together (Promise.all of app.inject; on PostgreSQL they run on separate pool connections), and the counters must
 // end exactly where the same requests sent one after another would leave them. On PGlite the database serialises

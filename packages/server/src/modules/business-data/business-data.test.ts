@@ -5,6 +5,8 @@ import { registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 
+// test-databases: both — the records' SQL: typed columns, locks, sequence numbers (docs/testing.md "Runs on both databases").
+
 // The form runtime and business data (docs/decisions/0007) on PGlite and PostgreSQL: values checked by the registry,
 // system fields and sequence numbers filled by the server, NoRepeat, sub-tables saved with their parent, status
 // transitions, and who may read and change which record.

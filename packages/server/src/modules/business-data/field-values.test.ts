@@ -10,6 +10,8 @@ import { createForm, definition, engineSql, publish, saveDraft, tableRef } from 
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
 import { importFile, xlsxOf } from '../data-port/data-port.fixtures.ts';
 
+// test-databases: both — every control type's column type (docs/testing.md "Runs on both databases").
+
 // Field values on every entry point (docs/decisions/0029): items, users and departments that must exist, one date
 // converter for /v1, the open API and import, unknown definition keys and incomplete controls. PGlite and PostgreSQL.
 

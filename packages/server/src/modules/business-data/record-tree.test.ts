@@ -5,6 +5,8 @@ import { type TestApp } from '../../../test/helpers.ts';
 import type { OrgClient, Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 
+// test-databases: both — recursive queries over tree forms (docs/testing.md "Runs on both databases").
+
 // Saving records of a tree-structured form (docs/decisions/0023) on PGlite and PostgreSQL: a parent that makes a
 // cycle, a level past 10 and the 10,001st record are refused with the catalogue's errors and the spec's message.
 

@@ -4,6 +4,8 @@ import { registerPerson } from '../../../test/helpers.ts';
 import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish, saveDraft } from '../../../test/form-helpers.ts';
 
+// test-databases: both — aggregates in SQL (docs/testing.md "Runs on both databases").
+
 // Rollups (docs/decisions/0015): over a sub-table on every save, and over another form's Effective records that
 // associate to the record, kept right when those records are added, changed, copied and removed; recompute calls.
 

@@ -7,6 +7,8 @@ import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { engineDb } from '../../db/database.ts';
 import { download, drainJobs, exportAll, importFile, portApp, redCells, rowsOfXlsx, salesMember, task, uploadSheet, xlsxOf, type PortApp } from './data-port.fixtures.ts';
 
+// test-databases: both — batched imports and their transactions (docs/testing.md "Runs on both databases").
+
 // Import types, rejected rows, cancel / retry rules, Chinese dates, people by name or mobile, and who may see a
 // task (docs/decisions/0020). PGlite and PostgreSQL run the same file.
 

@@ -6,6 +6,8 @@ import { createForm, definition, engineSql, publish, tableRef } from '../../../t
 import { approvalForm, drainJobs, importFile, portApp, salesMember, task, uploadSheet, xlsxOf, type PortApp } from './data-port.fixtures.ts';
 import { formChecksum, workflowCounts } from './rollback.fixtures.ts';
 
+// test-databases: both — roll back in transactions (docs/testing.md "Runs on both databases").
+
 // Rolling back an import (issue 17, docs/decisions/0031): created records removed, updated ones given their
 // before-image back (sub-tables included) so every row of the form's tables is what it was; records changed after
 // the import refused and reported; workflow instances removed with their records; who may, and when. PGlite and

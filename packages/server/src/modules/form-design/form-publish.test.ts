@@ -4,6 +4,8 @@ import { type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, createApp, uniqueCode, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, columnTypes, createForm, definition, engineSql, indexesOf, publish, saveDraft, tableRef, tablesLike } from '../../../test/form-helpers.ts';
 
+// test-databases: both — publishing creates and alters tables (DDL) (docs/testing.md "Runs on both databases").
+
 // Publishing a form definition as real tables (architecture.md §2 "Forms are real tables", docs/decisions/0006),
 // checked against information_schema and pg_indexes on PGlite and on PostgreSQL.
 

@@ -6,6 +6,8 @@ import { newId } from '../../lib/ids.ts';
 import { copyName } from './app-copy.job.ts';
 import { definition, publish, saveDraft } from '../../../test/form-helpers.ts';
 
+// test-databases: both — a copy job writing in batches (docs/testing.md "Runs on both databases").
+
 let t: TestApp;
 let admin: Person;
 let a: OrgClient;

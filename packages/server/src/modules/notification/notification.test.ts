@@ -6,6 +6,8 @@ import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ChannelError, type ChannelAdapter, type OutgoingMessage } from './channels/channel.ts';
 
+// test-databases: both — NOTIFY and LISTEN, across server processes on PostgreSQL (docs/testing.md "Runs on both databases").
+
 // The notification service and message center (issue 20; docs/decisions/0038) on PGlite and PostgreSQL: a workflow
 // action's to-do and its result become messages; unread counts per category, the list, marking read (only one's own);
 // the live stream carries the message and the to-do change and replays what a reconnecting browser missed; deliveries

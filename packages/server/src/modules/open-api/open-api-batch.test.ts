@@ -5,6 +5,8 @@ import { addMember, type OrgClient, type Person } from '../../../test/node-helpe
 import { adminWithApp, createForm, definition, engineSql, publish, saveDraft, tableRef } from '../../../test/form-helpers.ts';
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
 
+// test-databases: both — set-wise writes (docs/testing.md "Runs on both databases").
+
 // CreateBizObjects on a data form, written set-wise (docs/decisions/0033): what a record-by-record save did still
 // holds — numbers, owners, sub-table rows, the data log, NoRepeat, required fields, business rules and rollups over
 // the batch — and a refused record leaves nothing written, naming its place in the array.

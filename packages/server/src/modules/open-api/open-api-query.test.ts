@@ -4,6 +4,8 @@ import type { OrgClient, Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
 
+// test-databases: both — filters compiled to SQL (docs/testing.md "Runs on both databases").
+
 // LoadBizObjects (docs/decisions/0021, 0030) on PGlite and PostgreSQL: a Matcher per operator code of the product, paging
 // with FromRowNum / ToRowNum, RequireCount, ReturnItems, SortByCollection and the 500-row cap.
 

@@ -7,6 +7,8 @@ import { engineDb } from '../../db/database.ts';
 import { migrateEngine } from '../../db/migrate.ts';
 import * as orgUnits from '../../db/migrations/engine/2026-11-22T0420_create-org-units.ts';
 
+// test-databases: both — a data migration's SQL (docs/testing.md "Runs on both databases").
+
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -5,6 +5,8 @@ import { engineDb } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { insertUsers } from './org.repo.ts';
 
+// test-databases: both — trigram and ILIKE searches (docs/testing.md "Runs on both databases").
+
 let t: TestApp;
 let admin: Person;
 let org: OrgClient;

@@ -7,6 +7,8 @@ import { updateUnit } from './org.repo.ts';
 import { inOrgTransaction } from './org.service.ts';
 import { moveDepartment } from './department.service.ts';
 
+// test-databases: both — recursive queries over departments (docs/testing.md "Runs on both databases").
+
 let t: TestApp;
 let admin: Person;
 let org: OrgClient;

@@ -4,6 +4,8 @@ import { addMember, grant, nodeClient, type OrgClient, type Person } from '../..
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
 
+// test-databases: both — data scopes compiled to SQL (docs/testing.md "Runs on both databases").
+
 // Form permissions (issue 19, docs/decisions/0037) through the API on PGlite and PostgreSQL: permission groups by
 // department (and below), user and role; view and edit scopes; hidden and read-only fields; the union of groups;
 // forms without groups as before; only the app's administrators edit the groups.

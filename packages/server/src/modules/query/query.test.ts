@@ -10,6 +10,8 @@ import { adminWithApp, createForm, definition, indexesOf, publish } from '../../
 import type { Db } from '../../db/types.ts';
 import { columnStat, distinctValues, queryRecords } from './query.service.ts';
 
+// test-databases: both — the query engine's SQL, collation and types (docs/testing.md "Runs on both databases").
+
 // The query engine over HTTP (docs/decisions/0013) on PGlite and PostgreSQL: every operator on every data type it
 // applies to, nested groups, refused operator/type pairs and sorts, paging totals, statistics, distinct values,
 // data scopes for two users, and engines kept apart. Records are written with SQL so owners and times are exact.

@@ -4,6 +4,8 @@ import { call, createTestApp, registerPerson, type TestApp } from '../../../test
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { addMember, createApp, createRole, grant, nodeClient, orgClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 
+// test-databases: both — the context statement and the version triggers (docs/testing.md "Runs on both databases").
+
 // The request context (docs/decisions/0032): a sign-out, a disabled user, a role taken away, a disabled engine, a
 // republished or removed form take effect on the very next request — in the app that made the change and in a second
 // app (a second server process) on the same database, whose caches were warm.

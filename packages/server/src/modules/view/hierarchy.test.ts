@@ -6,6 +6,8 @@ import { createApp, nodeClient, type OrgClient, type Person } from '../../../tes
 import { adminWithApp, createForm, definition, engineSql, indexesOf, publish, saveDraft, tableRef } from '../../../test/form-helpers.ts';
 import { treeParentIndexName } from '../form-design/tree-structure.ts';
 
+// test-databases: both — level-by-level queries (docs/testing.md "Runs on both databases").
+
 // Tree forms in the designer and the Hierarchy view (docs/decisions/0023) on PGlite and PostgreSQL: checktreestructure
 // with a parent control, publishing refused over bad rows, hierarchy views checked when saved, levels answered a page
 // at a time with child counts, the level and record limits, and other engines kept out.

@@ -3,6 +3,8 @@ import { registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 
+// test-databases: both — view queries, statistics and distinct values (docs/testing.md "Runs on both databases").
+
 // The view's data over HTTP (docs/decisions/0017) on PGlite and PostgreSQL: view query (scope, fixed filter, the
 // caller's filter, quick search, sort, statistics, personal views), bad filters, batch delete checked per record,
 // distinct values, links, and the batch update job to Finished with a refused record reported.

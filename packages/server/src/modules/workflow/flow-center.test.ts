@@ -3,6 +3,8 @@ import { registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, grant, nodeClient, type OrgClient } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 
+// test-databases: both — the flow center's list queries (docs/testing.md "Runs on both databases").
+
 // The flow center through its calls (docs/decisions/0019) on PGlite and PostgreSQL: who sees what on each tab, paging,
 // keyword and form filters, rapid approval item by item, the legacy /Home/OnAction, and another engine seeing nothing.
 

@@ -4,6 +4,8 @@ import { appWithStatementLog, type StatementLog } from '../../../test/statement-
 import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 
+// test-databases: both — set-wise workflow writes (docs/testing.md "Runs on both databases").
+
 // Work-item actions at scale (docs/decisions/0035). Their statements, counted through the database's onQuery hook: an
 // approval is a handful of statements whatever the node's size — a node that fans out to N participants writes its
 // items, trace entries and reminders in one statement each, and closing a node updates its open items in one. And on

@@ -4,6 +4,8 @@ import { type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 
+// test-databases: both — locks taken root first (docs/testing.md "Runs on both databases").
+
 // Child flows (子流程), hand signatures and revisions (docs/decisions/0024) through the engine's calls, on PGlite and
 // PostgreSQL: a ChildInstance node makes a record of another workflow form from mapped values and starts its flow;
 // the parent waits for it (or not), moves on when it is agreed, goes back when it is vetoed, and cancels it when the

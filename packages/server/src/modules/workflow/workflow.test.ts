@@ -5,6 +5,8 @@ import { FunctionNodeType, addMember, createRole, grant, nodeClient, type OrgCli
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
 
+// test-databases: both — instance locks under concurrent actions (docs/testing.md "Runs on both databases").
+
 // The workflow engine through its calls (docs/decisions/0014) on PGlite and PostgreSQL: templates versioned and
 // validated, the record's status following the flow, participants from the organisation and the form, condition
 // branches, every instance action, engines kept apart, and two approvers acting at once.
