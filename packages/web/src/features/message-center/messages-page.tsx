@@ -25,7 +25,6 @@ export function MessagesPage() {
           {t('messageCenter.markAll')}
         </Button>
       }
-      style={{ margin: 24 }}
     >
       <Flex vertical gap="middle">
         <Flex gap="middle" wrap align="center">

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
+import { api, appWithForms, engineWithAdmin, memberPage, pageOf, publish, type Admin } from './fixtures.ts';
+
+/**
+ * Issue 20, the message center with live push: two people in two browsers. The applicant submits a flow; the
+ * approver's bell changes without a reload (the live stream), the drawer lists the to-do, and the message opens the
+ * record. A comment from the approver then reaches the applicant's bell the same way.
+ */
+let applicant: Admin, approver: Admin & { userId: string };
+let applicantPage: Page, approverPage: Page;
+const elapsed: Record<string, number> = {};
+const liveStreamOf = (page: Page) => page.waitForResponse((r) => r.url().includes('/v1/toolkit/live') && r.status() === 200, { timeout: 30_000 });
+
+beforeAll(async () => {
+  applicant = await engineWithAdmin({ userName: '林申请', engineName: '青禾物流有限公司' });
+  await appWithForms(applicant, { code: 'office', displayName: '行政事务' }, []);
+  await api(applicant, 'POST', '/v1/functionnode', { nodeType: 210, code: 'expense', appCode: 'office', displayName: '费用报销' });
+  await publish(applicant, 'expense', {
+    attributes: { displayName: '费用报销', nameSchema: '{Title}', enableFormSNS: true },
+    controls: [{ type: 'textBox', code: 'Title', options: { displayName: '报销事项', required: true } }],
+  });
+  const member = await memberPage(applicant, '许审批', { viewport: { width: 1366, height: 860 } });
+  approver = member.member;
+  approverPage = member.page;
+  await api(applicant, 'POST', '/v1/functionnode/auth/set', { code: 'expense', unitId: approver.userId, permission: 'access' });
+  const template = {
+    activities: [
+      { type: 'Start', code: 'Start', name: '发起' },
+      { type: 'Approve', code: 'Check', name: '主管审批', participants: { sources: [{ type: 'users', ids: [approver.userId] }] } },
+      { type: 'End', code: 'End', name: '结束' },
+    ],
+    routes: [
+      { from: 'Start', to: 'Check' },
+      { from: 'Check', to: 'End' },
+    ],
+  };
+  await api(applicant, 'POST', '/v1/workflow/template/save', { schemaCode: 'expense', template });
+  await api(applicant, 'POST', '/v1/workflow/template/publish', { schemaCode: 'expense' });
+  applicantPage = await pageOf(applicant, { width: 1366, height: 860 });
+});
+
+describe('messages reach the other person without a reload', () => {
+  it('the approver’s bell counts the new to-do while the page stays open, and the message opens the record', async () => {
+    // The stream is open once its answer's headers arrived (the server files it before it sends them).
+    const streaming = liveStreamOf(approverPage);
+    await approverPage.goto('/workbench');
+    await approverPage.getByRole('button', { name: '消息', exact: true }).waitFor();
+    await streaming;
+    const record = await api<{ objectId: string }>(applicant, 'POST', '/v1/form/action/execute', { schemaCode: 'expense', actionCode: 'Save', values: { Title: '十一月差旅' } });
+    const started = Date.now();
+    await api(applicant, 'POST', '/v1/workflow/instance/start', { schemaCode: 'expense', objectId: record.objectId, submit: true });
+    await approverPage.getByRole('button', { name: '消息 1' }).waitFor();
+    elapsed.todo = Date.now() - started;
+    // The flow center's to-do badge moved too, with no reload.
+    await approverPage.getByRole('button', { name: '流程中心 1' }).waitFor();
+    await approverPage.getByRole('button', { name: '消息 1' }).click();
+    await approverPage.getByRole('button', { name: '待办：十一月差旅' }).waitFor();
+    expect(await approverPage.getByText('来自 林申请').count()).toBeGreaterThan(0);
+    await screenshot(approverPage, 'message-center-drawer');
+    await approverPage.getByRole('button', { name: '待办：十一月差旅' }).click();
+    await expect.poll(() => approverPage.url()).toContain(`/form/open/expense/${record.objectId}`);
+    await approverPage.getByText('十一月差旅').first().waitFor();
+    // Opening it marked it read.
+    await approverPage.goto('/workbench/messages');
+    await approverPage.getByRole('button', { name: '待办：十一月差旅' }).waitFor();
+    await approverPage.getByRole('button', { name: '消息', exact: true }).waitFor();
+    await screenshot(approverPage, 'message-center-page');
+
+    // A comment from the approver reaches the applicant's open page the same way.
+    const applicantStreaming = liveStreamOf(applicantPage);
+    await applicantPage.goto('/workbench');
+    await applicantPage.getByRole('button', { name: '消息', exact: true }).waitFor();
+    await applicantStreaming;
+    const commented = Date.now();
+    await api(approver, 'POST', '/v1/toolkit/sns/add', { schemaCode: 'expense', objectId: record.objectId, text: '请补充发票照片' });
+    await applicantPage.getByRole('button', { name: '消息 1' }).waitFor();
+    elapsed.comment = Date.now() - commented;
+    await applicantPage.getByRole('button', { name: '消息 1' }).click();
+    await applicantPage.getByText('请补充发票照片').waitFor();
+    console.log(`message-center: bell changed ${elapsed.todo} ms after the submit, ${elapsed.comment} ms after the comment`);
+  });
+});
