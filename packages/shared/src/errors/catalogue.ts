@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notification channels.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -257,6 +257,14 @@ export const ERRORS = {
   PermissionGroupNotFound: biz(330003, '权限组不存在', 'The permission group does not exist', 404),
   PermissionGroupInvalid: biz(330004, '权限组设置无效', 'The permission group settings are not valid'),
   PermissionGroupLimit: biz(330005, '每个表单最多 50 个权限组', 'A form holds at most 50 permission groups'),
+
+  // 3400xx notification channels: e-mail, SMS and robot settings of an engine (issue 20)
+  NotificationChannelInvalid: biz(340001, '通知渠道设置无效：{reason}', 'The notification channel settings are not valid: {reasonEn}'),
+  NotificationChannelNotConfigured: biz(340002, '该通知渠道尚未设置或未启用', 'This notification channel is not set up or not enabled'),
+  NotificationRobotNotFound: biz(340003, '机器人不存在', 'The robot does not exist', 404),
+  NotificationRobotLimit: biz(340004, '每个组织最多 20 个机器人', 'An organisation holds at most 20 robots'),
+  NotificationSecretUnreadable: biz(340005, '已保存的密码或密钥无法解密（服务器密钥已更换？），请重新填写', 'A saved password or secret cannot be decrypted (was the server key changed?): enter it again'),
+  NotificationTestAddressMissing: biz(340006, '没有可用于测试的收件地址，请填写测试收件人', 'There is no address to send the test to: enter a test recipient'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;
