@@ -10,7 +10,9 @@ const RATE_LIMIT_CODES = new Set([130101, 45009, 9499, 11232]);
 /** Sends to one robot; the platform's 200 answer with a non-zero errcode (Feishu: code) is a failure. */
 export async function sendToRobot(robot: RobotSettings, message: OutgoingMessage): Promise<string> {
   const request = robotRequest(robot, message);
-  const answer = await postJson(request.url, request.body);
+  const answer = await postJson(request.url, request.body).catch((error: unknown) => {
+    throw error instanceof ChannelError ? new ChannelError(`${robot.name}: ${error.message}`, error.retryable) : error;
+  });
   const json = jsonOf(answer.text);
   const code = json ? (json.errcode ?? json.code ?? json.StatusCode) : undefined;
   const text = json ? String(json.errmsg ?? json.msg ?? json.StatusMessage ?? '') : answer.text.slice(0, 200);
