@@ -31,7 +31,7 @@ export function TestSend({ kind, robotId, recipientLabel, disabled }: { kind: Ch
           role="status"
           type={result.sent ? 'success' : 'error'}
           showIcon
-          message={result.sent ? t('notificationChannels.testSent') : t('notificationChannels.testFailed')}
+          title={result.sent ? t('notificationChannels.testSent') : t('notificationChannels.testFailed')}
           description={result.detail}
         />
       ) : null}
