@@ -237,6 +237,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     remove: 'Delete',
     removed: 'Deleted',
     validation: {
+      emailInvalid: 'Enter a valid e-mail address',
       nameRequired: 'Enter a name',
       nameTooLong: 'At most {{max}} characters',
       departmentRequired: 'Choose at least one department',
@@ -270,6 +271,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       table: 'Members',
       name: 'Name',
       mobile: 'Mobile number',
+      email: 'E-mail',
       departments: 'Departments',
       main: 'Main',
       authType: 'Role',
@@ -302,6 +304,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       addExternalTitle: 'Add external member',
       editTitle: 'Edit member',
       mobileHint: 'They join when they sign in with this number',
+      emailHint: 'Where notification mail goes; optional',
       mobileLocked: 'This member has joined: the number can no longer change',
       mainDepartment: 'Main department',
       mainPlaceholder: 'One of the chosen departments',

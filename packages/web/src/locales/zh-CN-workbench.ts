@@ -234,6 +234,7 @@ export const zhCNWorkbench = {
     remove: '删除',
     removed: '已删除',
     validation: {
+      emailInvalid: '请填写有效的邮箱地址',
       nameRequired: '请输入名称',
       nameTooLong: '名称最多{{max}}个字符',
       departmentRequired: '请至少选择一个部门',
@@ -267,6 +268,7 @@ export const zhCNWorkbench = {
       table: '成员列表',
       name: '姓名',
       mobile: '手机号',
+      email: '邮箱',
       departments: '部门',
       main: '主',
       authType: '身份',
@@ -299,6 +301,7 @@ export const zhCNWorkbench = {
       addExternalTitle: '添加外部成员',
       editTitle: '编辑成员',
       mobileHint: '对方用这个手机号登录后即加入本组织',
+      emailHint: '用于接收邮件通知，可不填',
       mobileLocked: '该成员已加入，手机号不能再修改',
       mainDepartment: '主部门',
       mainPlaceholder: '从已选的部门中选一个',

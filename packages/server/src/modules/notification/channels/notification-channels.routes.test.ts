@@ -81,8 +81,11 @@ describe('notification channel settings', () => {
 
   it('a save without the password keeps the stored one: the test mail signs in and reaches the administrator', async () => {
     await a.post('/v1/notification/channel/email/save', emailBody({ password: undefined, fromName: '氚平台' }));
+    // The administrator's address, set where the console edits a user.
     const edb = engineDb(t.database.db, admin.engineCode);
-    await edb.updateTable('org_users').set({ email: 'admin@example.com' }).where('mobile', '=', admin.mobile).execute();
+    const me = await edb.selectFrom('org_users').select('id').where('mobile', '=', admin.mobile).executeTakeFirstOrThrow();
+    expect((await a.raw('POST', '/v1/org/user/update', { id: me.id, email: 'not an address' })).body).toMatchObject({ successful: false, errorCode: 777 });
+    expect(await a.post('/v1/org/user/update', { id: me.id, email: 'admin@example.com' })).toMatchObject({ email: 'admin@example.com' });
 
     const result = await a.post('/v1/notification/channel/test', { kind: 'email' });
     expect(result).toMatchObject({ sent: true });
