@@ -4,6 +4,7 @@ import { call, createTestApp, registerPerson, type TestApp } from '../../../../t
 import { addMember, engineDb, orgClient, type OrgClient, type Person } from '../../../../test/org-helpers.ts';
 import { startFakeHttp, startFakeSmtp, type FakeHttp, type FakeSmtp } from '../../../../test/channel-fakes.ts';
 import { loadChannelSettings } from './channel-settings.ts';
+import { loadSecretKey } from './secret-box.ts';
 
 // The administrator's channel settings over the API: secrets write-only and encrypted at rest, test messages that
 // really go out, members refused, bad input answered from the catalogue.
@@ -163,6 +164,26 @@ describe('notification channel settings', () => {
     expect(list.robots.map((r: { id: string }) => r.id)).toEqual([added.id]);
     expect(await a.post('/v1/notification/channel/robot/remove', { id: added.id })).toEqual({ id: added.id });
     expect((await a.get('/v1/notification/channel/list')).robots).toEqual([]);
+  });
+
+  it('after the server key changes, stored secrets show as set but are refused until entered again', async () => {
+    const added = await a.post('/v1/notification/channel/robot/add', { name: '旧钥匙群', platform: 'wecom', webhookUrl: `${web.url}/old` });
+    await loadSecretKey(t.database.db, 'another-server-key');
+    try {
+      const list = await a.get('/v1/notification/channel/list');
+      expect(list.email.hasPassword).toBe(true);
+      expect((await a.raw('POST', '/v1/notification/channel/test', { kind: 'email' })).body).toMatchObject({ successful: false, errorCode: 340005 });
+      const rename = await a.raw('POST', '/v1/notification/channel/robot/update', { id: added.id, name: '新名字', platform: 'wecom', enabled: true, secret: 'x' });
+      expect(rename.body).toMatchObject({ successful: false, errorCode: 340005 });
+      // A new address replaces what can no longer be read.
+      web.answer = () => ({ status: 200, body: { errcode: 0 } });
+      await a.post('/v1/notification/channel/robot/update', { id: added.id, name: '新名字', platform: 'wecom', enabled: true, webhookUrl: `${web.url}/new` });
+      expect(await a.post('/v1/notification/channel/test', { kind: 'robot', robotId: added.id })).toMatchObject({ sent: true });
+      expect(web.requests.at(-1)!.url.pathname).toBe('/new');
+    } finally {
+      await loadSecretKey(t.database.db);
+      await a.post('/v1/notification/channel/robot/remove', { id: added.id });
+    }
   });
 
   it('bad input gets a catalogue error, never a 5xx', async () => {
