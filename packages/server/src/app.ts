@@ -58,6 +58,8 @@ import { recordFileAccess } from './modules/business-data/record-file-access.ts'
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
 import { viewRoutes } from './modules/view/view.routes.ts';
 import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
+import { notificationChannelRoutes } from './modules/notification/channels/notification-channels.routes.ts';
+import { loadSecretKey } from './modules/notification/channels/secret-box.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.rateLimit) await app.register(fastifyRateLimit, { global: false });
 
   const signingSecret = await loadSigningSecret(db, config.jwtSecret);
+  // The key of the secrets stored for outside notification channels (AES-256-GCM).
+  await loadSecretKey(db, config.secretKey);
   const tokens = createTokenService(db, signingSecret, options.now);
   const sms = options.sms ?? (config.smsUrl ? createHttpSmsSender(config.smsUrl, config.smsToken) : createLogSmsSender(app.log));
   const addressLimit = config.rateLimit ? { max: RATE_LIMITS.sendCode.max, windowSeconds: 60 } : undefined;
@@ -164,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   permissionRoutes(app, deps);
   flowCenterRoutes(app, deps);
   remindRoutes(app, deps);
+  notificationChannelRoutes(app, deps);
   workflowDesignRoutes(app, deps);
   fileRoutes(app, {
     db,

@@ -9,6 +9,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Secret that signs access tokens; generated and kept in the data folder when unset. */
   jwtSecret?: string;
+  /** Key of the notification channels' stored secrets (any string; its SHA-256 is the AES key); generated and kept in the database when unset. */
+  secretKey?: string;
   /** Every verification code takes this value (tests and demos); refused with a real SMS provider. */
   fixedVerifyCode?: string;
   /** Generic HTTP SMS gateway; unset means codes are written to the server log. */
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.TRITIUM_DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.TRITIUM_JWT_SECRET || undefined,
+    secretKey: env.TRITIUM_SECRET_KEY || undefined,
     fixedVerifyCode: env.TRITIUM_FIXED_VERIFY_CODE || undefined,
     smsUrl: env.TRITIUM_SMS_URL || undefined,
     smsToken: env.TRITIUM_SMS_TOKEN || undefined,

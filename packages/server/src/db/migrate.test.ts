@@ -24,7 +24,7 @@ describe('migrations', () => {
     const platformTables = await tables('platform');
     const engineTables = await tables('e_mig0test');
     expect(platformTables).toEqual(expect.arrayContaining(['accounts', 'engines', 'memberships', 'verify_codes', 'revoked_tokens', 'invitations', 'jobs']));
-    expect(engineTables).toEqual(['data_import_objects', 'data_import_rows', 'data_port_tasks', 'engine_secrets', 'files', 'form_business_rules', 'form_comments', 'form_custom_indexes', 'form_data_logs', 'form_dependencies', 'form_permission_groups', 'form_schemas', 'form_seq_no', 'form_tables', 'form_task_tips', 'function_nodes', 'list_views', 'node_permissions', 'org_role_members', 'org_units', 'org_user_departments', 'org_user_posts', 'org_users', 'personal_views', 'remind_tasks', 'wf_comments', 'wf_instances', 'wf_template_drafts', 'wf_templates', 'wf_tokens', 'wf_work_items', 'workbench_configs', 'workbench_visits']);
+    expect(engineTables).toEqual(['data_import_objects', 'data_import_rows', 'data_port_tasks', 'engine_secrets', 'files', 'form_business_rules', 'form_comments', 'form_custom_indexes', 'form_data_logs', 'form_dependencies', 'form_permission_groups', 'form_schemas', 'form_seq_no', 'form_tables', 'form_task_tips', 'function_nodes', 'list_views', 'node_permissions', 'notification_channels', 'notification_robots', 'org_role_members', 'org_units', 'org_user_departments', 'org_user_posts', 'org_users', 'personal_views', 'remind_tasks', 'wf_comments', 'wf_instances', 'wf_template_drafts', 'wf_templates', 'wf_tokens', 'wf_work_items', 'workbench_configs', 'workbench_visits']);
 
     await migrateDown(database.db, { engineCode: 'mig0test' });
     await migrateDown(database.db, {});

@@ -26,6 +26,7 @@ import * as importRollback from './migrations/engine/2026-11-25T0900_create-impo
 import * as contextVersionTriggers from './migrations/engine/2026-11-25T0900_context-version-triggers.ts';
 import * as formPermissionGroups from './migrations/engine/2026-11-25T1700_create-form-permission-groups.ts';
 import * as internalMessages from './migrations/engine/2026-11-25T2000_create-internal-messages.ts';
+import * as notificationChannels from './migrations/engine/2026-11-25T2100_create-notification-channels.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -59,6 +60,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-25T0900_context-version-triggers': contextVersionTriggers,
   '2026-11-25T1700_create-form-permission-groups': formPermissionGroups,
   '2026-11-25T2000_create-internal-messages': internalMessages,
+  '2026-11-25T2100_create-notification-channels': notificationChannels,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -118,6 +118,8 @@ export interface OrgUserTable {
   name_pinyin: Generated<string>;
   name_initials: Generated<string>;
   search_text: Generated<string>;
+  /** Where the mail channel sends this user's notifications (issue 20). */
+  email: Generated<string | null>;
 }
 
 /** A user's departments; exactly one is main, and it equals org_users.main_department_id. */
@@ -549,6 +551,32 @@ export interface NotificationPreferenceTable {
   owner: string;
   category: string;
   channels: ColumnType<string[], string, string>;
+  notification_channels: NotificationChannelTable;
+  notification_robots: NotificationRobotTable;
+}
+
+/** Engine schema: an outside channel's settings (issue 20); `secrets` is AES-256-GCM ciphertext, never sent out. */
+export interface NotificationChannelTable {
+  kind: 'email' | 'sms';
+  enabled: boolean;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  secrets: string | null;
+  modified_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: a chat-platform robot (issue 20); its webhook address and signing secret are in `secrets`. */
+export interface NotificationRobotTable {
+  id: string;
+  name: string;
+  platform: 'dingtalk' | 'wecom' | 'feishu';
+  enabled: boolean;
+  secrets: string;
+  masked_url: string;
+  has_secret: boolean;
+  created_by: string;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Engine schema: a form's permission group (docs/decisions/0037). */

@@ -17,3 +17,4 @@ export * from './business-rules/index.ts';
 export * from './data-port/index.ts';
 export * from './permission/index.ts';
 export * from './notification/index.ts';
+export * from './notification-channels/index.ts';

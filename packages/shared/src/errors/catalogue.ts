@@ -258,6 +258,14 @@ export const ERRORS = {
   PermissionGroupInvalid: biz(330004, '权限组设置无效', 'The permission group settings are not valid'),
   PermissionGroupLimit: biz(330005, '每个表单最多 50 个权限组', 'A form holds at most 50 permission groups'),
 
+  // 3400xx notification channels: e-mail, SMS and robot settings of an engine (issue 20)
+  NotificationChannelInvalid: biz(340001, '通知渠道设置无效：{reason}', 'The notification channel settings are not valid: {reasonEn}'),
+  NotificationChannelNotConfigured: biz(340002, '该通知渠道尚未设置或未启用', 'This notification channel is not set up or not enabled'),
+  NotificationRobotNotFound: biz(340003, '机器人不存在', 'The robot does not exist', 404),
+  NotificationRobotLimit: biz(340004, '每个组织最多 20 个机器人', 'An organisation holds at most 20 robots'),
+  NotificationSecretUnreadable: biz(340005, '已保存的密码或密钥无法解密（服务器密钥已更换？），请重新填写', 'A saved password or secret cannot be decrypted (was the server key changed?): enter it again'),
+  NotificationTestAddressMissing: biz(340006, '没有可用于测试的收件地址，请填写测试收件人', 'There is no address to send the test to: enter a test recipient'),
+
   // 3401xx the message center and notification preferences (docs/decisions/0038; 3400xx are the outside channels')
   InternalMessageNotFound: biz(340101, '消息不存在', 'The message does not exist', 404),
   NotificationDefaultsAdminOnly: biz(340102, '只有系统管理员可以修改组织的默认通知设置', 'Only an administrator can change the organization\'s notification defaults', 403),

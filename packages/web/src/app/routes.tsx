@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
             lazy: workbenchPage(() => import('../features/org-admin/org-admin-page.tsx'), (m) => m.OrgAdminPage, false),
           },
           { path: 'open-api', lazy: workbenchPage(() => import('../features/org-admin/open-api/open-api-page.tsx'), (m) => m.OpenApiPage, false) },
+          {
+            path: 'notification-channels',
+            lazy: workbenchPage(() => import('../features/org-admin/notification-channels/notification-channels-page.tsx'), (m) => m.NotificationChannelsPage, false),
+          },
         ],
       },
       {

@@ -192,7 +192,7 @@ export async function insertUsers(edb: EngineExecutor, users: (NewUser & { main_
 export async function updateUser(
   edb: EngineExecutor,
   current: Pick<UserRow, 'id' | 'name' | 'mobile'>,
-  patch: { name?: string; mobile?: string; auth_type?: number; state?: 'active' | 'disabled'; account_id?: string },
+  patch: { name?: string; mobile?: string; email?: string | null; auth_type?: number; state?: 'active' | 'disabled'; account_id?: string },
 ): Promise<void> {
   const rekey = patch.name !== undefined || patch.mobile !== undefined;
   await edb

@@ -92,8 +92,10 @@ export async function loadUserDetail(edb: EngineExecutor, id: string, viewer: Vi
     .orderBy('p.name_pinyin')
     .orderBy('p.id')
     .execute();
+  const { email } = await edb.selectFrom('org_users').select('email').where('id', '=', id).executeTakeFirstOrThrow();
   return {
     ...user,
+    email,
     departments: departments.map((d) => ({ id: d.id, name: d.name, isMain: d.is_main, isManager: d.manager_id === id, isExternal: d.is_external })),
     roles: roles.map((r) => ({ id: r.id, name: r.name, groupId: r.parent_id })),
     posts: posts.map((p) => ({ id: p.id, name: p.name })),

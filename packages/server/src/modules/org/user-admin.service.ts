@@ -69,6 +69,7 @@ export async function createUser(ctx: OrgContext, input: CreateInput): Promise<c
     await assertUnitsOfType(edb, postIds, 'Post');
     const id = newId();
     await insertUsers(edb, [{ id, account_id: null, name: input.name, mobile: input.mobile, auth_type: authType, is_external: isExternal, main_department_id: mainId }]);
+    if (input.email) await updateUserRow(edb, { id, name: input.name, mobile: input.mobile }, { email: input.email });
     await setUserDepartments(edb, id, departmentIds, mainId);
     await setUserLinks(edb, 'role', id, roleIds);
     await setUserLinks(edb, 'post', id, postIds);
@@ -115,7 +116,7 @@ export async function updateUser(ctx: OrgContext, input: UpdateInput): Promise<c
       await assertUnitsOfType(edb, postIds, 'Post');
       await setUserLinks(edb, 'post', user.id, postIds);
     }
-    await updateUserRow(edb, user, { name: input.name, mobile: input.mobile, auth_type: authType });
+    await updateUserRow(edb, user, { name: input.name, mobile: input.mobile, email: input.email, auth_type: authType });
     if (mobileChanges) await joinOrInvite(trx, edb, ctx.engineCode, { ...user, mobile: input.mobile! });
     return loadUserDetail(edb, user.id);
   });

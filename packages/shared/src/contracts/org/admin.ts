@@ -8,6 +8,8 @@ import { DepartmentDto, PostDto, RoleDto, RoleGroupDto, UserDetailDto } from './
 const SortKey = z.number().int().min(0).max(1_000_000_000);
 const atLeastOneChange = (keys: string[]) => (value: Record<string, unknown>) => keys.some((k) => value[k] !== undefined);
 const NOTHING_TO_CHANGE = { error: '没有要修改的内容' };
+/** A user's e-mail address for notification mail; null (or empty) clears it. */
+const UserEmail = z.union([z.email().max(255), z.literal('').transform(() => null), z.null()]);
 
 export const IdBody = z.strictObject({ id: UnitId });
 export const ChangedResult = z.object({ changed: z.number().int() });
@@ -40,6 +42,7 @@ export const RemoveDepartmentBody = IdBody;
 export const CreateUserBody = z.strictObject({
   name: PersonName,
   mobile: Mobile,
+  email: UserEmail.optional(),
   departmentIds: unitIdList(20),
   /** One of departmentIds; default: the first. */
   mainDepartmentId: UnitId.optional(),
@@ -60,13 +63,14 @@ export const UpdateUserBody = z
     name: PersonName.optional(),
     /** Only before the user has joined: afterwards the number is the person's account. */
     mobile: Mobile.optional(),
+    email: UserEmail.optional(),
     authType: AssignableAuthType.optional(),
     departmentIds: unitIdList(20).optional(),
     mainDepartmentId: UnitId.optional(),
     roleIds: z.array(UnitId).max(100).optional(),
     postIds: z.array(UnitId).max(100).optional(),
   })
-  .refine(atLeastOneChange(['name', 'mobile', 'authType', 'departmentIds', 'mainDepartmentId', 'roleIds', 'postIds']), NOTHING_TO_CHANGE);
+  .refine(atLeastOneChange(['name', 'mobile', 'email', 'authType', 'departmentIds', 'mainDepartmentId', 'roleIds', 'postIds']), NOTHING_TO_CHANGE);
 
 /** POST /v1/org/user/disable and /enable. Disabling ends the user's sessions in this engine at once. */
 export const UserStateBody = IdBody;

@@ -58,6 +58,8 @@ export const OrgItemDto = OrgUnitDto.extend({
 export type OrgItemDto = z.infer<typeof OrgItemDto>;
 
 export const UserDetailDto = UserDto.extend({
+  /** Where notification mail reaches the user (issue 20); null when none is set. */
+  email: z.string().nullable(),
   departments: z.array(z.object({ id: z.string(), name: z.string(), isMain: z.boolean(), isManager: z.boolean(), isExternal: z.boolean() })),
   roles: z.array(z.object({ id: z.string(), name: z.string(), groupId: z.string().nullable() })),
   posts: z.array(z.object({ id: z.string(), name: z.string() })),

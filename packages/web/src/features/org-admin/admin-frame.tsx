@@ -1,5 +1,5 @@
 import { Button, Flex, Layout, Menu, Result, Skeleton, Typography, theme } from 'antd';
-import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../components/product-mark.tsx';
@@ -11,6 +11,7 @@ import { useUserInfo } from '../workbench/hooks/use-workbench-data.ts';
 const ADMIN_PAGES = [
   { path: '/admin/org', icon: <ApartmentOutlined />, labelKey: 'titles.orgAdmin' },
   { path: '/admin/open-api', icon: <ApiOutlined />, labelKey: 'openApi.title' },
+  { path: '/admin/notification-channels', icon: <NotificationOutlined />, labelKey: 'notificationChannels.title' },
 ] as const;
 
 /**

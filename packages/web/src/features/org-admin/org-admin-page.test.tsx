@@ -151,6 +151,26 @@ describe('organisation console', () => {
     });
   });
 
+  it('a member may get an e-mail address for notification mail; a malformed one is refused beside the field', async () => {
+    const { callsTo } = stubConsole({ 'POST /v1/org/user/create': () => ok({}) });
+    const user = userEvent.setup();
+    renderConsole();
+    await screen.findByText('成员1');
+    await user.click(within(treeItem('销售部')!).getByText('销售部'));
+    await user.click(screen.getByRole('button', { name: /添加成员/ }));
+    const drawer = await findDialog('添加成员');
+    await user.type(within(drawer).getByLabelText('姓名'), '王五');
+    await user.type(within(drawer).getByLabelText('手机号'), '13900001111');
+    await user.type(within(drawer).getByLabelText('邮箱'), 'wangwu@');
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+    expect(await within(drawer).findByText('请填写有效的邮箱地址')).toBeTruthy();
+    expect(callsTo('POST', '/v1/org/user/create')).toHaveLength(0);
+    await user.type(within(drawer).getByLabelText('邮箱'), 'example.com');
+    await user.click(within(drawer).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/org/user/create')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/org/user/create')[0].body).toMatchObject({ name: '王五', email: 'wangwu@example.com' });
+  });
+
   it('disabling asks first, says sessions end at once, then tells the server', async () => {
     const { callsTo } = stubConsole({ 'POST /v1/org/user/disable': () => ok({}) });
     const user = userEvent.setup();

@@ -20,6 +20,7 @@ interface EditorProps {
 const valuesOf = (user: UserDetailDto): UserValues => ({
   name: user.name,
   mobile: user.mobile,
+  email: user.email ?? '',
   departmentIds: user.departments.map(({ id, name }) => ({ id, name })),
   mainDepartmentId: user.departments.find((d) => d.isMain)?.id,
   authType: user.authType,
@@ -42,6 +43,7 @@ export function UserEditorDrawer({ open, side, userId, defaultDepartment, onClos
     : {
         name: '',
         mobile: '',
+        email: '',
         departmentIds: defaultDepartment ? [defaultDepartment] : [],
         mainDepartmentId: defaultDepartment?.id,
         authType: isExternal ? UserAuthType.External : UserAuthType.Personal,

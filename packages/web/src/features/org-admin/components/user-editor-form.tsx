@@ -13,13 +13,14 @@ import { assignableAuthTypes, FIELD_OF_ERROR } from '../user-form.ts';
 export interface UserValues {
   name: string;
   mobile: string;
+  email?: string;
   departmentIds: PickedUnit[];
   mainDepartmentId?: string;
   authType: number;
   roleIds: string[];
   postIds: string[];
 }
-const FIELDS = ['name', 'mobile', 'departmentIds', 'mainDepartmentId', 'authType', 'roleIds', 'postIds'] as const;
+const FIELDS = ['name', 'mobile', 'email', 'departmentIds', 'mainDepartmentId', 'authType', 'roleIds', 'postIds'] as const;
 // contracts/org/admin.ts: at most 20 departments per user.
 const DEPARTMENTS_MAX = 20;
 
@@ -58,9 +59,11 @@ export function UserEditorForm({ id, side, userId, initial, original, onSaving, 
       postIds: values.postIds,
     };
     const mobile = values.mobile.trim();
+    // Sent only when it changed; empty clears the address (the server stores null).
+    const email = values.email?.trim() ?? '';
     try {
-      if (userId) await orgAdminApi.updateUser({ id: userId, ...common, mobile: isMobileLocked || mobile === original?.mobile ? undefined : mobile });
-      else await orgAdminApi.createUser({ ...common, mobile });
+      if (userId) await orgAdminApi.updateUser({ id: userId, ...common, mobile: isMobileLocked || mobile === original?.mobile ? undefined : mobile, email: email === (original?.email ?? '') ? undefined : email });
+      else await orgAdminApi.createUser({ ...common, mobile, ...(email ? { email } : {}) });
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
       onDone();
     } catch (error) {
@@ -97,6 +100,9 @@ export function UserEditorForm({ id, side, userId, initial, original, onSaving, 
         extra={isMobileLocked ? t('orgAdmin.editor.mobileLocked') : t('orgAdmin.editor.mobileHint')}
       >
         <Input inputMode="tel" maxLength={11} disabled={isMobileLocked} />
+      </Form.Item>
+      <Form.Item name="email" label={t('orgAdmin.member.email')} rules={[{ type: 'email', message: t('orgAdmin.validation.emailInvalid') }]} extra={t('orgAdmin.editor.emailHint')}>
+        <Input inputMode="email" maxLength={255} />
       </Form.Item>
       <Form.Item
         name="departmentIds"

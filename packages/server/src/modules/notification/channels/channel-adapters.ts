@@ -1,0 +1,13 @@
+import type { ChannelAdapter, ChannelKind } from './channel.ts';
+import { emailAdapter } from './email.adapter.ts';
+import { robotAdapter } from './robot.adapter.ts';
+import { smsAdapter } from './sms.adapter.ts';
+
+/** The outside channels by kind (the in-app message is the core's own). */
+export function channelAdapters(): Map<ChannelKind, ChannelAdapter> {
+  return new Map<ChannelKind, ChannelAdapter>([
+    ['email', emailAdapter],
+    ['sms', smsAdapter],
+    ['robot', robotAdapter],
+  ]);
+}

@@ -1,0 +1,148 @@
+import { contracts } from '@tritium/shared';
+import type { Kysely } from 'kysely';
+import type { EngineDb } from '../../../db/types.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { newId } from '../../../lib/ids.ts';
+import { sealSecrets } from './secret-box.ts';
+import { secretsOf } from './channel-settings.ts';
+
+// The admin console's side of the channels: settings as presented (secrets only as flags) and their changes.
+
+type Edb = Kysely<EngineDb>;
+type StoredKind = 'email' | 'sms';
+
+const EMPTY_EMAIL: contracts.EmailChannelDto = { configured: false, enabled: false, host: '', port: 465, secure: true, user: '', fromAddress: '', fromName: '', hasPassword: false };
+const EMPTY_SMS: contracts.SmsChannelDto = { configured: false, enabled: false, url: '', template: '', hasToken: false };
+
+/** A webhook address with its token hidden: scheme, host and the last four characters. */
+export function maskUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}/…${url.slice(-4)}`;
+}
+
+function presentRobot(row: { id: string; name: string; platform: contracts.RobotPlatform; enabled: boolean; masked_url: string; has_secret: boolean; created_time: Date }): contracts.RobotDto {
+  return { id: row.id, name: row.name, platform: row.platform, enabled: row.enabled, webhookUrlMasked: row.masked_url, hasSecret: row.has_secret, createdTime: row.created_time.toISOString() };
+}
+
+const robotColumns = ['id', 'name', 'platform', 'enabled', 'masked_url', 'has_secret', 'created_time'] as const;
+
+export async function listChannels(edb: Edb): Promise<contracts.ChannelListResult> {
+  const rows = await edb.selectFrom('notification_channels').select(['kind', 'enabled', 'settings', 'secrets']).execute();
+  const email = rows.find((r) => r.kind === 'email');
+  const sms = rows.find((r) => r.kind === 'sms');
+  // Only whether a secret is stored leaves the server, never the secret (issue 20).
+  const stored = (sealed: string | null, name: string) => !!sealed && safeSecrets(sealed)[name] !== undefined;
+  const robots = await edb.selectFrom('notification_robots').select(robotColumns).orderBy('created_time').orderBy('id').execute();
+  return {
+    email: email ? { ...EMPTY_EMAIL, ...pick(email.settings, EMPTY_EMAIL), configured: true, enabled: email.enabled, hasPassword: stored(email.secrets, 'password') } : EMPTY_EMAIL,
+    sms: sms ? { ...EMPTY_SMS, ...pick(sms.settings, EMPTY_SMS), configured: true, enabled: sms.enabled, hasToken: stored(sms.secrets, 'token') } : EMPTY_SMS,
+    robots: robots.map(presentRobot),
+  };
+}
+
+/** A secret that no longer decrypts still counts as set: the administrator sees it and enters it again. */
+function safeSecrets(sealed: string): Record<string, string> {
+  try {
+    return secretsOf(sealed);
+  } catch {
+    return { password: '', token: '' };
+  }
+}
+
+function pick<T extends object>(settings: Record<string, unknown>, shape: T): Partial<T> {
+  return Object.fromEntries(Object.keys(shape).filter((k) => k in settings).map((k) => [k, settings[k]])) as Partial<T>;
+}
+
+/** Saves a channel's settings; a secret left out or empty keeps the stored one. */
+async function saveChannel(edb: Edb, userId: string, kind: StoredKind, settings: Record<string, unknown>, secretName: string, secret: string | undefined): Promise<void> {
+  const existing = await edb.selectFrom('notification_channels').select('secrets').where('kind', '=', kind).executeTakeFirst();
+  let sealed = existing?.secrets ?? null;
+  if (secret) sealed = sealSecrets({ [secretName]: secret });
+  const values = { enabled: settings.enabled as boolean, settings: JSON.stringify(settings), secrets: sealed, modified_by: userId, modified_time: new Date() };
+  await edb
+    .insertInto('notification_channels')
+    .values({ kind, ...values })
+    .onConflict((oc) => oc.column('kind').doUpdateSet(values))
+    .execute();
+}
+
+export async function saveEmailChannel(edb: Edb, userId: string, body: contracts.EmailChannelSaveBody): Promise<contracts.ChannelListResult> {
+  const { password, ...settings } = body;
+  await saveChannel(edb, userId, 'email', settings, 'password', password);
+  return listChannels(edb);
+}
+
+export async function saveSmsChannel(edb: Edb, userId: string, body: contracts.SmsChannelSaveBody): Promise<contracts.ChannelListResult> {
+  const { token, ...settings } = body;
+  await saveChannel(edb, userId, 'sms', settings, 'token', token);
+  return listChannels(edb);
+}
+
+export async function addRobot(edb: Edb, userId: string, body: contracts.RobotAddBody): Promise<contracts.RobotDto> {
+  const count = await edb.selectFrom('notification_robots').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(count.n) >= contracts.NOTIFICATION_ROBOT_LIMIT) throw new AppError('NotificationRobotLimit');
+  const row = await edb
+    .insertInto('notification_robots')
+    .values({
+      id: newId(),
+      name: body.name,
+      platform: body.platform,
+      enabled: body.enabled,
+      secrets: sealSecrets({ webhookUrl: body.webhookUrl, ...(body.secret ? { secret: body.secret } : {}) }),
+      masked_url: maskUrl(body.webhookUrl),
+      has_secret: !!body.secret,
+      created_by: userId,
+    })
+    .returning(robotColumns)
+    .executeTakeFirstOrThrow();
+  return presentRobot(row);
+}
+
+export async function getRobotRowOrThrow(edb: Edb, id: string) {
+  const row = await edb.selectFrom('notification_robots').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NotificationRobotNotFound', { detail: { id } });
+  return row;
+}
+
+export async function updateRobot(edb: Edb, body: contracts.RobotUpdateBody): Promise<contracts.RobotDto> {
+  const row = await getRobotRowOrThrow(edb, body.id);
+  const changesSecrets = !!body.webhookUrl || !!body.secret || !!body.clearSecret;
+  let secrets = row.secrets;
+  if (changesSecrets) {
+    const old = readOldOrThrow(row.secrets, !!body.webhookUrl);
+    const webhookUrl = body.webhookUrl || old.webhookUrl;
+    const secret = body.clearSecret ? undefined : body.secret || old.secret;
+    secrets = sealSecrets({ webhookUrl, ...(secret ? { secret } : {}) });
+  }
+  const updated = await edb
+    .updateTable('notification_robots')
+    .set({
+      name: body.name,
+      platform: body.platform,
+      enabled: body.enabled,
+      secrets,
+      ...(body.webhookUrl ? { masked_url: maskUrl(body.webhookUrl) } : {}),
+      has_secret: body.clearSecret ? false : body.secret ? true : row.has_secret,
+      modified_time: new Date(),
+    })
+    .where('id', '=', body.id)
+    .returning(robotColumns)
+    .executeTakeFirstOrThrow();
+  return presentRobot(updated);
+}
+
+/** The stored secrets to merge a change into; when they no longer decrypt, only a new address may replace them. */
+function readOldOrThrow(sealed: string, hasNewUrl: boolean): Record<string, string> {
+  try {
+    return secretsOf(sealed);
+  } catch {
+    if (hasNewUrl) return {};
+    throw new AppError('NotificationSecretUnreadable');
+  }
+}
+
+export async function removeRobot(edb: Edb, id: string): Promise<{ id: string }> {
+  const removed = await edb.deleteFrom('notification_robots').where('id', '=', id).returning('id').executeTakeFirst();
+  if (!removed) throw new AppError('NotificationRobotNotFound', { detail: { id } });
+  return { id };
+}
