@@ -60,6 +60,9 @@ import { viewRoutes } from './modules/view/view.routes.ts';
 import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
 import { notificationChannelRoutes } from './modules/notification/channels/notification-channels.routes.ts';
 import { loadSecretKey } from './modules/notification/channels/secret-box.ts';
+import { channelAdapters } from './modules/notification/channels/channel-adapters.ts';
+import { loadChannelSettings } from './modules/notification/channels/channel-settings.ts';
+import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
@@ -210,8 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(
       NOTIFICATION_DELIVERY_JOB,
       deliveryHandler({
-        adapters: new Map(),
-        settingsOf: async () => null,
+        adapters: channelAdapters(),
+        settingsOf: (executor, engineCode, channel) => loadChannelSettings(engineDb(executor, engineCode), channel),
         publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
         ...options.deliveries,
       }),

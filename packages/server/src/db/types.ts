@@ -514,6 +514,8 @@ export interface EngineDb {
   internal_messages: InternalMessageTable;
   notification_deliveries: NotificationDeliveryTable;
   notification_preferences: NotificationPreferenceTable;
+  notification_channels: NotificationChannelTable;
+  notification_robots: NotificationRobotTable;
 }
 
 /** Engine schema: a message of the message center (issue 20; docs/decisions/0038). */
@@ -551,8 +553,6 @@ export interface NotificationPreferenceTable {
   owner: string;
   category: string;
   channels: ColumnType<string[], string, string>;
-  notification_channels: NotificationChannelTable;
-  notification_robots: NotificationRobotTable;
 }
 
 /** Engine schema: an outside channel's settings (issue 20); `secrets` is AES-256-GCM ciphertext, never sent out. */

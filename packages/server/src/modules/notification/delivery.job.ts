@@ -34,7 +34,7 @@ export function deliveryHandler(settings: DeliverySettings): JobHandler {
         .selectFrom('notification_deliveries as d')
         .innerJoin('internal_messages as m', 'm.id', 'd.message_id')
         .leftJoin('org_users as u', 'u.id', 'm.receiver')
-        .select(['d.id', 'd.channel', 'd.state', 'd.attempts', 'm.category', 'm.title', 'm.content', 'm.schema_code', 'm.object_id', 'm.receiver', 'u.name', 'u.mobile'])
+        .select(['d.id', 'd.channel', 'd.state', 'd.attempts', 'm.category', 'm.title', 'm.content', 'm.schema_code', 'm.object_id', 'm.receiver', 'u.name', 'u.mobile', 'u.email'])
         .where('d.id', '=', deliveryId)
         .executeTakeFirst();
       if (!row || row.state === 'Succeeded' || row.state === 'Failed') return { skipped: true };
@@ -59,7 +59,7 @@ export function deliveryHandler(settings: DeliverySettings): JobHandler {
         title: row.title,
         content: row.content,
         link: path ? new URL(path, settings.publicUrl).toString() : null,
-        recipient: { userId: row.receiver, name: row.name ?? '', email: null, mobile: row.mobile ?? null },
+        recipient: { userId: row.receiver, name: row.name ?? '', email: row.email ?? null, mobile: row.mobile ?? null },
       };
       try {
         const detail = await adapter.send(config, message);
