@@ -16,3 +16,4 @@ export * from './open-api/index.ts';
 export * from './business-rules/index.ts';
 export * from './data-port/index.ts';
 export * from './permission/index.ts';
+export * from './search/index.ts';
