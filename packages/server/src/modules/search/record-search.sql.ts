@@ -89,7 +89,7 @@ function formSelect(schema: string, search: FormSearch, pattern: string, limit: 
     ${sql.ref(`${MAIN}.CreatedTime`)} as created_time, ${titleHit} as title_hit
     from ${sql.id(schema, form.mainTable)} as ${sql.id(MAIN)}
     where ${anyMatch} and ${narrowing}
-    order by title_hit desc, ${sql.ref(`${MAIN}.CreatedTime`)} desc, ${sql.ref(`${MAIN}.ObjectId`)} desc
+    order by title_hit desc, ${sql.ref(`${MAIN}.CreatedTime`)} desc nulls last, ${sql.ref(`${MAIN}.ObjectId`)} desc
     limit ${limit})`;
 }
 
