@@ -5,11 +5,11 @@ import { containsPattern, MAIN } from '../query/filter-compiler.ts';
 import { TRIGRAM_CONTROL_TYPES } from '../form-design/trigram-indexes.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 
-// The statement of a record search (docs/decisions/0040): per form, one SELECT whose WHERE is "some searchable column
+// The statement of a record search (docs/decisions/0040): per form, SELECTs whose WHERE is "some searchable column
 // ILIKE '%keyword%'" (each such column has a pg_trgm GIN index, so PostgreSQL ORs bitmap index scans) AND the query
-// engine's narrowing for the caller (view right, permitted data scopes). The forms' SELECTs are joined by UNION ALL
-// and ordered once: title matches first, then newer records. A field hidden from the caller is neither matched nor
-// shown: its column is left out of the statement.
+// engine's narrowing for the caller (view right, permitted data scopes). The forms' SELECTs (two each: title matches,
+// matches elsewhere) are joined by UNION ALL and ordered once: title matches first, then newer records. A field hidden
+// from the caller is neither matched nor shown: its column is left out of the statement.
 
 /** A column searched, with how its text is read. */
 export interface SearchColumn {
@@ -76,34 +76,78 @@ export interface SearchRow {
   created_time: Date | string | null;
 }
 
-/** One form's SELECT, limited to what the page could need of it. */
-function formSelect(schema: string, search: FormSearch, pattern: string, limit: number) {
-  const { form, columns, narrowing } = search;
-  const matches = columns.map((c) => matchOf(c, pattern));
-  const fieldCase = sql.join(columns.map((c, i) => sql`when ${matches[i]} then ${c.code}`), sql` `);
-  const textCase = sql.join(columns.map((c, i) => sql`when ${matches[i]} then ${textOf(c)}`), sql` `);
-  const anyMatch = sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
-  const titleHit = sql<number>`(case when ${matches[0]} then 1 else 0 end)`;
-  return sql`(select ${form.node.code}::text as schema_code, ${sql.ref(`${MAIN}.ObjectId`)}::text as object_id, ${sql.ref(`${MAIN}.Name`)}::text as title,
-    ${sql.ref(`${MAIN}.SeqNo`)}::text as seq_no, (case ${fieldCase} end)::text as field_code, (case ${textCase} end)::text as field_text,
-    ${sql.ref(`${MAIN}.CreatedTime`)} as created_time, ${titleHit} as title_hit
-    from ${sql.id(schema, form.mainTable)} as ${sql.id(MAIN)}
-    where ${anyMatch} and ${narrowing}
-    order by title_hit desc, ${sql.ref(`${MAIN}.CreatedTime`)} desc nulls last, ${sql.ref(`${MAIN}.ObjectId`)} desc
-    limit ${limit})`;
+/**
+ * Matches counted (up to this many) before the search: fewer are read whole and sorted; more are found by walking the
+ * list index, which is dense enough with them to stop soon.
+ */
+export const SEARCH_PROBE_CAP = 2000;
+
+/** One part of a form's search: the records whose title matches, or those that match only elsewhere. */
+interface Branch {
+  search: FormSearch;
+  titleHit: 0 | 1;
+  fieldCode: RawBuilder<unknown>;
+  fieldText: RawBuilder<unknown>;
+  where: RawBuilder<SqlBool>;
+}
+
+function branchesOf(search: FormSearch, pattern: string): Branch[] {
+  const [title, ...others] = search.columns.map((c) => ({ column: c, match: matchOf(c, pattern) }));
+  const branches: Branch[] = [{ search, titleHit: 1, fieldCode: sql`${title!.column.code}`, fieldText: textOf(title!.column), where: title!.match }];
+  if (others.length) {
+    branches.push({
+      search,
+      titleHit: 0,
+      fieldCode: sql`(case ${sql.join(others.map((o) => sql`when ${o.match} then ${o.column.code}`), sql` `)} end)`,
+      fieldText: sql`(case ${sql.join(others.map((o) => sql`when ${o.match} then ${textOf(o.column)}`), sql` `)} end)`,
+      where: sql<SqlBool>`(${sql.join(others.map((o) => o.match), sql` or `)}) and not coalesce(${title!.match}, false)`,
+    });
+  }
+  return branches;
+}
+
+const ref = (code: string) => sql.ref(`${MAIN}.${code}`);
+const from = (schema: string, b: Branch) => sql`from ${sql.id(schema, b.search.form.mainTable)} as ${sql.id(MAIN)} where ${b.where} and ${b.search.narrowing}`;
+
+/** How many records a branch matches, up to SEARCH_PROBE_CAP: one statement for every branch. */
+async function probe(edb: EngineExecutor, schema: string, branches: Branch[]): Promise<number[]> {
+  const counts = branches.map((b, i) => sql`select ${i}::int as i, (select count(*)::int from (select 1 ${from(schema, b)} limit ${SEARCH_PROBE_CAP}) x) as n`);
+  const rows = (await sql<{ i: number; n: number }>`${sql.join(counts, sql` union all `)}`.execute(anyDb(edb))).rows;
+  const out = branches.map(() => 0);
+  for (const r of rows) out[Number(r.i)] = Number(r.n);
+  return out;
 }
 
 /**
- * Rows `offset … offset + limit` of the hits over all the forms, best first. Each form contributes at most
- * offset + limit rows, so the outer sort never sees more than forms × (offset + limit).
+ * A branch's newest `limit` matches. Few matches: read them all (the trigram bitmaps) and sort, behind OFFSET 0 so the
+ * planner cannot trade that for an index walk. Many: ordered like the table's list index (CreatedTime desc, ObjectId
+ * desc), so PostgreSQL walks it and stops after `limit`. Left to itself the planner walks the index for a rare word it
+ * thinks common, reading the whole table (docs/decisions/0040).
+ */
+function branchSelect(schema: string, b: Branch, matches: number, limit: number) {
+  const columns = sql`${b.search.form.node.code}::text as schema_code, ${ref('ObjectId')}::text as object_id, ${ref('Name')}::text as title,
+    ${ref('SeqNo')}::text as seq_no, ${b.fieldCode}::text as field_code, ${b.fieldText}::text as field_text,
+    ${ref('CreatedTime')} as created_time, ${sql.lit(b.titleHit)} as title_hit`;
+  if (matches < SEARCH_PROBE_CAP) {
+    return sql`(select * from (select ${columns} ${from(schema, b)} offset 0) s order by created_time desc, object_id desc limit ${limit})`;
+  }
+  return sql`(select ${columns} ${from(schema, b)} order by ${ref('CreatedTime')} desc, ${ref('ObjectId')} desc limit ${limit})`;
+}
+
+/**
+ * Rows `offset … offset + limit` of the hits over all the forms, best first. Each branch contributes at most
+ * offset + limit rows, so the outer sort never sees more than 2 × forms × (offset + limit).
  */
 export async function searchRows(edb: EngineExecutor, schema: string, searches: FormSearch[], keyword: string, offset: number, limit: number): Promise<SearchRow[]> {
-  if (!searches.length) return [];
   const pattern = containsPattern(keyword);
-  const branches = searches.map((s) => formSelect(schema, s, pattern, offset + limit));
+  const branches = searches.flatMap((s) => branchesOf(s, pattern));
+  if (!branches.length) return [];
+  const matches = await probe(edb, schema, branches);
+  const selects = branches.flatMap((b, i) => (matches[i]! > 0 ? [branchSelect(schema, b, matches[i]!, offset + limit)] : []));
+  if (!selects.length) return [];
   const statement = sql<SearchRow>`select schema_code, object_id, title, seq_no, field_code, field_text, created_time
-    from (${sql.join(branches, sql` union all `)}) as hits
-    order by title_hit desc, created_time desc nulls last, object_id desc
+    from (${sql.join(selects, sql` union all `)}) as hits
+    order by title_hit desc, created_time desc, object_id desc
     limit ${limit} offset ${offset}`;
   return (await statement.execute(anyDb(edb))).rows;
 }

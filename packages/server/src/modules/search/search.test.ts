@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { addMember, createApp, createNode, FunctionNodeType, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { adminWithApp, createForm, definition, indexesOf, publish } from '../../../test/form-helpers.ts';
+import { sql } from 'kysely';
+import { adminWithApp, createForm, definition, engineSql, indexesOf, publish, tableRef } from '../../../test/form-helpers.ts';
+import { SEARCH_PROBE_CAP } from './record-search.sql.ts';
 
 // Full-text search (issue 20, docs/decisions/0040) through the API on PGlite and PostgreSQL: Chinese words in titles,
 // text, option labels and sequence numbers; only the forms a member opens, only the records in their data scope, never
@@ -169,5 +171,24 @@ describe('bad input', () => {
       expect(res.body, JSON.stringify(query)).toMatchObject({ successful: false, errorCode: 777 });
     }
     expect((await a.raw('GET', '/GlobalSearch/SearchByKey', {})).body.errorCode).toBe(777);
+  });
+});
+
+describe('many matches', () => {
+  it('pages newest first through thousands of matches, still within the member’s scope', async () => {
+    const table = tableRef(admin.engineCode, `i_${code.toLowerCase()}`);
+    // More matches than the probe counts, so the search walks the list index instead of sorting them all.
+    const many = SEARCH_PROBE_CAP + 100;
+    const me: string = (await a.post('/v1/form/loaddata', { schemaCode: code, objectId: ids.shanghai })).system.CreatedBy;
+    await engineSql(t, sql`insert into ${table} ("Name", "Status", "CreatedBy", "ModifiedBy", "OwnerId", "CreatedTime", "Title", "Notes")
+      select '批次' || g, 1, ${me}, ${me}, case when g % 100 = 0 then ${alice.userId} else ${me} end,
+        now() - g * interval '1 minute', '批次' || g, '批量导入的跟进' || g from generate_series(1, ${many}::int) g`);
+    const first = await search(a, { keyword: '批量导入', pageSize: '3' });
+    expect(first.body.data.hasMore).toBe(true);
+    expect(first.body.data.list.flatMap((g: Group) => g.hits.map((h) => h.title))).toEqual(['批次1', '批次2', '批次3']);
+    const third = await hits(a, '批量导入', { pageSize: '3', pageIndex: '2' });
+    expect(third.map((h) => h.title)).toEqual(['批次7', '批次8', '批次9']);
+    const mine = await hits(alice.c, '批次', { pageSize: '2' });
+    expect(mine.map((h) => [h.title, h.fieldCode])).toEqual([['批次100', 'Name'], ['批次200', 'Name']]);
   });
 });
