@@ -27,14 +27,15 @@ beforeAll(async () => {
   let member: Admin & { userId: string };
   ({ member, page: memberView } = await memberPage(admin, '韩梅'));
   await api(admin, 'POST', '/v1/functionnode/auth/set', { code: 'crm', unitId: member.userId, permission: 'access' });
-  await api(admin, 'POST', '/v1/form/permission/group/save', {
-    schemaCode: 'follow',
-    group: { name: '业务员', members: { users: [member.userId] }, actions: ['view', 'create', 'edit'], viewScope: 'own', editScope: 'own', fieldRights: { Notes: 'hidden' } },
-  });
   const submit = (who: Admin, values: Record<string, unknown>) => api(who, 'POST', '/v1/form/action/execute', { schemaCode: 'follow', actionCode: 'Submit', values });
   await submit(admin, { Title: '杭州西湖区客户拜访', Notes: '客户计划下季度扩大采购规模，希望我们给出阶梯报价', Level: '紧急处理' });
   await submit(admin, { Title: '宁波客户回访', Notes: '交付顺利，客户满意', Level: '普通' });
   await submit(member, { Title: '苏州客户首访', Notes: '客户关注阶梯报价的细则', Level: '普通' });
+  // Then the member is limited to their own records, and the notes are hidden from them.
+  await api(admin, 'POST', '/v1/form/permission/group/save', {
+    schemaCode: 'follow',
+    group: { name: '业务员', members: { users: [member.userId] }, actions: ['view', 'create', 'edit'], viewScope: 'own', editScope: 'own', fieldRights: { Notes: 'hidden' } },
+  });
   adminPage = await pageOf(admin);
 });
 

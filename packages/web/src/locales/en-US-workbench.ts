@@ -1521,7 +1521,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     records: 'Data',
     nothing: 'Nothing found for “{{keyword}}”',
     failed: 'Search failed, please try again later',
-    matchedIn: 'Matched: {{field}}',
+    matchedIn: '{{field}}: ',
     untitled: '(no title)',
     more: 'Load more data',
     hint: '↑↓ to choose · Enter to open · Esc to close',

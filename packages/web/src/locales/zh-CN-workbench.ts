@@ -1518,7 +1518,7 @@ export const zhCNWorkbench = {
     records: '数据',
     nothing: '没有找到与“{{keyword}}”相关的内容',
     failed: '搜索失败，请稍后重试',
-    matchedIn: '匹配：{{field}}',
+    matchedIn: '{{field}}：',
     untitled: '（无标题）',
     more: '加载更多数据',
     hint: '↑↓ 选择 · Enter 打开 · Esc 关闭',

@@ -52,7 +52,7 @@ describe('the top bar search', () => {
     const marks = [...document.querySelectorAll('mark')].map((m) => m.textContent);
     expect(marks).toEqual(['客户', '客户', '客户', '客户']);
     expect(document.querySelector('[role="listbox"] b')).toBeNull();
-    expect(screen.getAllByText('匹配：跟进记录', { exact: false })).toHaveLength(2);
+    expect(screen.getAllByText('跟进记录：', { exact: false })).toHaveLength(2);
   });
 
   it('moves with the arrow keys, wraps around, and opens the chosen record with Enter', async () => {

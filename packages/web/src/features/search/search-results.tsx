@@ -84,7 +84,7 @@ export function SearchResults({ nodes, groups, activeId, onChoose, onHover }: Re
                 </Typography.Text>
                 {hit.fieldCode !== 'Name' && (
                   <Typography.Text type="secondary" ellipsis style={{ fontSize: token.fontSizeSM }}>
-                    {t('globalSearch.matchedIn', { field: hit.fieldName })}：<HighlightedText text={hit.snippet.text} highlights={hit.snippet.highlights} />
+                    {t('globalSearch.matchedIn', { field: hit.fieldName })}<HighlightedText text={hit.snippet.text} highlights={hit.snippet.highlights} />
                   </Typography.Text>
                 )}
               </Flex>
