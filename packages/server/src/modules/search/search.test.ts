@@ -142,6 +142,8 @@ describe('what a member may read', () => {
     expect(res.body.successful, JSON.stringify(res.body)).toBe(true);
     expect(res.body.data.nodes.map((n: { code: string }) => n.code)).toEqual([code]);
     expect(res.body.data.records.list.flatMap((g: Group) => g.hits.map((h) => h.objectId))).toEqual([ids.beijing]);
+    // Served case-insensitively, as the spec's paths are.
+    expect((await alice.c.raw('GET', '/globalsearch/searchbykey', { keyword: '客户' })).body.data.nodes).toHaveLength(1);
   });
 });
 
