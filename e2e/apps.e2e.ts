@@ -173,9 +173,10 @@ describe('apps on the workbench', () => {
 
   it('finds nodes by keyword and lists what was opened lately', async () => {
     await page.goto('/workbench');
-    await page.getByLabel('搜索应用和功能').fill('立项');
-    // antd's drop-down draws the options apart from its accessible list box.
-    await page.locator('.ant-select-dropdown').getByText('立项申请', { exact: true }).click();
+    // The top bar's search (issue 20) finds nodes and records; Ctrl+K opens it, nodes come first.
+    await page.getByRole('button', { name: '全局搜索' }).click();
+    await page.getByRole('combobox', { name: '搜索关键字' }).fill('立项');
+    await page.getByRole('option', { name: '立项申请', exact: true }).click();
     await page.waitForURL('**/workbench/app/pm/**');
     await eventually(() => page.getByRole('heading', { name: '立项申请' }).count()).toBe(1);
     await page.goto('/workbench');

@@ -32,6 +32,7 @@ import { dataLinkRoutes } from './modules/business-data/data-link.routes.ts';
 import { openApiRoutes } from './modules/open-api/open-api.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { snsRoutes } from './modules/sns/sns.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { formulaRoutes } from './modules/formula/formula.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { startFromForm } from './modules/workflow/workflow.service.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });
   viewRoutes(app, { db, fileStore, now: options.now });
   snsRoutes(app, deps);
+  searchRoutes(app, deps);
   formulaRoutes(app, deps);
   workflowRoutes(app, { ...deps, fileStore });
   businessRuleRoutes(app, deps);

@@ -18,3 +18,4 @@ export * from './data-port/index.ts';
 export * from './permission/index.ts';
 export * from './notification/index.ts';
 export * from './notification-channels/index.ts';
+export * from './search/index.ts';

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -271,6 +271,9 @@ export const ERRORS = {
   NotificationDefaultsAdminOnly: biz(340102, '只有系统管理员可以修改组织的默认通知设置', 'Only an administrator can change the organization\'s notification defaults', 403),
   NotificationCategoryRepeated: biz(340103, '同一消息类型只能设置一次', 'Each message category can be set only once'),
   LiveStreamLimit: biz(340104, '打开的实时连接过多，请关闭部分页面后重试', 'Too many live connections are open; close some pages and try again', 429),
+
+  // 3500xx full-text search (docs/decisions/0040)
+  SearchKeywordTooShort: biz(350001, '请输入至少 {min} 个字符再搜索', 'Type at least {min} characters to search'),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -69,7 +69,7 @@ describe('first publish', () => {
     expect(await types(`${main}__items`)).toEqual({ ...CHILD_SYSTEM, ItemName: 'varchar(200)', Qty: 'numeric', Files: 'jsonb' });
     expect(await types(`${main}__lines`)).toEqual({ ...CHILD_SYSTEM, Price: 'numeric' });
     // Besides the primary key: the lists' default order, the data scopes' owner and department, and trigram indexes
-    // for "contains" on Name and the text boxes (docs/decisions/0013).
+    // for "contains" and full-text search on Name, SeqNo, the text boxes and the text area (docs/decisions/0013, 0040).
     const mainIndexes = await indexesOf(t, admin.engineCode, main);
     const rest = code.toLowerCase();
     expect(Object.entries(mainIndexes).filter(([name]) => !name.startsWith('xt_')).sort()).toEqual([
@@ -78,7 +78,7 @@ describe('first publish', () => {
       [`xo_${rest}`, expect.stringMatching(/"CreatedTime" DESC, "ObjectId" DESC/)],
       [`xw_${rest}`, expect.stringContaining('("OwnerId")')],
     ]);
-    expect(Object.values(mainIndexes).filter((d) => d.includes('gin_trgm_ops'))).toHaveLength(3);
+    expect(Object.values(mainIndexes).filter((d) => d.includes('gin_trgm_ops'))).toHaveLength(5);
     const childIndexes = await indexesOf(t, admin.engineCode, `${main}__items`);
     expect(childIndexes[`xp_${code.toLowerCase()}__items`]).toMatch(/\("ParentObjectId", "SortKey"\)/);
 

@@ -6,20 +6,24 @@ import type { ColumnModel } from './form-model.ts';
 
 // Trigram indexes for "contains" on short text (docs/decisions/0013-query-engine.md): ILIKE '%…%' cannot use a
 // B-tree; a GIN index with pg_trgm's gin_trgm_ops can, Chinese included (the database's ctype is UTF-8, so CJK
-// characters are word characters). Written when a form is published: one per short-text column of the main table
-// (the data title Name, then text boxes in designer order) up to TRIGRAM_INDEX_LIMIT; indexes for columns that went
-// away are dropped. pg_trgm is on PostgreSQL 15 (contrib) and on PGlite (@electric-sql/pglite/contrib/pg_trgm,
+// characters are word characters). Written when a form is published: one per searchable text column of the main
+// table (the data title Name, the sequence number SeqNo, then text boxes, text areas and the single-choice lists that
+// store their item's text, in designer order) up to TRIGRAM_INDEX_LIMIT; indexes for columns that went away are
+// dropped. The same columns serve full-text search (modules/search, docs/decisions/0040). pg_trgm is on PostgreSQL 15 (contrib) and on PGlite (@electric-sql/pglite/contrib/pg_trgm,
 // loaded in db/database.ts); where it cannot be created the form simply has no trigram indexes.
 
 /** Trigram indexes a form's main table gets at most (they cost writes; custom indexes have their own limit of 5). */
-export const TRIGRAM_INDEX_LIMIT = 10;
+export const TRIGRAM_INDEX_LIMIT = 12;
+
+/** Control types whose column is text a person reads and searches: typed text, and the item text of a choice. */
+export const TRIGRAM_CONTROL_TYPES: ReadonlySet<string> = new Set(['textBox', 'textArea', 'radioList', 'dropDown']);
 
 const PREFIX = 'xt_';
 export const trigramIndexName = (table: string, column: string): string => fitIdentifier(`${PREFIX}${table.replace(/^i_/, '')}_${hash8(column)}`);
 
-/** The short-text columns that get an index: Name, then text boxes (varchar), first TRIGRAM_INDEX_LIMIT. */
-export function trigramColumns(columns: readonly ColumnModel[]): string[] {
-  return ['Name', ...columns.filter((c) => c.sqlType.startsWith('varchar')).map((c) => c.code)].slice(0, TRIGRAM_INDEX_LIMIT);
+/** The columns that get an index: Name, SeqNo, then the TRIGRAM_CONTROL_TYPES columns; first TRIGRAM_INDEX_LIMIT. */
+export function trigramColumns(columns: readonly Pick<ColumnModel, 'code' | 'typeKey'>[]): string[] {
+  return ['Name', 'SeqNo', ...columns.filter((c) => TRIGRAM_CONTROL_TYPES.has(c.typeKey)).map((c) => c.code)].slice(0, TRIGRAM_INDEX_LIMIT);
 }
 
 /**

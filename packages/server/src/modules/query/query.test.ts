@@ -424,10 +424,12 @@ describe('engines and indexes', () => {
     expect((await a.raw('POST', '/v1/bizdata/query', { schemaCode: otherForm, pageIndex: 0, pageSize: 10 })).status).toBe(404);
   });
 
-  it('gives short-text columns trigram indexes on publish, which a contains filter can use', async () => {
+  it('gives searchable text columns trigram indexes on publish, which a contains filter can use', async () => {
     const table = `i_${code.toLowerCase()}`;
     const indexes = Object.values(await indexesOf(t, admin.engineCode, table)).filter((d) => d.includes('gin_trgm_ops'));
-    expect(indexes).toHaveLength(2); // Name and Title (the text box); not the text area nor the drop-down
+    // Name, SeqNo, the text box, the text area and the drop-down (full-text search reads them too, decision 0040);
+    // not the checkbox list, numbers or ids.
+    expect(indexes).toHaveLength(5);
     expect(indexes.join()).toMatch(/"Title"/);
     const plan = await t.database.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
@@ -439,10 +441,10 @@ describe('engines and indexes', () => {
     const other = (await createForm(a, appCode)).code as string;
     const trgm = async () => Object.values(await indexesOf(t, admin.engineCode, `i_${other.toLowerCase()}`)).filter((d) => d.includes('gin_trgm_ops'));
     await publish(a, other, definition([{ type: 'textBox', code: 'Title' }, { type: 'textBox', code: 'Subject' }]));
-    expect(await trgm()).toHaveLength(3);
+    expect(await trgm()).toHaveLength(4);
     await publish(a, other, definition([{ type: 'textBox', code: 'Title' }]));
     expect((await trgm()).join()).not.toMatch(/Subject/);
-    expect(await trgm()).toHaveLength(2);
+    expect(await trgm()).toHaveLength(3);
   });
 });
 

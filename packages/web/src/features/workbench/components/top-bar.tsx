@@ -7,16 +7,16 @@ import { ProductMark } from '../../../components/product-mark.tsx';
 import type { UserInfoResult } from '../api/workbench-api.ts';
 import { EngineInfoDrawer } from './engine-info-drawer.tsx';
 import { EngineSwitcher } from './engine-switcher.tsx';
-import { GlobalSearch } from './global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { FlowCenterEntry } from '../../flow-center/flow-center-entry.tsx';
 import { MessageBell } from '../../message-center/message-bell.tsx';
 import { useLiveEvents } from '../../message-center/use-live-events.ts';
+import { SearchBox } from '../../search/search-box.tsx';
 
 /**
- * The workbench top bar (ui.md "Frames"): product mark, engine switcher, search, the admin console entry for
- * Administrators, user menu, the flow-center entry with the todo badge and the message bell. The top bar holds the
- * live stream that keeps the badges current (issue 20).
+ * The workbench top bar (ui.md "Frames"): product mark, engine switcher, the global search (Ctrl+K), the admin console
+ * entry for Administrators, user menu, the flow-center entry with the todo badge and the message bell. The top bar
+ * holds the live stream that keeps the badges current (issue 20).
  */
 export function TopBar({ info }: { info: UserInfoResult }) {
   const { token } = theme.useToken();
@@ -40,7 +40,7 @@ export function TopBar({ info }: { info: UserInfoResult }) {
       <Flex align="center" gap="large">
         <ProductMark size="small" />
         <EngineSwitcher currentEngine={info.currentEngine} />
-        <GlobalSearch />
+        <SearchBox />
       </Flex>
       <Flex align="center" gap="small">
         <FlowCenterEntry />
