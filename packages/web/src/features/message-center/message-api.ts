@@ -39,3 +39,31 @@ export function useMarkMessagesRead() {
 
 /** "99+" past 99 (ui.md badges). */
 export const badgeText = (n: number | undefined): string | undefined => (!n ? undefined : n > 99 ? '99+' : String(n));
+
+// ---- preferences and the delivery log -----------------------------------------------------------------------------
+
+export type PreferenceResult = contracts.NotificationPreferenceResult;
+export type CategoryChannels = contracts.CategoryChannels;
+export type DeliveryListBody = contracts.DeliveryListBody;
+export type DeliveryDto = contracts.DeliveryDto;
+
+export const preferenceKeys = { all: ['notification-preference'] as const, deliveries: (body: DeliveryListBody) => ['notification-delivery', body] as const };
+
+export const preferenceApi = {
+  get: () => apiClient.get<PreferenceResult>('/v1/notification/preference'),
+  save: (body: { preferences: CategoryChannels[]; engineDefaults?: boolean }) => apiClient.post<PreferenceResult>('/v1/notification/preference/save', body),
+  deliveries: (body: DeliveryListBody) => apiClient.post<contracts.DeliveryListResult>('/v1/notification/delivery/list', body),
+};
+
+export function usePreferences() {
+  return useQuery({ queryKey: preferenceKeys.all, queryFn: preferenceApi.get });
+}
+
+export function useSavePreferences() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: preferenceApi.save, onSuccess: (data) => client.setQueryData(preferenceKeys.all, data) });
+}
+
+export function useDeliveries(body: DeliveryListBody) {
+  return useQuery({ queryKey: preferenceKeys.deliveries(body), queryFn: () => preferenceApi.deliveries(body), placeholderData: keepPreviousData });
+}

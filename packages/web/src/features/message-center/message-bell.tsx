@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Flex, Segmented } from 'antd';
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined, SettingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { badgeText, useMarkMessagesRead, useMessageCount, useMessages, type MessageState } from './message-api.ts';
 import { MessageList } from './message-list.tsx';
+import { PreferencesForm } from './preferences-form.tsx';
 
 /** The top bar's bell: unread messages as a badge (at most "99+"), the latest in a drawer, the full page behind it. */
 export function MessageBell() {
@@ -12,6 +13,7 @@ export function MessageBell() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<MessageState>('unread');
+  const [settings, setSettings] = useState(false);
   const count = useMessageCount().data?.unread ?? 0;
   const messages = useMessages({ pageIndex: 0, pageSize: 20, state }, open);
   const markRead = useMarkMessagesRead();
@@ -26,9 +28,12 @@ export function MessageBell() {
         onClose={() => setOpen(false)}
         size={400}
         extra={
-          <Button size="small" type="link" disabled={!count} loading={markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
-            {t('messageCenter.markAll')}
-          </Button>
+          <Flex gap="small">
+            <Button size="small" type="link" disabled={!count} loading={markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
+              {t('messageCenter.markAll')}
+            </Button>
+            <Button size="small" type="text" icon={<SettingOutlined />} aria-label={t('messageCenter.preferences.open')} onClick={() => setSettings(true)} />
+          </Flex>
         }
         footer={
           <Button
@@ -54,6 +59,9 @@ export function MessageBell() {
           />
           <MessageList messages={messages.data?.list ?? []} loading={messages.isLoading} onOpen={() => setOpen(false)} />
         </Flex>
+        <Drawer title={t('messageCenter.preferences.title')} open={settings} onClose={() => setSettings(false)} size={480}>
+          {settings && <PreferencesForm />}
+        </Drawer>
       </Drawer>
     </>
   );

@@ -6,8 +6,13 @@ import { channelKeys, channelsApi } from './channels-api.ts';
 import { EmailChannelForm } from './email-channel-form.tsx';
 import { SmsChannelForm } from './sms-channel-form.tsx';
 import { RobotList } from './robot-list.tsx';
+import { PreferencesForm } from '../../message-center/preferences-form.tsx';
+import { DeliveryLog } from '../../message-center/delivery-log.tsx';
 
-/** /admin/notification-channels: how notifications leave the app — e-mail, SMS and chat robots (issue 20). */
+/**
+ * /admin/notification-channels: how notifications leave the app — e-mail, SMS and chat robots —, the organisation's
+ * default channels per category, and the delivery log (issue 20).
+ */
 export function NotificationChannelsPage() {
   const { t } = useTranslation();
   const channels = useQuery({ queryKey: channelKeys.list, queryFn: channelsApi.list });
@@ -22,6 +27,8 @@ export function NotificationChannelsPage() {
             { key: 'email', label: t('notificationChannels.tabs.email'), children: <EmailChannelForm email={channels.data.email} /> },
             { key: 'sms', label: t('notificationChannels.tabs.sms'), children: <SmsChannelForm sms={channels.data.sms} /> },
             { key: 'robot', label: t('notificationChannels.tabs.robot'), children: <RobotList robots={channels.data.robots} /> },
+            { key: 'defaults', label: t('messageCenter.deliveries.defaultsTab'), children: <PreferencesForm engine /> },
+            { key: 'deliveries', label: t('messageCenter.deliveries.tab'), children: <DeliveryLog /> },
           ]}
         />
       ) : (
