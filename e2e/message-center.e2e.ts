@@ -81,4 +81,41 @@ describe('messages reach the other person without a reload', () => {
     await applicantPage.getByText('请补充发票照片').waitFor();
     console.log(`message-center: bell changed ${elapsed.todo} ms after the submit, ${elapsed.comment} ms after the comment`);
   });
+
+  it('the administrator sets the e-mail channel and the default channels, and reads the delivery log; a member chooses their own', async () => {
+    await applicantPage.goto('/admin/notification-channels');
+    await applicantPage.getByRole('tab', { name: '邮件' }).waitFor();
+    await screenshot(applicantPage, 'notification-channels-email');
+    await applicantPage.getByRole('tab', { name: '默认通知' }).click();
+    await applicantPage.getByRole('checkbox', { name: '流程 短信' }).check();
+    await applicantPage.getByRole('button', { name: '保存' }).click();
+    await applicantPage.getByText('通知设置已保存').waitFor();
+    await screenshot(applicantPage, 'notification-channels-defaults');
+    const prefs = await api<{ defaults: { category: string; channels: string[] }[] }>(applicant, 'GET', '/v1/notification/preference');
+    expect(prefs.defaults.find((p) => p.category === 'workflow')?.channels).toEqual(['sms']);
+    // SMS is not set up: a new to-do's SMS delivery fails at once and shows in the log with the reason.
+    const record = await api<{ objectId: string }>(applicant, 'POST', '/v1/form/action/execute', { schemaCode: 'expense', actionCode: 'Save', values: { Title: '十二月差旅' } });
+    await api(applicant, 'POST', '/v1/workflow/instance/start', { schemaCode: 'expense', objectId: record.objectId, submit: true });
+    await applicantPage.getByRole('tab', { name: '发送记录' }).click();
+    await expect
+      .poll(async () => {
+        await applicantPage.getByRole('tab', { name: '发送记录' }).click();
+        return applicantPage.getByText('发送失败').count();
+      })
+      .toBeGreaterThan(0);
+    await screenshot(applicantPage, 'notification-channels-log');
+
+    // The member turns SMS off for workflow messages in the bell's drawer.
+    await approverPage.goto('/workbench');
+    await approverPage.getByRole('button', { name: /^消息/ }).click();
+    await approverPage.getByRole('button', { name: '通知设置' }).click();
+    const sms = approverPage.getByRole('checkbox', { name: '流程 短信' });
+    await expect.poll(() => sms.isChecked()).toBe(true);
+    await sms.uncheck();
+    await approverPage.getByRole('button', { name: '保存' }).click();
+    await approverPage.getByText('通知设置已保存').waitFor();
+    await screenshot(approverPage, 'message-center-preferences');
+    const mine = await api<{ mine: { category: string; channels: string[] }[] }>(approver, 'GET', '/v1/notification/preference');
+    expect(mine.mine.find((p) => p.category === 'workflow')?.channels).toEqual([]);
+  });
 });
