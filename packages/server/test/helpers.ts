@@ -45,11 +45,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The key that seals channel secrets in tests: given, not read from the database, so an app builds while its database
+ * is away (unavailable.test.ts) and every app of a worker seals with the same key (the key is the process's).
+ */
+export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef';
+
 export async function createTestApp(
   options: { config?: Partial<AppConfig>; sms?: SmsSender; now?: () => number; database?: Database & { url?: string }; deliveries?: BuildAppOptions['deliveries'] } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
-  const config: AppConfig = { ...loadConfig({}), rateLimit: false, fixedVerifyCode: FIXED_CODE, jwtSecret: 'test-secret-0123456789abcdef', ...options.config };
+  const config: AppConfig = { ...loadConfig({}), rateLimit: false, fixedVerifyCode: FIXED_CODE, jwtSecret: 'test-secret-0123456789abcdef', secretKey: TEST_SECRET_KEY, ...options.config };
   const app = await buildApp({ config, db: database.db, logger: false, sms: options.sms, now: options.now, listen: database.listen, deliveries: options.deliveries });
   await app.ready();
   return {

@@ -80,7 +80,9 @@ export async function openDatabase(options: {
         onNotification: (message) => message.channel === channel && onPayload(message.payload ?? ''),
       });
       listeners.add(connection);
-      await connection.ready();
+      // Not awaited: a server starts while its database is away (docs/decisions/0027); the LISTEN follows when the
+      // connection comes up, and the connection sets it again after every reconnect.
+      void connection.ready().catch(() => undefined);
       return async () => {
         listeners.delete(connection);
         await connection.close();

@@ -23,10 +23,10 @@ export interface LiveEvent {
 /** NOTIFY's payload must stay under 8000 bytes: a long list of users is split over several events. */
 const MAX_PAYLOAD = 7_000;
 
-/** Sends an event to the users' browsers once the executor's transaction commits (at once outside one). */
-export async function publishLive(executor: Kysely<any>, event: LiveEvent): Promise<void> {
+/** The NOTIFY payloads of an event: a long list of users is split over several. */
+function payloadsOf(event: LiveEvent): string[] {
   const users = [...new Set(event.u)];
-  if (!users.length) return;
+  if (!users.length) return [];
   const payloads: string[] = [];
   let batch: string[] = [];
   const text = (u: string[]) => JSON.stringify({ ...event, u });
@@ -39,7 +39,14 @@ export async function publishLive(executor: Kysely<any>, event: LiveEvent): Prom
     }
   }
   payloads.push(text(batch));
-  for (const payload of payloads) await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(executor);
+  return payloads;
+}
+
+/** Sends events to their users' browsers once the executor's transaction commits (at once outside one): one statement. */
+export async function publishLive(executor: Kysely<any>, ...events: LiveEvent[]): Promise<void> {
+  const payloads = events.flatMap(payloadsOf);
+  if (!payloads.length) return;
+  await sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${LIVE_CHANNEL}, ${p})`))}`.execute(executor);
 }
 
 export function parseLiveEvent(payload: string): LiveEvent | undefined {

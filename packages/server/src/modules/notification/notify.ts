@@ -5,8 +5,8 @@ import type { Db } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJobs } from '../../jobs/job-runner.ts';
-import { publishLive } from '../../lib/live-events.ts';
-import { channelsFor } from './preferences.ts';
+import { publishLive, type LiveEvent } from '../../lib/live-events.ts';
+import { channelsOf, ENGINE_DEFAULTS } from './preferences.ts';
 
 // The notification service (issue 20; docs/decisions/0038): the one call every producer makes. Inside the producer's
 // transaction it stores the in-app messages, queues one delivery job per outside channel the receiver's preferences
@@ -44,9 +44,13 @@ export function notify(edb: EngineExecutor, engineCode: string, receivers: reado
   return notifyEach(edb, engineCode, [...new Set(receivers)].map((receiver) => ({ receiver, notice })));
 }
 
-/** Sends notices (each to its receiver) in a fixed number of statements, whatever their number. */
-export async function notifyEach(edb: EngineExecutor, engineCode: string, items: readonly Addressed[]): Promise<void> {
-  if (!items.length) return;
+/**
+ * Sends notices (each to its receiver) in at most three statements, whatever their number: the messages stored with
+ * their receivers' channel preferences read in the same statement, the deliveries with their jobs when an outside
+ * channel is wanted, and one NOTIFY — which also carries `todos`, the people whose to-do counts the caller changed.
+ */
+export async function notifyEach(edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): Promise<void> {
+  const todos = [...new Set(options.todos ?? [])];
   const rows = items.map(({ receiver, notice }) => ({
     id: newId(),
     receiver,
@@ -59,13 +63,20 @@ export async function notifyEach(edb: EngineExecutor, engineCode: string, items:
     work_item_id: notice.link?.workItemId ?? null,
     instance_id: notice.link?.instanceId ?? null,
   }));
-  const stored = await edb.insertInto('internal_messages').values(rows).returning(['id', 'seq']).execute();
-  const seqOf = new Map(stored.map((r) => [r.id, Number(r.seq)]));
+  const stored = rows.length
+    ? await edb
+        .with('ins', (db) => db.insertInto('internal_messages').values(rows).returning(['id', 'seq', 'receiver', 'category', 'title']))
+        .selectFrom('ins')
+        .leftJoin('notification_preferences as own', (j) => j.onRef('own.owner', '=', 'ins.receiver').onRef('own.category', '=', 'ins.category'))
+        .leftJoin('notification_preferences as engine', (j) => j.on('engine.owner', '=', ENGINE_DEFAULTS).onRef('engine.category', '=', 'ins.category'))
+        .select(['ins.id', 'ins.seq', 'ins.receiver', 'ins.category', 'ins.title', 'own.channels as own', 'engine.channels as engine'])
+        .execute()
+    : [];
 
   // Outside channels, by the receivers' preferences over the engine's defaults.
-  const wanted = await channelsFor(edb, rows.map((r) => ({ receiver: r.receiver, category: r.category as MessageCategory })));
+  const wanted = channelsOf(stored.map((r) => ({ category: r.category as MessageCategory, own: r.own ?? null, engine: r.engine ?? null })));
   const deliveries: { id: string; message_id: string; channel: OutsideChannel }[] = [];
-  rows.forEach((row, i) => {
+  stored.forEach((row, i) => {
     for (const channel of wanted[i]!) deliveries.push({ id: newId(), message_id: row.id, channel });
   });
   if (deliveries.length) {
@@ -74,20 +85,17 @@ export async function notifyEach(edb: EngineExecutor, engineCode: string, items:
   }
 
   // One live event per category and title: the newest seq of the batch is the stream's watermark.
-  const groups = new Map<string, { users: string[]; seq: number; category: string; title: string }>();
-  for (const row of rows) {
+  const groups = new Map<string, LiveEvent & { d: { seq: number } }>();
+  for (const row of stored) {
     const key = `${row.category}\u0000${row.title}`;
-    const g = groups.get(key) ?? { users: [], seq: 0, category: row.category, title: row.title };
-    g.users.push(row.receiver);
-    g.seq = Math.max(g.seq, seqOf.get(row.id) ?? 0);
+    const g = groups.get(key) ?? { e: engineCode, u: [], k: 'message' as const, d: { seq: 0, category: row.category, title: row.title } };
+    g.u.push(row.receiver);
+    g.d.seq = Math.max(g.d.seq, Number(row.seq));
     groups.set(key, g);
   }
-  for (const g of groups.values()) await publishLive(edb, { e: engineCode, u: g.users, k: 'message', d: { seq: g.seq, category: g.category, title: g.title } });
-}
-
-/** Tells the users' browsers that their to-do counts changed (after the transaction commits). */
-export async function announceTodos(edb: EngineExecutor, engineCode: string, userIds: Iterable<string>): Promise<void> {
-  await publishLive(edb, { e: engineCode, u: [...new Set(userIds)], k: 'todos' });
+  const events: LiveEvent[] = [...groups.values()];
+  if (todos.length) events.push({ e: engineCode, u: todos, k: 'todos' });
+  await publishLive(edb, ...events);
 }
 
 /** Messages of a receiver after a stream's Last-Event-ID, oldest first (the live stream's replay). */

@@ -12,19 +12,17 @@ type Pref = contracts.CategoryChannels;
 
 const valid = (channels: unknown): OutsideChannel[] => (Array.isArray(channels) ? channels.filter((c): c is OutsideChannel => (OUTSIDE_CHANNELS as readonly string[]).includes(c)) : []);
 
-/** The outside channels of each (receiver, category), in the order given, read in one statement. */
-export async function channelsFor(edb: EngineExecutor, wanted: readonly { receiver: string; category: MessageCategory }[]): Promise<OutsideChannel[][]> {
-  const owners = [...new Set(wanted.map((w) => w.receiver)), ENGINE_DEFAULTS];
-  const categories = [...new Set(wanted.map((w) => w.category))];
-  const rows = await edb.selectFrom('notification_preferences').select(['owner', 'category', 'channels']).where('owner', 'in', owners).where('category', 'in', categories).execute();
-  const byKey = new Map(rows.map((r) => [`${r.owner}\u0000${r.category}`, valid(r.channels)]));
+/**
+ * The outside channels of each stored message, in the order given, from its receiver's own choice (`own`) and the
+ * engine's default (`engine`) for its category, both read with the insert (notify.ts).
+ */
+export function channelsOf(messages: readonly { category: MessageCategory; own: unknown; engine: unknown }[]): OutsideChannel[][] {
   const robotSent = new Set<string>();
-  return wanted.map(({ receiver, category }) => {
-    const own = byKey.get(`${receiver}\u0000${category}`);
-    const engine = byKey.get(`${ENGINE_DEFAULTS}\u0000${category}`) ?? [];
-    const personal = (own ?? engine).filter((c) => c !== 'robot');
+  return messages.map(({ category, own, engine }) => {
+    const defaults = valid(engine);
+    const personal = (own === null ? defaults : valid(own)).filter((c) => c !== 'robot');
     // The robot once per category in this batch, from the engine's defaults only.
-    if (engine.includes('robot') && !robotSent.has(category)) {
+    if (defaults.includes('robot') && !robotSent.has(category)) {
       robotSent.add(category);
       return [...personal, 'robot'];
     }

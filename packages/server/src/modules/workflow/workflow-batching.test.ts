@@ -68,8 +68,9 @@ describe('statements per work-item action', () => {
     const item = await itemOf(members[1].c, id);
     const statements = await statementsOf(() => submit(members[1].c, item));
     // The request's context, the instance locked, its tokens, items and template in one read, then the instance, the
-    // token, the item and the trace entry written in one statement.
-    expect(statements.length).toBeLessThanOrEqual(4);
+    // token, the item and the trace entry written in one statement; and one NOTIFY telling the voter's browsers that
+    // their to-do count moved (docs/decisions/0038).
+    expect(statements.length).toBeLessThanOrEqual(5);
     expect(statements.filter((s) => /for update/i.test(s))).toHaveLength(1);
     // Nobody new takes part and no route is taken: neither participants nor the record are read.
     expect(statements.filter((s) => /from "[^"]+"\."(org_users|form_tables)"/.test(s))).toHaveLength(0);
@@ -89,10 +90,12 @@ describe('statements per work-item action', () => {
     const two = await fanOut(ids(1, 3));
     const eleven = await fanOut(ids(1, N));
     expect(eleven.length).toBe(two.length);
-    // One insert each of the items, the trace and the reminders, whatever the number of people: the context, the lock,
-    // the read, the node's participants, the instance's changes with the trace, the new items, the reminders.
-    for (const table of ['wf_work_items', 'wf_comments', 'remind_tasks']) expect(eleven.filter((s) => new RegExp(`insert into \\S*"${table}"`).test(s))).toHaveLength(1);
-    expect(eleven.length).toBeLessThanOrEqual(7);
+    // One insert each of the items, the trace, the reminders and the messages, whatever the number of people: the
+    // context, the lock, the read, the node's participants, the instance's changes with the trace, the new items, the
+    // reminders, the messages (with their receivers' channel preferences, docs/decisions/0038) and one NOTIFY.
+    for (const table of ['wf_work_items', 'wf_comments', 'remind_tasks', 'internal_messages']) expect(eleven.filter((s) => new RegExp(`insert into \\S*"${table}"`).test(s))).toHaveLength(1);
+    expect(eleven.filter((s) => /pg_notify/.test(s))).toHaveLength(1);
+    expect(eleven.length).toBeLessThanOrEqual(9);
   });
 
   it('closing a node cancels its other open items in one statement', async () => {

@@ -18,7 +18,7 @@ import { readRecordRow, setRecordStatus } from './record-status.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
 import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
 import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
-import { announceTodos, notifyEach } from '../notification/notify.ts';
+import { notifyEach } from '../notification/notify.ts';
 import { workflowNotices, todoChanges } from './workflow-notices.ts';
 
 // The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
@@ -56,8 +56,7 @@ async function applyEffects(edb: EngineExecutor, before: EngineState | undefined
   // The message center and the browsers (issue 20): each reminder and the flow's result as messages, and the
   // participants whose to-do counts moved.
   if (ctx) {
-    await notifyEach(edb, ctx.engineCode, workflowNotices(instance, reminders, before?.instance, ctx.userId));
-    await announceTodos(edb, ctx.engineCode, todoChanges(before, after));
+    await notifyEach(edb, ctx.engineCode, workflowNotices(instance, reminders, before?.instance, ctx.userId), { todos: todoChanges(before, after) });
   }
 }
 

@@ -3,3 +3,4 @@ export { UserPicker, MultiUserPicker, DepartmentPicker, MultiDepartmentPicker } 
 export { OrgPickerDialog, type OrgPickerDialogProps } from './org-picker-dialog.tsx';
 export type { PickedUnit, PickerKind, SinglePickerProps, MultiPickerProps } from './picker-types.ts';
 export { OrgPickerField } from './org-picker-field.tsx';
+export { useRoleList, type RoleListResult } from './use-role-list.ts';

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Form, Input, Modal, Radio, Select, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES } from '@tritium/shared/constants/org';
 import { FIELD_RIGHTS, FORM_ACTIONS, type FieldRight } from '@tritium/shared/constants/permissions';
-import { MultiDepartmentPicker, MultiUserPicker, type PickedUnit } from '../../components/org-picker/index.ts';
+import { MultiDepartmentPicker, MultiUserPicker, useRoleList, type PickedUnit } from '../../components/org-picker/index.ts';
 import { permissionApi, type PermissionGroup } from './permission-api.ts';
 
 /** A field a group may set a right on: a main field, a sub-table, or a sub-table column (`Grid.Column`). */
@@ -43,7 +42,7 @@ export function GroupEditor({ open, group, fields, saving, onCancel, onSave }: G
   const { t } = useTranslation();
   const [draft, setDraft] = useState(group);
   useEffect(() => setDraft(group), [group]);
-  const roles = useQuery({ queryKey: ['form-permission', 'roles'], queryFn: permissionApi.roles, enabled: open });
+  const roles = useRoleList(open);
   const set = (patch: Partial<GroupDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const rightOf = (code: string): FieldRight => draft.fieldRights[code] ?? 'editable';
   const setRight = (code: string, right: FieldRight) => {

@@ -6,7 +6,6 @@ import { apiClient } from '../../lib/api-client.ts';
 
 export type PermissionGroup = contracts.PermissionGroup;
 export type FormRights = contracts.FormRightsResult;
-type RoleList = z.infer<typeof contracts.OrgRoleListResult>;
 
 export const permissionKeys = {
   groups: (schemaCode: string) => ['form-permission', 'groups', schemaCode] as const,
@@ -20,5 +19,4 @@ export const permissionApi = {
   /** The caller's rights on the form, or (for its app administrators) another member's. */
   rights: (schemaCode: string, userId?: string) =>
     apiClient.post<FormRights>('/v1/form/permission/mine', { schemaCode, ...(userId ? { userId } : {}) }, { disableBizError: !userId }),
-  roles: () => apiClient.get<RoleList>('/v1/org/role/list', { query: { pageIndex: 0, pageSize: -1 } }),
 };

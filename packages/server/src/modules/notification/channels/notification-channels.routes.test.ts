@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerPerson, type TestApp } from '../../../../test/helpers.ts';
+import { call, createTestApp, registerPerson, TEST_SECRET_KEY, type TestApp } from '../../../../test/helpers.ts';
 import { addMember, engineDb, orgClient, type OrgClient, type Person } from '../../../../test/org-helpers.ts';
 import { startFakeHttp, startFakeSmtp, type FakeHttp, type FakeSmtp } from '../../../../test/channel-fakes.ts';
 import { loadChannelSettings } from './channel-settings.ts';
@@ -181,7 +181,7 @@ describe('notification channel settings', () => {
       expect(await a.post('/v1/notification/channel/test', { kind: 'robot', robotId: added.id })).toMatchObject({ sent: true });
       expect(web.requests.at(-1)!.url.pathname).toBe('/new');
     } finally {
-      await loadSecretKey(t.database.db);
+      await loadSecretKey(t.database.db, TEST_SECRET_KEY);
       await a.post('/v1/notification/channel/robot/remove', { id: added.id });
     }
   });

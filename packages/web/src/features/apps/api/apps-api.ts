@@ -16,7 +16,6 @@ export type CopyProgressResult = z.infer<typeof contracts.CopyProgressResult>;
 export type NodeListResult = z.infer<typeof contracts.NodeListResult>;
 export type RemovedResult = z.infer<typeof contracts.RemovedResult>;
 export type NodePermissionListResult = contracts.NodePermissionListResult;
-export type RoleListResult = z.infer<typeof contracts.OrgRoleListResult>;
 export type WorkbenchConfig = z.infer<typeof contracts.WorkbenchConfig>;
 export type WorkbenchComponent = WorkbenchConfig['components'][number];
 export type WorkbenchConfigResult = z.infer<typeof contracts.WorkbenchConfigResult>;
@@ -59,7 +58,6 @@ export const appsApi = {
   nodePermissions: (code: string) => apiClient.post<NodePermissionListResult>(`${NODE}/auth/list`, { code }),
   setNodePermission: (body: { code: string; unitId: string; permission: 'none' | 'access' | 'create' | 'administrator' }) =>
     apiClient.post<Record<string, never>>(`${NODE}/auth/set`, body),
-  roles: () => apiClient.get<RoleListResult>('/v1/org/role/list', { query: { pageIndex: 0, pageSize: -1 } }),
   nodesByCodes: (codes: string[]) => apiClient.post<NodeListResult>(`${NODE}/list/bycodes`, { codes }),
   searchNodes: (keyword: string, nodeTypes?: number[]) => apiClient.post<NodeListResult>(`${NODE}/list/bykeyword`, { keyword, ...(nodeTypes ? { nodeTypes } : {}) }),
   recentActivity: (limit = 10) => apiClient.get<RecentActivityResult>('/v1/workbench/recentactivity', { query: { limit } }),

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FUNCTION_NODE_AUTHORIZATIONS, type FunctionNodeAuthorization } from '@tritium/shared/constants/org';
-import { UserPicker, type PickedUnit } from '../../../components/org-picker/index.ts';
+import { UserPicker, useRoleList, type PickedUnit } from '../../../components/org-picker/index.ts';
 import { appKeys, appsApi, type AppDto } from '../api/apps-api.ts';
 
 type Granted = Exclude<FunctionNodeAuthorization, 'none'>;
@@ -25,7 +25,7 @@ export function AppPermissionDrawer({ app, onClose }: { app: AppDto; onClose: ()
   const [permission, setPermission] = useState<Granted>('access');
   const nodes = useQuery({ queryKey: appKeys.features(app.code), queryFn: () => appsApi.features(app.code) });
   const grants = useQuery({ queryKey: ['apps', 'permissions', nodeCode], queryFn: () => appsApi.nodePermissions(nodeCode) });
-  const roles = useQuery({ queryKey: ['apps', 'roles'], queryFn: appsApi.roles, enabled: kind === 'role' });
+  const roles = useRoleList(kind === 'role');
   const set = useMutation({
     mutationFn: (body: { unitId: string; permission: FunctionNodeAuthorization }) => appsApi.setNodePermission({ code: nodeCode, ...body }),
     onSuccess: () => {

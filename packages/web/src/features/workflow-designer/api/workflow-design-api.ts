@@ -11,7 +11,6 @@ export type TemplateSaveResult = z.infer<typeof contracts.WfTemplateSaveResult>;
 export type DryRunResult = contracts.WfDryRunResult;
 export type DryRunStep = contracts.WfDryRunStep;
 export type OrgInfoByIds = z.infer<typeof contracts.OrgInfoByIdsResult>;
-export type RoleList = z.infer<typeof contracts.OrgRoleListResult>;
 export type BizQueryResult = contracts.BizQueryResult;
 
 export const workflowDesignKeys = {
@@ -19,7 +18,6 @@ export const workflowDesignKeys = {
   form: (schemaCode: string) => ['workflow-design', 'form', schemaCode] as const,
   records: (schemaCode: string) => ['workflow-design', 'records', schemaCode] as const,
   // Organisation reads start with 'org' so the admin console's changes refresh them.
-  roles: ['org', 'workflow-design', 'roles'] as const,
   names: (ids: string[]) => ['org', 'workflow-design', 'names', ids] as const,
 };
 
@@ -35,7 +33,6 @@ export const workflowDesignApi = {
   form: (schemaCode: string): Promise<PublishedForm> => loadFormSchema(getEngineCode() ?? '', schemaCode),
   /** The latest records of the form, as samples for the dry run. */
   records: (schemaCode: string) => apiClient.post<BizQueryResult>('/v1/bizdata/query', { schemaCode, pageIndex: 0, pageSize: 20, sort: [{ field: 'CreatedTime', direction: 'desc' }] }),
-  roles: () => apiClient.get<RoleList>('/v1/org/role/list', { query: { pageIndex: 0, pageSize: -1 } }),
   names: (ids: string[]) => apiClient.post<OrgInfoByIds>('/v1/org/info/byids', { ids }),
 };
 

@@ -1,9 +1,8 @@
 import { Button, Card, Dropdown, Flex, InputNumber, Radio, Select, Typography, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ParticipantRule, ParticipantSource } from '@tritium/shared/workflow/index';
-import { MultiDepartmentPicker, MultiUserPicker } from '../../../components/org-picker/index.ts';
+import { MultiDepartmentPicker, MultiUserPicker, useRoleList } from '../../../components/org-picker/index.ts';
 import { workflowDesignApi, workflowDesignKeys } from '../api/workflow-design-api.ts';
 import { PEOPLE_FIELD_TYPES, useDesignContext } from '../model/design-context.ts';
 
@@ -29,7 +28,7 @@ function newSource(type: SourceType, firstField?: string): ParticipantSource {
 function SourceConfig({ source, onChange }: { source: ParticipantSource; onChange: (s: ParticipantSource) => void }) {
   const { t } = useTranslation();
   const { fields, names, remember } = useDesignContext();
-  const roles = useQuery({ queryKey: workflowDesignKeys.roles, queryFn: workflowDesignApi.roles, enabled: source.type === 'roles', staleTime: 60_000 });
+  const roles = useRoleList(source.type === 'roles');
   const units = (ids: string[]) => ids.map((id) => ({ id, name: names[id] ?? id }));
   const pickSelect = (value: 'members' | 'manager', set: (pick: 'members' | 'manager') => void) => (
     <Select
