@@ -96,13 +96,14 @@ describe('messages reach the other person without a reload', () => {
     // SMS is not set up: a new to-do's SMS delivery fails at once and shows in the log with the reason.
     const record = await api<{ objectId: string }>(applicant, 'POST', '/v1/form/action/execute', { schemaCode: 'expense', actionCode: 'Save', values: { Title: '十二月差旅' } });
     await api(applicant, 'POST', '/v1/workflow/instance/start', { schemaCode: 'expense', objectId: record.objectId, submit: true });
-    await applicantPage.getByRole('tab', { name: '发送记录' }).click();
+    type Log = { list: { state: string; detail: string | null; title: string }[] };
     await expect
-      .poll(async () => {
-        await applicantPage.getByRole('tab', { name: '发送记录' }).click();
-        return applicantPage.getByText('发送失败').count();
-      })
-      .toBeGreaterThan(0);
+      .poll(async () => (await api<Log>(applicant, 'POST', '/v1/notification/delivery/list', {})).list.find((d) => d.title === '待办：十二月差旅')?.state)
+      .toBe('Failed');
+    await applicantPage.reload();
+    await applicantPage.getByRole('tab', { name: '发送记录' }).click();
+    await applicantPage.getByText('发送失败').first().waitFor();
+    await applicantPage.getByText('渠道未配置或已停用').first().waitFor();
     await screenshot(applicantPage, 'notification-channels-log');
 
     // The member turns SMS off for workflow messages in the bell's drawer.
