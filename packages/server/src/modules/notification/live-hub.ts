@@ -94,6 +94,10 @@ export function createLiveHub(): LiveHub {
             write(e.kind, e.data, e.id);
             last = Math.max(last, e.id);
           }
+        } catch {
+          // The replay could not be read (the database away): end the stream; the browser reconnects with the same
+          // Last-Event-ID and is sent the missed messages then.
+          stream.close();
         } finally {
           const waiting = held ?? [];
           held = undefined;
