@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { adminWithApp, createForm, definition, engineSql, indexesOf, publish, tableRef } from '../../../test/form-helpers.ts';
 import { SEARCH_PROBE_CAP } from './record-search.sql.ts';
 
+// test-databases: both — trigram searches with escaped wildcards and scope SQL (docs/testing.md "Runs on both databases").
+
 // Full-text search (issue 20, docs/decisions/0040) through the API on PGlite and PostgreSQL: Chinese words in titles,
 // text, option labels and sequence numbers; only the forms a member opens, only the records in their data scope, never
 // the text of a field hidden from them; nodes by name; refused input as catalogue errors.
