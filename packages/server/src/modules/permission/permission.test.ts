@@ -210,3 +210,15 @@ describe('permission groups', () => {
     expect(again.body.errorCode).toBe(330003);
   });
 });
+
+describe('the limit of groups', () => {
+  it('holds at most 50 permission groups a form: the 51st is refused with 330005 and nothing is added', async () => {
+    const other = (await createForm(a, appCode)).code as string;
+    await publish(a, other, definition([{ type: 'textBox', code: 'Title' }]));
+    const save = (n: number) => a.raw('POST', '/v1/form/permission/group/save', { schemaCode: other, group: { name: `组${n}`, members: { users: [alice.userId] }, actions: ['view'], viewScope: 'own', editScope: 'own', fieldRights: {} } });
+    for (let n = 1; n <= 50; n++) expect((await save(n)).body.successful).toBe(true);
+    expect((await save(51)).body).toMatchObject({ successful: false, errorCode: 330005 });
+    const listed = await a.post('/v1/form/permission/group/list', { schemaCode: other });
+    expect(listed.list ?? listed).toHaveLength(50);
+  });
+});
