@@ -65,20 +65,22 @@ describe('rolling back an import in the browser', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: '回滚这次导入？' });
     await expect.poll(() => confirm.getByText(/导入后又被他人修改或处理过的数据不会回滚/).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'import-rollback-2-confirm');
-    // Rolling back 1,000 records takes less than one poll: for the screenshot of the progress bar, the first answers
-    // of LoadTaskRecords after the click show the roll back as running at 46% (staged in the browser only).
-    let staged = 0;
+    // Rolling back 1,000 records takes less than one poll: for the screenshot of the progress bar, the answers of
+    // LoadTaskRecords show the roll back as running at 46% until the screenshot is taken (staged in the browser only;
+    // the live stream's job events make the page ask again at any moment, so no fixed number of answers will do).
+    let staging = true;
     await page.route('**/v1/dataPort/LoadTaskRecords', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
       const task = body.data?.list?.[0];
-      if (task?.rollback && staged++ < 3) task.rollback = { ...task.rollback, state: 'Running', progress: 46, finishedTime: null };
+      if (task?.rollback && staging) task.rollback = { ...task.rollback, state: 'Running', progress: 46, finishedTime: null };
       await route.fulfill({ response, json: body });
     });
     await confirm.getByRole('button', { name: /回\s*滚/ }).click();
     await expect.poll(() => page.getByLabel('回滚进度').isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText('回滚中').isVisible()).toBe(true);
     await screenshot(page, 'import-rollback-3-progress');
+    staging = false;
     await page.unroute('**/v1/dataPort/LoadTaskRecords');
     await expect.poll(() => page.getByText('已回滚').isVisible(), { timeout: 60_000 }).toBe(true);
     await expect.poll(() => page.getByText(`删除 ${ROWS - 1} / 恢复 1 / 未回滚 0`).isVisible()).toBe(true);
