@@ -182,6 +182,22 @@ describe('live stream', () => {
     }
   });
 
+  it('holds at most 10 streams a person: the 11th is refused with 340104 while the others stay open', async () => {
+    const controllers = Array.from({ length: 10 }, () => new AbortController());
+    const headers = { authorization: `Bearer ${approver.token}`, enginecode: approver.engineCode };
+    try {
+      const open = await Promise.all(controllers.map((c) => fetch(`${baseUrl}/v1/toolkit/live`, { headers, signal: c.signal })));
+      expect(open.map((r) => r.status)).toEqual(Array(10).fill(200));
+      const refused = await fetch(`${baseUrl}/v1/toolkit/live`, { headers });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ successful: false, errorCode: 340104 });
+    } finally {
+      for (const c of controllers) c.abort();
+    }
+    // Closed streams free their places.
+    await expect.poll(() => t.app.extras.live.size()).toBe(0);
+  });
+
   it('refuses a stream without a session', async () => {
     const res = await fetch(`${baseUrl}/v1/toolkit/live`);
     expect(res.status).toBeLessThan(500);
@@ -217,6 +233,11 @@ describe('deliveries', () => {
     await submitRecord('话费');
     while (await t.app.extras.jobs.runOnce());
     expect((await a.post('/v1/notification/delivery/list', {})).total).toBe(before);
+
+    // A category named twice is refused whole.
+    const twice = await approver.c.raw('POST', '/v1/notification/preference/save', { preferences: [{ category: 'comment', channels: ['email'] }, { category: 'comment', channels: [] }] });
+    expect(twice.body).toMatchObject({ successful: false, errorCode: 340103 });
+    expect((await approver.c.get('/v1/notification/preference')).mine.find((p: { category: string }) => p.category === 'comment')).toBeUndefined();
 
     // The log is the administrator's.
     expect((await approver.c.raw('POST', '/v1/notification/delivery/list', {})).body).toMatchObject({ successful: false, errorCode: 100403 });

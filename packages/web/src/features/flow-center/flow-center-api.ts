@@ -86,5 +86,4 @@ export function useMarkRead() {
   });
 }
 
-/** A badge shows at most 99 (issue 9: "badge at most 99"). */
-export const badgeText = (n: number | undefined): string | undefined => (!n ? undefined : n > 99 ? '99+' : String(n));
+export { badgeText } from '../../lib/badge-text.ts';

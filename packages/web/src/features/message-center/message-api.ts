@@ -37,8 +37,7 @@ export function useMarkMessagesRead() {
   return useMutation({ mutationFn: messageApi.read, onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.all }) });
 }
 
-/** "99+" past 99 (ui.md badges). */
-export const badgeText = (n: number | undefined): string | undefined => (!n ? undefined : n > 99 ? '99+' : String(n));
+export { badgeText } from '../../lib/badge-text.ts';
 
 // ---- preferences and the delivery log -----------------------------------------------------------------------------
 

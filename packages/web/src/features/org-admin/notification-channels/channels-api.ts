@@ -1,4 +1,7 @@
 import type { contracts } from '@tritium/shared';
+import { App } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../../lib/api-client.ts';
 
 // The engine's outside notification channels (issue 20): Administrators only. Secrets are write-only: the server
@@ -34,3 +37,17 @@ export const channelsApi = {
 
 /** An empty secret field means "keep the stored one": it is left out of the body. */
 export const secretOrUndefined = (value: string | undefined) => (value ? value : undefined);
+
+/** Saves a channel's form: the answer is the new channel list, and the page says it was saved. */
+export function useSaveChannel<T>(save: (values: T) => Promise<ChannelListResult>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: save,
+    onSuccess: (result) => {
+      queryClient.setQueryData(channelKeys.list, result);
+      void message.success(t('notificationChannels.saved'));
+    },
+  });
+}

@@ -1,25 +1,16 @@
 import { useEffect } from 'react';
-import { App, Button, Flex, Form, Input, InputNumber, Switch, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { channelKeys, channelsApi, secretOrUndefined, type EmailChannelDto, type EmailChannelSaveBody } from './channels-api.ts';
+import { channelsApi, secretOrUndefined, useSaveChannel, type EmailChannelDto, type EmailChannelSaveBody } from './channels-api.ts';
 import { SecretInput } from './secret-input.tsx';
 import { TestSend } from './test-send.tsx';
 
 /** The SMTP server the engine's notification mail goes out through. */
 export function EmailChannelForm({ email }: { email: EmailChannelDto }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<EmailChannelSaveBody>();
   useEffect(() => form.setFieldsValue({ ...email, password: '' }), [email, form]);
-  const save = useMutation({
-    mutationFn: (values: EmailChannelSaveBody) => channelsApi.saveEmail({ ...values, password: secretOrUndefined(values.password) }),
-    onSuccess: (result) => {
-      queryClient.setQueryData(channelKeys.list, result);
-      void message.success(t('notificationChannels.saved'));
-    },
-  });
+  const save = useSaveChannel((values: EmailChannelSaveBody) => channelsApi.saveEmail({ ...values, password: secretOrUndefined(values.password) }));
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

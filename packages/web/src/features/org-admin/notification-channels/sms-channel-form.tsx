@@ -1,25 +1,16 @@
 import { useEffect } from 'react';
-import { App, Button, Flex, Form, Input, Switch, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { channelKeys, channelsApi, secretOrUndefined, type SmsChannelDto, type SmsChannelSaveBody } from './channels-api.ts';
+import { channelsApi, secretOrUndefined, useSaveChannel, type SmsChannelDto, type SmsChannelSaveBody } from './channels-api.ts';
 import { SecretInput } from './secret-input.tsx';
 import { TestSend } from './test-send.tsx';
 
 /** The HTTP SMS provider: it receives POST {mobile, content} with the token as a bearer credential. */
 export function SmsChannelForm({ sms }: { sms: SmsChannelDto }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<SmsChannelSaveBody>();
   useEffect(() => form.setFieldsValue({ ...sms, token: '' }), [sms, form]);
-  const save = useMutation({
-    mutationFn: (values: SmsChannelSaveBody) => channelsApi.saveSms({ ...values, template: values.template ?? '', token: secretOrUndefined(values.token) }),
-    onSuccess: (result) => {
-      queryClient.setQueryData(channelKeys.list, result);
-      void message.success(t('notificationChannels.saved'));
-    },
-  });
+  const save = useSaveChannel((values: SmsChannelSaveBody) => channelsApi.saveSms({ ...values, template: values.template ?? '', token: secretOrUndefined(values.token) }));
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
