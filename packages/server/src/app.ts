@@ -66,6 +66,7 @@ import { loadChannelSettings } from './modules/notification/channels/channel-set
 import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
 import type { Listen } from './db/database.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
@@ -94,6 +95,8 @@ export interface AppExtras {
   tokens: TokenService;
   /** The background job runner; main.ts starts it unless WORKER_MODE=off, tests call runOnce(). */
   jobs: JobRunner;
+  /** Finds what fell due (timed automations, workflow time limits); main.ts starts it with the job runner, tests call tick(). */
+  scheduler: Scheduler;
   /** The browsers connected to this process by server-sent events. */
   live: LiveHub;
 }
@@ -223,6 +226,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
+  const clock = options.now ? () => new Date(options.now!()) : undefined;
+  const sweeps = new SweepRegistry();
+  const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
+  app.addHook('onClose', () => scheduler.stop());
 
-  return Object.assign(app, { extras: { tokens, jobs, live } }) as unknown as FastifyInstance & { extras: AppExtras };
+  return Object.assign(app, { extras: { tokens, jobs, live, scheduler } }) as unknown as FastifyInstance & { extras: AppExtras };
 }

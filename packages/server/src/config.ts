@@ -27,6 +27,8 @@ export interface AppConfig {
   jobLeaseMs: number;
   /** Idle wait between job claims (TRITIUM_JOB_POLL_MS, default 500 ms). */
   jobPollMs: number;
+  /** How often the scheduler looks for what fell due (timed automations, date triggers, workflow time limits). */
+  schedulerTickMs: number;
   /** App copy pacing: nodes per batch and a pause after each (TRITIUM_COPY_BATCH_SIZE, TRITIUM_COPY_BATCH_DELAY_MS). */
   copyBatchSize: number;
   copyBatchDelayMs: number;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerMode: env.WORKER_MODE === 'off' ? 'off' : 'on',
     jobLeaseMs: positive(env.TRITIUM_JOB_LEASE_MS, 30_000),
     jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
+    schedulerTickMs: positive(env.TRITIUM_SCHEDULER_TICK_MS, 5_000),
     copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
     mapTileUrl: env.TRITIUM_MAP_TILE_URL,

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   if (config.workerMode === 'on') {
     await app.extras.jobs.sweep();
     app.extras.jobs.start();
+    // What fell due while no process ran is found by the first tick (timed automations, workflow time limits).
+    app.extras.scheduler.start();
   }
 
   let stopping = false;

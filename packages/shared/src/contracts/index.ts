@@ -19,3 +19,4 @@ export * from './permission/index.ts';
 export * from './notification/index.ts';
 export * from './notification-channels/index.ts';
 export * from './search/index.ts';
+export * from './automation/index.ts';
