@@ -66,6 +66,11 @@ import { loadChannelSettings } from './modules/notification/channels/channel-set
 import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { automationRoutes } from './modules/automation/automation.routes.ts';
+import { AUTOMATION_RUN_JOB, queueRecordEvents } from './modules/automation/automation-events.ts';
+import { automationRunHandler } from './modules/automation/automation-runner.ts';
+import { automationScheduleSweep } from './modules/automation/automation-schedules.ts';
+import { setRecordEventSink } from './modules/business-data/record-hooks-port.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
 import type { Listen } from './db/database.ts';
@@ -89,6 +94,10 @@ export interface BuildAppOptions {
   listen?: Listen;
   /** Outside channels' adapters and settings for notification deliveries (tests point them at local fakes). */
   deliveries?: Partial<DeliverySettings>;
+  /** The scheduler's time (tests move it; tokens keep `now`). */
+  clock?: () => Date;
+  /** The HTTP client of automations' HTTP steps (tests keep the default and point the steps at local servers). */
+  fetch?: typeof fetch;
 }
 
 export interface AppExtras {
@@ -111,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   setRecordQuery(queryRecords);
   // Removing nodes drops their forms' tables: form design stands above function nodes.
   registerFormsRemoval();
+  // Automations hear record events (saves, removals, flows) through business data's port (docs/decisions/0041).
+  setRecordEventSink(queueRecordEvents);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
@@ -208,6 +219,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));
   }
 
+  const deliveries = {
+    adapters: channelAdapters(),
+    settingsOf: (executor: Db, engineCode: string, channel: 'email' | 'sms' | 'robot') => loadChannelSettings(engineDb(executor, engineCode), channel),
+    publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
+    ...options.deliveries,
+  };
+  const automationRuns = { deliveries, fetch: options.fetch };
+  automationRoutes(app, { db, runs: automationRuns, now: options.clock });
   const registry = new JobRegistry()
     .register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }))
     .register(ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler())
@@ -215,20 +234,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(DATA_IMPORT_JOB, dataImportHandler(dataPort))
     .register(DATA_IMPORT_ROLLBACK_JOB, importRollbackHandler(dataPort))
     .register(DATA_EXPORT_JOB, dataExportHandler(dataPort))
-    .register(
-      NOTIFICATION_DELIVERY_JOB,
-      deliveryHandler({
-        adapters: channelAdapters(),
-        settingsOf: (executor, engineCode, channel) => loadChannelSettings(engineDb(executor, engineCode), channel),
-        publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
-        ...options.deliveries,
-      }),
-    );
+    .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
+    .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
-  const clock = options.now ? () => new Date(options.now!()) : undefined;
-  const sweeps = new SweepRegistry();
-  const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
+  const sweeps = new SweepRegistry().register('automation.schedules', automationScheduleSweep());
+  const scheduler = createScheduler({ db, sweeps, clock: options.clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 
   return Object.assign(app, { extras: { tokens, jobs, live, scheduler } }) as unknown as FastifyInstance & { extras: AppExtras };

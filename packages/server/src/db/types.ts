@@ -151,6 +151,14 @@ export interface InvitationTable {
 }
 
 /** platform.jobs: background jobs of every engine (architecture.md §4, docs/decisions/0004). */
+/** Platform: when a timed or date-triggered automation is next looked at (issue 21). */
+export interface AutomationScheduleTable {
+  engine_code: string;
+  automation_id: string;
+  next_run_at: ColumnType<Date, Date | string, Date | string>;
+  scanned_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface JobTable {
   id: string;
   engine_code: string;
@@ -269,6 +277,7 @@ export interface PlatformDb {
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
   'platform.jobs': JobTable;
+  'platform.automation_schedules': AutomationScheduleTable;
   'platform.access_counters': AccessCounterTable;
 }
 
@@ -516,6 +525,43 @@ export interface EngineDb {
   notification_preferences: NotificationPreferenceTable;
   notification_channels: NotificationChannelTable;
   notification_robots: NotificationRobotTable;
+  automations: AutomationTable;
+  automation_runs: AutomationRunTable;
+}
+
+/** Engine schema: an automation (issue 21; docs/decisions/0041); `definition` is its model. */
+export interface AutomationTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  enabled: Generated<boolean>;
+  trigger_type: string;
+  definition: ColumnType<unknown, string, string>;
+  run_as: Generated<string>;
+  owner: string;
+  webhook_token: string | null;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: one event of one automation and how its run went. */
+export interface AutomationRunTable {
+  id: string;
+  automation_id: string;
+  schema_code: string;
+  trigger_type: string;
+  object_id: string | null;
+  event_key: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  chain: ColumnType<string[], string | undefined, string>;
+  inputs: ColumnType<unknown, string | undefined, string>;
+  steps: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  duration_ms: number | null;
+  created_by: string | null;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Engine schema: a message of the message center (issue 20; docs/decisions/0038). */

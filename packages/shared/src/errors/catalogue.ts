@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -274,6 +274,18 @@ export const ERRORS = {
 
   // 3500xx full-text search (docs/decisions/0040)
   SearchKeywordTooShort: biz(350001, '请输入至少 {min} 个字符再搜索', 'Type at least {min} characters to search'),
+
+  // 3600xx automations and smart actions (issue 21; docs/decisions/0041)
+  AutomationNotFound: biz(360001, '自动化不存在', 'The automation does not exist', 404),
+  AutomationLimit: biz(360002, '每个表单最多 {max} 个自动化', 'A form holds at most {max} automations'),
+  AutomationInvalid: biz(360003, '自动化设置有误：{reason}', 'The automation is not valid: {reasonEn}'),
+  AutomationPluginMissing: biz(360004, '“{action}”需要安装对应插件后才能使用', '“{action}” needs its plugin to be installed'),
+  AutomationWebhookToken: biz(360005, '自动化的调用凭证不正确', 'The automation\'s token is not correct', 401),
+  AutomationNotRunnable: biz(360006, '该自动化不能手动执行（仅按钮或自定义触发的自动化可以）', 'This automation cannot be run by hand (only button and custom triggers can)'),
+  AutomationDisabled: biz(360007, '该自动化已停用', 'This automation is disabled'),
+  AutomationRunNotFound: biz(360008, '执行记录不存在', 'The run does not exist', 404),
+  AutomationRunNotRetryable: biz(360009, '只有执行失败的记录可以重试', 'Only a failed run can be retried'),
+  SmartActionForbidden: biz(360010, '您没有权限执行该操作', 'You may not run this action', 403),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -43,3 +43,29 @@ export function recordHooks(): RecordHooks {
 export const afterRecordSaved: RecordHooks['afterRecordSaved'] = (...args) => recordHooks().afterRecordSaved(...args);
 export const afterRecordsSaved: RecordHooks['afterRecordsSaved'] = (...args) => recordHooks().afterRecordsSaved(...args);
 export const beforeRecordRemoved: RecordHooks['beforeRecordRemoved'] = (...args) => recordHooks().beforeRecordRemoved(...args);
+
+/** A record event as automations hear it (docs/decisions/0041): which triggers it is, and what changed. */
+export interface RecordEvent {
+  objectId: string;
+  /** Trigger types (automation model: DATA_EVENT_TRIGGERS) this event is. */
+  kinds: string[];
+  /** Fields whose value the save changed: code → [before, after]. */
+  changed?: Record<string, [unknown, unknown]>;
+  /** The record's values, for events after which it is gone (deleted, voided by removal). */
+  snapshot?: Row;
+}
+
+/** Hears record events in the caller's transaction (automations queue their runs); none registered: nobody hears. */
+export type RecordEventSink = (edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, events: RecordEvent[]) => Promise<void>;
+
+let eventSink: RecordEventSink | undefined;
+
+export function setRecordEventSink(sink: RecordEventSink): void {
+  eventSink = sink;
+}
+
+/** Tells the registered sink of record events (business rules' hooks call it for saves, removals and flows). */
+export async function emitRecordEvents(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, events: RecordEvent[]): Promise<void> {
+  const heard = events.filter((e) => e.kinds.length);
+  if (eventSink && heard.length) await eventSink(edb, ctx, form, heard);
+}

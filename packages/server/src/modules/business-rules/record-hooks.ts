@@ -8,7 +8,7 @@ import { dropRecordFiles } from '../business-data/record-files.ts';
 import { childrenOfRecord, childrenOfRecords, refreshDependants, refreshDependantsOf } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
-import { setRecordHooks } from '../business-data/record-hooks-port.ts';
+import { emitRecordEvents, setRecordHooks, type RecordEvent } from '../business-data/record-hooks-port.ts';
 import { ruleRecordOf, rulesFor, runOf, runRules, type RuleRun, type RuleWrites } from './rule-runner.ts';
 
 // Where business data and workflows call in (docs/decisions/0015): after a save, around a removal, and when a flow
@@ -49,6 +49,27 @@ async function fire(run: RuleRun, form: RuntimeForm, objectId: string, on: Busin
   await runRules(run, form, ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId)), on, writesOf(run));
 }
 
+type SavedChange = { objectId: string; before: RecordRow | undefined; status: number; values: Row };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** What a save was, as automations' triggers name it (docs/decisions/0041), with the fields it changed. */
+export function eventOfSave(form: RuntimeForm, change: SavedChange): RecordEvent {
+  const kinds: string[] = [];
+  const was = change.before === undefined ? null : Number(change.before.Status);
+  const isEffective = change.status === BizObjectStatus.Effective;
+  const before = change.before ? presentValues(form.fields, change.before) : undefined;
+  const changed: Record<string, [unknown, unknown]> = {};
+  if (before) for (const [code, after] of Object.entries(change.values)) if (code in before && !same(before[code], after)) changed[code] = [before[code], after];
+  const anyChange = Object.keys(changed).length > 0;
+  if (was === null) kinds.push('created');
+  if ((was === null || was === BizObjectStatus.Draft) && change.status !== BizObjectStatus.Draft) kinds.push('submitted');
+  if (isEffective && was !== BizObjectStatus.Effective) kinds.push('effective', 'effectiveOrUpdated');
+  else if (isEffective && anyChange) kinds.push('updated', 'effectiveOrUpdated');
+  if (anyChange) kinds.push('changing');
+  return { objectId: change.objectId, kinds, ...(anyChange ? { changed } : {}) };
+}
+
 /**
  * After a save (business data's, a rule's, a work item's): effective rules when the record has just become
  * Effective, then the rollups of other forms that read it.
@@ -64,6 +85,7 @@ export async function afterRecordSaved(
   if (change.status === BizObjectStatus.Effective && !wasEffective) await fire(run, form, change.objectId, 'effective');
   const before = change.before ? presentValues(form.fields, change.before) : undefined;
   await refreshDependants(run.forms, form, before, change.values);
+  await emitRecordEvents(edb, ctx, form, [eventOfSave(form, change)]);
   return run.dropped.splice(0);
 }
 
@@ -91,6 +113,7 @@ export async function afterRecordsSaved(
     }
   }
   await refreshDependantsOf(run.forms, form, changes.map((c) => ({ before: c.before ? presentValues(form.fields, c.before) : undefined, after: c.values })));
+  await emitRecordEvents(edb, ctx, form, changes.map((c) => eventOfSave(form, c)));
   return run.dropped.splice(0);
 }
 
@@ -102,6 +125,9 @@ export async function beforeRecordRemoved(edb: EngineExecutor, ctx: NodeContext,
   const run = runOf(edb, ctx);
   const objectId = String(row.ObjectId);
   const children = await childrenOfRecord(edb, form, objectId);
+  // Automations hear of it while the record is still there (their conditions read it); their runs see the snapshot.
+  const wasEffective = Number(row.Status) === BizObjectStatus.Effective;
+  await emitRecordEvents(edb, ctx, form, [{ objectId, kinds: wasEffective ? ['deleted', 'voided'] : ['deleted'], snapshot: { ...presentValues(form.fields, row), ...children } }]);
   return {
     async afterRemoved() {
       if (Number(row.Status) === BizObjectStatus.Effective) await runRules(run, form, ruleRecordOf(form, row, children), 'void', writesOf(run));
@@ -125,6 +151,7 @@ export async function afterWorkflowStatus(edb: EngineExecutor, ctx: NodeContext,
     const values = presentValues(form.fields, row);
     await refreshDependants(run.forms, form, values, values);
   }
+  await emitRecordEvents(edb, ctx, form, [{ objectId, kinds: on === 'effective' ? ['effective', 'effectiveOrUpdated'] : ['voided'] }]);
   return run.dropped.splice(0);
 }
 

@@ -51,7 +51,8 @@ export function runOf(edb: EngineExecutor, ctx: NodeContext): RuleRun {
   return run;
 }
 
-function valueOf(source: RuleValue, record: RuleRecord, row: { table: string; values: Row } | undefined): unknown {
+/** A rule's (or an automation step's) value from the record, the current loop row, a formula or a constant. */
+export function ruleValueOf(source: RuleValue, record: RuleRecord, row: { table: string; values: Row } | undefined): unknown {
   if (source.type === 'constant') return source.value;
   const all = { ...record.system, ...record.values, ...record.children };
   if (source.type === 'formula') {
@@ -80,18 +81,18 @@ async function matching(target: RuntimeForm, edb: EngineExecutor, conditions: { 
 function mapped(rule: BusinessRule, record: RuleRecord, row: { table: string; values: Row } | undefined, current?: Row): Row {
   const out: Row = {};
   for (const m of rule.mappings) {
-    const v = valueOf(m.value, record, row);
+    const v = ruleValueOf(m.value, record, row);
     if (m.op === 'set') out[m.field] = v;
     else out[m.field] = toNumber(current?.[m.field]) + (m.op === 'add' ? 1 : -1) * toNumber(v);
   }
   return out;
 }
 
-async function runRule(run: RuleRun, rule: BusinessRule, record: RuleRecord, writes: RuleWrites): Promise<void> {
+export async function runRule(run: RuleRun, rule: BusinessRule, record: RuleRecord, writes: RuleWrites): Promise<void> {
   const target = await run.forms.require(rule.targetSchemaCode);
   const rows = rule.forEachRow ? (record.children[rule.forEachRow] ?? []).map((values) => ({ table: rule.forEachRow!, values })) : [undefined];
   for (const row of rows) {
-    const conditions = rule.conditions.map((c) => ({ field: c.field, value: valueOf(c.value, record, row) }));
+    const conditions = rule.conditions.map((c) => ({ field: c.field, value: ruleValueOf(c.value, record, row) }));
     if (rule.action === 'insert') {
       await writes.insert(target, mapped(rule, record, row));
       continue;

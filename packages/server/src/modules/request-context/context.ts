@@ -22,11 +22,14 @@ export class ContextCaches {
   readonly forms = new VersionedCache<PublishedForm | undefined>();
   /** 'forms' version too: each form's permission groups (docs/decisions/0037), as the permission module reads them. */
   readonly permissionGroups = new VersionedCache<unknown[]>();
+  /** 'forms' version too (the automations table bumps it): each form's enabled record-event automations (docs/decisions/0041). */
+  readonly automations = new VersionedCache<unknown[]>();
 
   clear(): void {
     this.nodes.clear();
     this.forms.clear();
     this.permissionGroups.clear();
+    this.automations.clear();
   }
 }
 

@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import { AUTOMATION_CHAIN_MAX_DEPTH, AUTOMATION_MAX_ATTEMPTS, isDataEventTrigger, type Automation, type AutomationRunState } from '@tritium/shared/automation/index';
+import { UserAuthType } from '@tritium/shared/constants/org';
+import type { contracts } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { JobHandler } from '../../jobs/job-registry.ts';
+import { enqueueJob } from '../../jobs/job-runner.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { NodeContext } from '../function-node/node-context.ts';
+import { findRecord } from '../business-data/records.repo.ts';
+import { childrenOfRecord, FormCache } from '../business-data/record-rollups.ts';
+import { ruleRecordOf, type RuleRecord } from '../business-rules/rule-runner.ts';
+import type { DeliverySettings } from '../notification/delivery.job.ts';
+import { AUTOMATION_RUN_JOB, meetingCondition, setChain } from './automation-events.ts';
+import { findAutomation } from './automation.repo.ts';
+import { RetryableStepError, runStep, type StepRun } from './automation-steps.ts';
+
+// A run of an automation, as a job (docs/decisions/0041). The run row is claimed Waiting → Running; the steps run in
+// one transaction, and the run is marked Succeeded in that same transaction, so a run's writes and its outcome commit
+// together. A failure rolls the writes back and is logged with each step's output; a retryable one (an outside
+// service's 5xx, the network, the database away) runs again after a pause, up to AUTOMATION_MAX_ATTEMPTS.
+
+type Row = Record<string, unknown>;
+type StepLog = contracts.AutomationStepLog;
+
+export interface AutomationRunSettings {
+  deliveries: Pick<DeliverySettings, 'adapters' | 'settingsOf' | 'publicUrl'>;
+  fetch?: typeof fetch;
+  /** The pause before attempt n+1 (default 60 s × 4^(n-1)). */
+  backoffMs?(attempt: number): number;
+}
+
+interface RunRow {
+  id: string;
+  automation_id: string;
+  schema_code: string;
+  trigger_type: string;
+  object_id: string | null;
+  state: string;
+  attempts: number;
+  chain: string[];
+  inputs: unknown;
+}
+
+/** Thrown to roll a test run's transaction back once its steps have shown what they would do. */
+class TestRunRollback extends Error {}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/** The person a run acts as: the owner with their rights, or (run as system) with an administrator's. */
+async function actorOf(edb: EngineExecutor, base: Pick<NodeContext, 'db' | 'engineCode'>, owner: string, system: boolean): Promise<NodeContext> {
+  const user = await edb.selectFrom('org_users').select(['auth_type', 'state']).where('id', '=', owner).executeTakeFirst();
+  if (!system && (!user || user.state !== 'active')) throw new AppError('AutomationInvalid', { message: '自动化的负责人已不存在或已停用', detail: { reason: 'owner', reasonEn: 'owner' } });
+  return { ...base, userId: owner, authType: system ? UserAuthType.Administrator : user!.auth_type };
+}
+
+const emptyRecord = (values: Row = {}): RuleRecord => ({
+  objectId: '',
+  values,
+  // A webhook body's arrays of objects loop like sub-tables.
+  children: Object.fromEntries(Object.entries(values).filter(([, v]) => Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object')) as [string, Row[]][]),
+  system: {},
+});
+
+/** The trigger record as the steps read it: the record now, or the snapshot of one that is gone, or the webhook's body. */
+async function triggerRecord(edb: EngineExecutor, forms: FormCache, schemaCode: string, objectId: string | null, inputs: Row): Promise<RuleRecord | null> {
+  if (!objectId) return emptyRecord((inputs.body as Row) ?? {});
+  const form = await forms.require(schemaCode);
+  const row = await findRecord(edb, form, objectId);
+  if (row) return ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId));
+  const snapshot = inputs.record as Row | undefined;
+  if (!snapshot) return null;
+  const children = Object.fromEntries(form.grids.filter((g) => Array.isArray(snapshot[g.code])).map((g) => [g.code, snapshot[g.code] as Row[]]));
+  return { objectId, values: snapshot, children, system: { ObjectId: objectId } };
+}
+
+export interface ExecuteOptions {
+  db: Db;
+  engineCode: string;
+  automation: Automation;
+  owner: string;
+  schemaCode: string;
+  objectId: string | null;
+  inputs: Row;
+  chain: string[];
+  dryRun: boolean;
+  /** Checks the condition here (triggers whose events did not: button, custom, date, a test run). */
+  checkCondition: boolean;
+  settings: AutomationRunSettings;
+  /** Called inside the transaction before it commits (the run marks itself Succeeded there). */
+  beforeCommit?(edb: EngineExecutor, logs: StepLog[]): Promise<void>;
+}
+
+/** Runs the steps in one transaction; answers whether the condition matched and each step's log. Throws the failing step's error (logs filled). */
+export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Promise<{ matched: boolean; dropped: string[] }> {
+  let matched = true;
+  const dropped: string[] = [];
+  try {
+    await options.db.transaction().execute(async (trx) => {
+      const edb = engineDb(trx, options.engineCode);
+      const forms = new FormCache(edb);
+      const form = await forms.require(options.schemaCode);
+      const record = await triggerRecord(edb, forms, options.schemaCode, options.objectId, options.inputs);
+      if (!record) throw new AppError('BizObjectNotFound', { detail: { objectId: options.objectId } });
+      if (options.checkCondition && options.objectId && options.automation.condition) {
+        matched = (await meetingCondition(edb, form, options.automation.condition, [options.objectId])).has(options.objectId);
+        if (!matched) return;
+      }
+      setChain(edb, [...options.chain, options.automation.id ?? 'test']);
+      const run: StepRun = {
+        edb,
+        actor: await actorOf(edb, { db: trx as unknown as Db, engineCode: options.engineCode }, options.owner, options.automation.runAs === 'system'),
+        system: options.automation.runAs === 'system',
+        record,
+        form,
+        queries: new Map(),
+        dryRun: options.dryRun,
+        deliveries: options.settings.deliveries,
+        fetch: options.settings.fetch ?? fetch,
+        dropped,
+      };
+      for (const step of options.automation.steps) {
+        const started = Date.now();
+        try {
+          const output = await runStep(run, step);
+          logs.push({ stepId: step.id, type: step.type, name: step.name, ok: true, output, error: null, durationMs: Date.now() - started });
+        } catch (error) {
+          logs.push({ stepId: step.id, type: step.type, name: step.name, ok: false, output: null, error: messageOf(error), durationMs: Date.now() - started });
+          throw error;
+        }
+      }
+      if (options.dryRun) throw new TestRunRollback();
+      await options.beforeCommit?.(edb, logs);
+    });
+  } catch (error) {
+    if (!(error instanceof TestRunRollback)) throw error;
+  }
+  return { matched, dropped };
+}
+
+const retryable = (error: unknown) => error instanceof RetryableStepError || isDatabaseUnavailable(error);
+const defaultBackoff = (attempt: number) => 60_000 * 4 ** (attempt - 1);
+
+/** Why a run must not start: its automation is already in the chain that led here, or the chain is too deep. */
+async function chainProblem(edb: EngineExecutor, chain: string[], automationId: string): Promise<string | null> {
+  if (!chain.includes(automationId) && chain.length < AUTOMATION_CHAIN_MAX_DEPTH) return null;
+  const ids = [...new Set([...chain, automationId])];
+  const names = new Map((await edb.selectFrom('automations').select(['id', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id, r.name]));
+  const path = [...chain, automationId].map((id) => `“${names.get(id) ?? id}”`).join(' → ');
+  return chain.includes(automationId) ? `检测到自动化循环：${path}，已停止执行` : `自动化连锁触发超过${AUTOMATION_CHAIN_MAX_DEPTH}层：${path}，已停止执行`;
+}
+
+export function automationRunHandler(settings: AutomationRunSettings): JobHandler {
+  return {
+    async run(ctx) {
+      const { runId } = ctx.payload as { runId: string };
+      const edb = engineDb(ctx.db, ctx.engineCode);
+      const claimed = (await edb
+        .updateTable('automation_runs')
+        .set({ state: 'Running', attempts: sql`attempts + 1` })
+        .where('id', '=', runId)
+        .where('state', '=', 'Waiting')
+        .returning(['id', 'automation_id', 'schema_code', 'trigger_type', 'object_id', 'state', 'attempts', 'chain', 'inputs'])
+        .executeTakeFirst()) as RunRow | undefined;
+      if (!claimed) return { skipped: true };
+      const started = Date.now();
+      const finish = (state: AutomationRunState, error: string | null, logs: StepLog[], executor: EngineExecutor = edb) =>
+        executor
+          .updateTable('automation_runs')
+          .set({ state, error, steps: JSON.stringify(logs), duration_ms: Date.now() - started, finished_time: state === 'Waiting' ? null : new Date() })
+          .where('id', '=', runId)
+          .execute();
+
+      const automation = await findAutomation(edb, claimed.automation_id);
+      if (!automation) return finish('Stopped', '自动化已删除', []).then(() => ({ state: 'Stopped' }));
+      if (!automation.enabled) return finish('Skipped', '自动化已停用', []).then(() => ({ state: 'Skipped' }));
+      const problem = await chainProblem(edb, claimed.chain, automation.id);
+      if (problem) return finish('Stopped', problem, []).then(() => ({ state: 'Stopped' }));
+
+      const logs: StepLog[] = [];
+      try {
+        const { matched } = await executeSteps(
+          {
+            db: ctx.db,
+            engineCode: ctx.engineCode,
+            automation: automation.model,
+            owner: automation.owner,
+            schemaCode: claimed.schema_code,
+            objectId: claimed.object_id,
+            inputs: (claimed.inputs as Row) ?? {},
+            chain: claimed.chain,
+            dryRun: false,
+            checkCondition: !isDataEventTrigger(claimed.trigger_type as never),
+            settings,
+            beforeCommit: (trx, done) => finish('Succeeded', null, done, trx).then(() => undefined),
+          },
+          logs,
+        );
+        if (!matched) await finish('Skipped', '数据不满足触发条件', logs);
+        return { state: matched ? 'Succeeded' : 'Skipped' };
+      } catch (error) {
+        const again = retryable(error) && claimed.attempts < AUTOMATION_MAX_ATTEMPTS;
+        await finish(again ? 'Waiting' : 'Failed', messageOf(error), logs);
+        if (again) await enqueueJob(ctx.db, { engineCode: ctx.engineCode, kind: AUTOMATION_RUN_JOB, payload: { runId }, delayMs: (settings.backoffMs ?? defaultBackoff)(claimed.attempts) });
+        return { state: again ? 'Waiting' : 'Failed' };
+      }
+    },
+  };
+}
