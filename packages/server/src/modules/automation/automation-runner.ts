@@ -13,10 +13,9 @@ import type { NodeContext } from '../function-node/node-context.ts';
 import { findRecord } from '../business-data/records.repo.ts';
 import { childrenOfRecord, FormCache } from '../business-data/record-rollups.ts';
 import { ruleRecordOf, type RuleRecord } from '../business-rules/rule-runner.ts';
-import type { DeliverySettings } from '../notification/delivery.job.ts';
 import { AUTOMATION_RUN_JOB, meetingCondition, setChain } from './automation-events.ts';
 import { findAutomation } from './automation.repo.ts';
-import { RetryableStepError, runStep, type StepRun } from './automation-steps.ts';
+import { RetryableStepError, runStep, type OutsideChannels, type StepRun } from './automation-steps.ts';
 
 // A run of an automation, as a job (docs/decisions/0041). The run row is claimed Waiting → Running; the steps run in
 // one transaction, and the run is marked Succeeded in that same transaction, so a run's writes and its outcome commit
@@ -27,7 +26,7 @@ type Row = Record<string, unknown>;
 type StepLog = contracts.AutomationStepLog;
 
 export interface AutomationRunSettings {
-  deliveries: Pick<DeliverySettings, 'adapters' | 'settingsOf' | 'publicUrl'>;
+  deliveries: OutsideChannels;
   fetch?: typeof fetch;
   /** The pause before attempt n+1 (default 60 s × 4^(n-1)). */
   backoffMs?(attempt: number): number;

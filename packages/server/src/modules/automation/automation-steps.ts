@@ -14,14 +14,22 @@ import { runOf, runRule, ruleValueOf, type RuleRecord, type RuleWrites } from '.
 import { queryWindow } from '../query/query.service.ts';
 import { assertCan } from '../permission/form-rights.ts';
 import { notifyEach } from '../notification/notify.ts';
-import type { DeliverySettings } from '../notification/delivery.job.ts';
-import { ChannelError, type OutgoingMessage } from '../notification/channels/channel.ts';
+import { ChannelError, type ChannelAdapter, type ChannelKind, type OutgoingMessage } from '../notification/channels/channel.ts';
+import type { Db } from '../../db/types.ts';
 
 // What each step of an automation does (docs/decisions/0041). Data steps are the business rules' operations
 // (runRule) with the automation's own writes: as the owner, within the owner's rights, or as the system. Outside steps
 // go through the notification service and the channel adapters; in a test run they only say what they would send.
 
 type Row = Record<string, unknown>;
+
+/** The outside channels as automations use them: the adapters and the engine's settings (the app's, or tests' fakes). */
+export interface OutsideChannels {
+  adapters: ReadonlyMap<ChannelKind, ChannelAdapter>;
+  settingsOf(db: Db, engineCode: string, channel: ChannelKind): Promise<unknown | null>;
+  /** The web app's address, for links back to the record. */
+  publicUrl: string;
+}
 
 export interface StepRun {
   edb: EngineExecutor;
@@ -34,7 +42,7 @@ export interface StepRun {
   /** Query steps' results by step id (their records' values), read by later steps. */
   queries: Map<string, Row[]>;
   dryRun: boolean;
-  deliveries: Pick<DeliverySettings, 'adapters' | 'settingsOf' | 'publicUrl'>;
+  deliveries: OutsideChannels;
   fetch: typeof fetch;
   dropped: string[];
 }
