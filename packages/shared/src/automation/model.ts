@@ -74,7 +74,8 @@ const Scalar = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]
 
 const simpleTrigger = (type: Exclude<DataEventTrigger, 'changing'> | 'webhook' | 'custom' | 'connector') => z.strictObject({ type: z.literal(type) });
 
-export const AutomationTrigger = z.discriminatedUnion('type', [
+/** A plain union (not discriminated): a trigger missing or mistyping its type is reported as a whole, at `trigger`. */
+export const AutomationTrigger = z.union([
   simpleTrigger('effective'),
   simpleTrigger('updated'),
   simpleTrigger('effectiveOrUpdated'),
