@@ -12,7 +12,8 @@ let now = Date.parse('2026-12-01T00:00:00Z');
 let one: TestApp, two: TestApp, a: OrgClient, appCode: string;
 beforeAll(async () => {
   one = await createTestApp({ clock: () => new Date(now) });
-  two = await createTestApp({ clock: () => new Date(now), database: await openDatabase({ databaseUrl: one.database.url! }) });
+  // Without a PostgreSQL (TEST_DATABASE_URL unset) the two apps share PGlite's one database instead.
+  two = await createTestApp({ clock: () => new Date(now), database: one.database.url ? await openDatabase({ databaseUrl: one.database.url }) : one.database });
   const admin = await registerPerson(one.app);
   a = nodeClient(one.app, admin);
   appCode = (await createApp(a)).code;
