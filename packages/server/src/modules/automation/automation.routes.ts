@@ -7,6 +7,7 @@ import { nodeContextOf } from '../function-node/node-context.ts';
 import { deleteAutomation, listAutomations, resetWebhookSecret, saveAutomation, switchAutomation, testRun, WEBHOOK_PATH } from './automation.service.ts';
 import { asyncTasks, retryRun, runLogs, smartActions, startRuns, webhookRun } from './automation-runs.service.ts';
 import type { AutomationRunSettings } from './automation-runner.ts';
+import { automaticOnAction } from './automation.legacy.ts';
 
 const tags = ['自动化与智能按钮'];
 // Members call; the services decide (the form's app administered for the designer's calls, roles for buttons).
@@ -104,5 +105,17 @@ export function automationRoutes(app: TypedApp, deps: { db: Db; runs: Automation
     config,
     schema: { tags, summary: '一个后台任务的状态', querystring: contracts.AsyncTaskQuery, response: env(contracts.AsyncTaskListResult) },
     handler: async (request) => ok(await asyncTasks(ctx(request), { pageIndex: 0, pageSize: 1 }, request.query.taskId)),
+  });
+
+  // The legacy call posts a form body `PostData=<json>`: its own scope reads that content type (and JSON).
+  app.register(async (scope: TypedApp) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.post('/Automatic/OnAction', {
+      config,
+      schema: { tags, summary: '旧版自动化调用：LoadTriggers、SaveTrigger（PostData 中的 ActionName）' },
+      handler: async (request) => automaticOnAction(ctx(request), request.body),
+    });
   });
 }

@@ -232,4 +232,27 @@ describe('automations', () => {
     const notRunnable = await a.raw('POST', '/v1/bizdata/action/automation', { schemaCode: order, automationId: (await save(order, { name: 'x', trigger: { type: 'effective' }, steps: [{ id: 'i', type: 'insert', targetSchemaCode: delivery, mappings: [{ field: 'Note', value: constant('x') }] }] })).id, objectIds: [id] });
     expect(notRunnable.body.errorCode).toBe(360006);
   });
+
+  it('the legacy SaveTrigger / LoadTriggers shapes (ExcuteType 111, PluginCode insertdata, a DNF condition) save and run like the designer\'s', async () => {
+    const { order, delivery } = await forms();
+    const trigger = {
+      DisplayName: '旧版触发器',
+      ExcuteType: 111,
+      Condition: { Expression: [[{ PropertyName: 'Amount', Operator: 0, Value: 10 }], [{ PropertyName: 'Customer', Operator: 2, Value: 'VIP' }]] },
+      Actions: [{ PluginCode: 'insertdata', SchemaCode: delivery, Assignments: [{ PropertyName: 'OrderRef', ValueType: 0, Value: 'ObjectId' }, { PropertyName: 'Note', ValueType: 1, Value: '旧版' }] }],
+    };
+    const form = `PostData=${encodeURIComponent(JSON.stringify({ ActionName: 'SaveTrigger', SchemaCode: order, Trigger: trigger }))}`;
+    const saved = await t.app.inject({ method: 'POST', url: '/Automatic/OnAction', headers: { authorization: `Bearer ${admin.token}`, enginecode: admin.engineCode, 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    expect(saved.json()).toMatchObject({ Successful: true, ReturnData: { Trigger: { ExcuteType: 111, Actions: [{ PluginCode: 'insertdata', DataSetType: 1 }] } } });
+    const big = (await exec(order, 'Submit', { values: { Customer: '甲', Amount: 50 } })).objectId;
+    const vip = (await exec(order, 'Submit', { values: { Customer: 'VIP', Amount: 1 } })).objectId;
+    await exec(order, 'Submit', { values: { Customer: '乙', Amount: 1 } });
+    await drain();
+    expect((await rows(delivery)).map((r) => [r.OrderRef, r.Note])).toEqual([[big, '旧版'], [vip, '旧版']]);
+    const loaded = await call(t.app, 'POST', '/Automatic/OnAction', { token: admin.token, engineCode: admin.engineCode, body: { PostData: JSON.stringify({ ActionName: 'LoadTriggers', SchemaCode: order }) } });
+    expect(loaded.body.ReturnData.Triggers).toHaveLength(1);
+    expect(loaded.body.ReturnData.Triggers[0].Condition.Expression).toEqual(trigger.Condition.Expression);
+    const unknown = await call(t.app, 'POST', '/Automatic/OnAction', { token: admin.token, engineCode: admin.engineCode, body: { PostData: JSON.stringify({ ActionName: 'RunTrigger' }) } });
+    expect(unknown.body).toMatchObject({ Successful: false });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contracts, ERRORS } from '@tritium/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { legacyFailure, legacyParseFailure, legacySuccess, postDataOf, type LegacyEnvelope } from '../../lib/legacy-envelope.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { listTab } from './flow-center.service.ts';
 import { rapidApprove } from './flow-center.rapid.ts';
@@ -11,24 +12,8 @@ import { todosCount, unfinishedCount } from './workflow.service.ts';
 // `{Successful, ErrorMessage, ErrorCode, Logined, ReturnData, DataType}` (h3yun-facts §1.3): a failure is
 // Successful:false, not an HTTP error. A thin adapter over the flow center (docs/decisions/0019).
 
-export interface LegacyEnvelope {
-  Successful: boolean;
-  ErrorMessage: string | null;
-  ErrorCode: number | null;
-  Logined: boolean;
-  ReturnData: Record<string, unknown> | null;
-  DataType: 0;
-}
-
-const success = (data: Record<string, unknown>): LegacyEnvelope => ({ Successful: true, ErrorMessage: null, ErrorCode: null, Logined: true, ReturnData: data, DataType: 0 });
-const failure = (code: number, message: string, detail?: unknown): LegacyEnvelope => ({
-  Successful: false,
-  ErrorMessage: message,
-  ErrorCode: code,
-  Logined: true,
-  ReturnData: detail === undefined ? null : { Detail: detail },
-  DataType: 0,
-});
+const success = legacySuccess;
+const failure = legacyFailure;
 
 const Num = z.coerce.number().int();
 /** A list of ids as an array or as the legacy "id1;id2" text. */
@@ -78,26 +63,9 @@ function pascalRow(r: contracts.FlowCenterRow) {
   };
 }
 
-/** Reads `PostData` (a JSON text, or already an object) out of the request body. */
-function postDataOf(body: unknown): unknown {
-  const raw = body && typeof body === 'object' && 'PostData' in body ? (body as { PostData: unknown }).PostData : body;
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 export async function homeOnAction(ctx: NodeContext, body: unknown): Promise<LegacyEnvelope> {
   const parsed = Actions.safeParse(postDataOf(body));
-  if (!parsed.success) {
-    const known = ['LoadWorkItems', 'LoadWorkItemCount', 'LoadRapidApprovalItems', 'RapidApprove'];
-    const name = (postDataOf(body) as { ActionName?: unknown } | undefined)?.ActionName;
-    if (typeof name === 'string' && !known.includes(name)) return failure(ERRORS.LegacyActionUnknown.code, ERRORS.LegacyActionUnknown.zh, { ActionName: name });
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'PostData', message: i.message }));
-    return failure(ERRORS.ParameterVerificationFailed.code, ERRORS.ParameterVerificationFailed.zh, { issues });
-  }
+  if (!parsed.success) return legacyParseFailure(body, ['LoadWorkItems', 'LoadWorkItemCount', 'LoadRapidApprovalItems', 'RapidApprove'], parsed.error);
   const a = parsed.data;
   try {
     switch (a.ActionName) {
