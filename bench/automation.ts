@@ -24,7 +24,7 @@ async function measure(databaseUrl: string, version: string) {
     const { headers, engineCode } = await registerBenchEngine(app, '13600000021');
     await post(app, '/v1/functionnode', { code: 'BenchAuto', displayName: '压测自动化', nodeType: 190 }, headers);
     const publish = async (code: string, controls: unknown[]) => {
-      await post(app, '/v1/functionnode', { code, appCode: 'BenchAuto', displayName: code, nodeType: 210 }, headers);
+      await post(app, '/v1/functionnode', { code, appCode: 'BenchAuto', displayName: code, nodeType: 200 }, headers);
       const loaded = await post(app, '/v1/formdesign/load', { schemaCode: code }, headers);
       const saved = await post(app, '/v1/formdesign/save', { schemaCode: code, baseVersion: loaded.draft.version, definition: { attributes: { displayName: code }, controls } }, headers);
       await post(app, '/v1/formdesign/publish', { schemaCode: code, version: saved.version }, headers);

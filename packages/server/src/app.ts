@@ -70,6 +70,7 @@ import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { AUTOMATION_RUN_JOB, queueRecordEvents } from './modules/automation/automation-events.ts';
 import { automationRunHandler } from './modules/automation/automation-runner.ts';
 import { automationScheduleSweep } from './modules/automation/automation-schedules.ts';
+import { taskTipSweep } from './modules/sns/task-tip-delivery.ts';
 import { setRecordEventSink } from './modules/business-data/record-hooks-port.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
@@ -238,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
-  const sweeps = new SweepRegistry().register('automation.schedules', automationScheduleSweep());
+  const sweeps = new SweepRegistry().register('automation.schedules', automationScheduleSweep()).register('sns.task-tips', taskTipSweep());
   const scheduler = createScheduler({ db, sweeps, clock: options.clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 

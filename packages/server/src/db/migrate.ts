@@ -9,6 +9,7 @@ import * as accessCounters from './migrations/platform/2026-11-25T0900_create-ac
 import * as contextVersions from './migrations/platform/2026-11-25T0900_create-context-versions.ts';
 import * as jobRunAfter from './migrations/platform/2026-11-25T2000_add-job-run-after.ts';
 import * as automationSchedules from './migrations/platform/2026-11-26T1000_create-automation-schedules.ts';
+import * as taskTipTimers from './migrations/platform/2026-11-26T1100_create-task-tip-timers.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -42,6 +43,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-25T0900_create-context-versions': contextVersions,
   '2026-11-25T2000_add-job-run-after': jobRunAfter,
   '2026-11-26T1000_create-automation-schedules': automationSchedules,
+  '2026-11-26T1100_create-task-tip-timers': taskTipTimers,
 };
 
 const engineMigrations: Record<string, Migration> = {

@@ -151,6 +151,13 @@ export interface InvitationTable {
 }
 
 /** platform.jobs: background jobs of every engine (architecture.md §4, docs/decisions/0004). */
+/** Platform: when a pending task tip falls due (issues 20, 21). */
+export interface TaskTipTimerTable {
+  engine_code: string;
+  tip_id: string;
+  due_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 /** Platform: when a timed or date-triggered automation is next looked at (issue 21). */
 export interface AutomationScheduleTable {
   engine_code: string;
@@ -278,6 +285,7 @@ export interface PlatformDb {
   'platform.invitations': InvitationTable;
   'platform.jobs': JobTable;
   'platform.automation_schedules': AutomationScheduleTable;
+  'platform.task_tip_timers': TaskTipTimerTable;
   'platform.access_counters': AccessCounterTable;
 }
 

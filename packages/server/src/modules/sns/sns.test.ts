@@ -5,6 +5,7 @@ import { adminWithApp, createForm, definition, publish } from '../../../test/for
 import { engineDb } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { insertFile } from '../files/files.repo.ts';
+import { taskTipSweep } from './task-tip-delivery.ts';
 
 // Comments and task tips on records (docs/decisions/0009) on PGlite and PostgreSQL: only where the form turns them
 // on, whoever may read the record comments, one's own comment (or any, for an app administrator) is removed with its
@@ -227,6 +228,31 @@ describe('task tips', () => {
     expect((await a.raw('POST', '/v1/tasktip/remove', { id: sooner.id })).body.errorCode).toBe(270005);
     expect((await a.post('/v1/tasktip/list', { schemaCode, objectId, states: ['cancelled'] })).list).toEqual([]);
     expect((await a.post('/v1/tasktip/list', { schemaCode, objectId, states: ['pending'] })).list.map((tip: any) => tip.id)).toEqual([later.id]);
+  });
+
+  it('a due tip reaches its receivers once, through the message center, and is done; a cancelled one is not sent', async () => {
+    const { schemaCode, objectId } = await formWithRecord();
+    const sweep = taskTipSweep();
+    const at = (ms: number) => new Date(Date.now() + ms);
+    const soon = await m.post('/v1/tasktip/add', { schemaCode, objectId, content: '回访客户', remindTime: at(3600_000).toISOString(), receiverIds: [member.userId] });
+    const cancelled = await m.post('/v1/tasktip/add', { schemaCode, objectId, content: '作废的提醒', remindTime: at(3600_000).toISOString(), receiverIds: [member.userId] });
+    await m.post('/v1/tasktip/cancel', { id: cancelled.id });
+    await a.post('/v1/tasktip/add', { schemaCode, objectId, content: '签合同', remindTime: at(7200_000).toISOString(), receiverIds: [adminId, member.userId] });
+    const mine = ['任务提醒：回访客户', '任务提醒：作废的提醒', '任务提醒：签合同'];
+    const titles = async (client: OrgClient) => (await client.post('/v1/toolkit/internalmessage/list', { category: 'tasktip' })).list.map((x: { title: string }) => x.title).filter((x: string) => mine.includes(x));
+
+    // The sweep reads every engine's due tips (other tests' tips too): what this test asserts is its receivers' messages.
+    await sweep.run(t.database.db, at(1800_000));
+    expect(await titles(m)).toEqual([]);
+    expect(await sweep.run(t.database.db, at(3700_000))).toBeGreaterThanOrEqual(1);
+    expect(await sweep.run(t.database.db, at(3700_000))).toBe(0);
+    expect(await titles(m)).toEqual(['任务提醒：回访客户']);
+    expect((await m.post('/v1/tasktip/list', { schemaCode, objectId })).list.find((x: { id: string }) => x.id === soon.id).state).toBe('done');
+    expect(await sweep.run(t.database.db, at(3 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(await titles(a)).toEqual(['任务提醒：签合同']);
+    expect(await titles(m)).toEqual(['任务提醒：签合同', '任务提醒：回访客户']);
+    const message = (await m.post('/v1/toolkit/internalmessage/list', { category: 'tasktip' })).list.find((x: { title: string }) => x.title === '任务提醒：签合同');
+    expect(message.link).toMatchObject({ schemaCode, objectId });
   });
 
   it('refuses a past time, an empty or long text, no receivers and users outside the engine', async () => {

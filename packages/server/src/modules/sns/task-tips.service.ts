@@ -8,9 +8,10 @@ import { assertCanChangeTaskTip, assertTaskTipsEnabled } from './sns.policy.ts';
 import { presentTaskTip } from './sns.presenter.ts';
 import { activeUsers, deleteTaskTip, findTaskTip, insertTaskTip, setTaskTipState, taskTipsOf, userNames, type TaskTipRow } from './sns.repo.ts';
 import { assertRecordExists, inTransaction } from './sns.service.ts';
+import { setTaskTipTimer } from './task-tip-delivery.ts';
 
 // Task tips on records (calls.md "Comments and task tips": /v1/tasktip/add, list, remove, cancel; docs/decisions/0009).
-// Stored with their state only: delivering a due tip is the reminder scheduler's work (not built yet).
+// A tip's timer is set with it; the scheduler's sweep sends it when it falls due (task-tip-delivery.ts).
 
 type TaskTipAddBody = { schemaCode: string; objectId: string; content: string; remindTime: string; receiverIds: string[] };
 
@@ -38,6 +39,7 @@ export async function addTaskTip(ctx: NodeContext, body: TaskTipAddBody): Promis
   await inTransaction(ctx, async (trx) => {
     await assertRecordExists(trx, form, body.objectId, { forUpdate: true });
     await insertTaskTip(trx, { id, schema_code: form.node.code, object_id: body.objectId, content: body.content, remind_time: remindTime, receiver_ids: body.receiverIds, created_by: ctx.userId });
+    await setTaskTipTimer(trx, ctx.engineCode, id, remindTime);
   });
   return (await present(edb, ctx, form, [(await findTaskTip(edb, id))!]))[0];
 }
