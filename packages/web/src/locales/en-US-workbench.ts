@@ -794,6 +794,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       reply: 'Reply',
       replyTo: 'Reply to {{name}}',
       cancelReply: 'Cancel reply',
+      mention: '@Mention',
+      mentionTitle: 'Choose people to mention',
       remove: 'Delete',
       removeConfirm: 'Delete this comment and the replies under it?',
       empty: 'No comments yet',

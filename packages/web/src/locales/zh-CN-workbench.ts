@@ -791,6 +791,8 @@ export const zhCNWorkbench = {
       reply: '回复',
       replyTo: '回复 {{name}}',
       cancelReply: '取消回复',
+      mention: '@提到',
+      mentionTitle: '选择要提到的人',
       remove: '删除',
       removeConfirm: '删除这条评论及其下的回复？',
       empty: '还没有评论',

@@ -1,15 +1,15 @@
 import type { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, parameterError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { engineOf, viewerOf, type NodeContext } from '../function-node/node-context.ts';
 import { findRecord } from '../business-data/records.repo.ts';
 import { canReadRecord } from '../business-data/record-policy.ts';
-import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { getRuntimeFormOrThrow, runtimeFormFor, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { claimFiles } from '../files/files.claim.ts';
-import { notify } from '../notification/notify.ts';
+import { notifyEach } from '../notification/notify.ts';
 import { assertCanRemoveComment, assertCommentsEnabled } from './sns.policy.ts';
 import { presentComment } from './sns.presenter.ts';
 import {
@@ -19,8 +19,8 @@ import {
 // Comments on records (calls.md "Comments and task tips": /v1/toolkit/sns/*; docs/decisions/0009).
 
 type SnsListBody = { schemaCode: string; objectId: string; pageIndex: number; pageSize: number };
-type SnsAddBody = { schemaCode: string; objectId: string; text: string; fileIds: string[] };
-type SnsReplyBody = { replyTo: string; text: string; fileIds: string[] };
+type SnsAddBody = { schemaCode: string; objectId: string; text: string; fileIds: string[]; mentionIds?: string[] };
+type SnsReplyBody = { replyTo: string; text: string; fileIds: string[]; mentionIds?: string[] };
 
 /** The files of a comment are claimed to its record under this control code, one code per comment (0009). */
 export const commentControlCode = (snsId: string) => `__sns:${snsId}`;
@@ -72,6 +72,7 @@ interface NewComment {
   objectId: string;
   text: string;
   fileIds: string[];
+  mentionIds?: string[];
   parent?: CommentRow;
 }
 
@@ -102,14 +103,36 @@ async function writeComment(edb: EngineExecutor, ctx: NodeContext, form: Runtime
  */
 async function tellOfComment(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, input: NewComment): Promise<void> {
   const record = input.parent ? undefined : await findRecord(edb, form, input.objectId);
-  const receivers = input.parent ? [input.parent.created_by] : [record?.OwnerId, record?.CreatedBy].filter((u): u is string => typeof u === 'string');
-  const title = `${input.parent ? '回复了您的评论' : '评论了'}：${form.definition.attributes.displayName}`;
-  await notify(
-    edb,
-    ctx.engineCode,
-    receivers.filter((u) => u !== ctx.userId),
-    { category: 'comment', title, content: input.text, sender: ctx.userId, link: { schemaCode: form.node.code, objectId: input.objectId } },
-  );
+  const mentioned = new Set((input.mentionIds ?? []).filter((u) => u !== ctx.userId));
+  const receivers = (input.parent ? [input.parent.created_by] : [record?.OwnerId, record?.CreatedBy].filter((u): u is string => typeof u === 'string')).filter((u) => u !== ctx.userId && !mentioned.has(u));
+  const formName = form.definition.attributes.displayName;
+  const link = { schemaCode: form.node.code, objectId: input.objectId };
+  const author = mentioned.size ? ((await userNames(edb, [ctx.userId])).get(ctx.userId) ?? '') : '';
+  await notifyEach(edb, ctx.engineCode, [
+    ...[...new Set(receivers)].map((receiver) => ({ receiver, notice: { category: 'comment' as const, title: `${input.parent ? '回复了您的评论' : '评论了'}：${formName}`, content: input.text, sender: ctx.userId, link } })),
+    ...[...mentioned].map((receiver) => ({ receiver, notice: { category: 'comment' as const, title: `${author}在评论中提到了您：${formName}`, content: input.text, sender: ctx.userId, link } })),
+  ]);
+}
+
+/**
+ * The people a comment mentions must be active members who can read the record (their own rights): a mention of
+ * someone who cannot open it would send them to a page they cannot see. 777 naming each one otherwise.
+ */
+async function assertMentionable(edb: EngineExecutor, schemaCode: string, objectId: string, mentionIds: string[] | undefined): Promise<void> {
+  if (!mentionIds?.length) return;
+  const users = new Map((await edb.selectFrom('org_users').select(['id', 'auth_type', 'state']).where('id', 'in', mentionIds).execute()).map((u) => [u.id, u]));
+  const issues: { path: string; message: string }[] = [];
+  for (const [i, id] of mentionIds.entries()) {
+    const user = users.get(id);
+    if (!user || user.state !== 'active') {
+      issues.push({ path: `mentionIds.${i}`, message: '该成员不存在或已停用' });
+      continue;
+    }
+    const theirs = await runtimeFormFor(edb, await viewerOf(edb, { userId: id, authType: user.auth_type }), schemaCode).catch(() => null);
+    const row = theirs ? await findRecord(edb, theirs, objectId) : undefined;
+    if (!theirs || !row || !(await canReadRecord(edb, theirs, row, id))) issues.push({ path: `mentionIds.${i}`, message: '该成员无权查看这条数据' });
+  }
+  if (issues.length) throw parameterError(issues);
 }
 
 export async function addComment(ctx: NodeContext, body: SnsAddBody): Promise<contracts.CommentDto> {
@@ -117,6 +140,7 @@ export async function addComment(ctx: NodeContext, body: SnsAddBody): Promise<co
   return inTransaction(ctx, async (edb) => {
     // The record row is locked so a concurrent removal cannot leave the comment without its record.
     await assertRecordExists(edb, form, body.objectId, { forUpdate: true });
+    await assertMentionable(edb, form.node.code, body.objectId, body.mentionIds);
     return writeComment(edb, ctx, form, body);
   });
 }
@@ -130,7 +154,8 @@ export async function replyToComment(ctx: NodeContext, body: SnsReplyBody): Prom
     const parent = await findComment(edb, body.replyTo, { forUpdate: true });
     if (!parent) throw new AppError('SnsCommentNotFound', { detail: { snsId: body.replyTo } });
     await assertRecordExists(edb, form, parent.object_id, { forUpdate: true });
-    return writeComment(edb, ctx, form, { objectId: parent.object_id, text: body.text, fileIds: body.fileIds, parent });
+    await assertMentionable(edb, form.node.code, parent.object_id, body.mentionIds);
+    return writeComment(edb, ctx, form, { objectId: parent.object_id, text: body.text, fileIds: body.fileIds, mentionIds: body.mentionIds, parent });
   });
 }
 

@@ -203,6 +203,25 @@ describe('comments', () => {
   });
 });
 
+describe('mentions', () => {
+  it('a mentioned member who can read the record is told once; one who cannot, or an unknown id, is refused and nothing is written', async () => {
+    const { schemaCode, objectId } = await formWithRecord();
+    const outsider = await addMember(t, admin, { name: '王五' });
+    const mentions = async (client: OrgClient) => (await client.post('/v1/toolkit/internalmessage/list', { category: 'comment' })).list.filter((x: { title: string }) => x.title.includes('提到了您'));
+    await a.post('/v1/toolkit/sns/add', { schemaCode, objectId, text: '@李四 请看一下', mentionIds: [member.userId] });
+    const told = await mentions(m);
+    expect(told.map((x: { title: string }) => x.title)).toEqual([`张三在评论中提到了您：${(await a.post('/v1/formdesign/load', { schemaCode })).draft.definition.attributes.displayName}`]);
+    expect(told[0].link).toMatchObject({ schemaCode, objectId });
+    for (const ids of [[outsider.userId], ['no-such-user']]) {
+      const refused = await a.raw('POST', '/v1/toolkit/sns/add', { schemaCode, objectId, text: '看看', mentionIds: ids });
+      expect(refused.body.errorCode).toBe(777);
+      expect(refused.body.detail.issues[0].path).toBe('mentionIds.0');
+    }
+    expect((await a.post('/v1/toolkit/sns/count', { schemaCode, objectId })).count).toBe(1);
+    expect((await a.raw('POST', '/v1/toolkit/sns/add', { schemaCode, objectId, text: '重复', mentionIds: [member.userId, member.userId] })).body.errorCode).toBe(777);
+  });
+});
+
 describe('task tips', () => {
   const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 

@@ -71,12 +71,20 @@ export const SnsCountBody = SnsRecordRef;
 export const SnsCountResult = z.object({ count: z.number().int() });
 export type SnsCountResult = z.infer<typeof SnsCountResult>;
 
+/** People the comment mentions (@): each is told in the message center; they must be able to read the record. */
+export const COMMENT_MENTIONS_MAX = 20;
+export const CommentMentionIds = z
+  .array(z.string().trim().min(1).max(64))
+  .max(COMMENT_MENTIONS_MAX, `每条评论最多提到${COMMENT_MENTIONS_MAX}人`)
+  .refine((ids) => new Set(ids).size === ids.length, '提到的人重复')
+  .optional();
+
 /** POST /v1/toolkit/sns/add: a top-level comment on a record. */
-export const SnsAddBody = SnsRecordRef.extend({ text: CommentText, fileIds: CommentFileIds });
+export const SnsAddBody = SnsRecordRef.extend({ text: CommentText, fileIds: CommentFileIds, mentionIds: CommentMentionIds });
 export type SnsAddBody = z.input<typeof SnsAddBody>;
 
 /** POST /v1/toolkit/sns/comment/add: a reply to a comment (the record is the answered comment's). */
-export const SnsReplyBody = z.strictObject({ replyTo: z.uuid(), text: CommentText, fileIds: CommentFileIds });
+export const SnsReplyBody = z.strictObject({ replyTo: z.uuid(), text: CommentText, fileIds: CommentFileIds, mentionIds: CommentMentionIds });
 export type SnsReplyBody = z.input<typeof SnsReplyBody>;
 
 /** DELETE /v1/toolkit/sns/remove?snsId=…: removes the comment and every reply under it. */

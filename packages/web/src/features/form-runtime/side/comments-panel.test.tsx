@@ -29,6 +29,25 @@ describe('CommentsPanel', () => {
     expect(within(threads[1]).getAllByRole('button', { name: '回复' })).toHaveLength(2);
   });
 
+  it('@ mentions people picked in the org picker; only those still named in the text are sent', async () => {
+    const { callsTo } = stubComments();
+    const user = userEvent.setup();
+    renderPanel(<CommentsPanel schemaCode="Orders" objectId="rec-1" />);
+    expect(await screen.findByText('还没有评论')).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: '评论内容' }) as HTMLTextAreaElement;
+    await user.type(box, '请看');
+    await user.click(screen.getByRole('button', { name: /@提到/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('搜索', { exact: true }), 'ww');
+    await user.click(await within(dialog).findByRole('checkbox', { name: /王五/ }));
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(box.value).toBe('请看 @王五 ');
+    await user.click(screen.getByRole('button', { name: '发表' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/toolkit/sns/add')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/toolkit/sns/add')[0].body).toEqual({ schemaCode: 'Orders', objectId: 'rec-1', text: '请看 @王五', mentionIds: ['u3'] });
+  });
+
   it('posts a trimmed comment; the box counts up to 2000 characters and refuses blank text', async () => {
     const { callsTo } = stubComments();
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, Empty, Flex, Input, Popconfirm, Skeleton, Tag, Typography, theme } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { PaperClipOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { FORM_COMMENT_MAX_LENGTH } from '@tritium/shared/constants/limits';
@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { useFileUrls } from '../api/upload.ts';
 import { UploadButton } from '../fields/upload-button.tsx';
 import { useFileUploads } from '../fields/use-file-uploads.ts';
+import { OrgPickerDialog, type PickedUnit } from '../../../components/org-picker/index.ts';
 import type { CommentDto } from './sns-api.ts';
 import { useCommentActions, useComments } from './use-record-side.ts';
 
@@ -85,6 +86,9 @@ export function CommentsPanel({ schemaCode, objectId }: { schemaCode: string; ob
   const [text, setText] = useState('');
   const [replyingTo, setReplyingTo] = useState<CommentDto | null>(null);
   const [files, setFiles] = useState<FileRef[] | null>(null);
+  // People picked with @: they are told of the comment if their @name is still in the text when it is sent.
+  const [mentioned, setMentioned] = useState<PickedUnit[]>([]);
+  const [picking, setPicking] = useState(false);
   const uploads = useFileUploads({ value: files, onChange: setFiles, scene: 'sns' });
   const uploadId = useId();
   const inputRef = useRef<TextAreaRef>(null);
@@ -106,8 +110,9 @@ export function CommentsPanel({ schemaCode, objectId }: { schemaCode: string; ob
   };
   const handleSend = () => {
     if (!trimmed) return;
-    const done = { onSuccess: () => (setText(''), setReplyingTo(null), setFiles(null)) };
-    const attached = files?.length ? { fileIds: files.map((file) => file.id) } : {};
+    const done = { onSuccess: () => (setText(''), setReplyingTo(null), setFiles(null), setMentioned([])) };
+    const mentionIds = mentioned.filter((u) => trimmed.includes(`@${u.name}`)).map((u) => u.id);
+    const attached = { ...(files?.length ? { fileIds: files.map((file) => file.id) } : {}), ...(mentionIds.length ? { mentionIds } : {}) };
     if (replyingTo) actions.reply.mutate({ replyTo: replyingTo.snsId, text: trimmed, ...attached }, done);
     else actions.add.mutate({ text: trimmed, ...attached }, done);
   };
@@ -161,12 +166,32 @@ export function CommentsPanel({ schemaCode, objectId }: { schemaCode: string; ob
           </Typography.Text>
         ))}
         <Flex justify="space-between" align="center" style={{ marginTop: token.marginXS }}>
-          <UploadButton id={uploadId} label={t('formRuntimeSide.comments.attach')} icon={<PaperClipOutlined />} loading={uploads.uploading} onFiles={(picked) => void uploads.handleFiles(picked)} />
+          <Flex gap="small">
+            <UploadButton id={uploadId} label={t('formRuntimeSide.comments.attach')} icon={<PaperClipOutlined />} loading={uploads.uploading} onFiles={(picked) => void uploads.handleFiles(picked)} />
+            <Button icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
+              {t('formRuntimeSide.comments.mention')}
+            </Button>
+          </Flex>
           <Button type="primary" disabled={!trimmed || uploads.uploading} loading={isSending} onClick={handleSend}>
             {replyingTo ? t('formRuntimeSide.comments.sendReply') : t('formRuntimeSide.comments.send')}
           </Button>
         </Flex>
       </Flex>
+      <OrgPickerDialog
+        open={picking}
+        kind="user"
+        multiple
+        max={20}
+        title={t('formRuntimeSide.comments.mentionTitle')}
+        onCancel={() => setPicking(false)}
+        onOk={(units) => {
+          setPicking(false);
+          const added = units.filter((u) => !mentioned.some((m) => m.id === u.id));
+          setMentioned([...mentioned, ...added]);
+          setText((current) => `${current}${current && !current.endsWith(' ') ? ' ' : ''}${added.map((u) => `@${u.name} `).join('')}`);
+          inputRef.current?.focus();
+        }}
+      />
       {threads.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('formRuntimeSide.comments.empty')} />
       ) : (

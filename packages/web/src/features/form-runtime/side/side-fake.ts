@@ -55,6 +55,7 @@ export function stubComments(initial: CommentDto[] = [], options: { disabled?: b
     },
     'POST /v1/file/urls/byfileids': (call) =>
       ok({ list: body<{ fileIds: string[] }>(call).fileIds.map((fileId) => ({ fileId, url: `/v1/file/download/${fileId}?s=1`, expiresAt: '2030-01-01T00:00:00Z' })) }),
+    ...pickerCalls,
     'DELETE /v1/toolkit/sns/remove': (call) => {
       const snsId = new URL(call.url, 'http://x').searchParams.get('snsId');
       const before = all.length;
@@ -74,11 +75,18 @@ export function taskTip(content: string, extra: Partial<TaskTipDto> = {}): TaskT
   };
 }
 
+/** A person as the org picker's search and list answer them. */
+const person = (id: string, name: string) => ({
+  id, parentId: 'd1', name, hasChild: false, state: 'active', isExternal: false, entryId: null, unitType: 'User', nodeType: 'user', mobile: null, authType: 3, parentName: '销售部',
+});
+/** The org picker's calls, finding 王五 (u3). */
+const pickerCalls = {
+  'POST /v1/org/search': () => ok({ list: [person('u3', '王五')], total: 1, hasMore: false }),
+  'POST /v1/org/list': () => ok({ list: [person('u3', '王五')], total: 1, hasMore: false }),
+};
+
 export function stubTaskTips(initial: TaskTipDto[] = []) {
   let all = [...initial];
-  const person = (id: string, name: string) => ({
-    id, parentId: 'd1', name, hasChild: false, state: 'active', isExternal: false, entryId: null, unitType: 'User', nodeType: 'user', mobile: null, authType: 3, parentName: '销售部',
-  });
   const stub = stubFetch({
     'POST /v1/tasktip/list': () => ok({ list: all, total: all.length, hasMore: false }),
     'POST /v1/tasktip/add': (call) => {
@@ -97,8 +105,7 @@ export function stubTaskTips(initial: TaskTipDto[] = []) {
       all = all.filter((tip) => tip.id !== id);
       return ok({ removed: true });
     },
-    'POST /v1/org/search': () => ok({ list: [person('u3', '王五')], total: 1, hasMore: false }),
-    'POST /v1/org/list': () => ok({ list: [person('u3', '王五')], total: 1, hasMore: false }),
+    ...pickerCalls,
   });
   return { ...stub, tips: () => all };
 }
