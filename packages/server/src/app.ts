@@ -226,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
     ...options.deliveries,
   };
-  const automationRuns = { deliveries, fetch: options.fetch };
+  const automationRuns = { deliveries, fetch: options.fetch, caches: contextCaches };
   automationRoutes(app, { db, runs: automationRuns, now: options.clock });
   const registry = new JobRegistry()
     .register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }))

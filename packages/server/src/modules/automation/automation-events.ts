@@ -63,7 +63,8 @@ export async function enqueueRuns(edb: EngineExecutor, engineCode: string, seeds
             sql`${engineCode}::text`.as('engine_code'),
             sql`${AUTOMATION_RUN_JOB}::text`.as('kind'),
             sql`jsonb_build_object('runId', r.id)`.as('payload'),
-            sql`r.created_by`.as('created_by'),
+            // Nobody's browser is told of a run's job: its outcome is the run log's.
+            sql`null::text`.as('created_by'),
           ]) as never,
     )
     .returning(sql<string>`payload->>'runId'`.as('runId') as never)

@@ -12,7 +12,10 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { findRecord } from '../business-data/records.repo.ts';
 import { childrenOfRecord, FormCache } from '../business-data/record-rollups.ts';
-import { ruleRecordOf, type RuleRecord } from '../business-rules/rule-runner.ts';
+import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { readUserContext } from '../request-context/context-statement.ts';
+import type { ContextCaches, ContextSnapshot } from '../request-context/context.ts';
+import { ruleRecordOf, runOf, type RuleRecord } from '../business-rules/rule-runner.ts';
 import { AUTOMATION_RUN_JOB, meetingCondition, setChain } from './automation-events.ts';
 import { findAutomation } from './automation.repo.ts';
 import { RetryableStepError, runStep, type OutsideChannels, type StepRun } from './automation-steps.ts';
@@ -27,6 +30,8 @@ type StepLog = contracts.AutomationStepLog;
 
 export interface AutomationRunSettings {
   deliveries: OutsideChannels;
+  /** The app's request-context caches: runs read forms, nodes and grants through them (docs/decisions/0032). */
+  caches?: ContextCaches;
   fetch?: typeof fetch;
   /** The pause before attempt n+1 (default 60 s × 4^(n-1)). */
   backoffMs?(attempt: number): number;
@@ -49,11 +54,36 @@ class TestRunRollback extends Error {}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-/** The person a run acts as: the owner with their rights, or (run as system) with an administrator's. */
-async function actorOf(edb: EngineExecutor, base: Pick<NodeContext, 'db' | 'engineCode'>, owner: string, system: boolean): Promise<NodeContext> {
-  const user = await edb.selectFrom('org_users').select(['auth_type', 'state']).where('id', '=', owner).executeTakeFirst();
+/**
+ * The person a run acts as: the owner with their rights, or (run as system) the owner's name with an administrator's
+ * rights. With the app's caches it carries a context snapshot (one statement), so forms, nodes and grants come from
+ * the caches outside the run's transaction.
+ */
+async function actorFor(db: Db, engineCode: string, owner: string, system: boolean, caches: ContextCaches | undefined): Promise<NodeContext> {
+  const read = await readUserContext(db, engineCode, owner);
+  const user = read === 'no-engine' ? undefined : read.user;
   if (!system && (!user || user.state !== 'active')) throw new AppError('AutomationInvalid', { message: '自动化的负责人已不存在或已停用', detail: { reason: 'owner', reasonEn: 'owner' } });
-  return { ...base, userId: owner, authType: system ? UserAuthType.Administrator : user!.auth_type };
+  const authType = system ? UserAuthType.Administrator : user!.authType;
+  const context: ContextSnapshot | undefined =
+    caches && read !== 'no-engine' ? { engineCode, userId: owner, authType, roleIds: user?.roleIds ?? [], nodesVersion: read.nodesVersion, formsVersion: read.formsVersion, caches } : undefined;
+  return { db, engineCode, userId: owner, authType, ...(context ? { context } : {}) };
+}
+
+/** The forms a run reads, before its transaction (from the caches when the actor carries a snapshot). */
+async function formsOf(actor: NodeContext, automation: Automation, schemaCode: string) {
+  const edb = engineDb(actor.db, actor.engineCode);
+  const system = new FormCache(edb, actor.context);
+  const form = await system.require(schemaCode);
+  const targets = [...new Set(automation.steps.flatMap((s) => ('targetSchemaCode' in s ? [s.targetSchemaCode] : [])))];
+  const known = [form, ...(await Promise.all(targets.map((code) => system.get(code)))).filter((f): f is RuntimeForm => f !== null)];
+  const owned = new Map<string, RuntimeForm>();
+  if (automation.runAs !== 'system') {
+    for (const code of [schemaCode, ...targets]) {
+      const mine = await getRuntimeFormOrThrow(edb, actor, code).catch(() => undefined);
+      if (mine) owned.set(code, mine);
+    }
+  }
+  return { form, known, owned };
 }
 
 const emptyRecord = (values: Row = {}): RuleRecord => ({
@@ -65,9 +95,8 @@ const emptyRecord = (values: Row = {}): RuleRecord => ({
 });
 
 /** The trigger record as the steps read it: the record now, or the snapshot of one that is gone, or the webhook's body. */
-async function triggerRecord(edb: EngineExecutor, forms: FormCache, schemaCode: string, objectId: string | null, inputs: Row): Promise<RuleRecord | null> {
+async function triggerRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string | null, inputs: Row): Promise<RuleRecord | null> {
   if (!objectId) return emptyRecord((inputs.body as Row) ?? {});
-  const form = await forms.require(schemaCode);
   const row = await findRecord(edb, form, objectId);
   if (row) return ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId));
   const snapshot = inputs.record as Row | undefined;
@@ -97,12 +126,16 @@ export interface ExecuteOptions {
 export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Promise<{ matched: boolean; dropped: string[] }> {
   let matched = true;
   const dropped: string[] = [];
+  const system = options.automation.runAs === 'system';
+  const base = await actorFor(options.db, options.engineCode, options.owner, system, options.settings.caches);
+  const { form, known, owned } = await formsOf(base, options.automation, options.schemaCode);
   try {
     await options.db.transaction().execute(async (trx) => {
       const edb = engineDb(trx, options.engineCode);
-      const forms = new FormCache(edb);
-      const form = await forms.require(options.schemaCode);
-      const record = await triggerRecord(edb, forms, options.schemaCode, options.objectId, options.inputs);
+      const actor: NodeContext = { ...base, db: trx as unknown as Db };
+      // The business rules' run of this transaction answers the forms read above without reading them again.
+      runOf(edb, actor).forms.seed(known);
+      const record = await triggerRecord(edb, form, options.objectId, options.inputs);
       if (!record) throw new AppError('BizObjectNotFound', { detail: { objectId: options.objectId } });
       if (options.checkCondition && options.objectId && options.automation.condition) {
         matched = (await meetingCondition(edb, form, options.automation.condition, [options.objectId])).has(options.objectId);
@@ -111,10 +144,11 @@ export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Pr
       setChain(edb, [...options.chain, options.automation.id ?? 'test']);
       const run: StepRun = {
         edb,
-        actor: await actorOf(edb, { db: trx as unknown as Db, engineCode: options.engineCode }, options.owner, options.automation.runAs === 'system'),
-        system: options.automation.runAs === 'system',
+        actor,
+        system,
         record,
         form,
+        ownerForms: owned,
         queries: new Map(),
         dryRun: options.dryRun,
         deliveries: options.settings.deliveries,

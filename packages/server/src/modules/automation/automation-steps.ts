@@ -39,6 +39,8 @@ export interface StepRun {
   /** The trigger record (a webhook's body as values; empty for a timed trigger). */
   record: RuleRecord;
   form: RuntimeForm;
+  /** The forms as the owner may use them (their rights), read before the transaction; others are read when needed. */
+  ownerForms: Map<string, RuntimeForm>;
   /** Query steps' results by step id (their records' values), read by later steps. */
   queries: Map<string, Row[]>;
   dryRun: boolean;
@@ -67,7 +69,7 @@ export function lookupOf(run: Pick<StepRun, 'record' | 'queries'>): (name: strin
 const recordWithQueries = (run: StepRun): RuleRecord => ({ ...run.record, children: { ...run.record.children, ...Object.fromEntries(run.queries) } });
 
 function writesOf(run: StepRun, status: 'effective' | 'draft', out: { inserted: string[]; updated: string[]; removed: string[] }): RuleWrites {
-  const formFor = async (target: RuntimeForm) => (run.system ? target : getRuntimeFormOrThrow(run.edb, run.actor, target.node.code));
+  const formFor = async (target: RuntimeForm) => (run.system ? target : (run.ownerForms.get(target.node.code) ?? getRuntimeFormOrThrow(run.edb, run.actor, target.node.code)));
   const editRight = run.system ? ({ editRight: 'businessRule' } as const) : {};
   return {
     async insert(target, values) {
@@ -229,7 +231,7 @@ async function httpStep(run: StepRun, step: Extract<AutomationStep, { type: 'htt
   if (answer.status >= 400) throw new AppError('AutomationInvalid', { message: `请求 ${url} 返回 ${answer.status}：${text.slice(0, 200)}`, detail: { reason: `HTTP ${answer.status}`, reasonEn: `HTTP ${answer.status}` } });
   const values = Object.fromEntries(step.responseMappings.map((m) => [m.field, valueAtPath(json, m.path) ?? null]));
   if (Object.keys(values).length && run.record.objectId) {
-    const saved = await saveRecordIn(run.edb, run.actor, run.system ? run.form : await getRuntimeFormOrThrow(run.edb, run.actor, run.form.node.code), { objectId: run.record.objectId, submit: false, values }, run.system ? { editRight: 'businessRule' } : {});
+    const saved = await saveRecordIn(run.edb, run.actor, run.system ? run.form : (run.ownerForms.get(run.form.node.code) ?? (await getRuntimeFormOrThrow(run.edb, run.actor, run.form.node.code))), { objectId: run.record.objectId, submit: false, values }, run.system ? { editRight: 'businessRule' } : {});
     run.dropped.push(...saved.dropped);
   }
   return { status: answer.status, body: text.slice(0, 2000), ...(Object.keys(values).length ? { written: values } : {}) };

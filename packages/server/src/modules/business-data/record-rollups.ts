@@ -4,7 +4,8 @@ import { aggregate, filterRows, rollupSourceFields, rollupsOf, subTableRollup, t
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import { findNode } from '../function-node/function-node.repo.ts';
+import { nodeReads } from '../function-node/node-reads.ts';
+import type { ContextSnapshot } from '../request-context/context.ts';
 import { sameValue, toColumn } from './field-values.ts';
 import type { CheckedChildRow, CheckedInput } from './record-input.ts';
 import { applyFormulas } from './record-formulas.ts';
@@ -27,15 +28,28 @@ const MAX_REFRESH_DEPTH = 16;
 /** Published forms by code within one action, read with the system's standing (rules and rollups act for the form). */
 export class FormCache {
   private readonly forms = new Map<string, Promise<RuntimeForm | null>>();
-  constructor(readonly edb: EngineExecutor) {}
+  /** With a context snapshot (and an executor outside a transaction), nodes and published forms come from the app's caches. */
+  constructor(
+    readonly edb: EngineExecutor,
+    private readonly context?: ContextSnapshot,
+  ) {}
 
   get(schemaCode: string): Promise<RuntimeForm | null> {
     let found = this.forms.get(schemaCode);
     if (!found) {
-      found = findNode(this.edb, schemaCode).then((node) => (node ? formOfNode(this.edb, node, SYSTEM_VIEWER, true).catch(() => null) : null));
+      const viewer = this.context ? { ...SYSTEM_VIEWER, context: this.context } : SYSTEM_VIEWER;
+      found = nodeReads(this.edb, viewer)
+        .findNode(schemaCode)
+        .then((node) => (node ? formOfNode(this.edb, node, viewer, true).catch(() => null) : null));
       this.forms.set(schemaCode, found);
     }
     return found;
+  }
+
+  /** Forms read already (before a transaction, from the caches): answered without reading again. */
+  seed(forms: Iterable<RuntimeForm>): this {
+    for (const form of forms) this.forms.set(form.node.code, Promise.resolve(form));
+    return this;
   }
 
   async require(schemaCode: string): Promise<RuntimeForm> {

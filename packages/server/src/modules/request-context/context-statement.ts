@@ -139,3 +139,28 @@ export async function readSecretContext(db: Db, engineCode: string, secretHash: 
     };
   });
 }
+
+/** A user's part of a context read for work done on their behalf outside a request (automation runs). */
+export interface UserPart extends Pick<EnginePart, 'nodesVersion' | 'formsVersion'> {
+  /** undefined: no such user */
+  user?: { authType: number; state: 'active' | 'disabled'; roleIds: string[] };
+}
+
+/** A user's standing in an engine — auth type, state, roles — and the engine's versions; one statement. */
+export async function readUserContext(db: Db, engineCode: string, userId: string): Promise<UserPart | 'no-engine'> {
+  return inEngineSchema(engineCode, async (schema) => {
+    const { rows } = await sql<Record<string, any>>`
+      select u.id, u.auth_type, u.state,
+        case when u.id is null then null
+          else array(select rm.role_id::text from ${sql.table(`${schema}.org_role_members`)} rm where rm.user_id = u.id) end as role_ids,
+        ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
+      from (select 1) as one
+      left join ${sql.table(`${schema}.org_users`)} u on u.id = ${userId}`.execute(db);
+    const r = rows[0]!;
+    return {
+      user: r.id ? { authType: r.auth_type, state: r.state, roleIds: r.role_ids ?? [] } : undefined,
+      nodesVersion: Number(r.nodes_version),
+      formsVersion: Number(r.forms_version),
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/helpers.ts';
+import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
+import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import type { OrgClient } from '../../../test/node-helpers.ts';
+
+// What one automation run costs in statements (issue 21's runs-per-second goal; docs/decisions/0041), counted through
+// the database's onQuery hook: a data-effective trigger with one update step. The bound keeps the count from growing
+// back silently.
+
+let t: TestApp, a: OrgClient, appCode: string, log: StatementLog;
+beforeAll(async () => ({ log, t, a, appCode } = await appWithStatementLog()));
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+describe('automation run statements', () => {
+  it('a run with one update step', async () => {
+    const order = (await createForm(a, appCode)).code as string;
+    const stock = (await createForm(a, appCode)).code as string;
+    await publish(a, order, definition([{ type: 'textBox', code: 'Product' }, { type: 'number', code: 'Qty' }]));
+    await publish(a, stock, definition([{ type: 'textBox', code: 'Product' }, { type: 'number', code: 'Qty' }]));
+    await a.post('/v1/form/action/execute', { schemaCode: stock, actionCode: 'Submit', values: { Product: 'P', Qty: 100 } });
+    await a.post('/v1/automatic/save', {
+      schemaCode: order,
+      automation: { name: '扣库存', trigger: { type: 'effective' }, steps: [{ id: 'u', type: 'update', targetSchemaCode: stock, match: [{ field: 'Product', value: { type: 'field', code: 'Product' } }], mappings: [{ field: 'Qty', op: 'subtract', value: { type: 'field', code: 'Qty' } }] }] },
+    });
+    const runs = async () => {
+      await a.post('/v1/form/action/execute', { schemaCode: order, actionCode: 'Submit', values: { Product: 'P', Qty: 1 } });
+      return log.of(async () => {
+        while (await t.app.extras.jobs.runOnce());
+      });
+    };
+    await runs();
+    const seen = await runs();
+    // 13 for the run — claim the job (2), claim the run (1), the automation (1), the owner's context (1), the trigger
+    // record (1), the matching stock record (1), its save (lock, update, data log, dependants: 4), the run's outcome
+    // (1), the job's (1) — and the runner's last, empty claim. Forms, nodes, grants and the form's automations come
+    // from the caches (the second run finds them warm).
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(14);
+  });
+});
