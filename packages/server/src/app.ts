@@ -67,6 +67,7 @@ import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
+import { workflowTimeLimitSweep } from './modules/workflow/time-limit-timers.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
 import type { Listen } from './db/database.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   workflowRoutes(app, { ...deps, fileStore });
   businessRuleRoutes(app, deps);
   permissionRoutes(app, deps);
-  flowCenterRoutes(app, deps);
+  flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);
   notificationChannelRoutes(app, deps);
   workflowDesignRoutes(app, deps);
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => jobs.stop());
   const clock = options.now ? () => new Date(options.now!()) : undefined;
   const sweeps = new SweepRegistry();
+  sweeps.register('workflow.time-limits', workflowTimeLimitSweep());
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 

@@ -8,6 +8,7 @@ import * as formCastFunctions from './migrations/platform/2026-11-22T0900_create
 import * as accessCounters from './migrations/platform/2026-11-25T0900_create-access-counters.ts';
 import * as contextVersions from './migrations/platform/2026-11-25T0900_create-context-versions.ts';
 import * as jobRunAfter from './migrations/platform/2026-11-25T2000_add-job-run-after.ts';
+import * as workflowTimers from './migrations/platform/2026-11-26T1200_create-workflow-timers.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -27,6 +28,7 @@ import * as contextVersionTriggers from './migrations/engine/2026-11-25T0900_con
 import * as formPermissionGroups from './migrations/engine/2026-11-25T1700_create-form-permission-groups.ts';
 import * as internalMessages from './migrations/engine/2026-11-25T2000_create-internal-messages.ts';
 import * as notificationChannels from './migrations/engine/2026-11-25T2100_create-notification-channels.ts';
+import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -39,6 +41,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-25T0900_create-access-counters': accessCounters,
   '2026-11-25T0900_create-context-versions': contextVersions,
   '2026-11-25T2000_add-job-run-after': jobRunAfter,
+  '2026-11-26T1200_create-workflow-timers': workflowTimers,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -61,6 +64,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-25T1700_create-form-permission-groups': formPermissionGroups,
   '2026-11-25T2000_create-internal-messages': internalMessages,
   '2026-11-25T2100_create-notification-channels': notificationChannels,
+  '2026-11-26T1200_add-work-item-deadlines': workItemDeadlines,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

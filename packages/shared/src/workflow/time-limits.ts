@@ -28,12 +28,12 @@ export type TimeLimit = z.infer<typeof TimeLimit>;
 
 /**
  * The node's time limit: `timeLimit`, or the older `timeLimitHours` (stored before limits were enforced) read as
- * hours with a reminder. null when the node has none.
+ * hours with a reminder. null when the node has none (Start, Circulate and the other nodes never have one).
  */
-export function timeLimitOf(activity: { timeLimit?: TimeLimit | null; timeLimitHours?: number } | undefined): TimeLimit | null {
-  if (!activity) return null;
-  if (activity.timeLimit) return activity.timeLimit;
-  if (activity.timeLimitHours) return { amount: activity.timeLimitHours, unit: 'hours', onTimeout: 'remind' };
+export function timeLimitOf(activity: object | undefined): TimeLimit | null {
+  const a = (activity ?? {}) as { timeLimit?: TimeLimit | null; timeLimitHours?: number };
+  if (a.timeLimit) return a.timeLimit;
+  if (a.timeLimitHours) return { amount: a.timeLimitHours, unit: 'hours', onTimeout: 'remind' };
   return null;
 }
 
