@@ -1124,6 +1124,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   },
   formWorkflow: {
     side: { trace: 'Approval trace', chart: 'Flow chart' },
+    deadline: 'Due {{time}}',
+    overdue: 'Overdue (due {{time}})',
     done: '{{action}}: done',
     buttons: {
       Submit: 'Approve',

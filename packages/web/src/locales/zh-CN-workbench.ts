@@ -1121,6 +1121,8 @@ export const zhCNWorkbench = {
   },
   formWorkflow: {
     side: { trace: '审批记录', chart: '流程图' },
+    deadline: '办理期限 {{time}}',
+    overdue: '已超时（期限 {{time}}）',
     done: '{{action}}成功',
     buttons: {
       Submit: '同意',
