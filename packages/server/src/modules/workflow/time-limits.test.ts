@@ -160,6 +160,22 @@ describe('workflow time limits', () => {
     expect(await tick()).toBe(0);
   });
 
+  it('a timer that fails is tried again later with back-off, and the others still run', async () => {
+    at(0);
+    const { id } = await startWith(approve('F', worker.userId, { amount: 1, onTimeout: 'approve' }));
+    // A timer of an engine that no longer exists: its handling fails (a missing schema).
+    await t.database.db.insertInto('platform.workflow_timers').values({ engine_code: 'gone', work_item_id: '0192aaaa-0000-7000-8000-000000000001', kind: 'timeout', fire_at: new Date(now() - HOUR) }).execute();
+    at(1.01);
+    expect(await tick()).toBe(1);
+    expect((await detail(id)).instance).toMatchObject({ state: 'Finished', approval: 1 });
+    const failed = await t.database.db.selectFrom('platform.workflow_timers').selectAll().where('engine_code', '=', 'gone').executeTakeFirstOrThrow();
+    expect(failed.attempts).toBe(1);
+    // Five minutes after the tick's time (the clock runs on with the real one).
+    expect(new Date(failed.fire_at).getTime() - now()).toBeGreaterThan(4 * 60_000);
+    expect(new Date(failed.fire_at).getTime() - now()).toBeLessThanOrEqual(5 * 60_000);
+    expect(await tick()).toBe(0);
+  });
+
   it('reads a template\'s old timeLimitHours as hours with a reminder', async () => {
     at(0);
     const { id } = await startWith({ type: 'Approve', code: 'O', name: '旧', participants: { sources: [{ type: 'users', ids: [worker.userId] }] }, timeLimitHours: 2 });
