@@ -4,7 +4,7 @@ import { UserAuthType } from '@tritium/shared/constants/org';
 import type { PlatformDb } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { joinedDb } from '../open-api/joined-transaction.ts';
+import { joinedDb } from '../../db/joined-transaction.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { notifyEach } from '../notification/notify.ts';

@@ -1,14 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import { firstUrgeOf, timeLimitOf, type WorkflowTemplate } from '@tritium/shared/workflow/index';
 import type { Db, PlatformDb } from '../../db/types.ts';
 import type { ScheduledSweep } from '../../scheduler/scheduler.ts';
-import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import type { EngineState } from './workflow.core-types.ts';
 import { handleTimer, type DueTimer } from './time-limit-actions.ts';
 
-// Workflow time limits (issue 21; docs/decisions/0042), the timers. An item that opens on a node with a time limit
+// Workflow time limits (issue 21; docs/decisions/0042), the sweep. An item that opens on a node with a time limit
 // gets its deadline (the core sets `due_time`) and, in the same transaction, a platform timer row at the deadline
-// and one at its first scheduled urge. The scheduler's sweep reads that one table by `fire_at` — not every engine's
+// and one at its first scheduled urge (time-limit-schedule.ts). The scheduler's sweep reads that one table by `fire_at` — not every engine's
 // schema on each tick — and takes each due row under FOR UPDATE SKIP LOCKED in a transaction of its own that also
 // acts on the item, so with several processes every timer is handled once. People's actions never touch the rows:
 // a timer whose item was closed meanwhile is deleted when it falls due (no lock order between the two).
@@ -18,20 +15,6 @@ const HOUR = 3_600_000;
 const MAX_PER_TICK = 200;
 /** A timer whose handling keeps failing is retried this many times (5 min, 10 min, 20 min …) and then dropped. */
 export const MAX_TIMER_ATTEMPTS = 5;
-
-/** Inserts the timers of the items this action opened (one statement; none when no new item has a time limit). */
-export async function scheduleTimeLimits(edb: EngineExecutor, engineCode: string, template: WorkflowTemplate, before: EngineState | undefined, after: EngineState): Promise<void> {
-  const existed = new Set(before?.items.map((i) => i.id));
-  const rows: { engine_code: string; work_item_id: string; kind: 'timeout' | 'urge'; fire_at: Date }[] = [];
-  for (const item of after.items) {
-    if (existed.has(item.id) || !item.dueTime) continue;
-    rows.push({ engine_code: engineCode, work_item_id: item.id, kind: 'timeout', fire_at: item.dueTime });
-    const activity = template.activities.find((a) => a.code === item.activityCode);
-    const urge = firstUrgeOf(timeLimitOf(activity), item.createdTime);
-    if (urge) rows.push({ engine_code: engineCode, work_item_id: item.id, kind: 'urge', fire_at: urge });
-  }
-  if (rows.length) await (edb as unknown as Db).insertInto('platform.workflow_timers').values(rows).execute();
-}
 
 type TimerRow = { engine_code: string; work_item_id: string; kind: 'timeout' | 'urge'; fire_at: Date; attempts: number };
 

@@ -20,7 +20,7 @@ import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
 import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
 import { notifyEach } from '../notification/notify.ts';
 import { workflowNotices, todoChanges } from './workflow-notices.ts';
-import { scheduleTimeLimits } from './time-limit-timers.ts';
+import { scheduleTimeLimits } from './time-limit-schedule.ts';
 
 // The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
 // transaction that locks the instance row first, re-reads its tokens and items, applies the pure core and writes the
