@@ -5,9 +5,9 @@ import { handleTimer, type DueTimer } from './time-limit-actions.ts';
 
 // Workflow time limits (issue 21; docs/decisions/0042), the sweep. An item that opens on a node with a time limit
 // gets its deadline (the core sets `due_time`) and, in the same transaction, a platform timer row at the deadline
-// and one at its first scheduled urge (time-limit-schedule.ts). The scheduler's sweep reads that one table by `fire_at` — not every engine's
-// schema on each tick — and takes each due row under FOR UPDATE SKIP LOCKED in a transaction of its own that also
-// acts on the item, so with several processes every timer is handled once. People's actions never touch the rows:
+// and one at its first scheduled urge (time-limit-schedule.ts). The sweep reads that one table by `fire_at` — not
+// every engine's schema on each tick — and takes each due row under FOR UPDATE SKIP LOCKED in a transaction of its
+// own that also acts on the item, so with several processes every timer is handled once. People's actions never touch the rows:
 // a timer whose item was closed meanwhile is deleted when it falls due (no lock order between the two).
 
 const HOUR = 3_600_000;
