@@ -73,6 +73,7 @@ import { automationScheduleSweep } from './modules/automation/automation-schedul
 import { taskTipSweep } from './modules/sns/task-tip-delivery.ts';
 import { setRecordEventSink } from './modules/business-data/record-hooks-port.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
+import { workflowTimeLimitSweep } from './modules/workflow/time-limit-timers.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
 import type { Listen } from './db/database.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
@@ -186,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   workflowRoutes(app, { ...deps, fileStore });
   businessRuleRoutes(app, deps);
   permissionRoutes(app, deps);
-  flowCenterRoutes(app, deps);
+  flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);
   notificationChannelRoutes(app, deps);
   workflowDesignRoutes(app, deps);
@@ -227,7 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.deliveries,
   };
   const automationRuns = { deliveries, fetch: options.fetch, caches: contextCaches };
-  automationRoutes(app, { db, runs: automationRuns, now: options.clock });
+  automationRoutes(app, { db, runs: automationRuns, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   const registry = new JobRegistry()
     .register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }))
     .register(ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler())
@@ -239,8 +240,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
-  const sweeps = new SweepRegistry().register('automation.schedules', automationScheduleSweep()).register('sns.task-tips', taskTipSweep());
-  const scheduler = createScheduler({ db, sweeps, clock: options.clock, intervalMs: config.schedulerTickMs, log: app.log });
+  // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.
+  const clock = options.clock ?? (options.now ? () => new Date(options.now!()) : undefined);
+  const sweeps = new SweepRegistry()
+    .register('automation.schedules', automationScheduleSweep())
+    .register('sns.task-tips', taskTipSweep())
+    .register('workflow.time-limits', workflowTimeLimitSweep());
+  const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 
   return Object.assign(app, { extras: { tokens, jobs, live, scheduler } }) as unknown as FastifyInstance & { extras: AppExtras };

@@ -287,6 +287,16 @@ export interface PlatformDb {
   'platform.automation_schedules': AutomationScheduleTable;
   'platform.task_tip_timers': TaskTipTimerTable;
   'platform.access_counters': AccessCounterTable;
+  'platform.workflow_timers': WorkflowTimerTable;
+}
+
+/** platform.workflow_timers: a work item's deadline or next scheduled urge, across engines (docs/decisions/0042). */
+export interface WorkflowTimerTable {
+  engine_code: string;
+  work_item_id: string;
+  kind: 'timeout' | 'urge';
+  fire_at: ColumnType<Date, Date | string, Date | string>;
+  attempts: Generated<number>;
 }
 
 /** Engine schema: uploaded files; pending until a record claims them (docs/decisions/0008). */
@@ -403,6 +413,8 @@ export interface WfWorkItemTable {
   sort: Generated<number>;
   created_time: ColumnType<Date, Date | string | undefined, Date | string>;
   finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The deadline of an item on a node with a time limit (docs/decisions/0042). */
+  due_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface WfCommentTable {

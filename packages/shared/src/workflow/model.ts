@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeLimit } from './time-limits.ts';
 
 // The workflow template model (shared/design/workflow.md "Template"; docs/decisions/0014). One template per workflow
 // form, versioned: a published version never changes, running instances keep the version they started on.
@@ -85,7 +86,9 @@ const participative = {
   permittedActions: z.array(z.enum(PERMITTED_ACTIONS)).max(PERMITTED_ACTIONS.length).default([]),
   /** Control code → permission on this node; controls not named are visible and read-only. */
   fieldPermissions: z.record(z.string(), FieldPermission).default({}),
-  /** Optional time limit in hours (reminders are a later job; stored only). */
+  /** The node's time limit from an item's arrival and what its timeout does (time-limits.ts; docs/decisions/0042). */
+  timeLimit: TimeLimit.nullable().optional(),
+  /** Before 0042: a limit in hours, read as `timeLimit` {hours, remind} when `timeLimit` is absent (timeLimitOf). */
   timeLimitHours: z.number().positive().max(8760).optional(),
   /** A hand signature with the opinion on Submit and Reject: not offered, offered, or required (GET handsign/config). */
   handSign: z.enum(HAND_SIGN_MODES).default('optional'),

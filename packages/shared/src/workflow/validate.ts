@@ -73,6 +73,7 @@ export function validateTemplate(template: WorkflowTemplate): TemplateIssue[] {
         const t = byCode.get(target.code);
         if (!t || !['Start', 'Fill', 'Approve', 'End'].includes(t.type)) add('disapproveTarget', `节点 ${a.name} 的驳回目标须是开始、经办、审批或结束节点`, a.code);
       }
+      if (a.type === 'Fill' && a.timeLimit?.onTimeout === 'reject') add('timeLimit', `经办节点 ${a.name} 不能超时自动驳回（只有审批节点可以驳回）`, a.code);
       for (const code of Object.keys(a.fieldPermissions)) {
         const p = a.fieldPermissions[code];
         if (p.editable && !p.visible) add('fieldPermission', `字段 ${code} 不可见时不能可编辑`, a.code);

@@ -14,7 +14,7 @@ import { deleteStoredBytes } from '../business-data/record-files.ts';
 import { start, startFromForm } from '../workflow/workflow.service.ts';
 import { bizObjectIn, type Issue } from './open-api-values.ts';
 import { OPEN_API_MAX_ROWS, type InvokeDeps, badRequest, flag, object, objectId, recordPath, renamingIssues, text, type Body } from './open-api-params.ts';
-import { joinedDb } from './joined-transaction.ts';
+import { joinedDb } from '../../db/joined-transaction.ts';
 import { existingReferences, inputReferenceIds, type KnownReferences } from '../business-data/value-references.ts';
 
 // CreateBizObject(s) and UpdateBizObject (h3yun-facts §1.4; docs/decisions/0021, 0030): the payload's OwnerId names

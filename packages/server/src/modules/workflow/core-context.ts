@@ -21,12 +21,12 @@ export class LazyCore {
   private values?: Record<string, unknown>;
   private administrators?: string[];
   private readonly participants = new Map<string, string[]>();
-  private readonly now = new Date();
-
   constructor(
     private readonly edb: EngineExecutor,
     private readonly template: WorkflowTemplate,
     private readonly instance: { schemaCode: string; objectId: string; originator: string },
+    /** The action's time: the system clock, or the scheduler's when a time limit acts (docs/decisions/0042). */
+    private readonly now: Date = new Date(),
   ) {}
 
   private context(): CoreContext {

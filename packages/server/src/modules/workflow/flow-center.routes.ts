@@ -12,12 +12,13 @@ const tags = ['流程中心'];
 const config = { access: 'engine' } as const;
 
 /** The flow center's calls: the tab lists, the form filter, rapid approval, and the legacy /Home/OnAction. */
-export function flowCenterRoutes(app: TypedApp, deps: { db: Db }): void {
+export function flowCenterRoutes(app: TypedApp, deps: { db: Db; now?: () => number }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
   app.post('/v1/workflow/todos/list', {
     config,
     schema: { tags, summary: '流程中心列表：待办、待阅、我发起的、已办、全部', body: contracts.FlowCenterListBody, response: { 200: successEnvelopeOf(contracts.FlowCenterListResult) } },
-    handler: async (request) => ok(await listTab(ctx(request), request.body)),
+    // Overdue (已超时) is judged by the server's clock, the one the time-limit sweep runs on (docs/decisions/0042).
+    handler: async (request) => ok(await listTab(ctx(request), request.body, { now: new Date(deps.now?.() ?? Date.now()) })),
   });
   app.get('/v1/workflow/todos/forms', {
     config,

@@ -46,6 +46,7 @@ interface ItemPart {
   received_time: Date;
   item_finished_time: Date | null;
   urged: boolean;
+  due_time: Date | null;
 }
 
 const INSTANCE_COLUMNS = ['i.id', 'i.schema_code', 'i.object_id', 'i.name', 'i.originator', 'i.state', 'i.approval', 'i.template_version', 'i.created_time', 'i.finished_time'] as const;
@@ -66,7 +67,7 @@ async function itemRows(edb: EngineExecutor, userId: string, body: ListBody, app
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const ordered = body.tab === 'done' ? q.orderBy('w.finished_time', 'desc') : q.orderBy('w.created_time', 'desc');
   const rows = await ordered
-    .select([...INSTANCE_COLUMNS, 'w.id as work_item_id', 'w.item_type', 'w.activity_code', 'w.state as item_state', 'w.created_time as received_time', 'w.finished_time as item_finished_time', 'w.urged'])
+    .select([...INSTANCE_COLUMNS, 'w.id as work_item_id', 'w.item_type', 'w.activity_code', 'w.state as item_state', 'w.created_time as received_time', 'w.finished_time as item_finished_time', 'w.urged', 'w.due_time'])
     .orderBy('w.id', 'desc')
     .limit(body.pageSize)
     .offset(body.pageIndex * body.pageSize)
@@ -101,13 +102,13 @@ async function instanceRows(edb: EngineExecutor, userId: string, body: ListBody)
     .offset(body.pageIndex * body.pageSize)
     .execute();
   return {
-    rows: rows.map((r) => ({ ...r, urged: !!r.urged, work_item_id: null, item_type: null, activity_code: null, item_state: null, received_time: r.created_time, item_finished_time: null })),
+    rows: rows.map((r) => ({ ...r, urged: !!r.urged, work_item_id: null, item_type: null, activity_code: null, item_state: null, received_time: r.created_time, item_finished_time: null, due_time: null })),
     total,
   };
 }
 
 /** Form names, originator names and activity names for one page. */
-async function present(edb: EngineExecutor, rows: (BaseRow & ItemPart)[]): Promise<Row[]> {
+async function present(edb: EngineExecutor, rows: (BaseRow & ItemPart)[], now: Date): Promise<Row[]> {
   if (!rows.length) return [];
   const schemaCodes = [...new Set(rows.map((r) => r.schema_code))];
   const instanceIds = [...new Set(rows.map((r) => r.id))];
@@ -155,15 +156,17 @@ async function present(edb: EngineExecutor, rows: (BaseRow & ItemPart)[]): Promi
       receivedTime: iso(r.received_time)!,
       itemFinishedTime: iso(r.item_finished_time),
       urged: r.urged,
+      dueTime: iso(r.due_time),
+      overdue: !!r.due_time && !!r.item_state && OPEN.includes(r.item_state) && new Date(r.due_time).getTime() <= now.getTime(),
     };
   });
 }
 
 /** POST /v1/workflow/todos/list: one tab of the flow center, newest first (`approveOnly`: the rapid-approval list). */
-export async function listTab(ctx: NodeContext, body: ListBody, options: { approveOnly?: boolean } = {}): Promise<Out<typeof contracts.FlowCenterListResult>> {
+export async function listTab(ctx: NodeContext, body: ListBody, options: { approveOnly?: boolean; now?: Date } = {}): Promise<Out<typeof contracts.FlowCenterListResult>> {
   const edb = engineOf(ctx);
   const { rows, total } = body.tab === 'apply' || body.tab === 'all' ? await instanceRows(edb, ctx.userId, body) : await itemRows(edb, ctx.userId, body, !!options.approveOnly);
-  return { list: await present(edb, rows), total, hasMore: (body.pageIndex + 1) * body.pageSize < total };
+  return { list: await present(edb, rows, options.now ?? new Date()), total, hasMore: (body.pageIndex + 1) * body.pageSize < total };
 }
 
 /** GET /v1/workflow/todos/forms: the forms of the flows I started or take part in (the form filter). */

@@ -63,6 +63,8 @@ export interface ItemRec {
   sort: number;
   createdTime: Date;
   finishedTime: Date | null;
+  /** The deadline from the node's time limit (docs/decisions/0042); null when the node has none. */
+  dueTime: Date | null;
 }
 
 export interface CommentRec {
@@ -110,6 +112,11 @@ export interface Actor {
   userId: string;
   /** Administers the form's app (reactivate; cancel, finish and urge without a permitted item). */
   isAdmin: boolean;
+  /**
+   * The engine acts for the item's holder when its time limit passes (docs/decisions/0042): a transfer needs no
+   * permitted action and a required hand signature is not asked for.
+   */
+  bySystem?: boolean;
 }
 
 export type Action =

@@ -35,7 +35,8 @@ export class ItemActions extends Transitions {
   }
 
   /** A node that requires a hand signature refuses a Submit or Reject without one (added signers and consults too). */
-  requireSignature(item: ItemRec, opinion?: Opinion) {
+  requireSignature(item: ItemRec, opinion?: Opinion, actor?: Actor) {
+    if (actor?.bySystem) return;
     const a = this.activity(item.activityCode);
     if ('handSign' in a && a.handSign === 'required' && !opinion?.signature) throw err('WorkflowSignatureRequired', { activityCode: a.code });
   }
@@ -45,7 +46,7 @@ export class ItemActions extends Transitions {
     const token = this.token(item.tokenId);
     if (item.itemType === 'circulate') return this.read(actor, [item.id]);
     if (item.itemType === 'childInstance') throw err('WorkflowActionNotPermitted', { action: 'submit', activityCode: item.activityCode });
-    this.requireSignature(item, opinion);
+    this.requireSignature(item, opinion, actor);
     if (this.instance.state === 'Starting' && this.activity(item.activityCode).type !== 'Start') throw err('WorkflowStateInvalid', { state: this.instance.state });
     this.finishItem(item, actor.userId, item.kind === 'consult' ? -1 : 1);
     this.log({ userId: actor.userId, action: item.kind === 'consult' ? 'consultReply' : 'submit', tokenId: token.id, workItemId: item.id, activityCode: item.activityCode, approval: item.approval }, opinion);
@@ -66,7 +67,7 @@ export class ItemActions extends Transitions {
   reject(actor: Actor, itemId: string, opinion?: Opinion) {
     const item = this.openItemOf(itemId, actor.userId);
     if (item.itemType !== 'approve' || item.kind === 'consult') throw err('WorkflowActionNotPermitted', { action: 'reject', activityCode: item.activityCode });
-    this.requireSignature(item, opinion);
+    this.requireSignature(item, opinion, actor);
     const token = this.token(item.tokenId);
     this.finishItem(item, actor.userId, 0);
     this.log({ userId: actor.userId, action: 'reject', tokenId: token.id, workItemId: item.id, activityCode: item.activityCode, approval: 0 }, opinion);
@@ -101,7 +102,7 @@ export class ItemActions extends Transitions {
 
   forward(actor: Actor, itemId: string, to: string, opinion?: Opinion) {
     const item = this.openItemOf(itemId, actor.userId);
-    this.require(item, 'forward');
+    if (!actor.bySystem) this.require(item, 'forward');
     if (to === actor.userId) throw err('WorkflowParticipantInvalid', { userId: to, reason: 'self' });
     const token = this.token(item.tokenId);
     item.state = 'Forwarded';

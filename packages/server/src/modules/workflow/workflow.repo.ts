@@ -64,6 +64,7 @@ const ITEM = {
   sort: 'sort',
   createdTime: ['created_time', 'date'],
   finishedTime: ['finished_time', 'date'],
+  dueTime: ['due_time', 'date'],
 } as const satisfies ColumnMap<ItemRec, WfWorkItemTable>;
 
 const COMMENT = {

@@ -20,6 +20,7 @@ import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
 import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
 import { notifyEach } from '../notification/notify.ts';
 import { workflowNotices, todoChanges } from './workflow-notices.ts';
+import { scheduleTimeLimits } from './time-limit-schedule.ts';
 
 // The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
 // transaction that locks the instance row first, re-reads its tokens and items, applies the pure core and writes the
@@ -67,6 +68,7 @@ async function applyEffects(edb: EngineExecutor, before: EngineState | undefined
  */
 async function afterAction(edb: EngineExecutor, ctx: NodeContext, before: EngineState | undefined, out: Outcome, template: WorkflowTemplate): Promise<void> {
   await applyEffects(edb, before, out.state, out.effects, ctx);
+  await scheduleTimeLimits(edb, ctx.engineCode, template, before, out.state);
   for (const e of out.effects) {
     if (e.type !== 'startChild') continue;
     const child = await createChildRecord(edb, ctx, out.state.instance, childActivity(template, e.activityCode));
@@ -215,7 +217,13 @@ async function lockWithAncestors(edb: EngineExecutor, target: { instanceId?: str
 }
 
 /** Applies one action to the instance `instanceId` (or the instance of `itemId`) under the instance's row lock. */
-export async function act(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action, edit?: ItemEdit): Promise<Out<typeof contracts.WfInstanceDto>> {
+export async function act(
+  ctx: NodeContext,
+  target: { instanceId?: string; itemId?: string },
+  action: Action,
+  edit?: ItemEdit,
+  options: { bySystem?: boolean; now?: Date } = {},
+): Promise<Out<typeof contracts.WfInstanceDto>> {
   return inTransaction(ctx, async (edb) => {
     const instance = (await lockRootInstance(edb, target)) ?? (await lockWithAncestors(edb, target));
     const instanceId = instance.id;
@@ -227,7 +235,7 @@ export async function act(ctx: NodeContext, target: { instanceId?: string; itemI
     if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
     const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
     if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
-    const out = await new LazyCore(edb, template, instance).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin }, action));
+    const out = await new LazyCore(edb, template, instance, options.now).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin, bySystem: options.bySystem }, action));
     await saveState(edb, state, out.state);
     await afterAction(edb, ctx, state, out, template);
     // A child flow that ended at once may have moved this instance again.
@@ -327,6 +335,7 @@ function presentItem(template: WorkflowTemplate, i: EngineState['items'][number]
     urged: i.urged,
     createdTime: i.createdTime.toISOString(),
     finishedTime: iso(i.finishedTime),
+    dueTime: iso(i.dueTime),
   };
 }
 
@@ -467,31 +476,5 @@ export async function participantList(ctx: NodeContext, query: { instanceId: str
   return { activityCode: a.code, source, participants: ids.map((id) => ({ userId: id, name: byId.get(id) ?? '' })) };
 }
 
-/** The flow center's badge counts: my open fill/approve items (todo) and my open circulate items (to-read). */
-export async function todosCount(ctx: NodeContext): Promise<Out<typeof contracts.WfTodosCountResult>> {
-  const rows = await engineOf(ctx)
-    .selectFrom('wf_work_items')
-    .select(['item_type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('participant', '=', ctx.userId)
-    .where('state', 'in', ['Waiting', 'Working'])
-    .groupBy('item_type')
-    .execute();
-  let todo = 0;
-  let toRead = 0;
-  for (const r of rows) {
-    if (r.item_type === 'circulate') toRead += Number(r.n);
-    else if (r.item_type !== 'childInstance') todo += Number(r.n);
-  }
-  return { todo, toRead };
-}
-
-/** Instances I started that have not finished (the apply tab's unfinished count). */
-export async function unfinishedCount(ctx: NodeContext): Promise<Out<typeof contracts.WfUnfinishedCountResult>> {
-  const row = await engineOf(ctx)
-    .selectFrom('wf_instances')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('originator', '=', ctx.userId)
-    .where('state', 'in', ['Initiated', 'Starting', 'Running', 'Finishing'])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.n) };
-}
+// The flow center's counts (workflow-counts.ts).
+export { todosCount, unfinishedCount } from './workflow-counts.ts';

@@ -1,6 +1,6 @@
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import type { ActionEvent, TokenState, WorkItemState } from '@tritium/shared/constants/workflow';
-import { chooseRoutes, exitNeed, isHandled, type Activity, type PermittedAction, type WorkflowTemplate } from '@tritium/shared/workflow/index';
+import { chooseRoutes, deadlineOf, exitNeed, isHandled, timeLimitOf, type Activity, type PermittedAction, type WorkflowTemplate } from '@tritium/shared/workflow/index';
 import type { ErrorName } from '@tritium/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { isOpen, type Approval, type CoreContext, type CommentRec, type Effect, type EngineState, type ItemRec, type Opinion, type TokenRec } from './workflow.core-types.ts';
@@ -120,8 +120,12 @@ export class Transitions {
       sort: this.s.items.filter((i) => i.tokenId === token.id).length,
       createdTime: this.ctx.now,
       finishedTime: null,
+      dueTime: null,
       ...options,
     };
+    // A time limit counts from the item's arrival (docs/decisions/0042); normal fill and approve items only.
+    const limit = item.kind === 'normal' && (item.itemType === 'fill' || item.itemType === 'approve') ? timeLimitOf(a) : null;
+    if (limit) item.dueTime = deadlineOf(limit, item.createdTime);
     this.s.items.push(item);
     if (item.itemType !== 'circulate' && item.kind === 'normal') token.itemCount++;
     return item;

@@ -60,6 +60,10 @@ export const FlowCenterRow = z.object({
   itemFinishedTime: z.string().nullable(),
   /** The item was urged (item tabs) / an open item of the instance was urged (instance tabs). */
   urged: z.boolean(),
+  /** The item's deadline from its node's time limit (item tabs; docs/decisions/0042); null without one. */
+  dueTime: z.string().nullable(),
+  /** The item is still open and its deadline has passed (已超时). */
+  overdue: z.boolean(),
 });
 export type FlowCenterRow = z.infer<typeof FlowCenterRow>;
 

@@ -124,6 +124,8 @@ export const WfWorkItemDto = z.object({
   urged: z.boolean(),
   createdTime: z.string(),
   finishedTime: z.string().nullable(),
+  /** The deadline from the node's time limit (docs/decisions/0042); null when the node has none. */
+  dueTime: z.string().nullable(),
 });
 export type WfWorkItemDto = z.infer<typeof WfWorkItemDto>;
 

@@ -22,15 +22,23 @@ export function FlowState({ row }: { row: FlowCenterRow }) {
   return <Tag color={STATE_COLORS[row.instanceState] ?? 'default'}>{known ? t(`flowCenter.states.${row.instanceState as 'Running'}`) : row.instanceState}</Tag>;
 }
 
-/** The flow's name as a link to its record, with the urged marker. */
+/** The flow's name as a link to its record, with the overdue (已超时) and urged markers. */
 export function FlowName({ row }: { row: FlowCenterRow }) {
   const { t } = useTranslation();
   return (
     <Space size={4} wrap>
       <Link to={recordPath(row)}>{row.instanceName || row.formName}</Link>
+      {row.overdue && <Tag color="error">{t('flowCenter.overdue')}</Tag>}
       {row.urged && <Tag color="warning">{t('flowCenter.urged')}</Tag>}
     </Space>
   );
+}
+
+/** The item's deadline from its node's time limit (docs/decisions/0042), red once passed; — without one. */
+export function Deadline({ row }: { row: FlowCenterRow }) {
+  const { i18n } = useTranslation();
+  if (!row.dueTime) return <Typography.Text type="secondary">—</Typography.Text>;
+  return <Typography.Text type={row.overdue ? 'danger' : undefined}>{formatTime(row.dueTime, i18n.language)}</Typography.Text>;
 }
 
 export function CurrentActivities({ row }: { row: FlowCenterRow }) {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlowCenterPage } from './flow-center-page.tsx';
 import { TodoBlock } from './todo-block.tsx';
+import { formatTime } from './flow-cells.tsx';
 import { ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
@@ -14,14 +15,14 @@ const row = (n: number, extra: Record<string, unknown> = {}) => ({
   instanceId: `i${n}`, schemaCode: 'f_expense', objectId: `o${n}`, instanceName: `差旅 ${n}`, formName: '报销单', appCode: 'fin',
   originator: 'u9', originatorName: '李四', instanceState: 'Running', approval: -1, currentActivities: [{ code: 'A', name: '部门审批' }],
   startTime: '2026-11-20T02:00:00.000Z', finishedTime: null, workItemId: `w${n}`, itemType: 'approve', activityCode: 'A', activityName: '部门审批',
-  itemState: 'Working', receivedTime: '2026-11-20T02:00:00.000Z', itemFinishedTime: null, urged: false, ...extra,
+  itemState: 'Working', receivedTime: '2026-11-20T02:00:00.000Z', itemFinishedTime: null, urged: false, dueTime: null, overdue: false, ...extra,
 });
 
 function stubServer(options: { rapid?: (call: RecordedCall) => Response } = {}) {
   return stubFetch({
     'POST /v1/workflow/todos/list': (call) => {
       const body = call.body as { tab: string; keyword?: string };
-      if (body.tab === 'todo') return ok({ list: [row(1, { urged: true }), row(2), row(3, { itemType: 'fill', activityCode: 'Start', activityName: '发起' })], total: 3, hasMore: false });
+      if (body.tab === 'todo') return ok({ list: [row(1, { urged: true, dueTime: '2026-11-21T02:00:00.000Z' }), row(2, { dueTime: '2026-11-20T03:00:00.000Z', overdue: true }), row(3, { itemType: 'fill', activityCode: 'Start', activityName: '发起' })], total: 3, hasMore: false });
       if (body.tab === 'apply') return ok({ list: [row(7, { workItemId: null, instanceName: body.keyword ? `${body.keyword}报销` : '我的报销', instanceState: 'Finished', approval: 1, currentActivities: [] })], total: 1, hasMore: false });
       return ok({ list: [], total: 0, hasMore: false });
     },
@@ -58,6 +59,12 @@ describe('flow center', () => {
     expect(within(rowOf('差旅 2')).queryByText('催办')).toBeNull();
     expect(screen.getByText('差旅 1').closest('a')?.getAttribute('href')).toBe('/form/open/f_expense/o1');
     expect(within(rowOf('差旅 1')).getByText('李四')).toBeTruthy();
+    // The deadline of a node with a time limit; a passed one is marked 已超时 in red (docs/decisions/0042).
+    expect(screen.getByRole('columnheader', { name: '办理期限' })).toBeTruthy();
+    expect(within(rowOf('差旅 2')).getByText('已超时')).toBeTruthy();
+    expect(within(rowOf('差旅 1')).queryByText('已超时')).toBeNull();
+    expect(within(rowOf('差旅 1')).getByText(formatTime('2026-11-21T02:00:00.000Z', 'zh-CN'))).toBeTruthy();
+    expect(within(rowOf('差旅 3')).getAllByText('—').length).toBeGreaterThan(0);
     // A fill item cannot be approved in a batch.
     expect((within(rowOf('差旅 3')).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
   });

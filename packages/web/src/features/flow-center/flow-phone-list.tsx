@@ -2,7 +2,7 @@ import { Button, Empty, Flex, List, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlowCenterRow, FlowCenterTab } from './flow-center-api.ts';
-import { CurrentActivities, FlowName, FlowState, formatTime, recordPath } from './flow-cells.tsx';
+import { CurrentActivities, Deadline, FlowName, FlowState, formatTime, recordPath } from './flow-cells.tsx';
 
 interface Props {
   tab: FlowCenterTab;
@@ -48,6 +48,11 @@ export function FlowPhoneList({ tab, rows, loading, hasMore, onMore }: Props) {
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
               {formatTime(tab === 'done' ? row.itemFinishedTime : row.receivedTime, i18n.language)}
             </Typography.Text>
+            {tab === 'todo' && row.dueTime && (
+              <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                {t('flowCenter.columns.deadline')}：<Deadline row={row} />
+              </Typography.Text>
+            )}
           </Flex>
         </List.Item>
       )}

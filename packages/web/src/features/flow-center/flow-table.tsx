@@ -1,7 +1,7 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowCenterListResult, FlowCenterRow, FlowCenterTab } from './flow-center-api.ts';
-import { CurrentActivities, FlowName, FlowState, formatTime } from './flow-cells.tsx';
+import { CurrentActivities, Deadline, FlowName, FlowState, formatTime } from './flow-cells.tsx';
 
 interface Props {
   tab: FlowCenterTab;
@@ -30,6 +30,7 @@ export function FlowTable({ tab, data, loading, pageIndex, pageSize, onPage, sel
       width: 160,
       render: (_, row) => formatTime(tab === 'done' ? row.itemFinishedTime : row.receivedTime, i18n.language),
     },
+    ...(tab === 'todo' ? [{ key: 'deadline', title: t('flowCenter.columns.deadline'), width: 160, render: (_: unknown, row: FlowCenterRow) => <Deadline row={row} /> }] : []),
     { key: 'state', title: t('flowCenter.columns.state'), width: 100, render: (_, row) => <FlowState row={row} /> },
   ];
   return (

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isHandled } from '@tritium/shared/workflow/index';
@@ -37,7 +37,7 @@ function labelKey(button: WorkflowButton, item: MyWorkItem | null): `formWorkflo
 
 /** The buttons of a record in a flow: the caller's item's, then the instance's; each opens its dialog. */
 export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<WorkflowButton | null>(null);
@@ -137,6 +137,13 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
       </>
     );
   }
+  // The item's deadline from its node's time limit (docs/decisions/0042); red once passed.
+  const due = item?.dueTime ? new Date(item.dueTime) : null;
+  const deadline = due ? (
+    <Tag key="deadline" color={due.getTime() <= Date.now() ? 'error' : 'default'}>
+      {t(due.getTime() <= Date.now() ? 'formWorkflow.overdue' : 'formWorkflow.deadline', { time: due.toLocaleString(i18n.language, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }) })}
+    </Tag>
+  ) : null;
   const nodes: ReactNode[] = buttons.map((button, index) => (
     <Button
       key={button}
@@ -160,5 +167,10 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
       onCancel={() => setOpen(null)}
     />,
   );
-  return <>{nodes}</>;
+  return (
+    <>
+      {deadline}
+      {nodes}
+    </>
+  );
 }

@@ -16,7 +16,7 @@ const field = (name: string) => screen.getByRole('group', { name });
 const item = {
   workItemId: 'item-1', tokenId: 'tok-2', activityCode: 'Manager', activityName: '经理审批', itemType: 'approve', kind: 'normal',
   participant: 'u2', finisher: null, delegant: null, sourceItemId: null, state: 'Working', approval: -1, actionEvent: null, urged: false,
-  createdTime: '2026-11-20T03:00:00.000Z', finishedTime: null,
+  createdTime: '2026-11-20T03:00:00.000Z', finishedTime: null, dueTime: '2026-11-20T04:00:00.000Z',
   actions: ['Submit', 'Reject', 'ForBack'],
   fieldPermissions: { Amount: { visible: true, editable: true, required: true }, Mail: { visible: false, editable: false, required: false } },
   defaultFieldPermission: { visible: true, editable: false, required: false },
@@ -70,6 +70,8 @@ describe('a record in a flow', () => {
     expect(within(field('标题')).getByText('出差报销')).toBeTruthy();
     expect(screen.queryByRole('group', { name: '邮箱' })).toBeNull();
     expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    // The node's one-hour limit has passed: the bar says so (docs/decisions/0042).
+    expect(screen.getByText(/^已超时（期限 /)).toBeTruthy();
     await user.clear(amount);
     await user.type(amount, '480');
     await user.click(screen.getByRole('button', { name: '同意' }));

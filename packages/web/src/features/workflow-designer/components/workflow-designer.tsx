@@ -28,7 +28,10 @@ interface Props {
 
 /** Ids of the users and departments the design names, to show their names. */
 function namedIds(template: Template): string[] {
-  return [...new Set(template.activities.flatMap((a) => ('participants' in a ? a.participants.sources.flatMap((s) => ('ids' in s && s.type !== 'roles' ? s.ids : [])) : [])))];
+  const sources = template.activities.flatMap((a) => ('participants' in a ? a.participants.sources.flatMap((s) => ('ids' in s && s.type !== 'roles' ? s.ids : [])) : []));
+  // A time limit's transfer receiver (docs/decisions/0042).
+  const receivers = template.activities.flatMap((a) => ('timeLimit' in a && a.timeLimit?.transferTo ? [a.timeLimit.transferTo] : []));
+  return [...new Set([...sources, ...receivers])];
 }
 
 /** The workflow designer: palette, canvas and property panel, with save, publish and the dry run. */

@@ -6,6 +6,7 @@ import { HAND_SIGN_MODES, PERMITTED_ACTIONS, type HandSignMode, type PermittedAc
 import { connect, connectProblem, removeActivity, updateActivity, type Activity, type Template, type TemplateIssue } from '../model/template-model.ts';
 import { DisapproveTargetSelect, ExitSettings } from './exit-rules.tsx';
 import { ChildFlowSettings } from './child-flow-settings.tsx';
+import { TimeLimitSettings } from './time-limit-settings.tsx';
 import { FieldPermissionsTable } from './field-permissions.tsx';
 import { ParticipantsEditor } from './participants-editor.tsx';
 
@@ -86,6 +87,11 @@ export function ActivityPanel({ activity, template, issues, edit, onRemoved }: P
               <DisapproveTargetSelect value={activity.disapproveTarget} self={activity.code} activities={template.activities} onChange={(disapproveTarget) => patch({ disapproveTarget })} />
             </Flex>
           )}
+        </Section>
+      )}
+      {participative && (
+        <Section title={t('workflowDesigner.timeLimit.title')}>
+          <TimeLimitSettings activity={activity} onChange={patch} />
         </Section>
       )}
       {activity.type === 'ChildInstance' && (

@@ -67,6 +67,45 @@ describe('the activity panel', () => {
     expect(approve(seen.template!).permittedActions).toEqual(['forward']);
   });
 
+  it('sets the node\'s time limit: hours or working days, what the timeout does, and urges', async () => {
+    const seen = renderPanel((t, edit) => <ActivityPanel activity={approve(t)} template={t} issues={[]} edit={edit} onRemoved={() => {}} />);
+    expect(screen.queryByRole('spinbutton', { name: '时限' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /设置办理时限/ }));
+    expect(approve(seen.template!).timeLimit).toEqual({ amount: 24, unit: 'hours', onTimeout: 'remind' });
+    fireEvent.change(screen.getByRole('spinbutton', { name: '时限' }), { target: { value: '1' } });
+    expect(approve(seen.template!).timeLimit).toMatchObject({ amount: 1, unit: 'hours' });
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '超时后' }));
+    fireEvent.click(await screen.findByText('转交处理人的部门主管'));
+    expect(approve(seen.template!).timeLimit).toMatchObject({ amount: 1, onTimeout: 'escalate' });
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '时限单位' }));
+    fireEvent.click(await screen.findByText('工作日'));
+    expect(approve(seen.template!).timeLimit).toMatchObject({ amount: 1, unit: 'workingDays' });
+    expect(screen.getByText('工作日按周一至周五（北京时间）计算')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /定时催办/ }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: '催办间隔（小时）' }), { target: { value: '2' } });
+    expect(approve(seen.template!).timeLimit).toEqual({ amount: 1, unit: 'workingDays', onTimeout: 'escalate', urgeEveryHours: 2 });
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /设置办理时限/ }));
+    expect(approve(seen.template!).timeLimit).toBeNull();
+  });
+
+  it('shows an older timeLimitHours as hours with a reminder and saves it as a timeLimit', () => {
+    const seen = renderPanel((t, edit) => {
+      // A node saved before time limits were enforced, until the panel writes its first timeLimit.
+      const a = approve(t);
+      const old = a.timeLimit === undefined ? { ...a, timeLimitHours: 8 } : a;
+      return <ActivityPanel activity={old} template={t} issues={[]} edit={edit} onRemoved={() => {}} />;
+    });
+    expect((screen.getByRole('spinbutton', { name: '时限' }) as HTMLInputElement).value).toBe('8.0');
+    fireEvent.change(screen.getByRole('spinbutton', { name: '时限' }), { target: { value: '6' } });
+    const a = approve(seen.template!);
+    expect(a.timeLimit).toEqual({ amount: 6, unit: 'hours', onTimeout: 'remind' });
+    expect(a.timeLimitHours).toBeUndefined();
+  });
+
   it('shows the validator\'s issues of its node', () => {
     renderPanel((t, edit) => <ActivityPanel activity={approve(t)} template={t} issues={[{ rule: 'participantsMissing', message: '节点 审批 没有设置参与者', activity: 'Approve1' }]} edit={edit} onRemoved={() => {}} />);
     expect(screen.getByRole('alert').textContent).toContain('节点 审批 没有设置参与者');
