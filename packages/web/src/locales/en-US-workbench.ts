@@ -1033,6 +1033,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     confirmDelete: 'Delete the {{count}} selected records?',
     deleted: '{{count}} records deleted',
     deletePartly: '{{removed}} deleted, {{failed}} not deleted: {{reason}}',
+    changeOwner: { button: 'Change owner', title: 'Choose the new owner', done: 'Owner changed on {{count}} records' },
     filter: {
       title: 'Filter',
       none: 'No conditions yet',

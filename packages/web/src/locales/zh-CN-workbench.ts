@@ -1030,6 +1030,7 @@ export const zhCNWorkbench = {
     confirmDelete: '确定删除选中的 {{count}} 条数据吗？',
     deleted: '已删除 {{count}} 条数据',
     deletePartly: '已删除 {{removed}} 条，{{failed}} 条未删除：{{reason}}',
+    changeOwner: { button: '修改拥有者', title: '选择新的拥有者', done: '已修改 {{count}} 条数据的拥有者' },
     filter: {
       title: '筛选',
       none: '暂无筛选条件',

@@ -2,6 +2,7 @@ import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
+import { changeOwner } from './record-owner.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
 import * as records from './record.service.ts';
@@ -52,5 +53,10 @@ export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
     config,
     schema: { tags, summary: '按 ObjectId 批量读取业务数据（最多500条）', body: contracts.ByIdsBody, response: env(contracts.ByIdsResult) },
     handler: async (request) => ok(await query.recordsByIds(ctx(request), request.body)),
+  });
+  app.post('/v1/bizdata/owner/change', {
+    config,
+    schema: { tags, summary: '修改数据的拥有者（最多500条；需“修改拥有者”权限）', body: contracts.ChangeOwnerBody, response: env(contracts.ChangeOwnerResult) },
+    handler: async (request) => ok(await changeOwner(ctx(request), request.body)),
   });
 }

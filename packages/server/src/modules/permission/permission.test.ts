@@ -202,6 +202,23 @@ describe('permission groups', () => {
     expect((await bob.c.raw('POST', '/v1/form/permission/mine', { schemaCode: code, userId: alice.userId })).body.errorCode).toBe(230005);
   });
 
+  it('change owners with the change-owner right, within the edit scope; the record moves to its new owner and the data log says so', async () => {
+    const changeOwner = (c: OrgClient, objectIds: string[], ownerId: string) => c.raw('POST', '/v1/bizdata/owner/change', { schemaCode: code, objectIds, ownerId });
+    expect((await changeOwner(bob.c, [ids.B1!], dave.userId)).body.errorCode).toBe(330001);
+    expect((await saveGroup({ name: '可转交', members: { users: [erin.userId] }, actions: ['view', 'edit', 'changeOwner'], viewScope: 'own', editScope: 'own', fieldRights: {} })).body.successful).toBe(true);
+    // Bob's record is in Erin's view (own department) but not her edit scope: nothing moves.
+    expect((await changeOwner(erin.c, [ids.E1!, ids.B1!], dave.userId)).body.errorCode).toBe(250003);
+    expect((await changeOwner(erin.c, [ids.E1!], 'nobody')).body.errorCode).toBe(777);
+    expect((await changeOwner(erin.c, [ids.E1!], dave.userId)).body.data).toEqual({ changed: 1 });
+    const moved = (await load(dave.c, ids.E1!)).body.data;
+    expect(moved.system.OwnerId).toBe(dave.userId);
+    // Now in Dave's department: out of Erin's view, so not found for her.
+    expect((await execute(erin.c, { actionCode: 'Save', objectId: ids.E1, values: { Title: 'x' } })).body.errorCode).toBe(250001);
+    expect((await changeOwner(erin.c, [ids.E1!], erin.userId)).body.errorCode).toBe(250001);
+    const log = await a.post('/v1/form/datalog/list', { schemaCode: code, objectId: ids.E1 });
+    expect(log.list[0].changes).toEqual([{ code: 'OwnerId', from: erin.userId, to: dave.userId }]);
+  });
+
   it('take effect at once when removed: the form is open again', async () => {
     const { list } = await a.post('/v1/form/permission/group/list', { schemaCode: code });
     for (const g of list) await a.post('/v1/form/permission/group/remove', { schemaCode: code, id: g.id });

@@ -114,6 +114,11 @@ export const PropertyValueResult = z.object({ value: z.unknown() });
 export const ByIdsBody = z.strictObject({ schemaCode: SchemaCode, objectIds: z.array(BizObjectId).min(1).max(500) });
 export const ByIdsResult = z.object({ list: z.array(BizRecord) });
 
+/** POST /v1/bizdata/owner/change: records get a new owner (修改拥有者) and the owner's main department. */
+export const ChangeOwnerBody = z.strictObject({ schemaCode: SchemaCode, objectIds: z.array(BizObjectId).min(1).max(500), ownerId: z.string().trim().min(1).max(64) });
+export type ChangeOwnerBody = z.input<typeof ChangeOwnerBody>;
+export const ChangeOwnerResult = z.object({ changed: z.number().int() });
+
 export const DataLogListBody = z.strictObject({ schemaCode: SchemaCode, objectId: BizObjectId });
 export const DataLogChange = z.object({ code: z.string(), from: z.unknown(), to: z.unknown() });
 export const DataLogListResult = z.object({

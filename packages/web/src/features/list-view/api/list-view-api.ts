@@ -55,6 +55,7 @@ export const listViewApi = {
   /** One level of a hierarchy view (docs/decisions/0023); refusals (limits) are shown by the table itself. */
   children: (body: HierarchyChildrenInput) => apiClient.post<HierarchyChildren>('/v1/bizdata/view/children', body, { disableBizError: true }),
   remove: (schemaCode: string, objectIds: string[]) => apiClient.post<ViewDeleteResult>('/v1/bizdata/view/delete', { schemaCode, objectIds }),
+  changeOwner: (body: { schemaCode: string; objectIds: string[]; ownerId: string }) => apiClient.post<{ changed: number }>('/v1/bizdata/owner/change', body),
   batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>
     apiClient.post<{ taskId: string }>('/v1/bizdata/batchupdate', body),
   batchProgress: (taskId: string) => apiClient.post<BatchTask>('/v1/bizdata/batchupdate/progress', { taskId }),

@@ -14,6 +14,7 @@ import { unitIdsOf } from '../model/cells.ts';
 import type { Condition } from '../model/conditions.ts';
 import { useListView } from '../model/use-list-view.ts';
 import { BatchEditDialog } from './batch-edit-dialog.tsx';
+import { ChangeOwnerButton } from './change-owner-button.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { HierarchyTable } from './hierarchy-table.tsx';
 import { RecordTable } from './record-table.tsx';
@@ -129,6 +130,7 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
       </Flex>
       <Flex gap="small" wrap align="center">
         {view.actions.map(actionButton)}
+        {may('changeOwner') && <ChangeOwnerButton schemaCode={schemaCode} objectIds={s.selected} onDone={() => { s.setSelected([]); void s.refresh(); }} />}
         <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
           scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
         <div style={{ flex: 1 }} />
