@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { companyIdOf } from '../../../test/org-helpers.ts';
 import { FunctionNodeType as T, addMember, createApp, createNode, createRole, createSampleApp, grant, nodeClient, putSort, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 
 // The authorisation matrix (docs/decisions/0004): Administrator, SubAdministrator of an app and of another, member
@@ -77,6 +78,20 @@ describe('who sees which app', () => {
     }
     const auth = await nodeClient(t.app, roleMember).post('/v1/functionnode/auth/bycodes', { codes: [sampleA.form1.code, sampleB.form1.code] });
     expect(auth.list).toEqual([{ code: sampleA.form1.code, permission: 'create' }, { code: sampleB.form1.code, permission: 'none' }]);
+  });
+
+  it('a grant to a department covers its members and the departments below it, and goes when it is removed', async () => {
+    const company = await companyIdOf(t, admin.engineCode);
+    const parent = (await a.post('/v1/org/department/create', { parentId: company, name: '华南区' })).id as string;
+    const child = (await a.post('/v1/org/department/create', { parentId: parent, name: '深圳组' })).id as string;
+    const inChild = await addMember(t, admin, { name: '深圳成员', departmentIds: [child] });
+    expect(await appCodes(inChild)).toEqual([]);
+    await grant(a, sampleB.app.code, parent, 'access');
+    expect(await appCodes(inChild)).toEqual([sampleB.app.code]);
+    const listed = await a.post('/v1/functionnode/auth/list', { code: sampleB.app.code });
+    expect(listed.list).toEqual(expect.arrayContaining([{ unitId: parent, unitType: 'Department', name: '华南区', permission: 'access' }]));
+    await grant(a, sampleB.app.code, parent, 'none');
+    expect(await appCodes(inChild)).toEqual([]);
   });
 
   it('a grant on one form shows the app and the way to that form only', async () => {

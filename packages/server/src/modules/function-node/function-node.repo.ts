@@ -132,9 +132,23 @@ export async function defaultSchemaCandidates(edb: EngineExecutor, appCodes: str
 }
 
 /** The ids of the roles a user holds. */
+/**
+ * The org units a user acts through besides themself: their roles, and their departments with every department above
+ * (a grant to a department covers those below it) — what the context statement reads, for a caller without one.
+ */
 export async function roleIdsOf(edb: EngineExecutor, userId: string): Promise<string[]> {
-  const rows = await edb.selectFrom('org_role_members').select('role_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.role_id);
+  const db = edb as unknown as Kysely<any>;
+  const rows = await db
+    .withRecursive('up(id)', (q) =>
+      q.selectFrom('org_user_departments').select('department_id as id').where('user_id', '=', userId)
+        .union((u) => u.selectFrom('org_units as o').innerJoin('up', 'up.id', 'o.id').select('o.parent_id as id').where('o.parent_id', 'is not', null)),
+    )
+    .selectFrom('org_role_members')
+    .select('role_id as id')
+    .where('user_id', '=', userId)
+    .union((u) => u.selectFrom('up').select('id'))
+    .execute();
+  return rows.map((r) => String(r.id));
 }
 
 /** The grants naming any of the units, with the app each granted node belongs to. */

@@ -205,8 +205,8 @@ export async function setPermission(ctx: NodeContext, body: { code: string; unit
     if (!(await findNode(edb, body.code))) throw new AppError('FunctionNodeNotFound', { detail: { code: body.code } });
     const unit =
       (await edb.selectFrom('org_users').select('id').where('id', '=', body.unitId).executeTakeFirst()) ??
-      (await edb.selectFrom('org_units').select('id').where('id', '=', body.unitId).where('unit_type', '=', 'Role').executeTakeFirst());
-    if (!unit) throw new AppError('UnitNotFound', { detail: { id: body.unitId, expected: 'User or Role' } });
+      (await edb.selectFrom('org_units').select('id').where('id', '=', body.unitId).where('unit_type', 'in', ['Role', 'OrganizationUnit', 'Company']).executeTakeFirst());
+    if (!unit) throw new AppError('UnitNotFound', { detail: { id: body.unitId, expected: 'User, Role or Department' } });
     await edb.deleteFrom('node_permissions').where('node_code', '=', body.code).where('unit_id', '=', body.unitId).execute();
     if (body.permission !== 'none') await edb.insertInto('node_permissions').values({ node_code: body.code, unit_id: body.unitId, permission: body.permission }).execute();
   });
@@ -224,12 +224,13 @@ export async function listPermissions(ctx: NodeContext, code: string): Promise<c
     const roles = await edb
       .selectFrom('node_permissions as p')
       .innerJoin('org_units as r', 'r.id', 'p.unit_id')
-      .select(['p.unit_id', 'r.name', 'p.permission'])
+      .select(['p.unit_id', 'r.name', 'r.unit_type', 'p.permission'])
       .where('p.node_code', '=', code)
       .execute();
     return [
       ...users.map((u) => ({ unitId: u.unit_id, unitType: 'User', name: u.name, permission: u.permission as 'access' })),
-      ...roles.map((r) => ({ unitId: r.unit_id, unitType: 'Role', name: r.name, permission: r.permission as 'access' })),
+      // A grant to a department (or the company) covers everyone in it and in the departments below.
+      ...roles.map((r) => ({ unitId: r.unit_id, unitType: r.unit_type === 'Role' ? 'Role' : 'Department', name: r.name, permission: r.permission as 'access' })),
     ];
   });
 }

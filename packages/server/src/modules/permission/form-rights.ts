@@ -3,7 +3,7 @@ import type { DataScope } from '@tritium/shared/constants/org';
 import { AppError } from '../../lib/app-error.ts';
 import { isAdministrator, type NodeViewer } from '../function-node/function-node.policy.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import { departmentsWithAncestors, groupsOfForm, type PermissionGroup } from './permission-groups.repo.ts';
+import { groupsOfForm, type PermissionGroup } from './permission-groups.repo.ts';
 
 // The policy (issue 19; docs/decisions/0037): what one person may do with one form's records. Every read and write
 // of records asks it — the query engine for its WHERE, the runtime for a record, saves for actions and fields.
@@ -35,20 +35,13 @@ const OPEN_RIGHTS: FormRights = { source: 'open', actions: ALL_ACTIONS, viewScop
 
 const RIGHT_RANK: Record<FieldRight, number> = { hidden: 0, readonly: 1, editable: 2 };
 
-/** The groups that name the viewer: as a user, by one of their roles, or by a department they are in or below. */
-async function groupsOfViewer(edb: EngineExecutor, viewer: NodeViewer, groups: PermissionGroup[]): Promise<PermissionGroup[]> {
+/**
+ * The groups that name the viewer: as a user, by one of their roles, or by a department they are in or below — the
+ * viewer's units hold their roles and their departments with those above (function-node roleIdsOf, the context statement).
+ */
+function groupsOfViewer(viewer: NodeViewer, groups: PermissionGroup[]): PermissionGroup[] {
   const units = new Set(viewer.unitIds);
-  const direct = (g: PermissionGroup) => g.members.users.includes(viewer.userId) || g.members.roles.some((r) => units.has(r));
-  let departments: Set<string> | undefined;
-  const mine: PermissionGroup[] = [];
-  for (const group of groups) {
-    if (direct(group)) mine.push(group);
-    else if (group.members.departments.length) {
-      departments ??= await departmentsWithAncestors(edb, viewer.userId);
-      if (group.members.departments.some((d) => departments!.has(d))) mine.push(group);
-    }
-  }
-  return mine;
+  return groups.filter((g) => g.members.users.includes(viewer.userId) || g.members.roles.some((r) => units.has(r)) || g.members.departments.some((d) => units.has(d)));
 }
 
 /** The union of the groups' grants. */
@@ -78,7 +71,7 @@ export async function rightsOf(edb: EngineExecutor, viewer: NodeViewer, schemaCo
   if (isAppAdmin || isAdministrator(viewer)) return FULL_RIGHTS;
   const groups = await groupsOfForm(edb, viewer.context, schemaCode);
   if (!groups.length) return OPEN_RIGHTS;
-  return unionOf(await groupsOfViewer(edb, viewer, groups), fieldCodes);
+  return unionOf(groupsOfViewer(viewer, groups), fieldCodes);
 }
 
 export const can = (rights: FormRights, action: FormAction): boolean => rights.actions.has(action);

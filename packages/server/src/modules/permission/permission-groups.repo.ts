@@ -77,16 +77,3 @@ export async function deleteGroup(edb: EngineExecutor, schemaCode: string, id: s
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The departments a user is in, with every department above them (a group naming a department covers those below). */
-export async function departmentsWithAncestors(edb: EngineExecutor, userId: string): Promise<Set<string>> {
-  const db = edb as unknown as Kysely<any>;
-  const rows = await db
-    .withRecursive('up(id)', (q) =>
-      q.selectFrom('org_user_departments').select('department_id as id').where('user_id', '=', userId)
-        .union((u) => u.selectFrom('org_units as o').innerJoin('up', 'up.id', 'o.id').select('o.parent_id as id').where('o.parent_id', 'is not', null)),
-    )
-    .selectFrom('up')
-    .select('id')
-    .execute();
-  return new Set(rows.map((r) => String(r.id)));
-}

@@ -28,6 +28,21 @@ const revoked = (jti: string) => sql<boolean>`exists (select 1 from platform.rev
 const version = (engineCode: string, concept: string) =>
   sql<string>`coalesce((select v.version from platform.context_versions v where v.engine_code = ${engineCode} and v.concept = ${concept}), 0)`;
 
+/**
+ * The org units a user acts through besides themself (docs/decisions/0004, issue 19): their roles, and their
+ * departments with every department above (a grant to a department covers the departments below it). `u` is the
+ * user row of the statement. The snapshot calls them roleIds; grants and permission groups match them alike.
+ */
+const memberUnits = (schema: string) => sql`array(
+  with recursive up(id) as (
+    select ud.department_id::text from ${sql.table(`${schema}.org_user_departments`)} ud where ud.user_id = u.id
+    union
+    select o.parent_id::text from ${sql.table(`${schema}.org_units`)} o join up on o.id = up.id where o.parent_id is not null
+  )
+  select rm.role_id::text from ${sql.table(`${schema}.org_role_members`)} rm where rm.user_id = u.id
+  union
+  select id from up)`;
+
 /** The engine row as to_jsonb gave it: dates come back as text. */
 function engineOf(json: Record<string, unknown> | null): EngineRow | undefined {
   if (!json) return undefined;
@@ -77,7 +92,7 @@ export async function readAccountInEngine(db: Db, accountId: string, jti: string
       select a.id, a.state, a.tokens_valid_after, a.last_engine_code, ${revoked(jti)} as revoked,
         to_jsonb(e) as engine, m.user_id, m.is_external, u.id as u_id, u.name as user_name, u.mobile as user_mobile, u.auth_type, u.state as user_state,
         case when u.id is null then null
-          else array(select rm.role_id::text from ${sql.table(`${schema}.org_role_members`)} rm where rm.user_id = u.id) end as role_ids,
+          else ${memberUnits(schema)} end as role_ids,
         ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
       from platform.accounts a
       left join platform.engines e on e.engine_code = ${engineCode}
@@ -124,7 +139,7 @@ export async function readSecretContext(db: Db, engineCode: string, secretHash: 
     const { rows } = await sql<Record<string, any>>`
       select to_jsonb(e) as engine, s.id, u.id as user_id, u.auth_type, u.state,
         case when u.id is null then null
-          else array(select rm.role_id::text from ${sql.table(`${schema}.org_role_members`)} rm where rm.user_id = u.id) end as role_ids,
+          else ${memberUnits(schema)} end as role_ids,
         ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
       from (select 1) as one
       left join platform.engines e on e.engine_code = ${engineCode}
@@ -152,7 +167,7 @@ export async function readUserContext(db: Db, engineCode: string, userId: string
     const { rows } = await sql<Record<string, any>>`
       select u.id, u.auth_type, u.state,
         case when u.id is null then null
-          else array(select rm.role_id::text from ${sql.table(`${schema}.org_role_members`)} rm where rm.user_id = u.id) end as role_ids,
+          else ${memberUnits(schema)} end as role_ids,
         ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
       from (select 1) as one
       left join ${sql.table(`${schema}.org_users`)} u on u.id = ${userId}`.execute(db);

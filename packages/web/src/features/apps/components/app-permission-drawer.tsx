@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FUNCTION_NODE_AUTHORIZATIONS, type FunctionNodeAuthorization } from '@tritium/shared/constants/org';
-import { UserPicker, useRoleList, type PickedUnit } from '../../../components/org-picker/index.ts';
+import { DepartmentPicker, UserPicker, useRoleList, type PickedUnit } from '../../../components/org-picker/index.ts';
 import { appKeys, appsApi, type AppDto } from '../api/apps-api.ts';
 
 type Granted = Exclude<FunctionNodeAuthorization, 'none'>;
@@ -19,8 +19,9 @@ export function AppPermissionDrawer({ app, onClose }: { app: AppDto; onClose: ()
   const { t } = useTranslation();
   const client = useQueryClient();
   const [nodeCode, setNodeCode] = useState(app.code);
-  const [kind, setKind] = useState<'user' | 'role'>('user');
+  const [kind, setKind] = useState<'user' | 'department' | 'role'>('user');
   const [user, setUser] = useState<PickedUnit | null>(null);
+  const [department, setDepartment] = useState<PickedUnit | null>(null);
   const [role, setRole] = useState<string | undefined>();
   const [permission, setPermission] = useState<Granted>('access');
   const nodes = useQuery({ queryKey: appKeys.features(app.code), queryFn: () => appsApi.features(app.code) });
@@ -30,6 +31,7 @@ export function AppPermissionDrawer({ app, onClose }: { app: AppDto; onClose: ()
     mutationFn: (body: { unitId: string; permission: FunctionNodeAuthorization }) => appsApi.setNodePermission({ code: nodeCode, ...body }),
     onSuccess: () => {
       setUser(null);
+      setDepartment(null);
       setRole(undefined);
       void client.invalidateQueries({ queryKey: ['apps'] });
     },
@@ -39,7 +41,8 @@ export function AppPermissionDrawer({ app, onClose }: { app: AppDto; onClose: ()
     ...(nodes.data?.list ?? []).map((n) => ({ value: n.code, label: n.displayName })),
   ];
   const permissionOptions = GRANTS.map((p) => ({ value: p, label: t(`appPermission.levels.${p}`) }));
-  const unitId = kind === 'user' ? user?.id : role;
+  const unitId = kind === 'user' ? user?.id : kind === 'department' ? department?.id : role;
+  const kindLabel = (type: string) => t(type === 'Role' ? 'appPermission.role' : type === 'Department' ? 'appPermission.department' : 'appPermission.user');
 
   return (
     <Drawer open onClose={onClose} width={680} title={t('appPermission.title', { name: app.displayName })}>
@@ -55,7 +58,7 @@ export function AppPermissionDrawer({ app, onClose }: { app: AppDto; onClose: ()
           locale={{ emptyText: t('appPermission.empty') }}
           columns={[
             { title: t('appPermission.who'), dataIndex: 'name' },
-            { title: t('appPermission.kind'), dataIndex: 'unitType', width: 90, render: (type: string) => t(type === 'Role' ? 'appPermission.role' : 'appPermission.user') },
+            { title: t('appPermission.kind'), dataIndex: 'unitType', width: 90, render: kindLabel },
             {
               title: t('appPermission.permission'),
               width: 160,
@@ -75,9 +78,15 @@ export function AppPermissionDrawer({ app, onClose }: { app: AppDto; onClose: ()
         />
         <Typography.Text strong>{t('appPermission.add')}</Typography.Text>
         <Flex gap="small" wrap align="center">
-          <Segmented value={kind} onChange={(v) => setKind(v as 'user' | 'role')} options={[{ value: 'user', label: t('appPermission.user') }, { value: 'role', label: t('appPermission.role') }]} />
+          <Segmented
+            value={kind}
+            onChange={(v) => setKind(v as typeof kind)}
+            options={[{ value: 'user', label: t('appPermission.user') }, { value: 'department', label: t('appPermission.department') }, { value: 'role', label: t('appPermission.role') }]}
+          />
           {kind === 'user' ? (
             <UserPicker value={user} onChange={setUser} aria-label={t('appPermission.pickUser')} />
+          ) : kind === 'department' ? (
+            <DepartmentPicker value={department} onChange={setDepartment} aria-label={t('appPermission.pickDepartment')} />
           ) : (
             <Select style={{ width: 200 }} value={role} onChange={setRole} loading={roles.isLoading} placeholder={t('appPermission.pickRole')} aria-label={t('appPermission.role')}
               options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))} showSearch optionFilterProp="label" />
