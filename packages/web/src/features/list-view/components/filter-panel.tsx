@@ -24,7 +24,7 @@ export function ConditionRows({ fields, conditions, onChange }: { fields: ViewFi
         const field = byCode.get(c.field);
         if (!field) return null;
         return (
-          <Flex key={i} gap="small" align="center">
+          <Flex key={i} gap="small" align="center" wrap>
             <Select
               aria-label={t('listView.filter.field', { index: i + 1 })}
               value={c.field}
@@ -39,7 +39,8 @@ export function ConditionRows({ fields, conditions, onChange }: { fields: ViewFi
               options={field.operators.map((o) => ({ value: o, label: t(`listView.operators.${o as FilterOperator}`) }))}
               onChange={(operator: FilterOperator) => set(i, { operator, value: undefined })}
             />
-            <div style={{ flex: 1, minWidth: 0 }}>
+            {/* On a phone the value goes under field and operator rather than shrinking to nothing. */}
+            <div style={{ flex: 1, minWidth: 160 }}>
               <ValueInput field={field} operator={c.operator} value={c.value} onChange={(value) => set(i, { value })} label={t('listView.filter.value', { index: i + 1 })} />
             </div>
             <Button type="text" icon={<DeleteOutlined />} aria-label={t('listView.filter.remove', { index: i + 1 })} onClick={() => onChange(conditions.filter((_, j) => j !== i))} />
