@@ -43,6 +43,8 @@ export const automationApi = {
 };
 
 export const smartActionApi = {
-  list: (schemaCode: string, location: SmartLocation) => apiClient.post<contracts.SmartActionListResult>('/v1/smartaction/list', { schemaCode, location }),
+  // No buttons when the list cannot be read: the form and the list work on without them.
+  list: (schemaCode: string, location: SmartLocation) =>
+    apiClient.post<contracts.SmartActionListResult>('/v1/smartaction/list', { schemaCode, location }, { disableBizError: true, disableSysError: true }),
   run: (schemaCode: string, actionCode: string, objectIds: string[]) => apiClient.post<RunResult>('/v1/smartaction/run', { schemaCode, actionCode, objectIds }),
 };

@@ -20,6 +20,7 @@ import { RecordTable } from './record-table.tsx';
 import { TitleDialog } from './title-dialog.tsx';
 import { ViewDesigner } from './view-designer.tsx';
 import { ViewTabs } from './view-tabs.tsx';
+import { SmartActionButtons } from '../../automation/smart-actions/smart-action-buttons.tsx';
 import { DataPortButtons } from '../../data-port/components/data-port-buttons.tsx';
 import { permissionApi, permissionKeys } from '../../form-permission/permission-api.ts';
 
@@ -129,6 +130,7 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
       </Flex>
       <Flex gap="small" wrap align="center">
         {view.actions.map(actionButton)}
+        <SmartActionButtons schemaCode={schemaCode} location="list" objectIds={s.selected} onDone={() => void s.refresh()} />
         <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
           scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
         <div style={{ flex: 1 }} />
