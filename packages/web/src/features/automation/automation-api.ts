@@ -12,19 +12,31 @@ export type AutomationLogsResult = contracts.AutomationLogsResult;
 export type AutomationTestRunBody = contracts.AutomationTestRunBody;
 export type AutomationTestRunResult = contracts.AutomationTestRunResult;
 export type AutomationSaveBody = contracts.AutomationSaveBody;
-export type SmartActionDto = contracts.SmartActionDto;
-export type SmartLocation = SmartActionDto['locations'][number];
 type SaveResult = z.infer<typeof contracts.AutomationSaveResult>;
 type RunResult = z.infer<typeof contracts.RunAutomationResult>;
 
+export type ViewField = contracts.ViewField;
+
 export const automationKeys = {
   all: ['automation'] as const,
+  form: (schemaCode: string) => ['automation', 'form', schemaCode] as const,
+  fields: (schemaCode: string) => ['automation', 'fields', schemaCode] as const,
+  records: (schemaCode: string) => ['automation', 'records', schemaCode] as const,
   list: (schemaCode: string) => ['automation', 'list', schemaCode] as const,
   logs: (schemaCode: string) => ['automation', 'logs', schemaCode] as const,
-  smartActions: (schemaCode: string, location: SmartLocation) => ['automation', 'smart-actions', schemaCode, location] as const,
 };
 
 const BASE = '/v1/automatic';
+
+/** What the page reads of its form: the definition (draft and published), its published fields, its latest records. */
+export const automationFormApi = {
+  // The page shows a missing or forbidden form itself.
+  design: (schemaCode: string) => apiClient.post<contracts.FormDesignLoadResult>('/v1/formdesign/load', { schemaCode }, { disableBizError: true }),
+  /** The published fields with their operators: the conditions' and the triggers' fields. */
+  fields: (schemaCode: string) => apiClient.get<z.infer<typeof contracts.DesignerLoadResult>>('/v1/view/designer/load', { query: { schemaCode } }),
+  /** The latest records a test run may use. */
+  recentRecords: (schemaCode: string) => apiClient.post<contracts.ViewQueryResult>('/v1/bizdata/view/query', { schemaCode, pageIndex: 0, pageSize: 20 }),
+};
 
 export const automationApi = {
   list: (schemaCode: string) => apiClient.post<contracts.AutomationListResult>(`${BASE}/list`, { schemaCode }),
@@ -40,11 +52,4 @@ export const automationApi = {
   testRun: (body: AutomationTestRunBody) => apiClient.post<AutomationTestRunResult>(`${BASE}/testrun`, body, { disableBizError: true }),
   /** Runs a button or custom automation for records (queued). */
   run: (body: contracts.RunAutomationBody) => apiClient.post<RunResult>('/v1/bizdata/action/automation', body),
-};
-
-export const smartActionApi = {
-  // No buttons when the list cannot be read: the form and the list work on without them.
-  list: (schemaCode: string, location: SmartLocation) =>
-    apiClient.post<contracts.SmartActionListResult>('/v1/smartaction/list', { schemaCode, location }, { disableBizError: true, disableSysError: true }),
-  run: (schemaCode: string, actionCode: string, objectIds: string[]) => apiClient.post<RunResult>('/v1/smartaction/run', { schemaCode, actionCode, objectIds }),
 };

@@ -5,6 +5,8 @@ import { Automation } from '@tritium/shared/automation/index';
 import { AutomationSaveBody } from '@tritium/shared/contracts/automation/index';
 import { renderPage } from '../../test/render.tsx';
 import { setEngineCode, setToken } from '../../lib/session.ts';
+import { FormDesignerPage } from '../form-designer/form-designer-page.tsx';
+import { stubDesigner } from '../form-designer/test/designer-fake.ts';
 import { AutomationPage } from './automation-page.tsx';
 import { savedAutomation, stubAutomationServer } from './test/automation-fake.ts';
 
@@ -26,6 +28,16 @@ async function choose(combobox: HTMLElement, title: string) {
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 describe('the automation page', { timeout: 60_000 }, () => {
+  it("is reached from the form designer's 自动化 button once the form is published", async () => {
+    stubDesigner();
+    const user = userEvent.setup();
+    const { router } = renderPage('/form/designer', <FormDesignerPage />, '/form/designer?schemaCode=f_lead', [{ path: '/form/automation/:schemaCode', element: <div>automation-stub</div> }]);
+    await screen.findByRole('heading', { name: '线索登记' });
+    await user.click(screen.getByRole('button', { name: /自动化/ }));
+    expect(await screen.findByText('automation-stub')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/form/automation/f_lead');
+  });
+
   it('lists the automations with the trigger in words, the owner, and switches one off and on', async () => {
     const server = stubAutomationServer({ automations: [savedAutomation(), savedAutomation({ id: 'a2', name: '交付前提醒', enabled: false, trigger: { type: 'date', field: 'DueDate', offsetDays: -3, time: '09:00' }, nextRunTime: '2026-12-01T01:00:00.000Z' })] });
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { AutomationTrigger } from '@tritium/shared/automation/index';
-import type { SourceFields } from '../form-designer/business-rules/source-fields.ts';
+import type { SourceFields } from '../rule-values/source-fields.ts';
 
 /** A trigger in words for the list: "「到期日」前3天 09:00", "每天，从 2026-12-01 09:00 起". */
 export function describeTrigger(trigger: AutomationTrigger, fields: SourceFields, t: TFunction): string {

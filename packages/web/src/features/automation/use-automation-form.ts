@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formDesignApi, formDesignKeys } from '../form-designer/api/form-design-api.ts';
-import { sourceFieldsOf, type SourceFields } from '../form-designer/business-rules/source-fields.ts';
-import { initialState } from '../form-designer/state/designer-state.ts';
-import { listViewApi, listViewKeys, type ViewField } from '../list-view/api/list-view-api.ts';
+import { sourceFieldsOf, type SourceFields } from '../rule-values/source-fields.ts';
+import { automationFormApi, automationKeys, type ViewField } from './automation-api.ts';
 
 /** What the automation page knows of its form: its name and app, the fields steps read, the fields conditions filter on. */
 export interface AutomationForm {
@@ -19,9 +17,9 @@ export interface AutomationForm {
 
 /** The form's published definition (automations run against it; the draft until first published) and its view fields. */
 export function useAutomationForm(schemaCode: string) {
-  const design = useQuery({ queryKey: formDesignKeys.load(schemaCode), queryFn: () => formDesignApi.load(schemaCode) });
+  const design = useQuery({ queryKey: automationKeys.form(schemaCode), queryFn: () => automationFormApi.design(schemaCode) });
   const isPublished = !!design.data?.published;
-  const view = useQuery({ queryKey: listViewKeys.designer(schemaCode), queryFn: () => listViewApi.designerLoad(schemaCode), enabled: isPublished });
+  const view = useQuery({ queryKey: automationKeys.fields(schemaCode), queryFn: () => automationFormApi.fields(schemaCode), enabled: isPublished });
   const form = useMemo((): AutomationForm | undefined => {
     if (!design.data) return undefined;
     const version = design.data.published ?? design.data.draft;
@@ -30,7 +28,7 @@ export function useAutomationForm(schemaCode: string) {
       appCode: design.data.appCode,
       name: version.definition.attributes.displayName,
       isPublished,
-      sources: sourceFieldsOf(initialState(version.definition, version.version).controls),
+      sources: sourceFieldsOf(version.definition.controls),
       viewFields: view.data?.fields ?? [],
     };
   }, [design.data, view.data, schemaCode, isPublished]);

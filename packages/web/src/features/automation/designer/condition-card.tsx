@@ -3,9 +3,9 @@ import { Card, Flex, Typography } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FilterGroup } from '@tritium/shared/query/index';
-import { ConditionRows } from '../../list-view/components/filter-panel.tsx';
-import { fromFilter, toFilter, type Condition } from '../../list-view/model/conditions.ts';
-import type { ViewField } from '../../list-view/api/list-view-api.ts';
+import { ConditionRows } from '../../../components/filter-editor/condition-rows.tsx';
+import { fromFilter, toFilter, type Condition } from '../../../components/filter-editor/conditions.ts';
+import type { ViewField } from '../automation-api.ts';
 
 interface ConditionCardProps {
   condition: FilterGroup | null;

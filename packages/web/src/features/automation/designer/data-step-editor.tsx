@@ -1,8 +1,8 @@
 import { Checkbox, Flex, Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUTOMATION_QUERY_LIMIT, type StepLoop } from '@tritium/shared/automation/index';
-import { MappingRows, MatchRows, useTargetFieldOptions } from '../../form-designer/business-rules/mapping-rows.tsx';
-import type { SourceFields } from '../../form-designer/business-rules/source-fields.ts';
+import { MappingRows, MatchRows, useTargetFieldOptions } from '../../rule-values/mapping-rows.tsx';
+import type { SourceFields } from '../../rule-values/source-fields.ts';
 import { FormPicker } from '../../form-designer/options/form-picker.tsx';
 import type { StepDraft, StepOf } from './draft.ts';
 import type { StepSources } from './use-step-sources.ts';

@@ -1,7 +1,7 @@
 import { Button, Flex, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { SourceFields } from '../../form-designer/business-rules/source-fields.ts';
+import type { SourceFields } from '../../rule-values/source-fields.ts';
 import type { StepOf } from './draft.ts';
 import { TemplateInput } from './template-input.tsx';
 import type { StepSources } from './use-step-sources.ts';

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Recipients } from '@tritium/shared/automation/index';
-import type { ViewField } from '../../list-view/api/list-view-api.ts';
+import type { ViewField } from '../automation-api.ts';
 import type { StepOf } from './draft.ts';
 import { RecipientsInput } from './recipients-input.tsx';
 import { TemplateInput } from './template-input.tsx';

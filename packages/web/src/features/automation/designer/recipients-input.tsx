@@ -6,7 +6,7 @@ import type { Recipients } from '@tritium/shared/automation/index';
 import { OrgPickerField } from '../../../components/org-picker/index.ts';
 import type { PickedUnit } from '../../../components/org-picker/index.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import type { ViewField } from '../../list-view/api/list-view-api.ts';
+import type { ViewField } from '../automation-api.ts';
 
 const PERSON_TYPES = ['user', 'users', 'unit', 'units'];
 

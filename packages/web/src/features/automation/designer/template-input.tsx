@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Dropdown, Flex, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ValueOption } from '../../form-designer/business-rules/value-input.tsx';
+import type { ValueOption } from '../../rule-values/value-input.tsx';
 
 interface TemplateInputProps {
   id: string;

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { businessRuleKeys, businessRulesApi } from '../../form-designer/business-rules/business-rules-api.ts';
-import type { SourceFields } from '../../form-designer/business-rules/source-fields.ts';
-import type { ValueOption } from '../../form-designer/business-rules/value-input.tsx';
+import { loadTargetFields, targetFieldsKey } from '../../rule-values/target-fields-api.ts';
+import type { SourceFields } from '../../rule-values/source-fields.ts';
+import type { ValueOption } from '../../rule-values/value-input.tsx';
 import type { StepDraft } from './draft.ts';
 
 /** What a step may read besides the trigger record: its loop's sub-table row, and each earlier query step's records (`S1.Code`). */
@@ -17,7 +17,7 @@ export interface StepSources {
 export function useStepSources(steps: readonly StepDraft[], index: number, fields: SourceFields): StepSources {
   const queries = steps.slice(0, index).filter((s): s is Extract<StepDraft, { type: 'query' }> => s.type === 'query' && !!s.targetSchemaCode);
   const answers = useQueries({
-    queries: queries.map((q) => ({ queryKey: businessRuleKeys.fields(q.targetSchemaCode), queryFn: () => businessRulesApi.fields(q.targetSchemaCode) })),
+    queries: queries.map((q) => ({ queryKey: targetFieldsKey(q.targetSchemaCode), queryFn: () => loadTargetFields(q.targetSchemaCode) })),
   });
   const extra = queries.flatMap((q, i) =>
     (answers[i]?.data?.fields ?? []).map((f) => ({ value: `${q.id}.${f.code}`, label: `${q.name || q.id}.${f.displayName}` })),

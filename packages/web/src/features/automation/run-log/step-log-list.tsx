@@ -1,4 +1,4 @@
-import { Flex, List, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AutomationStepLog } from '../automation-api.ts';
@@ -17,13 +17,10 @@ export function JsonBlock({ value }: { value: unknown }) {
 export function StepLogList({ steps }: { steps: AutomationStepLog[] }) {
   const { t } = useTranslation();
   return (
-    <List
-      size="small"
-      bordered
-      dataSource={steps}
-      renderItem={(step, i) => (
-        <List.Item key={`${step.stepId}-${i}`} aria-label={`${step.stepId} ${step.name || t(`automation.actions.${step.type}`, { defaultValue: step.type })}`}>
-          <Flex vertical gap={4} style={{ width: '100%', minWidth: 0 }}>
+    <Flex vertical gap="small" role="list">
+      {steps.map((step, i) => (
+        <Card key={`${step.stepId}-${i}`} size="small" role="listitem" aria-label={`${step.stepId} ${step.name || t(`automation.actions.${step.type}`, { defaultValue: step.type })}`}>
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
             <Flex gap="small" align="center" wrap>
               {step.ok ? <CheckCircleFilled style={{ color: 'var(--ant-color-success)' }} /> : <CloseCircleFilled style={{ color: 'var(--ant-color-error)' }} />}
               <Typography.Text strong>{step.name || t(`automation.actions.${step.type}`, { defaultValue: step.type })}</Typography.Text>
@@ -39,8 +36,8 @@ export function StepLogList({ steps }: { steps: AutomationStepLog[] }) {
               </>
             )}
           </Flex>
-        </List.Item>
-      )}
-    />
+        </Card>
+      ))}
+    </Flex>
   );
 }

@@ -3,8 +3,7 @@ import { Alert, AutoComplete, Button, Flex, Form, Modal, Tag, Typography } from 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
-import { listViewApi } from '../../list-view/api/list-view-api.ts';
-import { automationApi } from '../automation-api.ts';
+import { automationApi, automationFormApi, automationKeys } from '../automation-api.ts';
 import { checkDraft, isRecordless, type AutomationDraft } from '../designer/draft.ts';
 import { StepLogList } from '../run-log/step-log-list.tsx';
 import type { AutomationForm } from '../use-automation-form.ts';
@@ -12,8 +11,8 @@ import type { AutomationForm } from '../use-automation-form.ts';
 /** The form's latest records to test against (a person may also type an id). */
 function useRecentRecords(schemaCode: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['automation', 'recent-records', schemaCode],
-    queryFn: () => listViewApi.query({ schemaCode, pageIndex: 0, pageSize: 20 }),
+    queryKey: automationKeys.records(schemaCode),
+    queryFn: () => automationFormApi.recentRecords(schemaCode),
     enabled,
   });
 }

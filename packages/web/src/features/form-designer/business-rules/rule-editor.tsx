@@ -2,8 +2,8 @@ import { Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_RULE_ACTIONS, BUSINESS_RULE_TRIGGERS, type BusinessRuleInput } from '@tritium/shared/business-rules/index';
 import { FormPicker } from '../options/form-picker.tsx';
-import { MappingRows, MatchRows, useTargetFieldOptions } from './mapping-rows.tsx';
-import type { SourceFields } from './source-fields.ts';
+import { MappingRows, MatchRows, useTargetFieldOptions } from '../../rule-values/mapping-rows.tsx';
+import type { SourceFields } from '../../rule-values/source-fields.ts';
 
 type Rule = BusinessRuleInput & { conditions: NonNullable<BusinessRuleInput['conditions']>; mappings: NonNullable<BusinessRuleInput['mappings']> };
 

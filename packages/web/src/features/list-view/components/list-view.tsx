@@ -11,7 +11,7 @@ import { NamesProvider } from '../../form-runtime/model/names.tsx';
 import { RuntimeFormModal, type OpenForm } from '../../form-runtime/components/runtime-form-modal.tsx';
 import { listViewApi } from '../api/list-view-api.ts';
 import { unitIdsOf } from '../model/cells.ts';
-import type { Condition } from '../model/conditions.ts';
+import type { Condition } from '../../../components/filter-editor/conditions.ts';
 import { useListView } from '../model/use-list-view.ts';
 import { BatchEditDialog } from './batch-edit-dialog.tsx';
 import { FilterPanel } from './filter-panel.tsx';
@@ -20,7 +20,7 @@ import { RecordTable } from './record-table.tsx';
 import { TitleDialog } from './title-dialog.tsx';
 import { ViewDesigner } from './view-designer.tsx';
 import { ViewTabs } from './view-tabs.tsx';
-import { SmartActionButtons } from '../../automation/smart-actions/smart-action-buttons.tsx';
+import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 import { DataPortButtons } from '../../data-port/components/data-port-buttons.tsx';
 import { permissionApi, permissionKeys } from '../../form-permission/permission-api.ts';
 

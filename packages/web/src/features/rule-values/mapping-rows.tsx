@@ -1,10 +1,9 @@
 import { Button, Flex, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_RULE_OPERATIONS, type RuleCondition, type RuleMapping, type RuleValue } from '@tritium/shared/business-rules/index';
-import { businessRuleKeys, businessRulesApi } from './business-rules-api.ts';
 import type { SourceFields } from './source-fields.ts';
+import { useTargetFields } from './target-fields-api.ts';
 import { ValueInput, type ValueOption } from './value-input.tsx';
 
 // Match conditions and field mappings onto another form's fields: the business rules' editor and the automation
@@ -17,7 +16,7 @@ const FIRST: RuleValue = { type: 'field', code: 'ObjectId' };
 
 /** The published main-table fields of a target form a rule may write or match (system ones: SeqNo only). */
 export function useTargetFieldOptions(target: string): Option[] {
-  const fields = useQuery({ queryKey: businessRuleKeys.fields(target), queryFn: () => businessRulesApi.fields(target), enabled: !!target });
+  const fields = useTargetFields(target);
   return (fields.data?.fields ?? []).filter((f) => !f.isSystem || f.code === 'SeqNo').map((f) => ({ value: f.code, label: f.displayName }));
 }
 

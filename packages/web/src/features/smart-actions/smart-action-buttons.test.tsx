@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok } from '../../../test/fetch-stub.ts';
-import { findDialog } from '../../../test/find-dialog.ts';
-import { renderPage } from '../../../test/render.tsx';
-import { FormPage } from '../../form-runtime/pages/form-page.tsx';
-import { stubRuntime } from '../../form-runtime/test/runtime-fake.ts';
-import { ListView } from '../../list-view/components/list-view.tsx';
-import { stubListView } from '../../list-view/test/list-view-fake.ts';
-import type { SmartActionDto } from '../automation-api.ts';
+import { ok } from '../../test/fetch-stub.ts';
+import { findDialog } from '../../test/find-dialog.ts';
+import { renderPage } from '../../test/render.tsx';
+import { FormPage } from '../form-runtime/pages/form-page.tsx';
+import { stubRuntime } from '../form-runtime/test/runtime-fake.ts';
+import { ListView } from '../list-view/components/list-view.tsx';
+import { stubListView } from '../list-view/test/list-view-fake.ts';
+import type { SmartActionDto } from './smart-action-api.ts';
 
 // Smart actions at runtime: the buttons the server lists for the place (it checks the roles), a confirmation when the
 // action has one, the run, the result message and fresh data.

@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { automationKeys, smartActionApi, type SmartActionDto, type SmartLocation } from '../automation-api.ts';
+import { smartActionApi, smartActionKeys, type SmartActionDto, type SmartLocation } from './smart-action-api.ts';
 
 interface SmartActionButtonsProps {
   schemaCode: string;
@@ -22,7 +22,7 @@ export function SmartActionButtons({ schemaCode, location, objectIds, onDone }: 
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
-  const actions = useQuery({ queryKey: automationKeys.smartActions(schemaCode, location), queryFn: () => smartActionApi.list(schemaCode, location), staleTime: 60_000 });
+  const actions = useQuery({ queryKey: smartActionKeys.list(schemaCode, location), queryFn: () => smartActionApi.list(schemaCode, location), staleTime: 60_000 });
   const run = async (action: SmartActionDto) => {
     setBusy(action.actionCode);
     try {

@@ -1,7 +1,7 @@
 import { Flex, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RuleValue } from '@tritium/shared/business-rules/index';
-import { FormulaEditor } from '../../formula/formula-editor.tsx';
+import { FormulaEditor } from '../formula/formula-editor.tsx';
 import type { SourceFields } from './source-fields.ts';
 
 /** A value offered besides the record's fields (an automation loop's current record: `<stepId>.Code`). */
