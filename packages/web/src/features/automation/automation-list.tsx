@@ -3,6 +3,8 @@ import { DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons
 import dayjs from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ColumnsType } from 'antd/es/table';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { automationApi, automationKeys, type AutomationDto } from './automation-api.ts';
 import { describeTrigger } from './trigger-text.ts';
 import type { AutomationForm } from './use-automation-form.ts';
@@ -16,11 +18,15 @@ interface AutomationListProps {
   onAdd: () => void;
 }
 
+// On a phone: the name (with the trigger under it), the switch and the actions.
+const PHONE_COLUMNS = ['name', 'enabled', 'actions'];
+
 /** The form's automations: name, trigger in words, the enabled switch, owner, next run; edit, run log, delete. */
 export function AutomationList({ form, automations, isLoading, onEdit, onLog, onAdd }: AutomationListProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
+  const isPhone = useIsPhone();
   const refresh = () => client.invalidateQueries({ queryKey: automationKeys.list(form.schemaCode) });
   const toggle = useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => (enabled ? automationApi.enable(id) : automationApi.disable(id)),
@@ -36,22 +42,20 @@ export function AutomationList({ form, automations, isLoading, onEdit, onLog, on
       return refresh();
     },
   });
-  return (
-    <Table<AutomationDto>
-      rowKey="id"
-      loading={isLoading}
-      dataSource={automations}
-      pagination={false}
-      scroll={{ x: 820 }}
-      locale={{
-        emptyText: (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('automation.empty')}>
-            <Button type="primary" onClick={onAdd} disabled={!form.isPublished}>{t('automation.add')}</Button>
-          </Empty>
-        ),
-      }}
-      columns={[
-        { key: 'name', title: t('automation.columns.name'), fixed: 'left', width: 160, render: (_, a) => <Typography.Link onClick={() => onEdit(a)}>{a.name}</Typography.Link> },
+  const columns: ColumnsType<AutomationDto> = [
+        {
+          key: 'name',
+          title: t('automation.columns.name'),
+          fixed: isPhone ? undefined : 'left',
+          width: isPhone ? undefined : 160,
+          render: (_, a) => (
+            <Flex vertical>
+              <Typography.Link onClick={() => onEdit(a)}>{a.name}</Typography.Link>
+              {/* A phone has no room for the trigger's column: it reads under the name. */}
+              {isPhone && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{describeTrigger(a.trigger, form.sources, t)}</Typography.Text>}
+            </Flex>
+          ),
+        },
         { key: 'trigger', title: t('automation.columns.trigger'), ellipsis: true, render: (_, a) => describeTrigger(a.trigger, form.sources, t) },
         {
           key: 'enabled',
@@ -78,7 +82,22 @@ export function AutomationList({ form, automations, isLoading, onEdit, onLog, on
             </Flex>
           ),
         },
-      ]}
+  ];
+  return (
+    <Table<AutomationDto>
+      rowKey="id"
+      loading={isLoading}
+      dataSource={automations}
+      pagination={false}
+      scroll={isPhone ? undefined : { x: 820 }}
+      locale={{
+        emptyText: (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('automation.empty')}>
+            <Button type="primary" onClick={onAdd} disabled={!form.isPublished}>{t('automation.add')}</Button>
+          </Empty>
+        ),
+      }}
+      columns={isPhone ? columns.filter((c) => PHONE_COLUMNS.includes(String(c.key))) : columns}
     />
   );
 }

@@ -64,7 +64,7 @@ export function RunLogDrawer({ schemaCode, automation, onClose }: RunLogDrawerPr
           pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: logs.data?.total ?? 0, showSizeChanger: false, onChange: (p) => setPage(p - 1) }}
           columns={[
             { key: 'state', title: t('automation.log.state'), width: 90, render: (_, run) => <RunStateTag state={run.state} /> },
-            ...(automation ? [] : [{ key: 'automation', title: t('automation.log.automation'), ellipsis: true, render: (_: unknown, run: AutomationRunDto) => run.automationName }]),
+            ...(automation ? [] : [{ key: 'automation', title: t('automation.log.automation'), width: 180, ellipsis: true, render: (_: unknown, run: AutomationRunDto) => run.automationName }]),
             { key: 'trigger', title: t('automation.log.trigger'), width: 130, render: (_, run) => t(`automation.triggers.${run.triggerType}`, { defaultValue: run.triggerType }) },
             { key: 'record', title: t('automation.log.record'), width: 150, ellipsis: true, render: (_, run) => run.objectId ?? '--' },
             { key: 'duration', title: t('automation.log.duration'), width: 90, render: (_, run) => (run.durationMs === null ? '--' : t('automation.log.ms', { n: run.durationMs })) },
