@@ -130,4 +130,41 @@ describe('the automation page', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText(/动作 1 · 请设置字段映射/)).toBeTruthy();
     expect(server.saves).toHaveLength(0);
   });
+
+  it('saves a smart-action button for one role, then shows a webhook trigger its URL once saved; closing with changes asks first', async () => {
+    const server = stubAutomationServer();
+    const user = userEvent.setup();
+    openPage();
+    await user.click((await screen.findAllByRole('button', { name: /新建自动化/ }))[0]!);
+    const drawer = await screen.findByRole('dialog');
+    await choose(within(drawer).getByLabelText('触发方式'), '点击按钮时');
+    await user.type(within(drawer).getByLabelText('按钮名称'), '确认发货');
+    await user.click(within(drawer).getByRole('checkbox', { name: '列表' }));
+    await choose(within(drawer).getByLabelText('可见角色'), '销售');
+    await user.type(within(drawer).getByLabelText('确认提示（可选）'), '确认后将生成发货单');
+    await user.click(within(drawer).getByRole('button', { name: /添加动作/ }));
+    await user.click(await screen.findByText('机器人消息'));
+    await user.type(within(drawer).getByLabelText('标题'), '已确认发货');
+    await user.click(within(drawer).getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    expect(Automation.parse((server.saves[0]!.body as { automation: unknown }).automation).trigger).toEqual({
+      type: 'button', label: '确认发货', locations: ['form', 'list'], roleIds: ['role-sales'], confirmText: '确认后将生成发货单', resultMessage: '',
+    });
+
+    // The same automation as a webhook: no URL before saving, its URL with a copy button after.
+    await choose(within(drawer).getByLabelText('触发方式'), 'Webhook 调用时');
+    expect(within(drawer).getByText('保存后生成调用地址和密钥。')).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(server.saves).toHaveLength(2));
+    expect((server.saves[1]!.body as { automation: { id?: string } }).automation.id).toBe('a1');
+    expect(await within(drawer).findByText(`${window.location.origin}/v1/automatic/webhook/a1?token=s3cret`)).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: /复制|copy/i })).toBeTruthy();
+
+    // A change after saving: closing asks, and 继续编辑 keeps the drawer.
+    await user.clear(within(drawer).getByLabelText('自动化名称'));
+    await user.type(within(drawer).getByLabelText('自动化名称'), '改名');
+    await user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+    await user.click(await screen.findByRole('button', { name: '继续编辑' }));
+    expect(within(drawer).getByLabelText('自动化名称')).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Form, Input, Radio, Space, Switch, Typography } from 'antd';
 import { ExperimentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,13 +25,23 @@ interface AutomationDesignerProps {
 /** Builds one automation as a vertical flow (trigger → conditions → steps), saves it, and test-runs the unsaved copy. */
 export function AutomationDesigner({ form, initial, defaultName, onClose }: AutomationDesignerProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const isPhone = useIsPhone();
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState<AutomationDraft>(() => (initial ? draftOf(initial) : newDraft(defaultName)));
   const [problems, setProblems] = useState<string[]>([]);
   const [isTesting, setTesting] = useState(false);
+  // What was last saved (or opened): closing with anything else asks first (ui.md: destructive actions ask).
+  const [clean, setClean] = useState(() => JSON.stringify(draft));
+  const problemsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problems.length) problemsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [problems]);
+  const close = () => {
+    if (JSON.stringify(draft) === clean) return onClose();
+    modal.confirm({ title: t('automation.designer.discardTitle'), content: t('automation.designer.discardText'), okText: t('automation.designer.discard'), okButtonProps: { danger: true }, cancelText: t('automation.designer.keepEditing'), onOk: onClose });
+  };
   const set = (patch: Partial<AutomationDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   // "动作 2 · 请设置字段映射": where a problem is, in the flow's words.
@@ -56,7 +66,9 @@ export function AutomationDesigner({ form, initial, defaultName, onClose }: Auto
     },
     onSuccess: ({ automation }) => {
       setSaved(automation);
-      set({ id: automation.id });
+      const next = { ...draft, id: automation.id };
+      setDraft(next);
+      setClean(JSON.stringify(next));
       void message.success(t('automation.designer.saved'));
       void client.invalidateQueries({ queryKey: automationKeys.list(form.schemaCode) });
     },
@@ -71,7 +83,7 @@ export function AutomationDesigner({ form, initial, defaultName, onClose }: Auto
   return (
     <Drawer
       open
-      onClose={onClose}
+      onClose={close}
       size={isPhone ? '100%' : 880}
       title={t(initial ? 'automation.designer.editTitle' : 'automation.designer.newTitle')}
       styles={{ body: { background: 'var(--ant-color-bg-layout)', padding: isPhone ? 12 : 24 } }}
@@ -84,8 +96,10 @@ export function AutomationDesigner({ form, initial, defaultName, onClose }: Auto
     >
       <Flex vertical style={{ maxWidth: 760, margin: '0 auto' }}>
         {problems.length > 0 && (
-          <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t('automation.designer.invalid')}
-            description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
+          <div ref={problemsRef}>
+            <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t('automation.designer.invalid')}
+              description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
+          </div>
         )}
         <Form layout="vertical" component={false}>
           <Flex gap="middle" wrap align="flex-end">

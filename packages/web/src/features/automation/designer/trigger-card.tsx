@@ -36,6 +36,7 @@ export function TriggerCard({ trigger, onChange, form, saved }: TriggerCardProps
         <Form.Item label={t('automation.designer.triggerType')} htmlFor="trigger-type" style={{ marginBottom: 12 }}>
           <Select
             id="trigger-type"
+            virtual={false}
             value={trigger.type}
             options={AUTOMATION_TRIGGERS.map((type) => ({
               value: type,

@@ -83,7 +83,8 @@ export function stubAutomationServer(options: { automations?: AutomationDto[]; r
     'POST /v1/automatic/save': (call) => {
       saves.push(call);
       const body = call.body as { automation: Omit<AutomationDto, 'id'> & { id?: string } };
-      const saved = savedAutomation({ ...body.automation, id: body.automation.id ?? `a${state.automations.length + 1}` });
+      const id = body.automation.id ?? `a${state.automations.length + 1}`;
+      const saved = savedAutomation({ ...body.automation, id, webhookUrl: body.automation.trigger.type === 'webhook' ? `/v1/automatic/webhook/${id}?token=s3cret` : null });
       state.automations = [...state.automations.filter((a) => a.id !== saved.id), saved];
       return ok({ automation: saved });
     },
