@@ -155,6 +155,7 @@ export const enUSAutomation: Catalogue<typeof zhCNAutomation> = {
     statusEffective: 'Effective',
     statusDraft: 'Draft',
     upsert: 'Insert when none matches',
+    filter: 'Fixed filter',
     limit: 'At most',
     recipients: 'Recipients',
     owner: 'Record owner',

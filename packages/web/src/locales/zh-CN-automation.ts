@@ -153,6 +153,7 @@ export const zhCNAutomation = {
     statusEffective: '生效',
     statusDraft: '草稿',
     upsert: '找不到时新增',
+    filter: '固定筛选条件',
     limit: '最多条数',
     recipients: '接收人',
     owner: '数据负责人',

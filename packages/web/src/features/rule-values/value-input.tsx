@@ -54,7 +54,7 @@ export function ValueInput({ value, onChange, fields, row, extra = [], label }: 
     <Space.Compact style={{ width: '100%' }}>
       {kind}
       {value.type === 'field' && (
-        <Select aria-label={label} showSearch value={value.code} options={options} style={{ flex: 1, minWidth: 0 }} onChange={(code) => onChange({ type: 'field', code })} />
+        <Select aria-label={label} showSearch optionFilterProp="label" value={value.code} options={options} style={{ flex: 1, minWidth: 0 }} onChange={(code) => onChange({ type: 'field', code })} />
       )}
       {value.type === 'constant' && (
         <Input

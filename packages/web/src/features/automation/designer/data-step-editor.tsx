@@ -1,10 +1,12 @@
 import { Checkbox, Flex, Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUTOMATION_QUERY_LIMIT, type StepLoop } from '@tritium/shared/automation/index';
+import type { FilterGroup } from '@tritium/shared/query/index';
 import { MappingRows, MatchRows, useTargetFieldOptions } from '../../rule-values/mapping-rows.tsx';
 import type { SourceFields } from '../../rule-values/source-fields.ts';
 import { FormPicker } from '../../form-designer/options/form-picker.tsx';
 import type { StepDraft, StepOf } from './draft.ts';
+import { QueryFilter } from './query-filter.tsx';
 import type { StepSources } from './use-step-sources.ts';
 
 type DataStep = StepOf<'insert'> | StepOf<'update'> | StepOf<'remove'> | StepOf<'query'>;
@@ -61,6 +63,9 @@ export function DataStepEditor({ step, onChange, earlier, fields, sources }: Dat
         </Form.Item>
       )}
       {step.type !== 'insert' && <MatchRows conditions={step.match ?? []} onChange={(match) => set({ match })} {...rows} />}
+      {step.type === 'query' && (
+        <QueryFilter key={step.targetSchemaCode} targetSchemaCode={step.targetSchemaCode} filter={(step.filter as FilterGroup | null | undefined) ?? null} onChange={(filter) => set({ filter })} />
+      )}
       {(step.type === 'insert' || step.type === 'update') && (
         <MappingRows mappings={step.mappings} onChange={(mappings) => set({ mappings })} isSetOnly={step.type === 'insert'} {...rows} />
       )}
