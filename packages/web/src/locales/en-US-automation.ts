@@ -165,6 +165,7 @@ export const enUSAutomation: Catalogue<typeof zhCNAutomation> = {
     addresses: 'Fixed addresses',
     addressesEmail: 'E-mail addresses, Enter to add',
     addressesSms: 'Mobile numbers, Enter to add',
+    badAddresses: 'Not valid e-mail addresses: {{list}}',
     title: 'Title',
     subject: 'Subject',
     content: 'Content',

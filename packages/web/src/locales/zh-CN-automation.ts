@@ -163,6 +163,7 @@ export const zhCNAutomation = {
     addresses: '固定地址',
     addressesEmail: '邮箱地址，回车添加',
     addressesSms: '手机号，回车添加',
+    badAddresses: '以下地址不是有效的邮箱：{{list}}',
     title: '标题',
     subject: '邮件主题',
     content: '内容',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Checkbox, Flex, Form, Select } from 'antd';
+import { Checkbox, Flex, Form, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Recipients } from '@tritium/shared/automation/index';
+import { isEmailAddress, type Recipients } from '@tritium/shared/automation/index';
 import { OrgPickerField } from '../../../components/org-picker/index.ts';
 import type { PickedUnit } from '../../../components/org-picker/index.ts';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -37,6 +37,8 @@ export function RecipientsInput({ id, value, onChange, viewFields, addresses }: 
   const names = useUserNames(value.userIds);
   const nameOf = (userId: string) => picked[userId] ?? names.data?.list.find((u) => u.id === userId)?.name ?? userId;
   const set = (patch: Partial<Recipients>) => onChange({ ...value, ...patch });
+  // The server refuses an e-mail step's addresses that are not mailboxes: said here first.
+  const badAddresses = addresses === 'email' ? value.addresses.filter((a) => !isEmailAddress(a)) : [];
   const personFields = viewFields.filter((f) => PERSON_TYPES.includes(f.dataType) && f.controlType !== 'system');
   return (
     <Form.Item label={t('automation.step.recipients')} style={{ marginBottom: 12 }}>
@@ -55,8 +57,10 @@ export function RecipientsInput({ id, value, onChange, viewFields, addresses }: 
           }} />
         {addresses && (
           <Select mode="tags" open={false} suffixIcon={null} aria-label={t('automation.step.addresses')} value={value.addresses}
+            status={badAddresses.length ? 'error' : undefined}
             placeholder={t(addresses === 'email' ? 'automation.step.addressesEmail' : 'automation.step.addressesSms')} onChange={(list: string[]) => set({ addresses: list })} />
         )}
+        {badAddresses.length > 0 && <Typography.Text type="danger" role="alert">{t('automation.step.badAddresses', { list: badAddresses.join('、') })}</Typography.Text>}
       </Flex>
     </Form.Item>
   );
