@@ -5,7 +5,9 @@ import { AUTOMATION_TRIGGERS } from '@tritium/shared/automation/index';
 import type { AutomationDto } from '../automation-api.ts';
 import type { AutomationForm } from '../use-automation-form.ts';
 import { newTrigger, type TriggerDraft } from './draft.ts';
-import { ButtonSettings, ChangingSettings, DateSettings, TimingSettings, WebhookSettings } from './trigger-settings.tsx';
+import { ButtonSettings } from './button-settings.tsx';
+import { ChangingSettings, DateSettings, TimingSettings } from './trigger-settings.tsx';
+import { WebhookSettings } from './webhook-settings.tsx';
 
 interface TriggerCardProps {
   trigger: TriggerDraft;

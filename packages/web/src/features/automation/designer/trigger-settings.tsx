@@ -1,26 +1,26 @@
-import { App, Button, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, Select, TimePicker, Typography } from 'antd';
+import { DatePicker, Flex, Form, Input, InputNumber, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPEAT_CYCLES } from '@tritium/shared/automation/index';
-import { useRoleList } from '../../../components/org-picker/index.ts';
-import { automationApi, automationKeys, type AutomationDto } from '../automation-api.ts';
 import type { AutomationForm } from '../use-automation-form.ts';
 import type { TriggerDraft } from './draft.ts';
 
-type Of<T extends TriggerDraft['type']> = Extract<TriggerDraft, { type: T }>;
-interface Props<T extends TriggerDraft['type']> {
+/** The draft of one trigger type. */
+export type Of<T extends TriggerDraft['type']> = Extract<TriggerDraft, { type: T }>;
+/** What each trigger type's settings take. */
+export interface TriggerSettingsProps<T extends TriggerDraft['type']> {
   trigger: Of<T>;
   onChange: (trigger: Of<T>) => void;
   form: AutomationForm;
 }
 
-const item = { style: { flex: '1 1 200px', marginBottom: 12 } };
+/** A form item of a settings row: as wide as it may be, wrapping on a phone. */
+export const item = { style: { flex: '1 1 200px', marginBottom: 12 } };
 /** A typed scalar from a text box: numbers as numbers, empty as absent. */
 const scalar = (text: string) => (text.trim() === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text);
 
 /** A field changes, optionally from / to a value. */
-export function ChangingSettings({ trigger, onChange, form }: Props<'changing'>) {
+export function ChangingSettings({ trigger, onChange, form }: TriggerSettingsProps<'changing'>) {
   const { t } = useTranslation();
   return (
     <Flex gap="middle" wrap>
@@ -39,7 +39,7 @@ export function ChangingSettings({ trigger, onChange, form }: Props<'changing'>)
 }
 
 /** Each record, at a date field's day plus or minus some days, at a time of day. */
-export function DateSettings({ trigger, onChange, form }: Props<'date'>) {
+export function DateSettings({ trigger, onChange, form }: TriggerSettingsProps<'date'>) {
   const { t } = useTranslation();
   const dates = form.viewFields.filter((f) => f.dataType === 'datetime');
   return (
@@ -59,7 +59,7 @@ export function DateSettings({ trigger, onChange, form }: Props<'date'>) {
 }
 
 /** A repeat cycle from a start (its time of day and weekday / day set the cycle's) until an optional end. */
-export function TimingSettings({ trigger, onChange }: Props<'timing'>) {
+export function TimingSettings({ trigger, onChange }: TriggerSettingsProps<'timing'>) {
   const { t } = useTranslation();
   return (
     <Flex gap="middle" wrap>
@@ -78,64 +78,6 @@ export function TimingSettings({ trigger, onChange }: Props<'timing'>) {
         <DatePicker id="trigger-end" showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={trigger.end ? dayjs(trigger.end) : null} style={{ width: '100%' }}
           onChange={(v) => onChange({ ...trigger, end: v ? v.format() : null })} />
       </Form.Item>
-    </Flex>
-  );
-}
-
-/** The webhook's URL with a copy button once saved, and a new secret on demand. */
-export function WebhookSettings({ saved }: { saved: AutomationDto | undefined }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const client = useQueryClient();
-  const reset = useMutation({
-    mutationFn: () => automationApi.resetSecret(saved!.id),
-    onSuccess: () => {
-      void message.success(t('automation.trigger.resetDone'));
-      void client.invalidateQueries({ queryKey: automationKeys.list(saved!.schemaCode) });
-    },
-  });
-  if (!saved?.webhookUrl) return <Typography.Text type="secondary">{t('automation.trigger.webhookUnsaved')}</Typography.Text>;
-  const url = new URL(saved.webhookUrl, window.location.origin).href;
-  return (
-    <Flex vertical gap="small">
-      <Typography.Text strong>{t('automation.trigger.webhookUrl')}</Typography.Text>
-      <Typography.Text code copyable={{ text: url }} style={{ wordBreak: 'break-all' }} aria-label={t('automation.trigger.webhookUrl')}>{url}</Typography.Text>
-      <Typography.Text type="secondary">{t('automation.trigger.webhookHint')}</Typography.Text>
-      <Popconfirm title={t('automation.trigger.resetConfirm')} onConfirm={() => reset.mutate()}>
-        <Button size="small" loading={reset.isPending} style={{ alignSelf: 'flex-start' }}>{t('automation.trigger.resetSecret')}</Button>
-      </Popconfirm>
-    </Flex>
-  );
-}
-
-/** A smart-action button: its label, where it shows, for which roles, a confirmation and a result message. */
-export function ButtonSettings({ trigger, onChange }: Props<'button'>) {
-  const { t } = useTranslation();
-  const roles = useRoleList();
-  return (
-    <Flex vertical>
-      <Flex gap="middle" wrap>
-        <Form.Item label={t('automation.trigger.label')} htmlFor="trigger-label" {...item}>
-          <Input id="trigger-label" maxLength={20} value={trigger.label} onChange={(e) => onChange({ ...trigger, label: e.target.value })} />
-        </Form.Item>
-        <Form.Item label={t('automation.trigger.locations')} {...item}>
-          <Checkbox.Group value={trigger.locations} onChange={(locations) => onChange({ ...trigger, locations: locations as ('form' | 'list')[] })}
-            options={[{ value: 'form', label: t('automation.trigger.locationForm') }, { value: 'list', label: t('automation.trigger.locationList') }]} />
-        </Form.Item>
-      </Flex>
-      <Form.Item label={t('automation.trigger.roles')} htmlFor="trigger-roles" extra={t('automation.trigger.rolesHint')} style={{ marginBottom: 12 }}>
-        <Select id="trigger-roles" mode="multiple" loading={roles.isLoading} showSearch optionFilterProp="label" value={trigger.roleIds ?? []}
-          options={(roles.data?.list ?? []).map((r) => ({ value: r.id, label: r.groupName ? `${r.groupName} / ${r.name}` : r.name }))}
-          onChange={(roleIds: string[]) => onChange({ ...trigger, roleIds })} />
-      </Form.Item>
-      <Flex gap="middle" wrap>
-        <Form.Item label={t('automation.trigger.confirmText')} htmlFor="trigger-confirm" {...item}>
-          <Input id="trigger-confirm" maxLength={200} value={trigger.confirmText ?? ''} onChange={(e) => onChange({ ...trigger, confirmText: e.target.value })} />
-        </Form.Item>
-        <Form.Item label={t('automation.trigger.resultMessage')} htmlFor="trigger-result" {...item}>
-          <Input id="trigger-result" maxLength={200} value={trigger.resultMessage ?? ''} onChange={(e) => onChange({ ...trigger, resultMessage: e.target.value })} />
-        </Form.Item>
-      </Flex>
     </Flex>
   );
 }
