@@ -96,6 +96,8 @@ export const WORKBENCH_PATH = '/workbench';
 export const FORM_DESIGNER_PATH = '/form/designer';
 /** The workflow designer of a workflow form: `${WORKFLOW_DESIGNER_PATH}?schemaCode=<code>` (docs/decisions/0018). */
 export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
+/** A form's automations (issue 21): `${FORM_AUTOMATION_PATH}/<schemaCode>`. */
+export const FORM_AUTOMATION_PATH = '/form/automation';
 /** The form runtime on a page of its own: `${FORM_RUNTIME_PATH}/<schemaCode>[/<objectId>][?mode=View|Edit|Print]`. */
 export const FORM_RUNTIME_PATH = '/form/open';
 

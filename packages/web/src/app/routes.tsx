@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
@@ -87,6 +87,12 @@ export const routes: RouteObject[] = [
         handle: titled('workflowDesigner'),
         loader: requireSessionLoader,
         lazy: workbenchPage(() => import('../features/workflow-designer/workflow-designer-page.tsx'), (m) => m.WorkflowDesignerPage),
+      },
+      {
+        path: `${FORM_AUTOMATION_PATH}/:schemaCode`,
+        handle: titled('automation'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/automation/automation-page.tsx'), (m) => m.AutomationPage),
       },
       {
         path: `${FORM_RUNTIME_PATH}/:schemaCode/:objectId?`,

@@ -52,6 +52,7 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     orgAdmin: 'Organisation',
     formDesigner: 'Form designer',
     workflowDesigner: 'Workflow designer',
+    automation: 'Automations',
   },
   fields: {
     mobile: 'Mobile number',

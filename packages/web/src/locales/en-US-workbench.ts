@@ -2,9 +2,11 @@
 // screen past sign-in, kept as one tree; loaded when English is chosen and a workbench route has opened.
 import type { Catalogue } from './zh-CN.ts';
 import type { zhCNWorkbench } from './zh-CN-workbench.ts';
+import { enUSAutomation } from './en-US-automation.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
+  automation: enUSAutomation,
   workbench: {
     greeting: 'Hello, {{name}}',
     intro: 'Welcome back to the workbench of “{{engine}}”.',

@@ -50,6 +50,7 @@ export const zhCNEntry = {
     orgAdmin: '组织架构',
     formDesigner: '表单设计',
     workflowDesigner: '流程设计',
+    automation: '自动化',
   },
   fields: {
     mobile: '手机号',

@@ -7,7 +7,7 @@ import type { contracts } from '@tritium/shared';
 import { useDesignerContext } from '../hooks/designer-context.ts';
 import { businessRuleKeys, businessRulesApi } from './business-rules-api.ts';
 import { RuleEditor, type Rule } from './rule-editor.tsx';
-import { sourceFieldsOf } from './source-fields.ts';
+import { sourceFieldsOf } from '../../rule-values/source-fields.ts';
 
 const newId = () => `R${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

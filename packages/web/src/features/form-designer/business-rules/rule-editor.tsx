@@ -1,12 +1,9 @@
-import { Button, Flex, Form, Input, Modal, Select, Switch, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_RULE_ACTIONS, BUSINESS_RULE_OPERATIONS, BUSINESS_RULE_TRIGGERS, type BusinessRuleInput, type RuleValue } from '@tritium/shared/business-rules/index';
+import { BUSINESS_RULE_ACTIONS, BUSINESS_RULE_TRIGGERS, type BusinessRuleInput } from '@tritium/shared/business-rules/index';
 import { FormPicker } from '../options/form-picker.tsx';
-import { businessRuleKeys, businessRulesApi } from './business-rules-api.ts';
-import type { SourceFields } from './source-fields.ts';
-import { ValueInput } from './value-input.tsx';
+import { MappingRows, MatchRows, useTargetFieldOptions } from '../../rule-values/mapping-rows.tsx';
+import type { SourceFields } from '../../rule-values/source-fields.ts';
 
 type Rule = BusinessRuleInput & { conditions: NonNullable<BusinessRuleInput['conditions']>; mappings: NonNullable<BusinessRuleInput['mappings']> };
 
@@ -18,16 +15,12 @@ interface RuleEditorProps {
   onChange: (rule: Rule) => void;
 }
 
-const FIRST: RuleValue = { type: 'field', code: 'ObjectId' };
-
 /** One rule: when, what, which form; per-row; match conditions and field mappings. */
 export function RuleEditor({ rule, fields, onCancel, onOk, onChange }: RuleEditorProps) {
   const { t } = useTranslation();
-  const target = rule?.targetSchemaCode ?? '';
-  const targetFields = useQuery({ queryKey: businessRuleKeys.fields(target), queryFn: () => businessRulesApi.fields(target), enabled: !!target });
+  const fieldOptions = useTargetFieldOptions(rule?.targetSchemaCode ?? '');
   if (!rule) return null;
   const set = (patch: Partial<Rule>) => onChange({ ...rule, ...patch });
-  const fieldOptions = (targetFields.data?.fields ?? []).filter((f) => !f.isSystem || f.code === 'SeqNo').map((f) => ({ value: f.code, label: f.displayName }));
   const needsConditions = rule.action !== 'insert';
   const needsMappings = rule.action !== 'delete';
   return (
@@ -70,49 +63,13 @@ export function RuleEditor({ rule, fields, onCancel, onOk, onChange }: RuleEdito
           </Form.Item>
         </Flex>
         {needsConditions && (
-          <Section title={t('businessRules.conditions')} onAdd={() => set({ conditions: [...rule.conditions, { field: fieldOptions[0]?.value ?? '', value: FIRST }] })} addLabel={t('businessRules.addCondition')}>
-            {rule.conditions.map((c, i) => (
-              <Flex key={i} gap="small" align="center">
-                <Select aria-label={t('businessRules.targetField')} showSearch value={c.field || undefined} options={fieldOptions} style={{ width: 200 }}
-                  onChange={(field) => set({ conditions: rule.conditions.map((x, j) => (j === i ? { ...x, field } : x)) })} />
-                <Typography.Text>=</Typography.Text>
-                <ValueInput label={t('businessRules.value')} value={c.value} fields={fields} row={rule.forEachRow ?? null} onChange={(value) => set({ conditions: rule.conditions.map((x, j) => (j === i ? { ...x, value } : x)) })} />
-                <Button type="text" icon={<DeleteOutlined />} aria-label={t('businessRules.remove')} onClick={() => set({ conditions: rule.conditions.filter((_, j) => j !== i) })} />
-              </Flex>
-            ))}
-          </Section>
+          <MatchRows conditions={rule.conditions} onChange={(conditions) => set({ conditions })} targetOptions={fieldOptions} fields={fields} row={rule.forEachRow ?? null} />
         )}
         {needsMappings && (
-          <Section title={t('businessRules.mappings')} onAdd={() => set({ mappings: [...rule.mappings, { field: fieldOptions[0]?.value ?? '', op: 'set', value: FIRST }] })} addLabel={t('businessRules.addMapping')}>
-            {rule.mappings.map((m, i) => (
-              <Flex key={i} gap="small" align="center">
-                <Select aria-label={t('businessRules.targetField')} showSearch value={m.field || undefined} options={fieldOptions} style={{ width: 180 }}
-                  onChange={(field) => set({ mappings: rule.mappings.map((x, j) => (j === i ? { ...x, field } : x)) })} />
-                <Select aria-label={t('businessRules.op')} value={m.op ?? 'set'} style={{ width: 96 }} disabled={rule.action === 'insert'}
-                  options={BUSINESS_RULE_OPERATIONS.map((v) => ({ value: v, label: t(`businessRules.ops.${v}`) }))}
-                  onChange={(op) => set({ mappings: rule.mappings.map((x, j) => (j === i ? { ...x, op } : x)) })} />
-                <ValueInput label={t('businessRules.value')} value={m.value} fields={fields} row={rule.forEachRow ?? null} onChange={(value) => set({ mappings: rule.mappings.map((x, j) => (j === i ? { ...x, value } : x)) })} />
-                <Button type="text" icon={<DeleteOutlined />} aria-label={t('businessRules.remove')} onClick={() => set({ mappings: rule.mappings.filter((_, j) => j !== i) })} />
-              </Flex>
-            ))}
-          </Section>
+          <MappingRows mappings={rule.mappings} onChange={(mappings) => set({ mappings })} targetOptions={fieldOptions} fields={fields} row={rule.forEachRow ?? null} isSetOnly={rule.action === 'insert'} />
         )}
       </Form>
     </Modal>
-  );
-}
-
-function Section({ title, addLabel, onAdd, children }: { title: string; addLabel: string; onAdd: () => void; children: React.ReactNode }) {
-  return (
-    <Flex vertical gap="small" style={{ marginBottom: 16 }}>
-      <Flex justify="space-between" align="center">
-        <Typography.Text strong>{title}</Typography.Text>
-        <Button size="small" icon={<PlusOutlined />} onClick={onAdd}>
-          {addLabel}
-        </Button>
-      </Flex>
-      {children}
-    </Flex>
   );
 }
 

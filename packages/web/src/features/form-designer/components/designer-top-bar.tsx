@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SafetyOutlined, SaveOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 export type SaveState = 'saved' | 'dirty' | 'saving';
@@ -19,10 +19,12 @@ interface TopBarProps {
   onDesignWorkflow?: () => void;
   /** Opens the form's permission groups (docs/decisions/0037); shown once the form is published. */
   onPermissions?: () => void;
+  /** Opens the form's automations (issue 21); shown once the form is published. */
+  onAutomations?: () => void;
 }
 
 /** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
-export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions }: TopBarProps) {
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations }: TopBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -53,6 +55,11 @@ export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, 
         {onPermissions && (
           <Button icon={<SafetyOutlined />} onClick={onPermissions}>
             {t('formPermission.entry')}
+          </Button>
+        )}
+        {onAutomations && (
+          <Button icon={<ThunderboltOutlined />} onClick={onAutomations}>
+            {t('automation.entry')}
           </Button>
         )}
         <Button icon={<EyeOutlined />} onClick={onPreview}>

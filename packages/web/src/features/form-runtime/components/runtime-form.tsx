@@ -16,6 +16,7 @@ import { ApprovalTrace } from '../workflow/approval-trace.tsx';
 import { useWorkflow } from '../workflow/use-workflow.ts';
 import { WorkflowBar } from '../workflow/workflow-bar.tsx';
 import { permissionOfRights, RuntimeFormContext } from './form-context.ts';
+import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 
 // The flow chart draws with @xyflow/react (about 30 kB gzip): fetched when its side tab first opens (decisions/0036).
 const FlowChart = lazy(() => import('../workflow/flow-chart.tsx').then((m) => ({ default: m.FlowChart })));
@@ -138,6 +139,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         ),
         button('Copy'),
         printButton,
+        objectId && <SmartActionButtons key="smart" schemaCode={schemaCode} location="form" objectIds={[objectId]} onDone={() => void record.reload()} />,
         (allowed.has('Save') || allowed.has('Submit')) && (
           <Button key="edit" type="primary" onClick={() => onOpen(objectId ?? null, 'Edit')}>
             {t('formRuntime.actions.Edit')}

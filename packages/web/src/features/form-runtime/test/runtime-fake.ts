@@ -23,7 +23,7 @@ const system = (objectId: string | null, status: number) => ({
 });
 
 /** The server of one form: loadsetting, loaddata (new or saved), execute (answers `executeAnswer` when given). */
-export function stubRuntime(options: { execute?: (call: RecordedCall) => Response } = {}) {
+export function stubRuntime(options: { execute?: (call: RecordedCall) => Response; handlers?: Parameters<typeof stubFetch>[0] } = {}) {
   const saved = { Title: '第一单', Mail: 'a@b.cn', Amount: 12.5, Level: '高' };
   const stub = stubFetch({
     'POST /v1/form/loadsetting': () =>
@@ -36,6 +36,7 @@ export function stubRuntime(options: { execute?: (call: RecordedCall) => Respons
     'POST /v1/form/action/execute': (call) => options.execute?.(call) ?? ok({ objectId: '0192aaaa-0000-7000-8000-000000000001', status: 1, seqNo: '202600000001', name: '第一单' }),
     'POST /v1/org/unit/batch': () => ok({ list: [{ id: 'u1', name: '张三' }] }),
     'POST /v1/form/datalog/list': () => ok({ list: [{ id: 'l1', userId: 'u1', time: '2026-11-20T02:00:00.000Z', changes: [{ code: 'Amount', from: 10, to: 12.5 }] }] }),
+    ...options.handlers,
   });
   return stub;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { runtimeApi } from '../../form-runtime/api/runtime-api.ts';
 import type { ViewField } from '../api/list-view-api.ts';
-import { ValueInput } from './value-input.tsx';
+import { FilterValueInput } from '../../../components/filter-editor/filter-value-input.tsx';
 
 // "添加下级" of the Hierarchy view (docs/decisions/0023): a new record under a parent, with the view's plain columns
 // to fill in; saved by the form runtime (Submit), so every rule of the form applies, the tree's limits included.
@@ -49,7 +49,7 @@ export function AddChildDialog({ schemaCode, parent, parentTitle, parentField, f
       <Form layout="vertical" component={false}>
         {editable.map((f) => (
           <Form.Item key={f.code} label={f.title}>
-            <ValueInput field={f} value={values[f.code]} onChange={(value) => setValues((v) => ({ ...v, [f.code]: value }))} label={f.title} />
+            <FilterValueInput field={f} value={values[f.code]} onChange={(value) => setValues((v) => ({ ...v, [f.code]: value }))} label={f.title} />
           </Form.Item>
         ))}
       </Form>

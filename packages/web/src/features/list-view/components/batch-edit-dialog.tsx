@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Flex, Form, Modal, Progress, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { listViewApi, type BatchTask, type ViewField } from '../api/list-view-api.ts';
-import { ValueInput } from './value-input.tsx';
+import { FilterValueInput } from '../../../components/filter-editor/filter-value-input.tsx';
 
 const NOT_EDITABLE = new Set(['system', 'formula', 'seqNo', 'attachment', 'photo', 'handSign', 'eSign', 'faceRecognition', 'rollup', 'associatedProperty']);
 const POLL_MS = 800;
@@ -77,7 +77,7 @@ export function BatchEditDialog({ open, schemaCode, viewCode, fields, objectIds,
           </Form.Item>
           {current && (
             <Form.Item label={t('listView.batch.value')}>
-              <ValueInput field={current} value={value} onChange={setValue} label={t('listView.batch.value')} operator={current.dataType.endsWith('s') ? 'In' : undefined} />
+              <FilterValueInput field={current} value={value} onChange={setValue} label={t('listView.batch.value')} operator={current.dataType.endsWith('s') ? 'In' : undefined} />
             </Form.Item>
           )}
         </Form>

@@ -11,7 +11,7 @@ import { NamesProvider } from '../../form-runtime/model/names.tsx';
 import { RuntimeFormModal, type OpenForm } from '../../form-runtime/components/runtime-form-modal.tsx';
 import { listViewApi } from '../api/list-view-api.ts';
 import { unitIdsOf } from '../model/cells.ts';
-import type { Condition } from '../model/conditions.ts';
+import type { Condition } from '../../../components/filter-editor/conditions.ts';
 import { useListView } from '../model/use-list-view.ts';
 import { BatchEditDialog } from './batch-edit-dialog.tsx';
 import { ChangeOwnerButton } from './change-owner-button.tsx';
@@ -21,6 +21,7 @@ import { RecordTable } from './record-table.tsx';
 import { TitleDialog } from './title-dialog.tsx';
 import { ViewDesigner } from './view-designer.tsx';
 import { ViewTabs } from './view-tabs.tsx';
+import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 import { DataPortButtons } from '../../data-port/components/data-port-buttons.tsx';
 import { permissionApi, permissionKeys } from '../../form-permission/permission-api.ts';
 
@@ -131,6 +132,7 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
       <Flex gap="small" wrap align="center">
         {view.actions.map(actionButton)}
         {may('changeOwner') && <ChangeOwnerButton schemaCode={schemaCode} objectIds={s.selected} onDone={() => { s.setSelected([]); void s.refresh(); }} />}
+        <SmartActionButtons schemaCode={schemaCode} location="list" objectIds={s.selected} onDone={() => void s.refresh()} />
         <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
           scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
         <div style={{ flex: 1 }} />

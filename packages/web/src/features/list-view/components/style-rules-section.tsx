@@ -5,7 +5,7 @@ import { STYLE_PALETTE } from '@tritium/shared/constants/formats';
 import type { FilterOperator } from '@tritium/shared/constants/formats';
 import type { FilterLeaf } from '@tritium/shared/query/index';
 import type { ViewField, ViewSetting } from '../api/list-view-api.ts';
-import { ValueInput } from './value-input.tsx';
+import { FilterValueInput } from '../../../components/filter-editor/filter-value-input.tsx';
 
 /** Style rules: a condition on one field, one of the 20 palette colours, on the whole row or one column's cells. */
 export function StyleRulesSection({ view, fields, onChange }: { view: ViewSetting; fields: ViewField[]; onChange: (patch: Partial<ViewSetting>) => void }) {
@@ -29,7 +29,7 @@ export function StyleRulesSection({ view, fields, onChange }: { view: ViewSettin
                 <>
                   <Select aria-label={t('listView.filter.operator', { index: i + 1 })} value={leaf.operator} style={{ width: 100 }} options={field.operators.filter((o) => o !== 'Dynamic').map((o) => ({ value: o, label: t(`listView.operators.${o as FilterOperator}`) }))}
                     onChange={(operator: FilterOperator) => setLeaf({ operator, value: undefined })} />
-                  <div style={{ width: 160 }}><ValueInput field={field} operator={leaf.operator} value={leaf.value} onChange={(value) => setLeaf({ value: value as FilterLeaf['value'] })} label={t('listView.filter.value', { index: i + 1 })} /></div>
+                  <div style={{ width: 160 }}><FilterValueInput field={field} operator={leaf.operator} value={leaf.value} onChange={(value) => setLeaf({ value: value as FilterLeaf['value'] })} label={t('listView.filter.value', { index: i + 1 })} /></div>
                 </>
               )}
               <Select aria-label={t('listView.designer.colour')} value={rule.color} style={{ width: 80 }} popupMatchSelectWidth={false}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ViewMode } from '@tritium/shared/constants/views';
 import { HIERARCHY_VIEW_LIMITS } from '@tritium/shared/constants/limits';
 import type { ViewField, ViewSetting } from '../api/list-view-api.ts';
-import { fromFilter, toFilter, type Condition } from '../model/conditions.ts';
-import { ConditionRows } from './filter-panel.tsx';
+import { fromFilter, toFilter, type Condition } from '../../../components/filter-editor/conditions.ts';
+import { ConditionRows } from '../../../components/filter-editor/condition-rows.tsx';
 
 // Sections of the view designer added with the Hierarchy view (docs/decisions/0023): the view's mode with its parent
 // field, and the view's fixed filter built from condition rows like the filter panel's.

@@ -1,32 +1,7 @@
 import type { FilterLeaf, FilterNode } from '@tritium/shared/query/index';
-import { VALUELESS_OPERATORS } from '@tritium/shared/query/index';
-import type { FilterOperator } from '@tritium/shared/constants/formats';
 
-// The filter panel's rows and the style rules' matching (docs/decisions/0017). The panel holds flat conditions
-// (AND); the server compiles them with the query engine. Style rules are matched here, on the page's rows, with the
-// simple operators; a rule using a Dynamic value or a sub-table column never colours a row.
-
-export interface Condition {
-  field: string;
-  operator: FilterOperator;
-  value?: unknown;
-}
-
-const hasValue = (c: Condition) => VALUELESS_OPERATORS.includes(c.operator) || (c.value !== undefined && c.value !== '' && c.value !== null && !(Array.isArray(c.value) && c.value.length === 0));
-
-/** The panel's conditions as one And (conditions still lacking a value are left out); undefined when empty. */
-export function toFilter(conditions: Condition[]): FilterNode | undefined {
-  const leaves = conditions.filter(hasValue).map((c): FilterLeaf => (VALUELESS_OPERATORS.includes(c.operator) ? { field: c.field, operator: c.operator } : { field: c.field, operator: c.operator, value: c.value as FilterLeaf['value'] }));
-  return leaves.length ? { type: 'And', children: leaves } : undefined;
-}
-
-/** A saved filter back into panel rows (flat And of leaves; anything else is kept out of the panel). */
-export function fromFilter(filter: FilterNode | undefined): Condition[] {
-  if (!filter) return [];
-  if (!('children' in filter)) return [{ ...filter }];
-  if (filter.type !== 'And') return [];
-  return filter.children.flatMap((c) => ('children' in c ? [] : [{ ...c }]));
-}
+// The style rules' matching (docs/decisions/0017): matched here, on the page's rows, with the simple operators; a rule
+// using a Dynamic value or a sub-table column never colours a row. The panel's rows are components/filter-editor's.
 
 const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN);

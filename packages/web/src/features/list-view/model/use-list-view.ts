@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { runtimeApi, runtimeKeys } from '../../form-runtime/api/runtime-api.ts';
 import { listViewApi, listViewKeys, type PersonalView, type PersonalViewConfig, type SortKey, type ViewSetting } from '../api/list-view-api.ts';
 import type { ActiveTab } from '../components/view-tabs.tsx';
-import { fromFilter, toFilter, type Condition } from './conditions.ts';
+import { fromFilter, toFilter, type Condition } from '../../../components/filter-editor/conditions.ts';
 
 // The list's state (docs/decisions/0017): which view or personal view is open, the user's conditions, quick search,
 // sort, visible columns, row height and page; the view's data comes from POST /v1/bizdata/view/query under the form

@@ -37,7 +37,8 @@ export const ROWS = [
   { ObjectId: '0192aaaa-0000-7000-8000-000000000002', Name: '小单', Title: '小单', Amount: 12.5, Level: '低', Watchers: null },
 ];
 
-export function stubListView(options: { canDesign?: boolean; personal?: unknown[] } = {}) {
+/** `handlers` adds or replaces answers (another feature's calls on the list, such as the smart actions). */
+export function stubListView(options: { canDesign?: boolean; personal?: unknown[]; handlers?: Parameters<typeof stubFetch>[0] } = {}) {
   const personal: any[] = [...(options.personal ?? [])];
   let progressCalls = 0;
   const stub = stubFetch({
@@ -77,6 +78,7 @@ export function stubListView(options: { canDesign?: boolean; personal?: unknown[
     'POST /v1/bizdata/view/delete': (call) => ok({ removed: (call.body as { objectIds: string[] }).objectIds, failed: [] }),
     'GET /v1/view/designer/load': () => ok({ schemaCode: 'f_order', views: VIEWS, fields: FIELDS }),
     'POST /v1/view/designer/save': (call) => ok({ schemaCode: 'f_order', views: (call.body as { views: unknown[] }).views, canDesign: true }),
+    ...options.handlers,
   });
   return { ...stub, personal };
 }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { dynamicValuesFor } from '@tritium/shared/query/index';
 import type { ControlDataType } from '@tritium/shared/controls/index';
 import type { FilterOperator } from '@tritium/shared/constants/formats';
-import type { ViewField } from '../api/list-view-api.ts';
+import type { contracts } from '@tritium/shared';
+
+type ViewField = contracts.ViewField;
 
 // A value for a field: for a filter condition (by its operator) or for a batch edit. Numbers take numbers, items
 // take their items, dates take yyyy-mm-dd (the whole day, as the query engine reads it), lists take several values.
@@ -31,7 +33,7 @@ function Single({ field, value, onChange, label }: Omit<Props, 'operator'>) {
   return <Input aria-label={label} placeholder={placeholder} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
 }
 
-export function ValueInput({ field, operator, value, onChange, label }: Props) {
+export function FilterValueInput({ field, operator, value, onChange, label }: Props) {
   const { t } = useTranslation();
   if (operator === 'IsBlank' || operator === 'NotBlank') return null;
   if (operator === 'Between') {
