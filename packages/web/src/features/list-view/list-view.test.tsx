@@ -6,6 +6,7 @@ import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
 import { ListView } from './components/list-view.tsx';
 import { ROWS, stubListView } from './test/list-view-fake.ts';
+import { ok } from '../../test/fetch-stub.ts';
 
 async function openList(options: Parameters<typeof stubListView>[0] = {}) {
   const stub = stubListView(options);
@@ -113,6 +114,30 @@ describe('the list view', { timeout: 90_000 }, () => {
     expect(await within(dialog).findByText('已修改 1 条，1 条未能修改', {}, { timeout: 4000 })).toBeTruthy();
     expect(within(dialog).getByText(/只有数据的创建人/)).toBeTruthy();
     expect(callsTo('POST', '/v1/bizdata/batchupdate/progress').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('changes the owner of the selected records to a person picked in the org picker', async () => {
+    const person = { id: 'u3', parentId: 'd1', name: '王五', hasChild: false, state: 'active', isExternal: false, entryId: null, unitType: 'User', nodeType: 'user', mobile: null, authType: 3, parentName: '销售部' };
+    const found = () => ok({ list: [person], total: 1, hasMore: false });
+    const { user, callsTo } = await openList({
+      handlers: {
+        'POST /v1/org/search': found,
+        'POST /v1/org/list': found,
+        'POST /v1/bizdata/owner/change': () => ok({ changed: 2 }),
+      },
+    });
+    const button = screen.getByRole('button', { name: /修改拥有者/ });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    await user.click(within(rowOf('大单')).getByRole('checkbox'));
+    await user.click(within(rowOf('小单')).getByRole('checkbox'));
+    await user.click(button);
+    const dialog = await findDialog('选择新的拥有者');
+    await user.type(within(dialog).getByLabelText('搜索', { exact: true }), 'ww');
+    await user.click(await within(dialog).findByRole('checkbox', { name: /王五/ }));
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/bizdata/owner/change')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/bizdata/owner/change')[0].body).toEqual({ schemaCode: 'f_order', objectIds: ROWS.map((r) => r.ObjectId), ownerId: 'u3' });
+    expect(await screen.findByText('已修改 2 条数据的拥有者')).toBeTruthy();
   });
 
   it('deletes the selected records after a confirmation', async () => {
