@@ -19,6 +19,8 @@ export const enUSAutomation: Catalogue<typeof zhCNAutomation> = {
     nextRunTime: 'Next run',
     actions: 'Actions',
   },
+  runNow: 'Run now',
+  runQueued: 'Queued to run: see the run log for the result',
   edit: 'Edit',
   remove: 'Delete',
   removeConfirm: 'Delete the automation "{{name}}"? Its run log is kept, but it will not run again.',

@@ -17,6 +17,8 @@ export const zhCNAutomation = {
     nextRunTime: '下次运行',
     actions: '操作',
   },
+  runNow: '立即运行',
+  runQueued: '已加入运行队列，结果见运行日志',
   edit: '编辑',
   remove: '删除',
   removeConfirm: '删除自动化「{{name}}」？它的运行日志会保留，但不会再执行。',

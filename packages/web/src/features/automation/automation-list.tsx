@@ -1,5 +1,5 @@
 import { App, Button, Empty, Flex, Popconfirm, Switch, Table, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,11 @@ export function AutomationList({ form, automations, isLoading, onEdit, onLog, on
       void message.success(t(enabled ? 'automation.enabledOn' : 'automation.enabledOff'));
       return refresh();
     },
+  });
+  // A custom trigger has no event of its own: its designer runs it here (other automations and the API call it too).
+  const runNow = useMutation({
+    mutationFn: (id: string) => automationApi.run({ schemaCode: form.schemaCode, automationId: id, objectIds: [] }),
+    onSuccess: () => void message.success(t('automation.runQueued')),
   });
   const remove = useMutation({
     mutationFn: (id: string) => automationApi.remove(id),
@@ -71,10 +76,14 @@ export function AutomationList({ form, automations, isLoading, onEdit, onLog, on
         {
           key: 'actions',
           title: t('automation.columns.actions'),
-          width: 120,
+          width: 150,
           render: (_, a) => (
             <Flex gap={2}>
               <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${t('automation.edit')} ${a.name}`} title={t('automation.edit')} onClick={() => onEdit(a)} />
+              {a.trigger.type === 'custom' && (
+                <Button type="text" size="small" icon={<PlayCircleOutlined />} aria-label={`${t('automation.runNow')} ${a.name}`} title={t('automation.runNow')}
+                  disabled={!a.enabled} loading={runNow.isPending && runNow.variables === a.id} onClick={() => runNow.mutate(a.id)} />
+              )}
               <Button type="text" size="small" icon={<HistoryOutlined />} aria-label={`${t('automation.runLog')} ${a.name}`} title={t('automation.runLog')} onClick={() => onLog(a)} />
               <Popconfirm title={t('automation.removeConfirm', { name: a.name })} okButtonProps={{ danger: true }} okText={t('automation.remove')} onConfirm={() => remove.mutate(a.id)}>
                 <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('automation.remove')} ${a.name}`} title={t('automation.remove')} />

@@ -55,6 +55,16 @@ describe('the automation page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(server.callsTo('POST', '/v1/automatic/enable').map((c) => c.body)).toEqual([{ id: 'a2' }]));
   });
 
+  it('runs a custom-triggered automation on demand', async () => {
+    const server = stubAutomationServer({ automations: [savedAutomation({ id: 'a3', name: '月末对账', trigger: { type: 'custom' } })] });
+    const user = userEvent.setup();
+    openPage();
+    await user.click(await screen.findByRole('button', { name: '立即运行 月末对账' }));
+    await waitFor(() => expect(server.callsTo('POST', '/v1/bizdata/action/automation').map((c) => c.body)).toEqual([{ schemaCode: 'f_order', automationId: 'a3', objectIds: [] }]));
+    expect(await screen.findByText('已加入运行队列，结果见运行日志')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /立即运行 订单/ })).toBeNull();
+  });
+
   it('says what would appear when there are none, and offers to create one', async () => {
     stubAutomationServer();
     openPage();

@@ -114,6 +114,7 @@ export function stubAutomationServer(options: { automations?: AutomationDto[]; r
     },
     'POST /v1/automatic/testrun': () =>
       ok({ matched: true, steps: [{ stepId: 'S1', type: 'insert', name: '生成发货单', ok: true, output: { inserted: [{ OrderNo: 'o-1001' }] }, error: null, durationMs: 8 }], error: null }),
+    'POST /v1/bizdata/action/automation': () => ok({ runIds: ['run-now-1'] }),
     'GET /v1/org/role/list': () => ok({ list: [{ id: 'role-sales', name: '销售', groupName: null, memberCount: 3 }], total: 1 }),
   });
   return { ...stub, state, saves };
