@@ -3,15 +3,16 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AUTOMATION_ACTIONS, AUTOMATION_STEPS_MAX, PLUGIN_ACTIONS } from '@tritium/shared/automation/index';
 import type { AutomationForm } from '../use-automation-form.ts';
-import { isPluginAction, newStep, type StepDraft } from './draft.ts';
+import { newStep, type StepDraft } from './draft.ts';
 import { FlowArrow } from './flow-arrow.tsx';
 import { StepCard } from './step-card.tsx';
 
 type AddableAction = Exclude<(typeof AUTOMATION_ACTIONS)[number], (typeof PLUGIN_ACTIONS)[number]>;
-// The order a person looks for them in: data first, then messages, then outside calls; plugin actions last, disabled.
-const ORDER = ['insert', 'update', 'remove', 'query', 'notification', 'email', 'sms', 'robot', 'http', ...PLUGIN_ACTIONS] as const;
+// The order a person looks for them in: data first, then messages, then outside calls. Attendance, payment and
+// connector actions are offered only when a plugin provides them (issue 21), and no plugin does yet.
+const ORDER: readonly AddableAction[] = ['insert', 'update', 'remove', 'query', 'notification', 'email', 'sms', 'robot', 'http'];
 
-/** The steps as cards joined by arrows, and 添加动作 at the end (plugin actions shown, not addable). */
+/** The steps as cards joined by arrows, and 添加动作 at the end. */
 export function StepList({ steps, form, onChange }: { steps: StepDraft[]; form: AutomationForm; onChange: (steps: StepDraft[]) => void }) {
   const { t } = useTranslation();
   const move = (i: number, by: -1 | 1) => {
@@ -33,11 +34,7 @@ export function StepList({ steps, form, onChange }: { steps: StepDraft[]; form: 
         trigger={['click']}
         disabled={steps.length >= AUTOMATION_STEPS_MAX}
         menu={{
-          items: ORDER.map((type) => ({
-            key: type,
-            disabled: isPluginAction(type),
-            label: isPluginAction(type) ? `${t(`automation.actions.${type}`)}（${t('automation.needsPlugin')}）` : t(`automation.actions.${type}`),
-          })),
+          items: ORDER.map((type) => ({ key: type, label: t(`automation.actions.${type}`) })),
           onClick: ({ key }) => onChange([...steps, newStep(key as AddableAction, steps)]),
         }}
       >

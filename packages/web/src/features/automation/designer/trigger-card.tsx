@@ -40,7 +40,8 @@ export function TriggerCard({ trigger, onChange, form, saved }: TriggerCardProps
             id="trigger-type"
             virtual={false}
             value={trigger.type}
-            options={AUTOMATION_TRIGGERS.map((type) => ({
+            // The connector trigger is offered only when a plugin provides it (issue 21); one saved before stays shown.
+            options={AUTOMATION_TRIGGERS.filter((type) => type !== 'connector' || trigger.type === 'connector').map((type) => ({
               value: type,
               disabled: type === 'connector',
               label: type === 'connector' ? `${t(`automation.triggers.${type}`)}（${t('automation.needsPlugin')}）` : t(`automation.triggers.${type}`),
