@@ -52,6 +52,13 @@ interface RunRow {
 /** Thrown to roll a test run's transaction back once its steps have shown what they would do. */
 class TestRunRollback extends Error {}
 
+/** The trigger's record was removed before its run started (and no snapshot was kept): the run is skipped. */
+export class TriggerRecordGone extends AppError {
+  constructor(objectId: string | null) {
+    super('BizObjectNotFound', { message: '触发的数据在运行前已被删除', detail: { objectId } });
+  }
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
@@ -136,7 +143,7 @@ export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Pr
       // The business rules' run of this transaction answers the forms read above without reading them again.
       runOf(edb, actor).forms.seed(known);
       const record = await triggerRecord(edb, form, options.objectId, options.inputs);
-      if (!record) throw new AppError('BizObjectNotFound', { detail: { objectId: options.objectId } });
+      if (!record) throw new TriggerRecordGone(options.objectId);
       if (options.checkCondition && options.objectId && options.automation.condition) {
         matched = (await meetingCondition(edb, form, options.automation.condition, [options.objectId])).has(options.objectId);
         if (!matched) return;
@@ -235,6 +242,7 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
         if (!matched) await finish('Skipped', '数据不满足触发条件', logs);
         return { state: matched ? 'Succeeded' : 'Skipped' };
       } catch (error) {
+        if (error instanceof TriggerRecordGone) return finish('Skipped', error.message, logs).then(() => ({ state: 'Skipped' }));
         const again = retryable(error) && claimed.attempts < AUTOMATION_MAX_ATTEMPTS;
         await finish(again ? 'Waiting' : 'Failed', messageOf(error), logs);
         if (again) await enqueueJob(ctx.db, { engineCode: ctx.engineCode, kind: AUTOMATION_RUN_JOB, payload: { runId }, delayMs: (settings.backoffMs ?? defaultBackoff)(claimed.attempts) });
