@@ -90,29 +90,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let databaseAway = false;
   const leaseInterval = sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
 
+  /** Claims the oldest due Waiting job in one statement: the row is chosen and locked (SKIP LOCKED) and moved to Running. */
   async function claim(): Promise<ClaimedJob | undefined> {
     const kinds = registry.kinds();
     if (!kinds.length) return undefined;
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('platform.jobs')
-        .select(['id', 'engine_code', 'kind', 'payload', 'attempts', 'created_by'])
-        .where('state', '=', 'Waiting')
-        .where('kind', 'in', kinds)
-        .where('run_after', '<=', sql<Date>`now()`)
-        .orderBy('created_time')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx
-        .updateTable('platform.jobs')
-        .set({ state: 'Running', worker_id: workerId, lease_until: leaseInterval, attempts: row.attempts + 1, started_time: sql`now()`, progress: 0, message: null })
-        .where('id', '=', row.id)
-        .execute();
-      return { ...row, attempts: row.attempts + 1 };
-    });
+    const next = db
+      .selectFrom('platform.jobs')
+      .select('id')
+      .where('state', '=', 'Waiting')
+      .where('kind', 'in', kinds)
+      .where('run_after', '<=', sql<Date>`now()`)
+      .orderBy('created_time')
+      .limit(1)
+      .forUpdate()
+      .skipLocked();
+    const row = await db
+      .updateTable('platform.jobs')
+      .set({ state: 'Running', worker_id: workerId, lease_until: leaseInterval, attempts: sql`attempts + 1`, started_time: sql`now()`, progress: 0, message: null })
+      .where('id', '=', (eb) => eb.selectFrom(next.as('n')).select('n.id'))
+      .where('state', '=', 'Waiting')
+      .returning(['id', 'engine_code', 'kind', 'payload', 'attempts', 'created_by'])
+      .executeTakeFirst();
+    return row ?? undefined;
   }
 
   /** The claim this worker holds: same worker, same attempt, still Running. */
