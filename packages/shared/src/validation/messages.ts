@@ -136,6 +136,8 @@ export const VALIDATION_MESSAGES = {
   commentLength: { zh: '评论最多{max}个字符', en: 'A comment has at most {max} characters' },
   commentFiles: { zh: '评论最多{max}个附件', en: 'A comment has at most {max} attachments' },
   fileAttachedTwice: { zh: '附件不能重复', en: 'An attachment must not repeat' },
+  mentionMax: { zh: '每条评论最多提到{max}人', en: 'A comment mentions at most {max} people' },
+  mentionRepeated: { zh: '提到的人重复', en: 'A person is mentioned twice' },
   tipEmpty: { zh: '提醒内容不能为空', en: 'The reminder must not be empty' },
   tipLength: { zh: '提醒内容最多{max}个字符', en: 'A reminder has at most {max} characters' },
   tipReceiverPick: { zh: '请选择提醒对象', en: 'Choose whom to remind' },

@@ -20,8 +20,8 @@ import { AUTOMATION_RUN_JOB, meetingCondition, setChain } from './automation-eve
 import { findAutomation } from './automation.repo.ts';
 import { RetryableStepError, runStep, type OutsideChannels, type StepRun } from './automation-steps.ts';
 
-// A run of an automation, as a job (docs/decisions/0041). The run row is claimed Waiting → Running; the steps run in
-// one transaction, and the run is marked Succeeded in that same transaction, so a run's writes and its outcome commit
+// A run of an automation, as a job (docs/decisions/0041). The run row is claimed Waiting → Running in the transaction
+// its steps run in, and marked Succeeded in that same transaction, so a run's writes and its outcome commit
 // together. A failure rolls the writes back and is logged with each step's output; a retryable one (an outside
 // service's 5xx, the network, the database away) runs again after a pause, up to AUTOMATION_MAX_ATTEMPTS.
 
@@ -51,6 +51,9 @@ interface RunRow {
 
 /** Thrown to roll a test run's transaction back once its steps have shown what they would do. */
 class TestRunRollback extends Error {}
+
+/** Another worker claimed the run first (a second job of the same run). */
+class RunTakenElsewhere extends Error {}
 
 /** The trigger's record was removed before its run started (and no snapshot was kept): the run is skipped. */
 export class TriggerRecordGone extends AppError {
@@ -125,6 +128,8 @@ export interface ExecuteOptions {
   /** Checks the condition here (triggers whose events did not: button, custom, date, a test run). */
   checkCondition: boolean;
   settings: AutomationRunSettings;
+  /** Called first inside the transaction (the run claims itself there). */
+  claim?(edb: EngineExecutor): Promise<void>;
   /** Called inside the transaction before it commits (the run marks itself Succeeded there). */
   beforeCommit?(edb: EngineExecutor, logs: StepLog[]): Promise<void>;
 }
@@ -140,6 +145,7 @@ export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Pr
     await options.db.transaction().execute(async (trx) => {
       const edb = engineDb(trx, options.engineCode);
       const actor: NodeContext = { ...base, db: trx as unknown as Db };
+      await options.claim?.(edb);
       // The business rules' run of this transaction answers the forms read above without reading them again.
       runOf(edb, actor).forms.seed(known);
       const record = await triggerRecord(edb, form, options.objectId, options.inputs);
@@ -198,21 +204,27 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
     async run(ctx) {
       const { runId } = ctx.payload as { runId: string };
       const edb = engineDb(ctx.db, ctx.engineCode);
+      // Read here, claimed inside the steps' transaction (Waiting → Running): the claim, the writes and the outcome
+      // commit together, and a second worker's claim of the same run waits for that commit, then finds nothing.
       const claimed = (await edb
-        .updateTable('automation_runs')
-        .set({ state: 'Running', attempts: sql`attempts + 1` })
+        .selectFrom('automation_runs')
+        .select(['id', 'automation_id', 'schema_code', 'trigger_type', 'object_id', 'state', 'attempts', 'chain', 'inputs'])
         .where('id', '=', runId)
         .where('state', '=', 'Waiting')
-        .returning(['id', 'automation_id', 'schema_code', 'trigger_type', 'object_id', 'state', 'attempts', 'chain', 'inputs'])
         .executeTakeFirst()) as RunRow | undefined;
       if (!claimed) return { skipped: true };
+      const attempt = claimed.attempts + 1;
       const started = Date.now();
       const finish = (state: AutomationRunState, error: string | null, logs: StepLog[], executor: EngineExecutor = edb) =>
         executor
           .updateTable('automation_runs')
-          .set({ state, error, steps: JSON.stringify(logs), duration_ms: Date.now() - started, finished_time: state === 'Waiting' ? null : new Date() })
+          .set({ state, error, attempts: attempt, steps: JSON.stringify(logs), duration_ms: Date.now() - started, finished_time: state === 'Waiting' ? null : new Date() })
           .where('id', '=', runId)
           .execute();
+      const claim = async (trx: EngineExecutor) => {
+        const r = await trx.updateTable('automation_runs').set({ state: 'Running', attempts: attempt }).where('id', '=', runId).where('state', '=', 'Waiting').executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new RunTakenElsewhere();
+      };
 
       const automation = await findAutomation(edb, claimed.automation_id);
       if (!automation) return finish('Stopped', '自动化已删除', []).then(() => ({ state: 'Stopped' }));
@@ -235,6 +247,7 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
             dryRun: false,
             checkCondition: !isDataEventTrigger(claimed.trigger_type as never),
             settings,
+            claim,
             beforeCommit: (trx, done) => finish('Succeeded', null, done, trx).then(() => undefined),
           },
           logs,
@@ -242,10 +255,11 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
         if (!matched) await finish('Skipped', '数据不满足触发条件', logs);
         return { state: matched ? 'Succeeded' : 'Skipped' };
       } catch (error) {
+        if (error instanceof RunTakenElsewhere) return { skipped: true };
         if (error instanceof TriggerRecordGone) return finish('Skipped', error.message, logs).then(() => ({ state: 'Skipped' }));
-        const again = retryable(error) && claimed.attempts < AUTOMATION_MAX_ATTEMPTS;
+        const again = retryable(error) && attempt < AUTOMATION_MAX_ATTEMPTS;
         await finish(again ? 'Waiting' : 'Failed', messageOf(error), logs);
-        if (again) await enqueueJob(ctx.db, { engineCode: ctx.engineCode, kind: AUTOMATION_RUN_JOB, payload: { runId }, delayMs: (settings.backoffMs ?? defaultBackoff)(claimed.attempts) });
+        if (again) await enqueueJob(ctx.db, { engineCode: ctx.engineCode, kind: AUTOMATION_RUN_JOB, payload: { runId }, delayMs: (settings.backoffMs ?? defaultBackoff)(attempt) });
         return { state: again ? 'Waiting' : 'Failed' };
       }
     },
