@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,18 +12,57 @@ import { screenshot } from './browser.ts';
 import { call, memberSession, registerEngine, signedInPage, type Admin } from './session.ts';
 
 /**
- * Issue 20: two server processes on one PostgreSQL, as a deployment with several processes behind a load balancer runs.
- * The approver's browser is connected to the second process; the applicant submits through the first. Only the
- * database joins the two (NOTIFY from the first, LISTEN in the second): the approver's bell and to-do badge change
- * without a reload. Needs a PostgreSQL server (TEST_DATABASE_URL, as CI has); skipped without one.
+ * Issue 20: two server processes on one PostgreSQL behind nginx (from Debian, started here), as a deployment with
+ * several processes runs. The approver's browser talks to nginx, which spreads its requests over both processes; the
+ * answer of its live stream says which process holds it (x-tritium-instance), and the applicant submits straight to
+ * the other one. Only the database joins the two (NOTIFY from one, LISTEN in the other): the approver's bell and to-do
+ * badge change without a reload. Needs a PostgreSQL server (TEST_DATABASE_URL, as CI has) and nginx (.ci/run installs
+ * it); skipped without them.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
-describe.skipIf(!serverUrl)('live push across two server processes', () => {
+/** nginx in front of the processes: round robin, no buffering (server-sent events pass at once). Answers its address. */
+async function startNginx(dir: string, upstreams: string[], children: ChildProcess[]): Promise<string> {
+  const port = await freePort();
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub), { recursive: true });
+  const config = `
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream tritium { ${upstreams.map((u) => `server ${u.replace('http://', '')};`).join(' ')} }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 20m;
+    location / {
+      proxy_pass http://tritium;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_buffering off;
+      proxy_read_timeout 1h;
+    }
+  }
+}`;
+  writeFileSync(path.join(dir, 'nginx.conf'), config);
+  const child = spawn(nginxBin!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/v1/register/getscalelist`, child, 30_000);
+  return base;
+}
+
+describe.skipIf(!serverUrl || !nginxBin)('live push across two server processes behind nginx', () => {
   const database = `tritium_e2e_live_${process.pid}_${Date.now().toString(36)}`;
   const children: ChildProcess[] = [];
   const dataDirs: string[] = [];
   const bases: string[] = [];
+  let front: string;
   let admin: pg.Client;
   let applicant: Admin, approver: Admin & { userId: string };
   let approverPage: Page;
@@ -80,7 +120,10 @@ describe.skipIf(!serverUrl)('live push across two server processes', () => {
     };
     await call(first!, applicant, 'POST', '/v1/workflow/template/save', { schemaCode: 'outbound', template });
     await call(first!, applicant, 'POST', '/v1/workflow/template/publish', { schemaCode: 'outbound' });
-    approverPage = await signedInPage(await browser(), bases[1]!, approver, { width: 1366, height: 860 });
+    const nginxDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-e2e-nginx-'));
+    dataDirs.push(nginxDir);
+    front = await startNginx(nginxDir, bases, children);
+    approverPage = await signedInPage(await browser(), front, approver, { width: 1366, height: 860 });
   }, 400_000);
 
   afterAll(async () => {
@@ -95,20 +138,23 @@ describe.skipIf(!serverUrl)('live push across two server processes', () => {
     await admin?.end();
   });
 
-  it('the approver, connected to the second process, sees the to-do the applicant submitted through the first', async () => {
-    const streaming = approverPage.waitForResponse((r) => r.url().startsWith(bases[1]!) && r.url().includes('/v1/toolkit/live') && r.status() === 200, { timeout: 30_000 });
+  it('the approver, behind nginx, sees at once the to-do the applicant submitted to the process not holding their stream', async () => {
+    const streaming = approverPage.waitForResponse((r) => r.url().startsWith(front) && r.url().includes('/v1/toolkit/live') && r.status() === 200, { timeout: 30_000 });
     await approverPage.goto('/workbench');
     await approverPage.getByRole('button', { name: '消息', exact: true }).waitFor();
-    await streaming;
-    const record = await call<{ objectId: string }>(bases[0]!, applicant, 'POST', '/v1/form/action/execute', { schemaCode: 'outbound', actionCode: 'Save', values: { Title: '托盘 40 个' } });
+    const holder = (await streaming).headers()['x-tritium-instance'];
+    const instances = await Promise.all(bases.map(async (b) => (await fetch(`${b}/v1/register/getscalelist`)).headers.get('x-tritium-instance')));
+    expect(instances).toContain(holder);
+    const other = bases[instances.findIndex((id) => id !== holder)]!;
+    const record = await call<{ objectId: string }>(other, applicant, 'POST', '/v1/form/action/execute', { schemaCode: 'outbound', actionCode: 'Save', values: { Title: '托盘 40 个' } });
     const started = Date.now();
-    await call(bases[0]!, applicant, 'POST', '/v1/workflow/instance/start', { schemaCode: 'outbound', objectId: record.objectId, submit: true });
+    await call(other, applicant, 'POST', '/v1/workflow/instance/start', { schemaCode: 'outbound', objectId: record.objectId, submit: true });
     await approverPage.getByRole('button', { name: '消息 1' }).waitFor();
     const elapsed = Date.now() - started;
     await approverPage.getByRole('button', { name: '流程中心 1' }).waitFor();
     await screenshot(approverPage, 'live-two-processes');
-    console.log(`live push across processes: the bell changed ${elapsed} ms after the submit on the other process`);
-    expect(approverPage.url().startsWith(bases[1]!)).toBe(true);
+    console.log(`live push across processes behind nginx: the bell changed ${elapsed} ms after the submit on the other process`);
+    expect(approverPage.url().startsWith(front)).toBe(true);
     await approverPage.getByRole('button', { name: '消息 1' }).click();
     await approverPage.getByRole('button', { name: '待办：托盘 40 个' }).click();
     await expect.poll(() => approverPage.url()).toContain(`/form/open/outbound/${record.objectId}`);

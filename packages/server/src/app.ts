@@ -72,6 +72,7 @@ import { automationRunHandler } from './modules/automation/automation-runner.ts'
 import { automationScheduleSweep } from './modules/automation/automation-schedules.ts';
 import { taskTipSweep } from './modules/sns/task-tip-delivery.ts';
 import { setRecordEventSink } from './modules/business-data/record-hooks-port.ts';
+import { INSTANCE_HEADER, INSTANCE_ID } from './lib/instance-id.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
 import { workflowTimeLimitSweep } from './modules/workflow/time-limit-timers.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    reply.header(INSTANCE_HEADER, INSTANCE_ID);
     return payload;
   });
 

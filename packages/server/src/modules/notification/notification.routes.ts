@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contracts, successEnvelopeOf } from '@tritium/shared';
+import { INSTANCE_HEADER, INSTANCE_ID } from '../../lib/instance-id.ts';
 import type { Db } from '../../db/types.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
@@ -67,6 +68,7 @@ export function notificationRoutes(app: TypedApp, deps: { db: Db; hub: LiveHub }
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
+        [INSTANCE_HEADER]: INSTANCE_ID,
       });
       reply.raw.write('retry: 3000\n\n');
       const replay =
