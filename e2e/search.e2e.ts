@@ -74,4 +74,15 @@ describe('full-text search in the browser', () => {
     await memberView.keyboard.press('Escape');
     await expect.poll(() => box(memberView).count()).toBe(0);
   });
+
+  it('on a phone the home page searches records as well as apps and forms', async () => {
+    const phone = await pageOf(admin, { width: 390, height: 844 });
+    await phone.goto('/workbench');
+    await phone.getByRole('button', { name: '全局搜索' }).click();
+    await box(phone).fill('西湖');
+    await expect.poll(() => results(phone).count()).toBe(1);
+    await expect.poll(() => phone.locator('mark').first().textContent()).toBe('西湖');
+    await screenshot(phone, 'search-3-phone');
+    await phone.close();
+  });
 });

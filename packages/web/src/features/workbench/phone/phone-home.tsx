@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { AppGrid } from '../../apps/components/app-grid.tsx';
 import { useAppList } from '../../apps/hooks/use-apps.ts';
 import type { UserInfoResult } from '../api/workbench-api.ts';
-import { GlobalSearch } from '../components/global-search.tsx';
+import { SearchBox } from '../../search/search-box.tsx';
 import { RecentActivity } from '../home/recent-activity.tsx';
 
-/** 工作台 on a phone: search, the apps as an icon grid, what was opened lately. */
+/** 工作台 on a phone: search (nodes and records, as on a computer), the apps as an icon grid, what was opened lately. */
 export function PhoneHome({ info }: { info: UserInfoResult }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -16,7 +16,7 @@ export function PhoneHome({ info }: { info: UserInfoResult }) {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {info.currentEngine.engineName}
       </Typography.Title>
-      <GlobalSearch width="100%" />
+      <SearchBox width="100%" />
       <Card size="small" title={t('workbench.components.appList')}>
         {apps.data ? <AppGrid apps={apps.data.list} /> : <Skeleton active paragraph={{ rows: 3 }} title={false} />}
       </Card>
