@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateAllEngines, migratePlatform } from './db/migrate.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts';
+import { queueTrigramBackfill } from './modules/form-design/trigram-backfill.job.ts';
 import { buildApp } from './app.ts';
 import { purgeExpiredRevocations } from './modules/auth/token.service.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   // Background jobs in this process (architecture.md §4); the runner sweeps expired leases to Timeout first.
   if (config.workerMode === 'on') {
     await app.extras.jobs.sweep();
+    // Forms published before full-text search get its indexes once, in the background (docs/decisions/0040).
+    await queueTrigramBackfill(database.db).catch((err) => app.log.warn({ err }, 'search index backfill not queued'));
     app.extras.jobs.start();
     // What fell due while no process ran is found by the first tick (timed automations, workflow time limits).
     app.extras.scheduler.start();

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+import { engineDb, engineSchemaName } from '../../db/database.ts';
+import type { JobHandler } from '../../jobs/job-registry.ts';
+import { definitionOf } from './form-design.service.ts';
+import { formModelOf } from './form-model.ts';
+import { syncTrigramIndexes } from './trigram-indexes.ts';
+
+// Forms published before full-text search (docs/decisions/0040) lack the trigram indexes of their text areas and
+// choice columns until their next publish. At start the app queues this job once per engine (queueTrigramBackfill);
+// it brings every published form's indexes to what a publish writes, one form a transaction, with progress.
+
+export const TRIGRAM_BACKFILL_JOB = 'form.trigram-backfill';
+
+/** Queues the job for each engine that never had it (one statement; engines made later get their indexes at publish). */
+export async function queueTrigramBackfill(db: Db): Promise<number> {
+  const r = await sql`
+    insert into platform.jobs (id, engine_code, kind, payload)
+    select gen_random_uuid()::text, e.engine_code, ${TRIGRAM_BACKFILL_JOB}, '{}'::jsonb from platform.engines e
+    where not exists (select 1 from platform.jobs j where j.engine_code = e.engine_code and j.kind = ${TRIGRAM_BACKFILL_JOB})`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+export function trigramBackfillHandler(): JobHandler {
+  return {
+    async run(ctx) {
+      const schema = engineSchemaName(ctx.engineCode);
+      const forms = await engineDb(ctx.db, ctx.engineCode).selectFrom('form_schemas').select(['schema_code']).where('published', 'is not', null).orderBy('schema_code').execute();
+      let done = 0;
+      for (const { schema_code } of forms) {
+        await ctx.db.transaction().execute(async (trx) => {
+          const edb = engineDb(trx as unknown as Db, ctx.engineCode);
+          const row = await edb.selectFrom('form_schemas').select('published').where('schema_code', '=', schema_code).executeTakeFirst();
+          if (row?.published) await syncTrigramIndexes(edb, schema, schema_code, formModelOf(definitionOf(row.published)).columns);
+        });
+        done += 1;
+        await ctx.reportProgress((done / forms.length) * 100);
+      }
+      return { forms: done };
+    },
+  };
+}
