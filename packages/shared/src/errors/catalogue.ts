@@ -286,6 +286,7 @@ export const ERRORS = {
   AutomationRunNotFound: biz(360008, '执行记录不存在', 'The run does not exist', 404),
   AutomationRunNotRetryable: biz(360009, '只有执行失败的记录可以重试', 'Only a failed run can be retried'),
   SmartActionForbidden: biz(360010, '您没有权限执行该操作', 'You may not run this action', 403),
+  AutomationSystemAdminOnly: biz(360011, '只有系统管理员可以设置或修改以系统身份运行的自动化', 'Only an administrator can set up or change an automation that runs as the system', 403),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

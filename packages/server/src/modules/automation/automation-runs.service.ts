@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { contracts } from '@tritium/shared';
+import { UserAuthType } from '@tritium/shared/constants/org';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
@@ -73,7 +74,7 @@ async function mayPress(ctx: NodeContext, automation: StoredAutomation): Promise
   if (trigger.type !== 'button') return false;
   if (!trigger.roleIds.length) return true;
   const viewer = await viewerOf(engineOf(ctx), ctx);
-  return viewer.unitIds.some((id) => trigger.roleIds.includes(id)) || ctx.authType === 1;
+  return ctx.authType === UserAuthType.Administrator || viewer.unitIds.some((id) => trigger.roleIds.includes(id));
 }
 
 /**

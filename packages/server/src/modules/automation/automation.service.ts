@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { AUTOMATIONS_MAX, PLUGIN_ACTIONS, type Automation } from '@tritium/shared/automation/index';
 import type { contracts } from '@tritium/shared';
+import { UserAuthType } from '@tritium/shared/constants/org';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -88,6 +89,9 @@ export async function saveAutomation(ctx: NodeContext, body: { schemaCode: strin
     await check(edb, node.code, model);
     const existing = model.id ? await findAutomation(edb, model.id, { forUpdate: true }) : undefined;
     if (model.id && (!existing || existing.schemaCode !== node.code)) throw new AppError('AutomationNotFound');
+    // Running as the system passes every permission: only an engine administrator sets it up or changes such a one
+    // (an app's administrator would otherwise reach other apps' data through it).
+    if ((model.runAs === 'system' || existing?.runAs === 'system') && ctx.authType !== UserAuthType.Administrator) throw new AppError('AutomationSystemAdminOnly');
     const token = model.trigger.type === 'webhook' ? (existing && tokenOf(existing)) || randomBytes(24).toString('hex') : null;
     const values = {
       name: model.name,
@@ -114,21 +118,24 @@ export async function saveAutomation(ctx: NodeContext, body: { schemaCode: strin
   return { automation: dto! };
 }
 
-/** The automation of a form the caller designs (404 otherwise). */
-export async function designedAutomation(ctx: NodeContext, id: string): Promise<{ edb: EngineExecutor; automation: StoredAutomation }> {
+/**
+ * The automation of a form the caller designs (404 otherwise). `empowering`: the call gives it power (switching it on,
+ * a new webhook secret) — one that runs as the system needs an engine administrator for that (360011).
+ */
+export async function designedAutomation(ctx: NodeContext, id: string, empowering = false): Promise<{ edb: EngineExecutor; automation: StoredAutomation }> {
   const edb = engineOf(ctx);
   const automation = await findAutomation(edb, id);
   if (!automation) throw new AppError('AutomationNotFound');
   await designedForm(ctx, automation.schemaCode);
+  if (empowering && automation.runAs === 'system' && ctx.authType !== UserAuthType.Administrator) throw new AppError('AutomationSystemAdminOnly');
   return { edb, automation };
 }
 
 export async function switchAutomation(ctx: NodeContext, id: string, enabled: boolean, now = new Date()): Promise<{ automation: contracts.AutomationDto }> {
-  const { edb, automation } = await designedAutomation(ctx, id);
+  const { edb } = await designedAutomation(ctx, id, enabled);
   await edb.updateTable('automations').set({ enabled, modified_time: new Date() }).where('id', '=', id).execute();
   const stored = (await findAutomation(edb, id))!;
   await scheduleAutomation(ctx.db, ctx.engineCode, stored, now);
-  void automation;
   const [dto] = await present(ctx, edb, [stored]);
   return { automation: dto! };
 }
@@ -141,7 +148,7 @@ export async function deleteAutomation(ctx: NodeContext, id: string): Promise<vo
 
 /** A new webhook secret: the old URL stops working. */
 export async function resetWebhookSecret(ctx: NodeContext, id: string): Promise<{ automation: contracts.AutomationDto }> {
-  const { edb, automation } = await designedAutomation(ctx, id);
+  const { edb, automation } = await designedAutomation(ctx, id, true);
   if (automation.model.trigger.type !== 'webhook') throw invalid('只有Webhook触发的自动化有调用凭证', 'only webhook automations have a token');
   await edb.updateTable('automations').set({ webhook_token: sealSecrets({ token: randomBytes(24).toString('hex') }) }).where('id', '=', id).execute();
   const [dto] = await present(ctx, edb, [(await findAutomation(edb, id))!]);

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createApp } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/channel-fakes.ts';
@@ -254,5 +254,53 @@ describe('automations', () => {
     expect(loaded.body.ReturnData.Triggers[0].Condition.Expression).toEqual(trigger.Condition.Expression);
     const unknown = await call(t.app, 'POST', '/Automatic/OnAction', { token: admin.token, engineCode: admin.engineCode, body: { PostData: JSON.stringify({ ActionName: 'RunTrigger' }) } });
     expect(unknown.body).toMatchObject({ Successful: false });
+  });
+
+  it('a query step finds records of another form, and an update loops over what it found', async () => {
+    const { order, delivery } = await forms();
+    for (const [ref, note] of [['A', '待发'], ['A', '待发'], ['B', '待发']]) await exec(delivery, 'Submit', { values: { OrderRef: ref, Note: note } });
+    await save(order, {
+      name: '订单生效后放行发货单',
+      trigger: { type: 'effective' },
+      steps: [
+        { id: 'Q', type: 'query', targetSchemaCode: delivery, match: [{ field: 'OrderRef', value: field('Customer') }], filter: { type: 'And', children: [{ field: 'Note', operator: 'Equal', value: '待发' }] } },
+        { id: 'U', type: 'update', targetSchemaCode: delivery, forEach: { type: 'query', stepId: 'Q' }, match: [{ field: 'ObjectId', value: field('Q.ObjectId') }], mappings: [{ field: 'Note', value: { type: 'formula', expression: 'CONCATENATE("已放行 ", {Customer})' } }] },
+      ],
+    });
+    await exec(order, 'Submit', { values: { Customer: 'A', Amount: 1 } });
+    await drain();
+    const log = (await logs(order)).runs[0]!;
+    expect(log.state).toBe('Succeeded');
+    expect(log.steps[0]!.output.count).toBe(2);
+    expect(log.steps[1]!.output.updated).toHaveLength(2);
+    expect((await rows(delivery)).map((r) => [r.OrderRef, r.Note])).toEqual([['A', '已放行 A'], ['A', '已放行 A'], ['B', '待发']]);
+  });
+
+  it("runs as its owner within the owner's rights; running as the system is the engine administrator's to set up", async () => {
+    const { order } = await forms();
+    // Another app's form, which the app's own administrator has no rights on.
+    const otherApp = (await createApp(a)).code as string;
+    const ledger = (await createForm(a, otherApp, { displayName: '总账' })).code as string;
+    await publish(a, ledger, definition([{ type: 'textBox', code: 'Ref' }]));
+    const sub = await addMember(t, admin, { name: '应用管理员', authType: 2 });
+    await grant(a, appCode, sub.userId, 'administrator');
+    const s = nodeClient(t.app, sub);
+    const automation = { name: '写总账', trigger: { type: 'effective' }, steps: [{ id: 'i', type: 'insert', targetSchemaCode: ledger, mappings: [{ field: 'Ref', value: field('ObjectId') }] }] };
+    const mine = (await s.post('/v1/automatic/save', { schemaCode: order, automation })).automation;
+    expect(mine.ownerId).toBe(sub.userId);
+    expect((await s.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: { ...automation, runAs: 'system' } })).body.errorCode).toBe(360011);
+    await exec(order, 'Submit', { values: { Customer: '甲' } });
+    await drain();
+    const failed = (await logs(order)).runs[0]!;
+    expect(failed.state).toBe('Failed');
+    expect(await rows(ledger)).toEqual([]);
+    // The engine administrator makes it run as the system: now it writes; the app's administrator cannot switch it back on.
+    await a.post('/v1/automatic/save', { schemaCode: order, automation: { ...automation, id: mine.id, runAs: 'system' } });
+    await exec(order, 'Submit', { values: { Customer: '乙' } });
+    await drain();
+    expect((await rows(ledger))).toHaveLength(1);
+    await s.post('/v1/automatic/disable', { id: mine.id });
+    expect((await s.raw('POST', '/v1/automatic/enable', { id: mine.id })).body.errorCode).toBe(360011);
+    expect((await s.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: { ...automation, id: mine.id } })).body.errorCode).toBe(360011);
   });
 });
