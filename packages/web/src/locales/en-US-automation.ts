@@ -92,6 +92,7 @@ export const enUSAutomation: Catalogue<typeof zhCNAutomation> = {
     runAs: 'Run as',
     runAsOwner: 'The owner (within the owner\'s permissions)',
     runAsSystem: 'The system (with every right)',
+    runAsSystemAdminOnly: 'Only an administrator can make an automation run as the system.',
     save: 'Save',
     saved: 'Saved',
     cancel: 'Cancel',

@@ -90,6 +90,7 @@ export const zhCNAutomation = {
     runAs: '执行身份',
     runAsOwner: '以负责人身份（受其权限限制）',
     runAsSystem: '以系统身份（不受权限限制）',
+    runAsSystemAdminOnly: '以系统身份运行只有系统管理员可以设置。',
     save: '保存',
     saved: '已保存',
     cancel: '取消',

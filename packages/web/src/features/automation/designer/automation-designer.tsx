@@ -8,6 +8,7 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { automationApi, automationKeys, type AutomationDto } from '../automation-api.ts';
 import { TestRunModal } from '../test-run/test-run-modal.tsx';
 import type { AutomationForm } from '../use-automation-form.ts';
+import { useAdminAppCodes } from '../../apps/hooks/use-apps.ts';
 import { ConditionCard } from './condition-card.tsx';
 import { checkDraft, draftOf, isRecordless, newDraft, type AutomationDraft } from './draft.ts';
 import { FlowArrow } from './flow-arrow.tsx';
@@ -25,6 +26,7 @@ interface AutomationDesignerProps {
 /** Builds one automation as a vertical flow (trigger → conditions → steps), saves it, and test-runs the unsaved copy. */
 export function AutomationDesigner({ form, initial, defaultName, onClose }: AutomationDesignerProps) {
   const { t } = useTranslation();
+  const { isAdministrator } = useAdminAppCodes();
   const { message, modal } = App.useApp();
   const client = useQueryClient();
   const isPhone = useIsPhone();
@@ -111,8 +113,13 @@ export function AutomationDesigner({ form, initial, defaultName, onClose }: Auto
             </Form.Item>
           </Flex>
           <Form.Item label={t('automation.designer.runAs')} style={{ marginBottom: 16 }}>
+            {/* Running as the system passes every permission: an engine administrator's to set (the server refuses others). */}
             <Radio.Group value={draft.runAs} onChange={(e) => set({ runAs: e.target.value })}
-              options={[{ value: 'owner', label: t('automation.designer.runAsOwner') }, { value: 'system', label: t('automation.designer.runAsSystem') }]} />
+              options={[
+                { value: 'owner', label: t('automation.designer.runAsOwner') },
+                { value: 'system', label: t('automation.designer.runAsSystem'), disabled: !isAdministrator && draft.runAs !== 'system' },
+              ]} />
+            {!isAdministrator && <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{t('automation.designer.runAsSystemAdminOnly')}</Typography.Text>}
           </Form.Item>
         </Form>
         <TriggerCard trigger={draft.trigger} form={form} saved={saved}
