@@ -67,6 +67,7 @@ import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
+import { externalFormRoutes } from './modules/external-form/external-form.routes.ts';
 import { AUTOMATION_RUN_JOB, queueRecordEvents } from './modules/automation/automation-events.ts';
 import { automationRunHandler } from './modules/automation/automation-runner.ts';
 import { automationScheduleSweep } from './modules/automation/automation-schedules.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   formDesignRoutes(app, deps);
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   businessDataRoutes(app, { ...deps, fileStore, startWorkflow: startFromForm });
+  externalFormRoutes(app, { db, startWorkflow: startFromForm });
   queryRoutes(app, { db, now: options.now });
   dataLinkRoutes(app, { db });
   openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });

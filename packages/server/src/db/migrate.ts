@@ -31,6 +31,7 @@ import * as formPermissionGroups from './migrations/engine/2026-11-25T1700_creat
 import * as internalMessages from './migrations/engine/2026-11-25T2000_create-internal-messages.ts';
 import * as notificationChannels from './migrations/engine/2026-11-25T2100_create-notification-channels.ts';
 import * as automations from './migrations/engine/2026-11-26T1000_create-automations.ts';
+import * as formPublicLinks from './migrations/engine/2026-11-26T1300_create-form-public-links.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import { engineSchemaName } from './database.ts';
 
@@ -71,6 +72,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-25T2100_create-notification-channels': notificationChannels,
   '2026-11-26T1000_create-automations': automations,
   '2026-11-26T1200_add-work-item-deadlines': workItemDeadlines,
+  '2026-11-26T1300_create-form-public-links': formPublicLinks,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -547,6 +547,21 @@ export interface EngineDb {
   notification_robots: NotificationRobotTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
+  form_public_links: FormPublicLinkTable;
+}
+
+/** Engine schema: a form's public fill-in link (issue 19, ExternalForm). */
+export interface FormPublicLinkTable {
+  schema_code: string;
+  token: string;
+  enabled: Generated<boolean>;
+  password_hash: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  max_submissions: number | null;
+  submissions: Generated<number>;
+  owner_id: string;
+  created_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Engine schema: an automation (issue 21; docs/decisions/0041); `definition` is its model. */

@@ -20,3 +20,4 @@ export * from './notification/index.ts';
 export * from './notification-channels/index.ts';
 export * from './search/index.ts';
 export * from './automation/index.ts';
+export * from './external-form/index.ts';

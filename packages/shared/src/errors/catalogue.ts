@@ -258,6 +258,11 @@ export const ERRORS = {
   PermissionGroupInvalid: biz(330004, '权限组设置无效', 'The permission group settings are not valid'),
   PermissionGroupLimit: biz(330005, '每个表单最多 50 个权限组', 'A form holds at most 50 permission groups'),
 
+  // 3301xx public fill-in links (issue 19, ExternalForm; docs/decisions/0043)
+  PublicLinkNotFound: biz(330101, '链接不存在或已失效', 'The link does not exist or no longer works', 404),
+  PublicLinkClosed: biz(330102, '该表单已停止收集（已过期或已达到提交上限）', 'This form no longer takes submissions (expired or full)'),
+  PublicLinkPassword: biz(330103, '访问密码不正确', 'The password is not correct', 403),
+
   // 3400xx notification channels: e-mail, SMS and robot settings of an engine (issue 20)
   NotificationChannelInvalid: biz(340001, '通知渠道设置无效：{reason}', 'The notification channel settings are not valid: {reasonEn}'),
   NotificationChannelNotConfigured: biz(340002, '该通知渠道尚未设置或未启用', 'This notification channel is not set up or not enabled'),

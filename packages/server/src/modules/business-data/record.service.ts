@@ -89,17 +89,26 @@ export async function execute(ctx: NodeContext, body: ExecuteBody, files: Record
   const submit = body.actionCode !== 'Save';
   const input = { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children };
   if (!submit || !form.isWorkflow) return saveRecord(ctx, files, form, input);
-  if (!startWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
   let dropped: string[] = [];
   const result = await inTransaction(ctx, async (edb) => {
-    // A workflow record stays a Draft until its flow starts; a record already in a flow is not submitted again here.
-    const saved = await saveRecordIn(edb, ctx, form, input, { status: (current) => draftOnly(current) });
-    dropped = saved.dropped;
-    const started = await startWorkflow(edb, ctx, form, saved.result.objectId);
-    return { ...saved.result, status: started.status };
+    const submitted = await submitIn(edb, ctx, form, input, startWorkflow);
+    dropped = submitted.dropped;
+    return submitted.result;
   });
   await deleteStoredBytes(files, dropped);
   return result;
+}
+
+/**
+ * Submit in the caller's transaction: a data form's record becomes Effective; a workflow form's is saved as a Draft
+ * and its flow started (a record already in a flow is not submitted again). Answers the stored files dropped.
+ */
+export async function submitIn(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, input: SaveInput, startWorkflow?: StartWorkflow): Promise<SavedRecord> {
+  if (!form.isWorkflow) return saveRecordIn(edb, ctx, form, { ...input, submit: true });
+  if (!startWorkflow) throw new AppError('WorkflowSubmitNotSupported', { detail: { schemaCode: form.node.code } });
+  const saved = await saveRecordIn(edb, ctx, form, { ...input, submit: true }, { status: (current) => draftOnly(current) });
+  const started = await startWorkflow(edb, ctx, form, saved.result.objectId);
+  return { ...saved, result: { ...saved.result, status: started.status } };
 }
 
 function draftOnly(current: number | null): number {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { contracts, successEnvelopeOf } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import type { TypedApp } from '../../lib/route-types.ts';
+import { ok } from '../../lib/reply.ts';
+import { nodeContextOf } from '../function-node/node-context.ts';
+import type { StartWorkflow } from '../business-data/record.service.ts';
+import { getPublicLink, publicForm, resetPublicLink, savePublicLink, submitPublicForm } from './external-form.service.ts';
+
+const tags = ['外部填报'];
+const config = { access: 'engine' } as const;
+const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
+/** A visitor has no account: their calls are limited per address. */
+const VISITOR_LIMIT = { max: 30, timeWindow: 60_000 };
+
+export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow: StartWorkflow }): void {
+  const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
+  app.post('/v1/form/externalform/get', {
+    config,
+    schema: { tags, summary: '表单的公开填报链接', body: contracts.PublicLinkGetBody, response: env(contracts.PublicLinkResult) },
+    handler: async (request) => ok(await getPublicLink(ctx(request), request.body.schemaCode)),
+  });
+  app.post('/v1/form/externalform/save', {
+    config,
+    schema: { tags, summary: '设置公开填报链接（开关、密码、有效期、提交上限、数据归属人）', body: contracts.PublicLinkSaveBody, response: env(contracts.PublicLinkResult) },
+    handler: async (request) => ok(await savePublicLink(ctx(request), request.body)),
+  });
+  app.post('/v1/form/externalform/reset', {
+    config,
+    schema: { tags, summary: '重新生成链接（旧链接立即失效）', body: contracts.PublicLinkResetBody, response: env(contracts.PublicLinkResult) },
+    handler: async (request) => ok(await resetPublicLink(ctx(request), request.body.schemaCode)),
+  });
+  app.get('/v1/external/form', {
+    config: { access: 'public', rateLimit: VISITOR_LIMIT },
+    schema: {
+      tags,
+      summary: '访客打开公开填报的表单（密码放在 X-Link-Password 请求头）',
+      querystring: contracts.PublicFormQuery,
+      headers: z.object({ 'x-link-password': z.string().max(64).optional() }).passthrough(),
+      response: env(contracts.PublicFormResult),
+    },
+    handler: async (request) => {
+      const password = request.headers['x-link-password'];
+      return ok(await publicForm(deps.db, request.query, typeof password === 'string' ? password : undefined));
+    },
+  });
+  app.post('/v1/external/form/submit', {
+    config: { access: 'public', rateLimit: VISITOR_LIMIT },
+    schema: { tags, summary: '访客提交公开填报的表单', body: contracts.PublicSubmitBody, response: env(contracts.PublicSubmitResult) },
+    handler: async (request) => ok(await submitPublicForm(deps.db, request.body, deps.startWorkflow)),
+  });
+}
