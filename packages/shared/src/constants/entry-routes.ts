@@ -98,6 +98,8 @@ export const FORM_DESIGNER_PATH = '/form/designer';
 export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
 /** A form's automations (issue 21): `${FORM_AUTOMATION_PATH}/<schemaCode>`. */
 export const FORM_AUTOMATION_PATH = '/form/automation';
+/** A form's public fill-in link (issue 19, ExternalForm): `${PUBLIC_FORM_PATH}/<engineCode>/<token>`, no account needed. */
+export const PUBLIC_FORM_PATH = '/external/form';
 /** The form runtime on a page of its own: `${FORM_RUNTIME_PATH}/<schemaCode>[/<objectId>][?mode=View|Edit|Print]`. */
 export const FORM_RUNTIME_PATH = '/form/open';
 

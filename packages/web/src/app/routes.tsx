@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, PUBLIC_FORM_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
@@ -99,6 +99,12 @@ export const routes: RouteObject[] = [
         handle: titled('form'),
         loader: requireSessionLoader,
         lazy: workbenchPage(() => import('../features/form-runtime/pages/form-page.tsx'), (m) => m.FormPage),
+      },
+      {
+        // A public fill-in link: no session, no workbench frame (issue 19, ExternalForm).
+        path: `${PUBLIC_FORM_PATH}/:engineCode/:token`,
+        handle: titled('form'),
+        lazy: workbenchPage(() => import('../features/external-form/public-form-page.tsx'), (m) => m.PublicFormPage, false),
       },
       {
         path: '*',

@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
+import { PUBLIC_FORM_PATH } from '@tritium/shared/constants/entry-routes';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError, parameterError } from '../../lib/app-error.ts';
@@ -19,7 +20,6 @@ import { submitIn, type StartWorkflow } from '../business-data/record.service.ts
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const FILLABLE: ReadonlySet<string> = new Set(contracts.PUBLIC_FILL_CONTROL_TYPES);
-export const PUBLIC_FORM_PATH = '/external/form';
 
 type LinkRow = { schema_code: string; token: string; enabled: boolean; password_hash: string | null; expires_at: Date | null; max_submissions: number | null; submissions: number; owner_id: string };
 

@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 export type SaveState = 'saved' | 'dirty' | 'saving';
@@ -21,10 +21,12 @@ interface TopBarProps {
   onPermissions?: () => void;
   /** Opens the form's automations (issue 21); shown once the form is published. */
   onAutomations?: () => void;
+  /** Opens the form's public fill-in link (issue 19); shown once the form is published. */
+  onPublicLink?: () => void;
 }
 
 /** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
-export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations }: TopBarProps) {
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations, onPublicLink }: TopBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -60,6 +62,11 @@ export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, 
         {onAutomations && (
           <Button icon={<ThunderboltOutlined />} onClick={onAutomations}>
             {t('automation.entry')}
+          </Button>
+        )}
+        {onPublicLink && (
+          <Button icon={<LinkOutlined />} onClick={onPublicLink}>
+            {t('externalForm.entry')}
           </Button>
         )}
         <Button icon={<EyeOutlined />} onClick={onPreview}>

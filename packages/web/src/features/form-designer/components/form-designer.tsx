@@ -21,6 +21,7 @@ import { PropertyPanel, type PropertyTab } from './property-panel.tsx';
 import { PublishConfirmDialog } from './publish-confirm-dialog.tsx';
 import { DesignerAppContext } from '../options/form-picker.tsx';
 import { PermissionDrawer } from '../../form-permission/permission-drawer.tsx';
+import { PublicLinkDrawer } from '../../external-form/public-link-drawer.tsx';
 import { permissionFields } from '../dependent-options/designer-fields.ts';
 
 interface FormDesignerProps {
@@ -38,6 +39,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
   const [tab, setTab] = useState<PropertyTab>('control');
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const [isPermissionsOpen, setPermissionsOpen] = useState(false);
+  const [isPublicLinkOpen, setPublicLinkOpen] = useState(false);
   const [publishInfo, setPublishInfo] = useState({ hasPublished: !!loaded.published, hasUnpublishedChanges: loaded.hasUnpublishedChanges });
   const dirty = isDirty(state);
   useLeaveGuard(dirty);
@@ -101,6 +103,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             onPublish={() => void actions.handlePublish()}
             onDesignWorkflow={() => navigate(`${WORKFLOW_DESIGNER_PATH}?schemaCode=${encodeURIComponent(schemaCode)}`)}
             onPermissions={publishInfo.hasPublished ? () => setPermissionsOpen(true) : undefined}
+            onPublicLink={publishInfo.hasPublished ? () => setPublicLinkOpen(true) : undefined}
             onAutomations={publishInfo.hasPublished ? () => navigate(`${FORM_AUTOMATION_PATH}/${encodeURIComponent(schemaCode)}`) : undefined}
           />
           <DesignerDnd>
@@ -117,6 +120,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             </div>
           </DesignerDnd>
         </Layout>
+        {isPublicLinkOpen && <PublicLinkDrawer schemaCode={schemaCode} formName={state.attributes.displayName} onClose={() => setPublicLinkOpen(false)} />}
         {isPermissionsOpen && <PermissionDrawer schemaCode={schemaCode} open onClose={() => setPermissionsOpen(false)} fields={permissionFields(state.controls)} />}
         <PreviewDialog
           open={isPreviewOpen}

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './browser.ts';
+import { api as callAs, appWithForms, baseUrl, browser, engineWithAdmin, pageOf, publish as publishAs, until, type Admin } from './fixtures.ts';
+
+/**
+ * Public fill-in links (issue 19, ExternalForm) in the browser: the administrator turns on 公开填报 in the designer
+ * with a password and an owner; an anonymous visitor (no session) opens the link, gives the password, fills the form
+ * and submits; the record is stored as the owner.
+ */
+let page: Page;
+let admin: Admin;
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callAs<T>(admin, method, path, body);
+
+beforeAll(async () => {
+  admin = await engineWithAdmin({ userName: '沈报名', engineName: '云栖会展有限公司' });
+  await appWithForms(admin, { code: 'events', displayName: '活动管理' }, [{ code: 'signup', displayName: '活动报名' }]);
+  await publishAs(admin, 'signup', {
+    attributes: { displayName: '年会报名' },
+    controls: [
+      { type: 'textBox', code: 'Guest', options: { displayName: '姓名', required: true } },
+      { type: 'number', code: 'Seats', options: { displayName: '人数' } },
+      { type: 'radioList', code: 'Meal', options: { displayName: '餐食', defaultItems: ['常规', '素食'] } },
+      { type: 'user', code: 'Host', options: { displayName: '接待人' } },
+    ],
+  });
+  page = await pageOf(admin, { width: 1440, height: 900 });
+});
+
+describe('public fill-in links in the browser', () => {
+  it('the administrator opens a link with a password; a visitor without an account fills and submits it', async () => {
+    await page.goto('/form/designer?schemaCode=signup');
+    await page.getByRole('button', { name: /公开填报/ }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('数据归属人').click();
+    const picker = page.getByRole('dialog').last();
+    await picker.getByLabel('搜索', { exact: true }).fill('沈报名');
+    await picker.getByRole('group', { name: '搜索结果' }).getByRole('checkbox', { name: /^沈报名/ }).check();
+    await picker.getByRole('button', { name: '确定' }).click();
+    await drawer.getByLabel('访问密码').fill('nian-hui');
+    await drawer.getByRole('button', { name: '保存设置' }).click();
+    const link = await until('the link', () => api<{ link: { path: string } | null }>('POST', '/v1/form/externalform/get', { schemaCode: 'signup' }), (r) => r.link !== null);
+    await expect.poll(() => drawer.getByLabel('填报链接').inputValue(), { timeout: 15_000 }).toContain(link.link!.path);
+    await screenshot(page, 'external-form-settings');
+
+    const visitor = await newPage(await browser(), baseUrl(), { width: 390, height: 844 });
+    await visitor.goto(link.link!.path);
+    await visitor.getByLabel('访问密码').fill('wrong');
+    await visitor.getByRole('button', { name: /进\s*入/ }).click();
+    await expect.poll(() => visitor.getByText('访问密码不正确').count(), { timeout: 15_000 }).toBe(1);
+    await visitor.getByLabel('访问密码').fill('nian-hui');
+    await visitor.getByRole('button', { name: /进\s*入/ }).click();
+    const form = visitor.getByRole('form', { name: '年会报名' });
+    await form.waitFor();
+    expect(await form.getByText('接待人').count()).toBe(0);
+    await form.getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => visitor.getByText('请填写姓名').count(), { timeout: 10_000 }).toBe(1);
+    await form.getByLabel('姓名').fill('陆嘉宾');
+    await form.getByLabel('人数').fill('2');
+    await form.getByText('素食').click();
+    await screenshot(visitor, 'external-form-visitor');
+    await form.getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => visitor.getByText('提交成功，感谢填写！').count(), { timeout: 15_000 }).toBe(1);
+    const stored = (await api<{ list: Record<string, unknown>[] }>('POST', '/v1/bizdata/query', { schemaCode: 'signup', pageIndex: 0, pageSize: 10 })).list;
+    expect(stored.map((r) => [r.Guest, r.Seats, r.Meal])).toEqual([['陆嘉宾', 2, '素食']]);
+    await visitor.close();
+  });
+});
