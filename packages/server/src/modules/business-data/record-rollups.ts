@@ -46,6 +46,17 @@ export class FormCache {
     return found;
   }
 
+  /**
+   * The rollups of other forms that read `schemaCode`'s records (form_dependencies, written at publish): from the
+   * request's cache while the engine's 'forms' version holds (a publish bumps it), else from the table.
+   */
+  rollupDependants(schemaCode: string): Promise<{ schema_code: string; item: string }[]> {
+    const load = () => this.edb.selectFrom('form_dependencies').select(['schema_code', 'item']).where('depends_on', '=', schemaCode).where('kind', '=', 'rollup').execute();
+    const context = this.context;
+    if (!context || context.changing) return load();
+    return context.caches.dependants.get(context.engineCode, context.formsVersion, schemaCode, load) as Promise<{ schema_code: string; item: string }[]>;
+  }
+
   /** Forms read already (before a transaction, from the caches): answered without reading again. */
   seed(forms: Iterable<RuntimeForm>): this {
     for (const form of forms) this.forms.set(form.node.code, Promise.resolve(form));
@@ -169,12 +180,7 @@ export async function refreshDependants(forms: FormCache, form: RuntimeForm, bef
 
 /** refreshDependants for a batch of records of `form` (docs/decisions/0033): one dependency read, each target once. */
 export async function refreshDependantsOf(forms: FormCache, form: RuntimeForm, changes: { before: Row | undefined; after: Row | undefined }[], depth = 0): Promise<void> {
-  const deps = await forms.edb
-    .selectFrom('form_dependencies')
-    .select(['schema_code', 'item'])
-    .where('depends_on', '=', form.node.code)
-    .where('kind', '=', 'rollup')
-    .execute();
+  const deps = await forms.rollupDependants(form.node.code);
   if (!deps.length) return;
   if (depth > MAX_REFRESH_DEPTH) throw new AppError('BusinessRuleTooDeep', { detail: { schemaCode: form.node.code } });
   const byForm = new Map<string, Set<string>>();

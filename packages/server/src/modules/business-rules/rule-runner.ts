@@ -47,7 +47,7 @@ const runs = new WeakMap<EngineExecutor, RuleRun>();
 
 export function runOf(edb: EngineExecutor, ctx: NodeContext): RuleRun {
   let run = runs.get(edb);
-  if (!run) runs.set(edb, (run = { forms: new FormCache(edb), ctx, depth: 0, dropped: [] }));
+  if (!run) runs.set(edb, (run = { forms: new FormCache(edb, ctx.context), ctx, depth: 0, dropped: [] }));
   return run;
 }
 

@@ -24,12 +24,15 @@ export class ContextCaches {
   readonly permissionGroups = new VersionedCache<unknown[]>();
   /** 'forms' version too (the automations table bumps it): each form's enabled record-event automations (docs/decisions/0041). */
   readonly automations = new VersionedCache<unknown[]>();
+  /** 'forms' version too (written at publish): the rollups of other forms that read each form (form_dependencies). */
+  readonly dependants = new VersionedCache<unknown[]>();
 
   clear(): void {
     this.nodes.clear();
     this.forms.clear();
     this.permissionGroups.clear();
     this.automations.clear();
+    this.dependants.clear();
   }
 }
 
