@@ -3,7 +3,7 @@ import { AUTOMATION_CHAIN_MAX_DEPTH, AUTOMATION_MAX_ATTEMPTS, isDataEventTrigger
 import { UserAuthType } from '@tritium/shared/constants/org';
 import type { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
-import { engineDb } from '../../db/database.ts';
+import { engineDb, engineSchemaName } from '../../db/database.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
@@ -13,11 +13,11 @@ import type { NodeContext } from '../function-node/node-context.ts';
 import { findRecord } from '../business-data/records.repo.ts';
 import { childrenOfRecord, FormCache } from '../business-data/record-rollups.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
-import { readUserContext } from '../request-context/context-statement.ts';
+import { memberUnits, readUserContext, version, type UserPart } from '../request-context/context-statement.ts';
 import type { ContextCaches, ContextSnapshot } from '../request-context/context.ts';
 import { ruleRecordOf, runOf, type RuleRecord } from '../business-rules/rule-runner.ts';
 import { AUTOMATION_RUN_JOB, meetingCondition, setChain } from './automation-events.ts';
-import { findAutomation } from './automation.repo.ts';
+import { storedOf, type AutomationRow, type StoredAutomation } from './automation.repo.ts';
 import { RetryableStepError, runStep, type OutsideChannels, type StepRun } from './automation-steps.ts';
 
 // A run of an automation, as a job (docs/decisions/0041). The run row is claimed Waiting → Running in the transaction
@@ -69,14 +69,39 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * rights. With the app's caches it carries a context snapshot (one statement), so forms, nodes and grants come from
  * the caches outside the run's transaction.
  */
-async function actorFor(db: Db, engineCode: string, owner: string, system: boolean, caches: ContextCaches | undefined): Promise<NodeContext> {
-  const read = await readUserContext(db, engineCode, owner);
+async function actorFor(db: Db, engineCode: string, owner: string, system: boolean, caches: ContextCaches | undefined, known?: UserPart): Promise<NodeContext> {
+  const read = known ?? (await readUserContext(db, engineCode, owner));
   const user = read === 'no-engine' ? undefined : read.user;
   if (!system && (!user || user.state !== 'active')) throw new AppError('AutomationInvalid', { message: '自动化的负责人已不存在或已停用', detail: { reason: 'owner', reasonEn: 'owner' } });
   const authType = system ? UserAuthType.Administrator : user!.authType;
   const context: ContextSnapshot | undefined =
     caches && read !== 'no-engine' ? { engineCode, userId: owner, authType, roleIds: user?.roleIds ?? [], nodesVersion: read.nodesVersion, formsVersion: read.formsVersion, caches } : undefined;
   return { db, engineCode, userId: owner, authType, ...(context ? { context } : {}) };
+}
+
+/**
+ * A Waiting run with its automation and its owner's standing (auth type, state, roles and departments, the engine's
+ * cache versions) — one statement for what a run needs before it starts.
+ */
+async function readWaitingRun(db: Db, engineCode: string, runId: string): Promise<{ run: RunRow; automation: StoredAutomation | undefined; owner: UserPart } | undefined> {
+  const schema = engineSchemaName(engineCode);
+  const { rows } = await sql<Record<string, any>>`
+    select r.id, r.automation_id, r.schema_code, r.trigger_type, r.object_id, r.state, r.attempts, r.chain, r.inputs,
+      to_jsonb(a) as automation, u.id as user_id, u.auth_type, u.state as user_state,
+      case when u.id is null then null else ${memberUnits(schema)} end as role_ids,
+      ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
+    from ${sql.table(`${schema}.automation_runs`)} r
+    left join ${sql.table(`${schema}.automations`)} a on a.id = r.automation_id
+    left join ${sql.table(`${schema}.org_users`)} u on u.id = a.owner
+    where r.id = ${runId} and r.state = 'Waiting'`.execute(db);
+  const r = rows[0];
+  if (!r) return undefined;
+  const a = r.automation as (AutomationRow & { modified_time: string }) | null;
+  return {
+    run: { id: r.id, automation_id: r.automation_id, schema_code: r.schema_code, trigger_type: r.trigger_type, object_id: r.object_id, state: r.state, attempts: r.attempts, chain: r.chain, inputs: r.inputs },
+    automation: a ? storedOf({ ...a, modified_time: new Date(a.modified_time) }) : undefined,
+    owner: { user: r.user_id ? { authType: r.auth_type, state: r.user_state, roleIds: r.role_ids ?? [] } : undefined, nodesVersion: Number(r.nodes_version), formsVersion: Number(r.forms_version) },
+  };
 }
 
 /** The forms a run reads, before its transaction (from the caches when the actor carries a snapshot). */
@@ -128,6 +153,8 @@ export interface ExecuteOptions {
   /** Checks the condition here (triggers whose events did not: button, custom, date, a test run). */
   checkCondition: boolean;
   settings: AutomationRunSettings;
+  /** The owner's standing already read (with the run); read here otherwise. */
+  ownerStanding?: UserPart;
   /** Called first inside the transaction (the run claims itself there). */
   claim?(edb: EngineExecutor): Promise<void>;
   /** Called inside the transaction before it commits (the run marks itself Succeeded there). */
@@ -139,7 +166,7 @@ export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Pr
   let matched = true;
   const dropped: string[] = [];
   const system = options.automation.runAs === 'system';
-  const base = await actorFor(options.db, options.engineCode, options.owner, system, options.settings.caches);
+  const base = await actorFor(options.db, options.engineCode, options.owner, system, options.settings.caches, options.ownerStanding);
   const { form, known, owned } = await formsOf(base, options.automation, options.schemaCode);
   try {
     await options.db.transaction().execute(async (trx) => {
@@ -206,13 +233,9 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
       const edb = engineDb(ctx.db, ctx.engineCode);
       // Read here, claimed inside the steps' transaction (Waiting → Running): the claim, the writes and the outcome
       // commit together, and a second worker's claim of the same run waits for that commit, then finds nothing.
-      const claimed = (await edb
-        .selectFrom('automation_runs')
-        .select(['id', 'automation_id', 'schema_code', 'trigger_type', 'object_id', 'state', 'attempts', 'chain', 'inputs'])
-        .where('id', '=', runId)
-        .where('state', '=', 'Waiting')
-        .executeTakeFirst()) as RunRow | undefined;
-      if (!claimed) return { skipped: true };
+      const read = await readWaitingRun(ctx.db, ctx.engineCode, runId);
+      if (!read) return { skipped: true };
+      const claimed = read.run;
       const attempt = claimed.attempts + 1;
       const started = Date.now();
       const finish = (state: AutomationRunState, error: string | null, logs: StepLog[], executor: EngineExecutor = edb) =>
@@ -226,7 +249,7 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
         if (Number(r.numUpdatedRows) !== 1) throw new RunTakenElsewhere();
       };
 
-      const automation = await findAutomation(edb, claimed.automation_id);
+      const automation = read.automation;
       if (!automation) return finish('Stopped', '自动化已删除', []).then(() => ({ state: 'Stopped' }));
       if (!automation.enabled) return finish('Skipped', '自动化已停用', []).then(() => ({ state: 'Skipped' }));
       const problem = await chainProblem(edb, claimed.chain, automation.id);
@@ -240,6 +263,7 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
             engineCode: ctx.engineCode,
             automation: automation.model,
             owner: automation.owner,
+            ownerStanding: read.owner,
             schemaCode: claimed.schema_code,
             objectId: claimed.object_id,
             inputs: (claimed.inputs as Row) ?? {},

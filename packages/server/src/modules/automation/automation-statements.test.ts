@@ -34,11 +34,11 @@ describe('automation run statements', () => {
     };
     await runs();
     const seen = await runs();
-    // 12 for the run, in three commits: the job's claim (1); the run and its automation (2) and the owner's context
+    // 10 for the run, in three commits: the job's claim (1); the run with its automation and its owner's standing
     // (1), read; then one transaction — the run's claim (1), the trigger record (1), the matching stock record (1),
     // its save (lock, update, data log: 3), the run's outcome (1) —; the job's end (1); and the runner's last, empty
     // claim. Forms, nodes, grants, the form's automations and the rollups that read the stock come from the caches
     // (the second run finds them warm).
-    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(13);
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(11);
   });
 });

@@ -25,7 +25,8 @@ export interface EnginePart {
 }
 
 const revoked = (jti: string) => sql<boolean>`exists (select 1 from platform.revoked_tokens r where r.jti = ${jti})`;
-const version = (engineCode: string, concept: string) =>
+/** The engine's cache version of a concept, as a subquery (for statements that read it with other things). */
+export const version = (engineCode: string, concept: string) =>
   sql<string>`coalesce((select v.version from platform.context_versions v where v.engine_code = ${engineCode} and v.concept = ${concept}), 0)`;
 
 /**
@@ -33,7 +34,7 @@ const version = (engineCode: string, concept: string) =>
  * departments with every department above (a grant to a department covers the departments below it). `u` is the
  * user row of the statement. The snapshot calls them roleIds; grants and permission groups match them alike.
  */
-const memberUnits = (schema: string) => sql`array(
+export const memberUnits = (schema: string) => sql`array(
   with recursive up(id) as (
     select ud.department_id::text from ${sql.table(`${schema}.org_user_departments`)} ud where ud.user_id = u.id
     union
