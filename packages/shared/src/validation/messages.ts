@@ -153,6 +153,8 @@ export const VALIDATION_MESSAGES = {
   widgetsMax: { zh: '最多30个组件', en: 'At most 30 widgets' },
   widgetRepeated: { zh: '组件 id 不能重复', en: 'A widget id must not repeat' },
   instanceOrRecord: { zh: '须提供 instanceId，或 schemaCode 与 objectId', en: 'Give instanceId, or schemaCode and objectId' },
+  linkPasswordMin: { zh: '密码至少{min}个字符', en: 'A password has at least {min} characters' },
+  linkPasswordMax: { zh: '密码最多{max}个字符', en: 'A password has at most {max} characters' },
   // Automations (issue 21; automation/model.ts)
   automationTime: { zh: '时间格式应为HH:mm', en: 'A time is written HH:mm' },
   automationWhen: { zh: '请选择时间', en: 'Choose a time' },
