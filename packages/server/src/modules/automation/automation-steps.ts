@@ -53,6 +53,26 @@ export interface StepRun {
 export class RetryableStepError extends Error {}
 
 const HTTP_TIMEOUT_MS = 10_000;
+/** An HTTP step reads at most this much of an answer: a larger one fails the step, it is not kept in memory. */
+export const HTTP_ANSWER_MAX_BYTES = 1024 * 1024;
+
+/** The answer's text, read until HTTP_ANSWER_MAX_BYTES; more fails the step. */
+async function boundedText(answer: Response, url: string): Promise<string> {
+  const tooLarge = () => new AppError('AutomationInvalid', { message: `请求 ${url} 的返回内容超过 1 MB`, detail: { reason: '返回内容超过 1 MB', reasonEn: 'the answer is over 1 MB' } });
+  if (Number(answer.headers.get('content-length') ?? 0) > HTTP_ANSWER_MAX_BYTES) throw tooLarge();
+  if (!answer.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > HTTP_ANSWER_MAX_BYTES) {
+      await answer.body.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** `{Code}`, `{Grid.Code}`, `{step.Code}` of the trigger record and earlier query steps. */
 export function lookupOf(run: Pick<StepRun, 'record' | 'queries'>): (name: string) => unknown {
@@ -220,7 +240,7 @@ async function httpStep(run: StepRun, step: Extract<AutomationStep, { type: 'htt
   } catch (error) {
     throw new RetryableStepError(`请求 ${url} 失败：${error instanceof Error ? error.message : String(error)}`);
   }
-  const text = await answer.text();
+  const text = await boundedText(answer, url);
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;

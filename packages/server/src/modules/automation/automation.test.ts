@@ -31,6 +31,7 @@ beforeAll(async () => {
     req.on('end', () => {
       httpCalls.push({ method: req.method!, body });
       if (req.url?.startsWith('/fail')) return void res.writeHead(503).end('busy');
+      if (req.url?.startsWith('/huge')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(2 * 1024 * 1024));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { ticket: `T-${httpCalls.length}` } }));
     });
   });
@@ -201,6 +202,12 @@ describe('automations', () => {
     await save(other, { name: '坏接口', trigger: { type: 'effective' }, steps: [{ id: 'h', type: 'http', url: `${httpUrl}/fail` }] });
     await exec(other, 'Submit', { values: { Customer: '乙' } });
     await drain();
+    // An answer over 1 MB fails the step (it is not retried: the size will not change).
+    const { order: third } = await forms();
+    await save(third, { name: '大返回', trigger: { type: 'effective' }, steps: [{ id: 'h', type: 'http', method: 'GET', url: `${httpUrl}/huge` }] });
+    await exec(third, 'Submit', { values: { Customer: '丙' } });
+    await drain();
+    expect((await logs(third)).runs[0]).toMatchObject({ state: 'Failed', error: expect.stringContaining('超过 1 MB') });
     // The retry waits (back-off): it is queued, not yet due.
     const waiting = await logs(other);
     expect(waiting.runs[0]!.state).toBe('Waiting');
