@@ -12,39 +12,16 @@ import { z } from 'zod';
 import { controlCodeSchema } from '../controls/options/base.ts';
 import { RuleCondition, RuleMapping } from '../business-rules/model.ts';
 import { FilterGroup } from '../query/filter.ts';
+import {
+  AUTOMATION_TRIGGERS, DATA_EVENT_TRIGGERS, PLUGIN_ACTIONS, REPEAT_CYCLES, type AutomationActionType, type AutomationTriggerType, type DataEventTrigger,
+} from '../constants/automation.ts';
 import { codeSchema, emailSchema } from '../validation/zod.ts';
 
-/** domain.md §9: the trigger types, in the spec's order. `connector` runs only when a plugin provides it. */
-export const AUTOMATION_TRIGGERS = [
-  'effective',
-  'updated',
-  'effectiveOrUpdated',
-  'voided',
-  'changing',
-  'created',
-  'deleted',
-  'submitted',
-  'date',
-  'timing',
-  'webhook',
-  'connector',
-  'button',
-  'custom',
-] as const;
-export type AutomationTriggerType = (typeof AUTOMATION_TRIGGERS)[number];
-
-/** Triggers fired by a record's save, removal or flow. */
-export const DATA_EVENT_TRIGGERS = ['effective', 'updated', 'effectiveOrUpdated', 'voided', 'changing', 'created', 'deleted', 'submitted'] as const;
-export type DataEventTrigger = (typeof DATA_EVENT_TRIGGERS)[number];
-
-/** domain.md §9: repeat cycles of a timed trigger. */
-export const REPEAT_CYCLES = ['once', 'daily', 'weekly', 'biweekly', 'monthly', 'quarterly', 'semiannual', 'yearly', 'weekdays', 'weekends', 'hourly', 'minutely', 'secondly'] as const;
-export type RepeatCycle = (typeof REPEAT_CYCLES)[number];
-
-/** domain.md §9: the actions. attendance, payment and connector are declared, and offered only when a plugin provides them. */
-export const AUTOMATION_ACTIONS = ['remove', 'query', 'update', 'insert', 'notification', 'email', 'sms', 'attendance', 'payment', 'connector', 'robot', 'http'] as const;
-export type AutomationActionType = (typeof AUTOMATION_ACTIONS)[number];
-export const PLUGIN_ACTIONS = ['attendance', 'payment', 'connector'] as const satisfies readonly AutomationActionType[];
+// The spec's lists (triggers, repeat cycles, actions) are defined once, in constants/automation.ts.
+export {
+  AUTOMATION_ACTIONS, AUTOMATION_TRIGGERS, DATA_EVENT_TRIGGERS, PLUGIN_ACTIONS, REPEAT_CYCLES,
+  type AutomationActionType, type AutomationTriggerType, type DataEventTrigger, type RepeatCycle,
+} from '../constants/automation.ts';
 
 /** The legacy trigger times (ExcuteType, shared/reference/h3yun-facts.md §7). */
 export const LEGACY_EXECUTE_TYPES = { 111: 'effective', 113: 'voided', 114: 'effectiveOrUpdated' } as const satisfies Record<number, AutomationTriggerType>;
