@@ -121,17 +121,19 @@ async function knownEngine(db: Db, engineCode: string): Promise<EngineExecutor> 
   return engineOfVisitor(db, engineCode);
 }
 
-/** The fields a visitor fills: the simple ones, as the link's owner may write them (hidden and read-only left out). */
+/**
+ * The fields a visitor fills: the simple ones (a choice whose items come from other data needs an account), as the
+ * link's owner may write them (hidden and read-only left out), with their published options.
+ */
 function fillable(form: RuntimeForm): contracts.PublicField[] {
   return form.fields
-    .filter((f) => FILLABLE.has(f.type.key) && !form.rights.fields.has(f.code))
+    .filter((f) => FILLABLE.has(f.type.key) && !form.rights.fields.has(f.code) && f.type.choices?.(f.options as never) !== null)
     .map((f) => ({
       code: f.code,
       type: f.type.key as contracts.PublicField['type'],
       displayName: String(f.options.displayName ?? f.code),
       required: f.options.required === true,
-      items: [...((f.type as { choices?: (o: unknown) => readonly string[] | null }).choices?.(f.options) ?? [])],
-      decimalPlaces: typeof f.options.decimalPlaces === 'number' ? f.options.decimalPlaces : null,
+      options: f.options,
     }));
 }
 

@@ -41,9 +41,9 @@ describe('public fill-in links', () => {
     const locked = await visit(admin.engineCode, token);
     expect(locked.body.data).toEqual({ displayName: expect.any(String), needsPassword: true, fields: [] });
     const open = (await visit(admin.engineCode, token, 'open-sesame')).body.data;
-    expect(open.fields.map((f: { code: string; type: string; required: boolean; items: string[] }) => [f.code, f.type, f.required, f.items])).toEqual([
-      ['Name1', 'textBox', true, []],
-      ['People', 'number', false, []],
+    expect(open.fields.map((f: { code: string; type: string; required: boolean; options: { defaultItems?: string[] } }) => [f.code, f.type, f.required, f.options.defaultItems ?? null])).toEqual([
+      ['Name1', 'textBox', true, null],
+      ['People', 'number', false, null],
       ['Session', 'dropDown', false, ['上午', '下午']],
     ]);
 

@@ -47,8 +47,8 @@ export const PublicField = z.object({
   type: z.enum(PUBLIC_FILL_CONTROL_TYPES),
   displayName: z.string(),
   required: z.boolean(),
-  items: z.array(z.string()),
-  decimalPlaces: z.number().int().nullable(),
+  /** The control's published options: the page draws the field with the form runtime's own editor for its type. */
+  options: z.record(z.string(), z.unknown()),
 });
 export type PublicField = z.infer<typeof PublicField>;
 

@@ -3,15 +3,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
+import { controlTypeByKey } from '@tritium/shared/controls/index';
 import { PublicFormPage } from './public-form-page.tsx';
 
 // The page a public fill-in link opens (issue 19, ExternalForm): the password first when one is asked, then the
 // simple fields; required ones are asked for; the values go out as typed; a closed link says so.
 
+// Published options, as the server answers them (the control registry's defaults applied).
 const FIELDS = [
-  { code: 'Guest', type: 'textBox', displayName: '姓名', required: true, items: [], decimalPlaces: null },
-  { code: 'Seats', type: 'number', displayName: '人数', required: false, items: [], decimalPlaces: 0 },
-  { code: 'Meal', type: 'radioList', displayName: '餐食', required: false, items: ['常规', '素食'], decimalPlaces: null },
+  { code: 'Guest', type: 'textBox', displayName: '姓名', required: true, options: controlTypeByKey('textBox').options.parse({ displayName: '姓名', required: true }) },
+  { code: 'Seats', type: 'number', displayName: '人数', required: false, options: controlTypeByKey('number').options.parse({ displayName: '人数' }) },
+  { code: 'Meal', type: 'radioList', displayName: '餐食', required: false, options: controlTypeByKey('radioList').options.parse({ displayName: '餐食', defaultItems: ['常规', '素食'] }) },
 ];
 
 function openPage(handlers: Parameters<typeof stubFetch>[0]) {

@@ -1,39 +1,28 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Result, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
+import { controlTypeByKey } from '@tritium/shared/controls/index';
+import { fieldKindFor } from '../form-runtime/fields/field-registry.ts';
 import type { contracts } from '@tritium/shared';
 import { isApiError } from '../../lib/api-error.ts';
 import { externalFormApi } from './external-form-api.ts';
 
 type Field = contracts.PublicField;
 
-/** One field as a visitor fills it: the simple controls a public link offers (Form.Item gives id, value, onChange). */
-function FieldInput({ field, ...control }: { field: Field } & Record<string, unknown>) {
-  const options = field.items.map((item) => ({ value: item, label: item }));
-  switch (field.type) {
-    case 'textArea':
-      return <Input.TextArea {...control} rows={3} maxLength={2000} />;
-    case 'number':
-      return <InputNumber {...control} style={{ width: '100%' }} precision={field.decimalPlaces ?? undefined} />;
-    case 'dateTime':
-      return <DatePicker {...control} style={{ width: '100%' }} />;
-    case 'radioList':
-      return <Radio.Group {...control} options={options} />;
-    case 'checkboxList':
-      return <Checkbox.Group {...control} options={options} />;
-    case 'dropDown':
-      return <Select {...control} options={options} allowClear />;
-    case 'checkbox':
-      return <Checkbox {...control} />;
-    default:
-      return <Input {...control} maxLength={200} />;
-  }
+/** One field as a visitor fills it, with the form runtime's own editor for its control type (one per type). */
+function FieldInput({ field, value, invalid, onChange }: { field: Field; value: unknown; invalid: boolean; onChange: (value: unknown) => void }) {
+  const type = controlTypeByKey(field.type);
+  const kind = fieldKindFor(type);
+  if (!kind) return null;
+  return (
+    <kind.Edit control={{ code: field.code, type, options: field.options, label: field.displayName }} value={value ?? null} onChange={onChange}
+      id={`public-${field.code}`} invalid={invalid} device={window.innerWidth < 768 ? 'phone' : 'pc'} schemaCode="" />
+  );
 }
 
-const toValue = (field: Field, value: unknown) => (field.type === 'dateTime' && value ? (value as Dayjs).format('YYYY-MM-DD HH:mm:ss') : value);
+const isBlank = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * The page a public link opens (issue 19, ExternalForm): no account, no workbench — the password when one is asked,
@@ -45,7 +34,8 @@ export function PublicFormPage() {
   const [password, setPassword] = useState<string | undefined>();
   const [typed, setTyped] = useState('');
   const [done, setDone] = useState(false);
-  const [form] = Form.useForm();
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [tried, setTried] = useState(false);
   const query = useQuery({ queryKey: ['external-form', engineCode, token, password], queryFn: () => externalFormApi.form(engineCode, token, password), retry: false });
   const submit = useMutation({
     mutationFn: (values: Record<string, unknown>) => externalFormApi.submit({ engineCode, token, password, values }),
@@ -77,20 +67,28 @@ export function PublicFormPage() {
   if (done) {
     return page(
       <Result status="success" title={t('externalForm.page.submitted')}
-        extra={<Button onClick={() => (form.resetFields(), setDone(false))}>{t('externalForm.page.again')}</Button>} />,
+        extra={<Button onClick={() => (setValues({}), setTried(false), setDone(false))}>{t('externalForm.page.again')}</Button>} />,
     );
   }
   const failure = submit.error && isApiError(submit.error) ? submit.error.errorMessage : null;
+  const missing = tried ? data.fields.filter((f) => f.required && isBlank(values[f.code])) : [];
+  const send = () => {
+    setTried(true);
+    if (data.fields.some((f) => f.required && isBlank(values[f.code]))) return;
+    submit.mutate(Object.fromEntries(Object.entries(values).filter(([, v]) => !isBlank(v))));
+  };
   return page(
     <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{data.displayName}</Typography.Title>}>
-      <Form form={form} layout="vertical" aria-label={data.displayName}
-        onFinish={(values: Record<string, unknown>) => submit.mutate(Object.fromEntries(data.fields.filter((f) => values[f.code] !== undefined && values[f.code] !== null).map((f) => [f.code, toValue(f, values[f.code])])))}>
-        {data.fields.map((field) => (
-          <Form.Item key={field.code} name={field.code} label={field.displayName} valuePropName={field.type === 'checkbox' ? 'checked' : 'value'}
-            rules={field.required ? [{ required: true, message: t('externalForm.page.required', { name: field.displayName }) }] : []}>
-            <FieldInput field={field} />
-          </Form.Item>
-        ))}
+      <Form layout="vertical" aria-label={data.displayName} onFinish={send}>
+        {data.fields.map((field) => {
+          const invalid = missing.includes(field);
+          return (
+            <Form.Item key={field.code} label={field.displayName} htmlFor={`public-${field.code}`} required={field.required}
+              validateStatus={invalid ? 'error' : undefined} help={invalid ? t('externalForm.page.required', { name: field.displayName }) : undefined}>
+              <FieldInput field={field} value={values[field.code]} invalid={invalid} onChange={(v) => setValues((current) => ({ ...current, [field.code]: v }))} />
+            </Form.Item>
+          );
+        })}
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" block loading={submit.isPending}>{t('externalForm.page.submit')}</Button>
       </Form>
