@@ -159,7 +159,8 @@ async function receiversOf(run: StepRun, recipients: Recipients): Promise<string
     const field = run.form.fields.find((f) => f.code === code);
     const value = run.record.values[code] ?? run.record.system[code];
     const list = (Array.isArray(value) ? value : value ? [value] : []).map(String);
-    if (field?.type.key === 'department' || field?.type.key === 'multiDepartment') departments.push(...list);
+    // The registry's data type says a field holds departments (unit / units), whichever control it is.
+    if (field?.type.dataType === 'unit' || field?.type.dataType === 'units') departments.push(...list);
     else list.forEach((id) => ids.add(id));
   }
   if (departments.length) {
