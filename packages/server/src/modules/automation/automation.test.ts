@@ -310,4 +310,26 @@ describe('automations', () => {
     expect((await s.raw('POST', '/v1/automatic/enable', { id: mine.id })).body.errorCode).toBe(360011);
     expect((await s.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: { ...automation, id: mine.id } })).body.errorCode).toBe(360011);
   });
+
+  it('holds at most 50 automations a form, retries only failed runs, and runs no disabled button', async () => {
+    const { order, delivery } = await forms();
+    const simple = (name: string) => ({ name, trigger: { type: 'custom' }, steps: [{ id: 'i', type: 'insert', targetSchemaCode: delivery, mappings: [{ field: 'Note', value: constant(name) }] }] });
+    for (let i = 0; i < 50; i++) await save(order, simple(`自动化${i}`));
+    const over = await a.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: simple('第51个') });
+    expect(over.body.errorCode).toBe(360002);
+    expect((await a.post('/v1/automatic/list', { schemaCode: order })).automations).toHaveLength(50);
+
+    const { order: other } = await forms();
+    const button = await save(other, { name: '按钮', trigger: { type: 'button', label: '执行', locations: ['form'] }, steps: [{ id: 'i', type: 'insert', targetSchemaCode: delivery, mappings: [{ field: 'Note', value: constant('按钮') }] }] });
+    const id = (await exec(other, 'Submit', { values: { Customer: '甲' } })).objectId;
+    await a.post('/v1/smartaction/run', { schemaCode: other, actionCode: button.id, objectIds: [id] });
+    await drain();
+    const done = (await logs(other)).runs[0] as unknown as { runId: string; state: string };
+    expect(done.state).toBe('Succeeded');
+    expect((await a.raw('POST', '/v1/automatic/retry', { runId: done.runId })).body.errorCode).toBe(360009);
+    expect((await a.raw('POST', '/v1/automatic/retry', { runId: '00000000-0000-7000-8000-000000000000' })).body.errorCode).toBe(360008);
+    await a.post('/v1/automatic/disable', { id: button.id });
+    expect((await a.post('/v1/smartaction/list', { schemaCode: other, location: 'form' })).actions).toEqual([]);
+    expect((await a.raw('POST', '/v1/smartaction/run', { schemaCode: other, actionCode: button.id, objectIds: [id] })).body.errorCode).toBe(360007);
+  });
 });
