@@ -35,7 +35,7 @@ interface SourceProps {
 export function MatchRows({ conditions, onChange, targetOptions, fields, row, extra }: SourceProps & { conditions: RuleCondition[]; onChange: (next: RuleCondition[]) => void }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('businessRules.conditions')} onAdd={() => onChange([...conditions, { field: targetOptions[0]?.value ?? '', value: FIRST }])} addLabel={t('businessRules.addCondition')}>
+    <Section title={t('businessRules.conditions')} disabled={!targetOptions.length} onAdd={() => onChange([...conditions, { field: targetOptions[0]?.value ?? '', value: FIRST }])} addLabel={t('businessRules.addCondition')}>
       {conditions.map((c, i) => (
         <Flex key={i} gap="small" align="center" wrap>
           <Select aria-label={t('businessRules.targetField')} showSearch value={c.field || undefined} options={targetOptions} style={{ width: 180, maxWidth: '100%' }}
@@ -56,7 +56,7 @@ export function MappingRows<M extends MappingInput>({ mappings, onChange, target
   const { t } = useTranslation();
   const set = (i: number, patch: Partial<MappingInput>) => onChange(mappings.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   return (
-    <Section title={t('businessRules.mappings')} onAdd={() => onChange([...mappings, { field: targetOptions[0]?.value ?? '', op: 'set', value: FIRST } as M])} addLabel={t('businessRules.addMapping')}>
+    <Section title={t('businessRules.mappings')} disabled={!targetOptions.length} onAdd={() => onChange([...mappings, { field: targetOptions[0]?.value ?? '', op: 'set', value: FIRST } as M])} addLabel={t('businessRules.addMapping')}>
       {mappings.map((m, i) => (
         <Flex key={i} gap="small" align="center" wrap>
           <Select aria-label={t('businessRules.targetField')} showSearch value={m.field || undefined} options={targetOptions} style={{ width: 160, maxWidth: '100%' }} onChange={(field) => set(i, { field })} />
@@ -72,12 +72,13 @@ export function MappingRows<M extends MappingInput>({ mappings, onChange, target
   );
 }
 
-function Section({ title, addLabel, onAdd, children }: { title: string; addLabel: string; onAdd: () => void; children: React.ReactNode }) {
+/** A list of rows with its add button; `disabled` while the target form's fields are not known yet (nothing to pick). */
+function Section({ title, addLabel, onAdd, disabled, children }: { title: string; addLabel: string; onAdd: () => void; disabled: boolean; children: React.ReactNode }) {
   return (
     <Flex vertical gap="small" style={{ marginBottom: 16 }}>
       <Flex justify="space-between" align="center">
         <Typography.Text strong>{title}</Typography.Text>
-        <Button size="small" icon={<PlusOutlined />} onClick={onAdd}>
+        <Button size="small" icon={<PlusOutlined />} disabled={disabled} onClick={onAdd}>
           {addLabel}
         </Button>
       </Flex>
