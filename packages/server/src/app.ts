@@ -28,6 +28,7 @@ import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
 import { queryRoutes } from './modules/query/query.routes.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
 import { dataLinkRoutes } from './modules/business-data/data-link.routes.ts';
 import { openApiRoutes } from './modules/open-api/open-api.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   businessDataRoutes(app, { ...deps, fileStore, startWorkflow: startFromForm });
   externalFormRoutes(app, { db, startWorkflow: startFromForm });
   queryRoutes(app, { db, now: options.now });
+  reportRoutes(app, { db, clock: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   dataLinkRoutes(app, { db });
   openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });
   viewRoutes(app, { db, fileStore, now: options.now });

@@ -548,6 +548,15 @@ export interface EngineDb {
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
+  boards: BoardTable;
+}
+
+/** Engine schema: the board of a report or dashboard node (issue 22; docs/decisions/0044). */
+export interface BoardTable {
+  node_code: string;
+  definition: ColumnType<unknown, string, string>;
+  modified_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Engine schema: a form's public fill-in link (issue 19, ExternalForm). */

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -292,6 +292,12 @@ export const ERRORS = {
   AutomationRunNotRetryable: biz(360009, '只有执行失败的记录可以重试', 'Only a failed run can be retried'),
   SmartActionForbidden: biz(360010, '您没有权限执行该操作', 'You may not run this action', 403),
   AutomationSystemAdminOnly: biz(360011, '只有系统管理员可以设置或修改以系统身份运行的自动化', 'Only an administrator can set up or change an automation that runs as the system', 403),
+  // 3700xx reports and dashboards (issue 22; docs/decisions/0044)
+  ReportFieldUnavailable: biz(370001, '字段“{field}”不存在或您无权查看，不能用作维度或指标', 'The field "{field}" does not exist or is hidden from you: it cannot be a dimension or a measure'),
+  ReportFieldNotAggregatable: biz(370002, '字段“{field}”不能用作{usage}', 'The field "{field}" cannot be used as {usageEn}'),
+  ReportNotBoardNode: biz(370003, '该节点不是报表或仪表盘', 'This node is not a report or a dashboard'),
+  ReportSourceMissing: biz(370004, '组件“{title}”没有选择数据来源', 'The widget "{title}" has no data source'),
+  ReportDesignDenied: biz(370005, '只有应用管理员可以设计报表和仪表盘', 'Only the app\'s administrators can design reports and dashboards', 403),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,0 +1,79 @@
+import type { contracts } from '@tritium/shared';
+import { STATIC_WIDGET_TYPES, type Widget } from '@tritium/shared/report/index';
+import type { QueryNode } from '@tritium/shared/query/index';
+import { AppError } from '../../lib/app-error.ts';
+import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { CompileContext } from '../query/filter-compiler.ts';
+import { compileWidget } from './widget-sql.ts';
+import { dataVersionsOf, tablesRead } from './data-versions.ts';
+import type { ReportCache } from './report-cache.ts';
+
+// The numbers of one widget for one viewer (issue 22; docs/decisions/0044): compiled to one statement within the
+// viewer's scope and field rights, answered from the cache while the tables it reads are unchanged.
+
+export interface ReportDeps {
+  cache: ReportCache;
+  now?: Date;
+}
+
+const EMPTY: contracts.ReportDataResult = { columns: [], rows: [], subtotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false };
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+
+export async function widgetData(ctx: NodeContext, widget: Widget, runtimeFilter: QueryNode | undefined, deps: ReportDeps): Promise<contracts.ReportDataResult> {
+  if (STATIC_WIDGET_TYPES.includes(widget.type)) return EMPTY;
+  if (!widget.source) throw new AppError('ReportSourceMissing', { detail: { title: widget.title || widget.id } });
+  const edb = engineOf(ctx);
+  const form = await getRuntimeFormOrThrow(edb, ctx, widget.source.schemaCode);
+  const cc: CompileContext = { edb, form, userId: ctx.userId, now: deps.now ?? new Date(), issues: [] };
+  const compiled = compileWidget(cc, widget, runtimeFilter);
+  const query = compiled.statement.compile();
+  const versions = await dataVersionsOf(ctx.db, ctx.engineCode, tablesRead(query.sql, compiled.tables));
+  const key = JSON.stringify([ctx.engineCode, form.version, versions, query.sql, query.parameters, compiled.columns]);
+  const hit = deps.cache.get(key);
+  if (hit) return { ...hit, cached: true };
+
+  const rows = await compiled.statement.execute();
+  const d = compiled.dimensionCount;
+  const m = compiled.measureCount;
+  const present = (r: Record<string, unknown>) => [...Array.from({ length: d }, (_, i) => r[`d${i}`] ?? null), ...Array.from({ length: m }, (_, i) => num(r[`m${i}`]))];
+  const detail = d ? rows.filter((r) => Number(r.__g) === 0) : rows;
+  const truncated = detail.length > compiled.limit;
+  const result: Omit<contracts.ReportDataResult, 'cached'> = {
+    columns: compiled.columns,
+    rows: detail.slice(0, compiled.limit).map(present),
+    subtotals: compiled.hasTotals && d > 1 ? rows.filter((r) => Number(r.__g) !== 0 && Number(r.__g) !== (1 << d) - 1).map(present) : [],
+    totals: compiled.hasTotals ? (rows.filter((r) => Number(r.__g) === (1 << d) - 1).map(present)[0] ?? null) : null,
+    labels: await labelsOf(edb, compiled.columns, detail),
+    truncated,
+    comparison: compiled.comparison
+      ? {
+          current: Array.from({ length: m }, (_, i) => num(rows[0]?.[`c${i}`])),
+          previous: Array.from({ length: m }, (_, i) => num(rows[0]?.[`p${i}`])),
+          ...compiled.comparison,
+        }
+      : null,
+  };
+  deps.cache.set(key, result);
+  return { ...result, cached: false };
+}
+
+/** Names of the users and departments among the dimension values (one read for all of them). */
+async function labelsOf(edb: EngineExecutor, columns: contracts.ReportDataResult['columns'], rows: Record<string, unknown>[]): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  columns.forEach((c, i) => {
+    if (c.kind !== 'dimension' || (c.dataType !== 'user' && c.dataType !== 'unit')) return;
+    for (const r of rows) if (typeof r[`d${i}`] === 'string') ids.add(r[`d${i}`] as string);
+  });
+  if (!ids.size) return {};
+  const list = [...ids];
+  const found = await anyDb(edb)
+    .selectFrom('org_units')
+    .select(['id', 'name'])
+    .where('id', 'in', list)
+    .union(anyDb(edb).selectFrom('org_users').select(['id', 'name']).where('id', 'in', list))
+    .execute();
+  return Object.fromEntries(found.map((r) => [r.id as string, r.name as string]));
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { Filter } from '../../query/filter.ts';
+import { NodeCode } from '../function-node/index.ts';
+import { BoardDefinition, Widget } from '../../report/model.ts';
+
+// Reports and dashboards (issue 22). The spec names no calls for them (calls.md lists only the workbench's and
+// /hasdashboard); docs/decisions/0044 chooses /v1/dashboard/* for the stored boards and /v1/report/data for the numbers.
+
+/** GET /v1/dashboard/load?code=…: a report (220) or dashboard (270) node's board. */
+export const BoardQuery = z.strictObject({ code: NodeCode });
+export const BoardDto = z.object({
+  code: z.string(),
+  displayName: z.string(),
+  nodeType: z.number().int(),
+  appCode: z.string(),
+  definition: BoardDefinition,
+  /** The caller administers the node's app and may change the board. */
+  canDesign: z.boolean(),
+  modifiedTime: z.string().nullable(),
+});
+export type BoardDto = z.infer<typeof BoardDto>;
+
+/** POST /v1/dashboard/save */
+export const SaveBoardBody = z.strictObject({ code: NodeCode, definition: BoardDefinition });
+
+/**
+ * POST /v1/report/data: the numbers of one widget for the caller — within what they may see of its form. `filter`
+ * is what the viewer adds at run time (board filters, a report's own run-time filter), AND-ed with the widget's.
+ */
+export const ReportDataBody = z.strictObject({ widget: Widget, filter: Filter.optional() });
+
+export const ReportColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(['dimension', 'measure']),
+  /** The column's data type (registry names: datetime, user, unit, decimal…), for formatting and drill-down. */
+  dataType: z.string(),
+  dateGroup: z.string().optional(),
+});
+export const ReportDataResult = z.object({
+  columns: z.array(ReportColumn),
+  /** One row per group, dimension values first then measures (numbers or null). */
+  rows: z.array(z.array(z.unknown())),
+  /** Subtotal rows (first dimension's groups, when totals are on with two or more dimensions) and the total row. */
+  subtotals: z.array(z.array(z.unknown())),
+  totals: z.array(z.unknown()).nullable(),
+  /** Display names of the user and department ids among the dimension values. */
+  labels: z.record(z.string(), z.string()),
+  /** More groups than REPORT_LIMITS.rows (or top N) were cut. */
+  truncated: z.boolean(),
+  /** Number cards with a comparison: each measure in the current and the previous period. */
+  comparison: z.object({ current: z.array(z.number().nullable()), previous: z.array(z.number().nullable()), from: z.string(), to: z.string() }).nullable(),
+  /** Answered from the cache (the form's data unchanged since). */
+  cached: z.boolean(),
+});
+export type ReportDataResult = z.infer<typeof ReportDataResult>;
