@@ -9,13 +9,16 @@ import { nodePendingKey, nodeTypeKey } from '../node-types.ts';
 import { AppIcon } from './app-icon.tsx';
 import { ListView } from '../../list-view/components/list-view.tsx';
 import { SingletonForm } from '../../form-runtime/components/singleton-form.tsx';
+import { BoardView } from '../../dashboard/board-view.tsx';
 
 /**
- * The open node. Custom links open their address; the other types say what they will hold until their
- * screens exist (forms, lists, reports and dashboards arrive with their own features).
+ * The open node: a form's list, a singleton form, a report's or dashboard's board, a custom link's address; the other
+ * types say what they will hold until their screens exist.
  */
 // Node types whose content is a form the designer builds.
 const FORM_NODE_TYPES: readonly number[] = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule, FunctionNodeType.SingletonModule];
+// Node types whose content is a board of widgets (issue 22).
+const BOARD_NODE_TYPES: readonly number[] = [FunctionNodeType.ReportModule, FunctionNodeType.DashBoardModule];
 
 export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDto | undefined; canAdminister?: boolean }) {
   const { t } = useTranslation();
@@ -65,6 +68,8 @@ export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDt
         <SingletonForm key={node.code} schemaCode={node.code} />
       ) : FORM_NODE_TYPES.includes(node.nodeType) ? (
         <ListView key={node.code} schemaCode={node.code} />
+      ) : BOARD_NODE_TYPES.includes(node.nodeType) ? (
+        <BoardView key={node.code} code={node.code} />
       ) : (
         <Empty style={{ marginTop: token.marginXL }} description={t(nodePendingKey(node.nodeType))} />
       )}

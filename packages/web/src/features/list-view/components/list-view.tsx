@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Badge, Button, Checkbox, Dropdown, Empty, Flex, Input, Popconfirm, Popover, Segmented, Spin } from 'antd';
 import { ColumnHeightOutlined, DeleteOutlined, EditOutlined, FilterOutlined, LinkOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SettingOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { NamesProvider } from '../../form-runtime/model/names.tsx';
 import { RuntimeFormModal, type OpenForm } from '../../form-runtime/components/runtime-form-modal.tsx';
 import { listViewApi } from '../api/list-view-api.ts';
 import { unitIdsOf } from '../model/cells.ts';
-import type { Condition } from '../../../components/filter-editor/conditions.ts';
+import { fromFilter, type Condition } from '../../../components/filter-editor/conditions.ts';
+import type { FilterNode } from '@tritium/shared/query/index';
 import { useListView } from '../model/use-list-view.ts';
 import { BatchEditDialog } from './batch-edit-dialog.tsx';
 import { ChangeOwnerButton } from './change-owner-button.tsx';
@@ -37,11 +38,12 @@ const useTableHeight = () => {
 };
 
 /** A form's records as its list views show them (issue 8): views, filters, search, statistics, batch changes. */
-export function ListView({ schemaCode }: { schemaCode: string }) {
+/** `initialFilter`: conditions the list opens with (a flat And of leaves), shown in its filter panel. */
+export function ListView({ schemaCode, initialFilter }: { schemaCode: string; initialFilter?: FilterNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const device = useIsPhone() ? 'phone' : 'pc';
-  const s = useListView(schemaCode);
+  const s = useListView(schemaCode, useMemo(() => fromFilter(initialFilter), [initialFilter]));
   // What the caller may do with the form's records: buttons for other actions are not shown (docs/decisions/0037).
   const rights = useQuery({ queryKey: permissionKeys.rights(schemaCode), queryFn: () => permissionApi.rights(schemaCode) });
   // Shown once the rights are known (or when they cannot be read: the server still refuses what it must).

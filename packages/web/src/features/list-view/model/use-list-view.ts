@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { runtimeApi, runtimeKeys } from '../../form-runtime/api/runtime-api.ts';
 import { listViewApi, listViewKeys, type PersonalView, type PersonalViewConfig, type SortKey, type ViewSetting } from '../api/list-view-api.ts';
@@ -26,7 +26,8 @@ function workOf(personal: PersonalView | undefined): WorkState {
   return { conditions: fromFilter(c.filter), keyword: c.keyword ?? '', sort: c.sort, fields: personal?.Fields.length ? personal.Fields : undefined, rowHeight: c.rowHeight };
 }
 
-export function useListView(schemaCode: string) {
+/** `initialConditions`: applied on top of the first view opened (a dashboard's drill-down into a group's records). */
+export function useListView(schemaCode: string, initialConditions?: Condition[]) {
   const queryClient = useQueryClient();
   const form = useQuery({ queryKey: runtimeKeys.form(schemaCode), queryFn: () => runtimeApi.loadForm(schemaCode), retry: false });
   const settings = useQuery({ queryKey: listViewKeys.settings(schemaCode), queryFn: () => listViewApi.settings(schemaCode), enabled: form.isSuccess });
@@ -42,9 +43,14 @@ export function useListView(schemaCode: string) {
   const [page, setPage] = useState<{ index: number; size: number } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
 
+  const initial = useRef(initialConditions);
   const activate = useCallback((tab: ActiveTab, list: PersonalView[] = personal) => {
     const p = tab.kind === 'personal' ? list.find((x) => x.Id === tab.id) : undefined;
     const next = workOf(p);
+    if (initial.current?.length) {
+      next.conditions = [...initial.current, ...next.conditions];
+      initial.current = undefined;
+    }
     setActive(tab);
     setWork(next);
     setApplied(next.conditions);

@@ -11,6 +11,7 @@ import type { zhCN } from '../../../locales/zh-CN.ts';
 import { RecentActivity } from './recent-activity.tsx';
 import { TodoBlock } from '../../flow-center/todo-block.tsx';
 import { ReminderList } from '../../flow-center/reminder-list.tsx';
+import { BoardView } from '../../dashboard/board-view.tsx';
 
 type ComponentType = (typeof contracts.WORKBENCH_COMPONENT_TYPES)[number];
 type TitleKey = keyof typeof zhCN.workbench.components;
@@ -22,7 +23,7 @@ export const HOME_COMPONENTS: Record<ComponentType, { title: TitleKey; render: (
   shortcuts: { title: 'shortcuts', render: () => <RecentActivity order="frequent" limit={6} /> },
   todo: { title: 'todo', render: () => <TodoBlock /> },
   messages: { title: 'messages', render: () => <ReminderList /> },
-  dashboard: { title: 'dashboard', render: () => <Pending text="dashboard" /> },
+  dashboard: { title: 'dashboard', render: (component) => (component.nodeCode ? <BoardView code={component.nodeCode} compact /> : <Pending text="dashboard" />) },
   customLink: { title: 'customLink', render: (component) => <LinkBlock code={component.nodeCode} /> },
 };
 

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Alert, Card, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STATIC_WIDGET_TYPES, type Widget } from '@tritium/shared/report/index';
+import type { FilterNode } from '@tritium/shared/query/index';
+import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
+import { WidgetBody } from './widget-body.tsx';
+
+export interface WidgetCardProps {
+  widget: Widget;
+  /** The board filters bound to this widget, as one condition. */
+  filter?: FilterNode;
+  /** Auto refresh: seconds between reads (0: off). */
+  refreshSeconds?: number;
+  onDrill?: (widget: Widget, values: unknown[]) => void;
+  /** Buttons in the title bar (the designer's). */
+  extra?: ReactNode;
+  height?: number | string;
+}
+
+/** One widget on a board: its title, and its numbers read for the viewer. */
+export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra, height = '100%' }: WidgetCardProps) {
+  const { t } = useTranslation();
+  const needsData = !STATIC_WIDGET_TYPES.includes(widget.type);
+  const data = useQuery({
+    queryKey: [...dashboardKeys.data, widget, filter],
+    queryFn: ({ signal }) => dashboardApi.data(widget, filter, signal),
+    enabled: needsData && !!widget.source,
+    refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
+    retry: false,
+  });
+  return (
+    <Card
+      size="small"
+      title={widget.title || undefined}
+      extra={extra}
+      data-widget={widget.id}
+      data-widget-type={widget.type}
+      style={{ height, display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: 1, minHeight: 0, overflow: 'auto', padding: 12 } }}
+    >
+      {needsData && !widget.source ? (
+        <Typography.Text type="secondary">{t('dashboard.needsSource')}</Typography.Text>
+      ) : data.isError ? (
+        <Alert type="warning" showIcon message={data.error instanceof Error ? data.error.message : t('dashboard.loadFailed')} />
+      ) : (
+        <WidgetBody widget={widget} data={data.data} onDrill={onDrill ? (values) => onDrill(widget, values) : undefined} />
+      )}
+      {data.data?.truncated && <Typography.Text type="secondary">{t('dashboard.truncated')}</Typography.Text>}
+    </Card>
+  );
+}
