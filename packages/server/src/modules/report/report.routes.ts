@@ -6,6 +6,7 @@ import { nodeContextOf } from '../function-node/node-context.ts';
 import * as boards from './board.service.ts';
 import { widgetData } from './report-data.service.ts';
 import { ReportCache } from './report-cache.ts';
+import { reportFields } from './report-fields.ts';
 
 const tags = ['报表与仪表盘'];
 // Every member of the engine may call; the services decide (a node or form one may not open is 404, docs/decisions/0044).
@@ -27,6 +28,11 @@ export function reportRoutes(app: TypedApp, deps: { db: Db; clock?: () => Date }
     config,
     schema: { tags, summary: '保存报表或仪表盘的设计（应用管理员）', body: contracts.SaveBoardBody, response: env(contracts.BoardDto) },
     handler: async (request) => ok(await boards.saveBoard(ctx(request), request.body)),
+  });
+  app.get('/v1/report/fields', {
+    config,
+    schema: { tags, summary: '组件可用的字段（含子表列，隐藏字段除外）', querystring: contracts.ReportFieldsQuery, response: env(contracts.ReportFieldsResult) },
+    handler: async (request) => ok(await reportFields(ctx(request), request.query.schemaCode)),
   });
   app.post('/v1/report/data', {
     config,

@@ -215,6 +215,15 @@ describe('within what the viewer may see', () => {
     expect((await dataOk(a, widget({ measures: [{ aggregate: 'sum', field: 'Amount' }] }))).rows).toHaveLength(1);
   });
 
+  it('the fields offered to a widget leave out what the viewer may not see, and name the sub-table columns', async () => {
+    const mine = await m.get('/v1/report/fields', { schemaCode: code });
+    const codes = mine.fields.map((f: { code: string }) => f.code);
+    expect(codes).toEqual(expect.arrayContaining(['Title', 'Kind', 'Qty', 'OrderDate', 'Items.Cost', 'CreatedTime']));
+    expect(codes).not.toContain('Amount');
+    expect(mine.grids).toEqual([{ code: 'Items', title: '子表' }]);
+    expect((await a.get('/v1/report/fields', { schemaCode: code })).fields.map((f: { code: string }) => f.code)).toContain('Amount');
+  });
+
   it('a field that cannot be summed, and a sub-table column on a record widget, are refused', async () => {
     expect((await data(a, widget({ measures: [{ aggregate: 'sum', field: 'Title' }] }))).body).toMatchObject({ successful: false, errorCode: 370002 });
     expect((await data(a, widget({ dimensions: [{ field: 'Items.Cost' }], measures: [{ aggregate: 'count' }] }))).body).toMatchObject({ successful: false, errorCode: 370001 });

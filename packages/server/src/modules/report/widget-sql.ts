@@ -9,6 +9,7 @@ import { anyDb, type GridField, type RuntimeForm } from '../business-data/runtim
 import { MAIN, type CompileContext } from '../query/filter-compiler.ts';
 import { resolveColumn, type QueryColumn } from '../query/query-fields.ts';
 import { narrowingCondition } from '../query/query.service.ts';
+import { viewFields } from '../view/view-fields.ts';
 
 // One widget → ONE statement (issue 22; docs/decisions/0044): GROUP BY on the form's table (or its sub-table joined
 // to the record) under the same WHERE as every list read — the widget's filter, the viewer's run-time filter, the
@@ -66,15 +67,18 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
   const grid = widget.source?.gridCode ? form.grids.find((g) => g.code === widget.source!.gridCode) : undefined;
   if (widget.source?.gridCode && (!grid || form.rights.fields.get(grid.code) === 'hidden')) throw new AppError('ReportFieldUnavailable', { detail: { field: widget.source.gridCode } });
   const columns: CompiledWidget['columns'] = [];
+  // Columns are titled as the list view titles the fields (sub-table columns by their own code).
+  const titles = new Map(viewFields(form).map((f) => [f.code, f.title]));
+  const title = (code: string) => titles.get(code) ?? code;
   const dims = widget.dimensions.map((d, i) => {
     const column = columnOf(form, grid, d.field);
     if (!DIMENSION_TYPES.has(column.dataType)) throw notUsable(d.field, '维度', 'a dimension');
     const dateGroup = column.dataType === 'datetime' ? (d.dateGroup ?? 'day') : undefined;
-    columns.push({ key: `d${i}`, label: d.label || d.field, kind: 'dimension', dataType: column.dataType, ...(dateGroup ? { dateGroup } : {}) });
+    columns.push({ key: `d${i}`, label: d.label || title(d.field), kind: 'dimension', dataType: column.dataType, ...(dateGroup ? { dateGroup } : {}) });
     return dateGroup ? sql`to_char(${column.ref} at time zone ${sql.lit(FORMULA_TIME_ZONE)}, ${sql.lit(DATE_FORMATS[dateGroup])})` : column.ref;
   });
   const measures = widget.measures.map((m, i) => {
-    columns.push({ key: `m${i}`, label: m.label || (m.field ? `${m.field}${AGGREGATE_LABELS[m.aggregate]}` : '记录数'), kind: 'measure', dataType: 'decimal' });
+    columns.push({ key: `m${i}`, label: m.label || (m.field ? `${title(m.field)}${AGGREGATE_LABELS[m.aggregate]}` : '记录数'), kind: 'measure', dataType: 'decimal' });
     if (!m.field) return { aggregate: m.aggregate, ref: undefined };
     const column = columnOf(form, grid, m.field);
     if (m.aggregate === 'distinct' || m.aggregate === 'count' ? !DISTINCT_TYPES.has(column.dataType) : !NUMBER_TYPES.has(column.dataType)) {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Filter } from '../../query/filter.ts';
 import { NodeCode } from '../function-node/index.ts';
 import { BoardDefinition, Widget } from '../../report/model.ts';
+import { ViewField } from '../view/index.ts';
+import { SchemaCode } from '../form-design/index.ts';
 
 // Reports and dashboards (issue 22). The spec names no calls for them (calls.md lists only the workbench's and
 // /hasdashboard); docs/decisions/0044 chooses /v1/dashboard/* for the stored boards and /v1/report/data for the numbers.
@@ -54,3 +56,12 @@ export const ReportDataResult = z.object({
   cached: z.boolean(),
 });
 export type ReportDataResult = z.infer<typeof ReportDataResult>;
+
+/** GET /v1/report/fields?schemaCode=…: what a widget on the form may name — its fields and its sub-tables' columns. */
+export const ReportFieldsQuery = z.strictObject({ schemaCode: SchemaCode });
+export const ReportFieldsResult = z.object({
+  /** Main-table and system fields; sub-table columns as `<gridCode>.<code>`. Hidden fields are left out. */
+  fields: z.array(ViewField),
+  grids: z.array(z.object({ code: z.string(), title: z.string() })),
+});
+export type ReportFieldsResult = z.infer<typeof ReportFieldsResult>;

@@ -26,6 +26,8 @@ interface Drill {
 export function BoardView({ code, compact = false }: { code: string; compact?: boolean }) {
   const { t } = useTranslation();
   const board = useQuery({ queryKey: dashboardKeys.board(code), queryFn: () => dashboardApi.load(code) });
+  // The designer needs a wide screen: phones read boards only.
+  const isPhone = useIsPhone();
   const [designing, setDesigning] = useState(false);
   if (board.isError) return <Empty description={t('dashboard.loadFailed')} />;
   if (!board.data) return <Skeleton active />;
@@ -36,7 +38,7 @@ export function BoardView({ code, compact = false }: { code: string; compact?: b
       </Suspense>
     );
   }
-  return <BoardRuntime board={board.data} compact={compact} onDesign={board.data.canDesign && !compact ? () => setDesigning(true) : undefined} />;
+  return <BoardRuntime board={board.data} compact={compact} onDesign={board.data.canDesign && !compact && !isPhone ? () => setDesigning(true) : undefined} />;
 }
 
 function BoardRuntime({ board, compact, onDesign }: { board: BoardDto; compact: boolean; onDesign?: () => void }) {

@@ -20,6 +20,7 @@ export const dashboardApi = {
   // A widget shows its own error in its card rather than a pop-up per widget.
   data: (widget: Widget, filter?: FilterNode, signal?: AbortSignal) =>
     apiClient.post<ReportData>('/v1/report/data', { widget, ...(filter ? { filter } : {}) }, { signal, disableBizError: true }),
+  fields: (schemaCode: string) => apiClient.get<contracts.ReportFieldsResult>('/v1/report/fields', { query: { schemaCode } }),
   distinct: (schemaCode: string, field: string) =>
     apiClient.post<contracts.DistinctValueResult>('/v1/bizdata/distinctPropertyValue', { schemaCode, field, pageIndex: 0, pageSize: 200 }, { disableBizError: true }),
 };

@@ -15,17 +15,22 @@ import { FilterSettings } from './filter-settings.tsx';
 
 const REFRESH_CHOICES = [0, 30, 60, 300, 900, 3600];
 
-/** Where a new widget lands: the first free row under the others, half the width. */
+/** Where a new widget lands: the first place, row by row, where it fits beside the others. */
+function freeSpot(widgets: Widget[], w: number, h: number): { x: number; y: number } {
+  const overlaps = (x: number, y: number) => widgets.some((o) => x < o.layout.x + o.layout.w && o.layout.x < x + w && y < o.layout.y + o.layout.h && o.layout.y < y + h);
+  for (let y = 0; ; y++) for (let x = 0; x + w <= REPORT_LIMITS.columns; x++) if (!overlaps(x, y)) return { x, y };
+}
+
 function newWidget(type: WidgetType, widgets: Widget[]): Widget {
-  const y = widgets.reduce((max, w) => Math.max(max, w.layout.y + w.layout.h), 0);
   let n = widgets.length + 1;
   while (widgets.some((w) => w.id === `w${n}`)) n++;
   const isSmall = type === 'number' || type === 'link' || type === 'text';
+  const size = { w: isSmall ? 3 : 6, h: isSmall ? 3 : 7 };
   return {
     id: `w${n}`,
     type,
     title: '',
-    layout: { x: 0, y, w: isSmall ? 3 : 6, h: isSmall ? 3 : 7 },
+    layout: { ...freeSpot(widgets, size.w, size.h), ...size },
     dimensions: [],
     measures: STATIC_WIDGET_TYPES.includes(type) ? [] : [{ aggregate: 'count' }],
     totals: false,

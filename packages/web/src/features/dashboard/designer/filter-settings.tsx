@@ -61,7 +61,7 @@ export function FilterSettings({ open, board, onClose, onChange }: { open: boole
 function Binding({ widget, filter, onChange }: { widget: Widget; filter: BoardFilter; onChange: (field: string | undefined) => void }) {
   const { t } = useTranslation();
   const fields = useFields(widget.source?.schemaCode);
-  const options = (fields.data ?? []).filter((f) => !f.code.includes('.') && KIND_TYPES[filter.kind].includes(f.dataType)).map((f) => ({ value: f.code, label: f.title || f.code }));
+  const options = (fields.data?.fields ?? []).filter((f) => !f.code.includes('.') && KIND_TYPES[filter.kind].includes(f.dataType)).map((f) => ({ value: f.code, label: f.title || f.code }));
   return (
     <Flex align="center" gap="small" style={{ marginTop: 6 }}>
       <Typography.Text style={{ width: 140 }} ellipsis>

@@ -8,8 +8,7 @@ import {
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { ConditionRows } from '../../../components/filter-editor/condition-rows.tsx';
 import { fromFilter, toFilter } from '../../../components/filter-editor/conditions.ts';
-import { apiClient } from '../../../lib/api-client.ts';
-import { appFeatures } from '../api/dashboard-api.ts';
+import { appFeatures, dashboardApi } from '../api/dashboard-api.ts';
 import type { contracts } from '@tritium/shared';
 
 type ViewField = contracts.ViewField;
@@ -21,9 +20,8 @@ const NUMBER_TYPES = ['decimal', 'int'];
 export function useFields(schemaCode: string | undefined) {
   return useQuery({
     queryKey: ['dashboard', 'fields', schemaCode],
-    queryFn: () => apiClient.get<{ fields: ViewField[] }>('/v1/view/designer/load', { query: { schemaCode: schemaCode! } }),
+    queryFn: () => dashboardApi.fields(schemaCode!),
     enabled: !!schemaCode,
-    select: (r) => r.fields,
   });
 }
 
@@ -32,11 +30,12 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
   const { t } = useTranslation();
   const forms = useQuery({ queryKey: ['dashboard', 'forms', appCode], queryFn: () => appFeatures(appCode), select: (r) => r.list.filter((n) => FORM_TYPES.includes(n.nodeType)) });
   const fields = useFields(widget.source?.schemaCode);
+  const list = fields.data?.fields ?? [];
   const set = (patch: Partial<Widget>) => onChange({ ...widget, ...patch });
   const grid = widget.source?.gridCode;
   // Main fields always; a sub-table widget adds its own sub-table's columns.
-  const all = (fields.data ?? []).filter((f) => (f.code.includes('.') ? !!grid && f.code.startsWith(`${grid}.`) : true));
-  const grids = [...new Set((fields.data ?? []).filter((f) => f.code.includes('.')).map((f) => f.code.split('.')[0]!))];
+  const all = list.filter((f) => (f.code.includes('.') ? !!grid && f.code.startsWith(`${grid}.`) : true));
+  const grids = fields.data?.grids ?? [];
   const option = (f: ViewField) => ({ value: f.code, label: f.title || f.code });
   const dimensionFields = all.filter((f) => DIMENSION_TYPES.includes(f.dataType)).map(option);
   const typeOf = (code: string) => all.find((f) => f.code === code)?.dataType;
@@ -79,7 +78,7 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
                 aria-label={t('dashboard.designer.grid')}
                 value={grid}
                 placeholder={t('dashboard.designer.gridNone')}
-                options={grids.map((g) => ({ value: g, label: g }))}
+                options={grids.map((g) => ({ value: g.code, label: g.title }))}
                 onChange={(gridCode?: string) => set({ source: { schemaCode: widget.source!.schemaCode, ...(gridCode ? { gridCode } : {}) }, dimensions: [], measures: [{ aggregate: 'count' }] })}
               />
             </Form.Item>

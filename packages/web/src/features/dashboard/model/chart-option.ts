@@ -49,7 +49,7 @@ export function chartModel(widget: Widget, data: ReportData, ctx: ChartContext):
     const series =
       widget.type === 'funnel'
         ? { type: 'funnel', left: '10%', width: '80%', sort: 'descending', label: { show: true, position: 'inside' }, data: slices }
-        : { type: 'pie', radius: widget.type === 'donut' ? ['45%', '70%'] : '70%', center: ['50%', '55%'], label: { formatter: '{b}: {d}%' }, data: slices };
+        : { type: 'pie', radius: widget.type === 'donut' ? ['45%', '70%'] : '70%', center: ['50%', '55%'], label: { formatter: '{b}\n{d}%' }, data: slices };
     return {
       option: { ...base, tooltip: { trigger: 'item', valueFormatter: fmt(0) }, legend: { type: 'scroll', top: 0 }, series: [series] },
       groupsOf: (i) => (data.rows[i] ? data.rows[i]!.slice(0, d) : undefined),
@@ -100,7 +100,8 @@ export function chartModel(widget: Widget, data: ReportData, ctx: ChartContext):
       legend: series.length > 1 ? { type: 'scroll', top: 0 } : undefined,
       grid: { left: 16, right: 16, top: series.length > 1 ? 36 : 16, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: categories.map((c) => text(c, 0)), axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v, { ...widget.measures[0]?.format, unit: undefined }, ctx.locale) } },
+      // The axis shows its own steps (1, 1.5, 2…) unless the measure fixes its decimals.
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => (widget.measures[0]?.format ? formatNumber(v, { ...widget.measures[0].format, unit: undefined }, ctx.locale) : new Intl.NumberFormat(ctx.locale).format(v)) } },
       series,
     },
     groupsOf,
