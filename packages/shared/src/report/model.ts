@@ -142,8 +142,8 @@ export type BoardFilter = z.infer<typeof BoardFilter>;
 
 export const BoardDefinition = z
   .strictObject({
-    widgets: z.array(Widget).max(REPORT_LIMITS.widgets, `最多${REPORT_LIMITS.widgets}个组件`).default([]),
-    filters: z.array(BoardFilter).max(REPORT_LIMITS.filters, `最多${REPORT_LIMITS.filters}个筛选`).default([]),
+    widgets: z.array(Widget).max(REPORT_LIMITS.widgets, `组件最多${REPORT_LIMITS.widgets}个`).default([]),
+    filters: z.array(BoardFilter).max(REPORT_LIMITS.filters, `筛选最多${REPORT_LIMITS.filters}个`).default([]),
     /** Seconds between automatic refreshes; 0 is off. */
     refreshSeconds: z
       .number()

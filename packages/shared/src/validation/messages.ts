@@ -180,6 +180,17 @@ export const VALIDATION_MESSAGES = {
   automationLoop: { zh: '循环须引用之前的查询步骤', en: 'A loop must name an earlier query step' },
   automationNoRecord: { zh: '该触发方式没有触发数据，不能设置条件', en: 'This trigger has no record to set conditions on' },
   automationEnd: { zh: '结束时间须晚于开始时间', en: 'The end must be after the start' },
+  // Reports and dashboards (issue 22; report/model.ts)
+  reportNameMax: { zh: '名称最多{max}个字符', en: 'The name has at most {max} characters' },
+  reportUnitMax: { zh: '单位最多{max}个字符', en: 'A unit has at most {max} characters' },
+  reportMeasureField: { zh: '该汇总方式需要选择字段', en: 'This aggregate needs a field' },
+  reportLink: { zh: '链接需以 http://、https:// 或 / 开头', en: 'A link starts with http://, https:// or /' },
+  reportWidgetsMax: { zh: '组件最多{max}个', en: 'At most {max} widgets' },
+  reportFiltersMax: { zh: '筛选最多{max}个', en: 'At most {max} filters' },
+  reportFilterId: { zh: '无效的筛选 id', en: 'Invalid filter id' },
+  reportFilterLabel: { zh: '请填写筛选名称', en: 'Enter the filter\'s name' },
+  reportFilterWidget: { zh: '筛选绑定的组件不存在', en: 'The filter is bound to a widget that does not exist' },
+  reportRefresh: { zh: '自动刷新间隔为 0（关闭）或 {min}–{max} 秒', en: 'Auto refresh is 0 (off) or {min}–{max} seconds' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

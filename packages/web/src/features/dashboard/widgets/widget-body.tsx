@@ -92,7 +92,7 @@ export function WidgetBody({ widget, data, onDrill }: WidgetBodyProps) {
   return (
     <Table
       size="small"
-      rowKey={(_, i) => String(i)}
+      rowKey={(row: unknown[]) => JSON.stringify(row.slice(0, d))}
       columns={columns}
       dataSource={data.rows as never[]}
       pagination={false}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { BoardDefinition, boardConditionsOf, dateGroupRange, drillConditions } from './index.ts';
+
+describe('board conditions', () => {
+  it('date group keys back to their first and last day (ISO weeks across a new year, leap years)', () => {
+    expect(dateGroupRange('year', '2026')).toEqual(['2026-01-01', '2026-12-31']);
+    expect(dateGroupRange('quarter', '2024-Q1')).toEqual(['2024-01-01', '2024-03-31']);
+    expect(dateGroupRange('quarter', '2026-Q4')).toEqual(['2026-10-01', '2026-12-31']);
+    expect(dateGroupRange('month', '2024-02')).toEqual(['2024-02-01', '2024-02-29']);
+    expect(dateGroupRange('week', '2026-W01')).toEqual(['2025-12-29', '2026-01-04']);
+    expect(dateGroupRange('week', '2020-W53')).toEqual(['2020-12-28', '2021-01-03']);
+    expect(dateGroupRange('day', '2026-11-26')).toEqual(['2026-11-26', '2026-11-26']);
+    expect(dateGroupRange('month', '2026')).toBeNull();
+  });
+
+  it('a drill-down names each group value, a blank one as IsBlank', () => {
+    expect(drillConditions([{ field: 'Due', dateGroup: 'month' }, { field: 'Region' }, { field: 'Owner' }], ['2026-02', '华东', null])).toEqual([
+      { field: 'Due', operator: 'Between', value: ['2026-02-01', '2026-02-28'] },
+      { field: 'Region', operator: 'Equal', value: '华东' },
+      { field: 'Owner', operator: 'IsBlank' },
+    ]);
+  });
+
+  it('board filters apply to the widgets bound to them only, and an empty value applies nothing', () => {
+    const board = BoardDefinition.parse({
+      widgets: [{ id: 'a', type: 'bar', layout: { x: 0, y: 0, w: 6, h: 4 } }, { id: 'b', type: 'table', layout: { x: 6, y: 0, w: 6, h: 4 } }],
+      filters: [
+        { id: 'when', kind: 'dateRange', label: '日期', bindings: [{ widgetId: 'a', field: 'Due' }, { widgetId: 'b', field: 'CreatedTime' }] },
+        { id: 'dept', kind: 'department', label: '部门', bindings: [{ widgetId: 'a', field: 'OwnerDeptId' }] },
+      ],
+    });
+    const values = { when: ['2026-01-01', '2026-01-31'], dept: ['d1', 'd2'] };
+    expect(boardConditionsOf(board, 'a', values)).toEqual({ type: 'And', children: [{ field: 'Due', operator: 'Between', value: ['2026-01-01', '2026-01-31'] }, { field: 'OwnerDeptId', operator: 'In', value: ['d1', 'd2'] }] });
+    expect(boardConditionsOf(board, 'b', { ...values, when: undefined })).toBeUndefined();
+  });
+
+  it('refuses a board whose filter names a widget it does not have, or a refresh under 30 seconds', () => {
+    const bad = BoardDefinition.safeParse({ widgets: [], refreshSeconds: 10, filters: [{ id: 'f', kind: 'field', label: 'x', bindings: [{ widgetId: 'nope', field: 'A' }] }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['filters.0.bindings.0.widgetId', 'refreshSeconds']);
+  });
+});
