@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot } from './browser.ts';
+import ExcelJS from 'exceljs';
+import { downloaded, screenshot } from './browser.ts';
 import { api as callAs, appWithPublishedForm, engineWithAdmin, pageOf, type Admin } from './fixtures.ts';
 
 /**
  * Issue 22, must show: a dashboard built in the designer with six widget types (number card, bar, line, pie, table,
- * text), one widget resized by its corner; a dashboard filter applied; a drill-down from a bar to the list of its
+ * text), one widget resized by its corner; the table exported to .xlsx; a dashboard filter applied; a drill-down from a bar to the list of its
  * records; the dashboard pinned to the workbench; screenshots at PC (1440 px) and phone (390 px) widths.
  */
 let page: Page;
@@ -131,6 +132,13 @@ describe('dashboards in the browser', () => {
     await expect.poll(() => card.locator('.ant-statistic-content').textContent()).toBe(zh(ALL_SUM));
     await expect.poll(() => widgets().filter({ hasText: '区域汇总' }).locator('.ant-table-summary').textContent()).toContain(String(COUNT));
     await screenshot(page, 'dashboard-pc');
+
+    // The table's numbers as .xlsx, as shown.
+    const [download] = await Promise.all([page.waitForEvent('download'), widgets().filter({ hasText: '区域汇总' }).getByRole('button', { name: '导出 Excel' }).click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await downloaded(download)) as never);
+    const values = book.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(values).toEqual([['区域', '记录数'], ['华东', 8], ['华北', 8], ['华南', 8], ['合计', COUNT]]);
 
     await choose(page.getByRole('search'), '区域', '华东');
     await page.keyboard.press('Escape');

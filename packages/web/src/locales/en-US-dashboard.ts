@@ -20,6 +20,8 @@ export const enUSDashboard: Catalogue<typeof zhCNDashboard> = {
   empty: 'There are no charts here yet.',
   emptyDesign: 'There are no charts here yet. Click Design to add widgets.',
   drillTitle: 'Records',
+  export: 'Export to Excel',
+  exportFailed: 'The export failed, please try again',
   pin: 'Pin to workbench',
   isPinned: 'On the workbench',
   pinned: 'Pinned to the workbench',

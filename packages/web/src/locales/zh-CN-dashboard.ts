@@ -18,6 +18,8 @@ export const zhCNDashboard = {
   empty: '这里还没有图表。',
   emptyDesign: '这里还没有图表，点击「设计」添加组件。',
   drillTitle: '明细数据',
+  export: '导出 Excel',
+  exportFailed: '导出失败，请稍后重试',
   pin: '固定到工作台',
   isPinned: '已在工作台',
   pinned: '已固定到工作台',

@@ -7,6 +7,9 @@ import * as boards from './board.service.ts';
 import { widgetData } from './report-data.service.ts';
 import { ReportCache } from './report-cache.ts';
 import { reportFields } from './report-fields.ts';
+import { exportWidget } from './report-export.ts';
+import { XLSX_TYPE } from '../data-port/task-files.ts';
+import { contentDisposition } from '../files/content-type.ts';
 
 const tags = ['报表与仪表盘'];
 // Every member of the engine may call; the services decide (a node or form one may not open is 404, docs/decisions/0044).
@@ -37,7 +40,14 @@ export function reportRoutes(app: TypedApp, deps: { db: Db; clock?: () => Date }
   app.post('/v1/report/data', {
     config,
     schema: { tags, summary: '组件数据：按维度分组汇总（在查看者的数据范围内）', body: contracts.ReportDataBody, response: env(contracts.ReportDataResult) },
-    handler: async (request) => ok(
-      await widgetData(ctx(request), request.body.widget, request.body.filter, { cache, now: deps.clock?.() ?? new Date() })),
+    handler: async (request) => ok(await widgetData(ctx(request), request.body.widget, request.body.filter, { cache, now: deps.clock?.() ?? new Date() })),
+  });
+  app.post('/v1/report/export', {
+    config,
+    schema: { tags, summary: '导出组件数据为 Excel（与组件显示的数据相同）', body: contracts.ReportDataBody },
+    handler: async (request, reply) => {
+      const { name, body } = await exportWidget(ctx(request), request.body.widget, request.body.filter, { cache, now: deps.clock?.() ?? new Date() });
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(name, XLSX_TYPE, true)).header('cache-control', 'no-store').send(body);
+    },
   });
 }

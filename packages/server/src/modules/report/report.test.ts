@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { DATE_GROUPS, MEASURE_AGGREGATES, type DateGroup } from '@tritium/shared/report/index';
@@ -257,6 +258,26 @@ describe('the cache', () => {
     expect(mine.rows[0][0]).toBeLessThan(third.rows[0][0]);
     await edb().deleteFrom(table).where('Name', '=', 'r60').execute();
     expect((await dataOk(a, w)).rows[0][0]).toBe(first.rows[0][0]);
+  });
+});
+
+describe('export to xlsx', () => {
+  it('writes the widget\'s groups, formats and total as the viewer sees them', async () => {
+    const w = widget({ title: '区域/汇总', dimensions: [{ field: 'OwnerDeptId' }], measures: [{ aggregate: 'count' }, { aggregate: 'sum', field: 'Amount', format: { decimals: 2, thousands: true, percent: false, unit: '元' } }], totals: true });
+    const shown = await dataOk(a, w);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/report/export', headers: { authorization: `Bearer ${admin.token}`, enginecode: admin.engineCode }, payload: { widget: w } });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    const rows = sheet.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(rows[0]).toEqual(['所属部门', '记录数', '数值求和']);
+    expect(rows.slice(1, -1)).toEqual(shown.rows.map((r: unknown[]) => [shown.labels[r[0] as string], r[1], r[2]]));
+    expect(rows.at(-1)).toEqual(['合计', shown.totals[1], shown.totals[2]]);
+    expect(sheet.getColumn(3).numFmt).toBe('#,##0.00" 元"');
+    // The member's export holds only what the member sees.
+    const mine = await m.raw('POST', '/v1/report/export', { widget: widget({ dimensions: [{ field: 'Amount' }], measures: [{ aggregate: 'count' }] }) });
+    expect(mine.body).toMatchObject({ successful: false, errorCode: 370001 });
   });
 });
 

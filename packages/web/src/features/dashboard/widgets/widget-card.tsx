@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Typography } from 'antd';
+import { Alert, App, Button, Card, Tooltip, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STATIC_WIDGET_TYPES, type Widget } from '@tritium/shared/report/index';
 import type { FilterNode } from '@tritium/shared/query/index';
-import { dashboardApi, dashboardKeys } from '../api/dashboard-api.ts';
+import { dashboardApi, dashboardKeys, downloadWidget } from '../api/dashboard-api.ts';
 import { WidgetBody } from './widget-body.tsx';
 
 export interface WidgetCardProps {
@@ -14,7 +15,7 @@ export interface WidgetCardProps {
   /** Auto refresh: seconds between reads (0: off). */
   refreshSeconds?: number;
   onDrill?: (widget: Widget, values: unknown[]) => void;
-  /** Buttons in the title bar (the designer's). */
+  /** Buttons in the title bar (the designer's); otherwise tables and pivots offer their export. */
   extra?: ReactNode;
   height?: number | string;
 }
@@ -22,6 +23,7 @@ export interface WidgetCardProps {
 /** One widget on a board: its title, and its numbers read for the viewer. */
 export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra, height = '100%' }: WidgetCardProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const needsData = !STATIC_WIDGET_TYPES.includes(widget.type);
   const data = useQuery({
     queryKey: [...dashboardKeys.data, widget, filter],
@@ -34,7 +36,14 @@ export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra,
     <Card
       size="small"
       title={widget.title || undefined}
-      extra={extra}
+      extra={
+        extra ??
+        ((widget.type === 'table' || widget.type === 'pivot') && data.data ? (
+          <Tooltip title={t('dashboard.export')}>
+            <Button size="small" type="text" aria-label={t('dashboard.export')} icon={<DownloadOutlined />} onClick={() => downloadWidget(widget, filter).catch(() => message.error(t('dashboard.exportFailed')))} />
+          </Tooltip>
+        ) : undefined)
+      }
       data-widget={widget.id}
       data-widget-type={widget.type}
       style={{ height, display: 'flex', flexDirection: 'column' }}
