@@ -18,7 +18,7 @@ export interface ReportDeps {
   now?: Date;
 }
 
-const EMPTY: contracts.ReportDataResult = { columns: [], rows: [], subtotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false };
+const EMPTY: contracts.ReportDataResult = { columns: [], rows: [], subtotals: [], columnTotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false };
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 
@@ -44,7 +44,10 @@ export async function widgetData(ctx: NodeContext, widget: Widget, runtimeFilter
   const result: Omit<contracts.ReportDataResult, 'cached'> = {
     columns: compiled.columns,
     rows: detail.slice(0, compiled.limit).map(present),
-    subtotals: compiled.hasTotals && d > 1 ? rows.filter((r) => Number(r.__g) !== 0 && Number(r.__g) !== (1 << d) - 1).map(present) : [],
+    // GROUPING() has a bit per dimension, set when it is summed over: the first dimension's groups leave only it unset;
+    // with two dimensions, the second's (a pivot's columns) leave only the second unset.
+    subtotals: compiled.hasTotals && d > 1 ? rows.filter((r) => Number(r.__g) === (1 << (d - 1)) - 1).map(present) : [],
+    columnTotals: compiled.hasTotals && d === 2 ? rows.filter((r) => Number(r.__g) === 2).map(present) : [],
     totals: compiled.hasTotals ? (rows.filter((r) => Number(r.__g) === (1 << d) - 1).map(present)[0] ?? null) : null,
     labels: await labelsOf(edb, compiled.columns, detail),
     truncated,

@@ -34,6 +34,7 @@ export async function exportWidget(ctx: NodeContext, widget: Widget, filter: Que
   sheet.getRow(1).font = { bold: true };
   for (const r of data.rows) sheet.addRow(row(r));
   for (const r of data.subtotals) sheet.addRow(row(r.map((v, i) => (i > 0 && i < d ? null : v)))).font = { italic: true };
+  for (const r of data.columnTotals) sheet.addRow(row(r, '合计')).font = { italic: true };
   if (data.totals) sheet.addRow(row(data.totals, '合计')).font = { bold: true };
   return { name: `${title}.xlsx`, body: Buffer.from(await workbook.xlsx.writeBuffer()) };
 }

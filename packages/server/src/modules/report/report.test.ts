@@ -146,7 +146,7 @@ describe('numbers equal SQL run directly', () => {
     expect(res.rows).toEqual(direct.map((r) => [r.kind, Number(r.cost), r.n]));
   });
 
-  it('top N by a measure, with subtotals and a total over every group', async () => {
+  it('top N by a measure, with subtotals, column totals and a total over every group', async () => {
     const res = await dataOk(a, widget({ dimensions: [{ field: 'Kind' }, { field: 'Qty' }], measures: [{ aggregate: 'sum', field: 'Amount' }], sort: { by: 'measure', index: 0, direction: 'desc' }, topN: 3, totals: true }));
     const direct = await engineSql<{ kind: string | null; qty: number; s: string }>(t, sql`
       select ${sql.ref('Kind')} as kind, ${sql.ref('Qty')}::int as qty, sum(${sql.ref('Amount')})::text as s from ${tableRef(admin.engineCode, table)} group by 1, 2 order by sum(${sql.ref('Amount')}) desc, 1 nulls last, 2 limit 3`);
@@ -156,6 +156,8 @@ describe('numbers equal SQL run directly', () => {
     expect(res.totals[2]).toBeCloseTo(Number(total!.s), 6);
     const kinds = await engineSql<{ kind: string | null; s: string }>(t, sql`select ${sql.ref('Kind')} as kind, sum(${sql.ref('Amount')})::text as s from ${tableRef(admin.engineCode, table)} group by 1`);
     expect(res.subtotals.map((r: unknown[]) => `${r[0]}=${Number(r[2]).toFixed(2)}`).sort()).toEqual(kinds.map((r) => `${r.kind}=${Number(r.s).toFixed(2)}`).sort());
+    const qtys = await engineSql<{ qty: number; s: string }>(t, sql`select ${sql.ref('Qty')}::int as qty, sum(${sql.ref('Amount')})::text as s from ${tableRef(admin.engineCode, table)} group by 1`);
+    expect(res.columnTotals.map((r: unknown[]) => `${r[1]}=${Number(r[2]).toFixed(2)}`).sort()).toEqual(qtys.map((r) => `${r.qty}=${Number(r.s).toFixed(2)}`).sort());
   });
 
   it('a number card compares this month with the last (the clock the app is given)', async () => {

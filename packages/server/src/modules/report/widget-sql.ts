@@ -14,7 +14,7 @@ import { viewFields } from '../view/view-fields.ts';
 // One widget → ONE statement (issue 22; docs/decisions/0044): GROUP BY on the form's table (or its sub-table joined
 // to the record) under the same WHERE as every list read — the widget's filter, the viewer's run-time filter, the
 // scope their permission groups allow. Totals and subtotals come from GROUPING SETS, top N from a window over the
-// groups, the number card's two periods from FILTER clauses: nothing is computed from rows in Node.
+// groups (a pivot's column totals too), the number card's two periods from FILTER clauses: nothing is computed from rows in Node.
 
 /** The sub-table rows' alias. */
 const GRID = 'g';
@@ -137,7 +137,7 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
   } else {
     const grouping = hasTotals ? sql`grouping(${sql.join(dims)})` : sql`0`;
     const groupBy = hasTotals
-      ? sql`grouping sets ((${sql.join(dims)})${dims.length > 1 ? sql`, (${dims[0]})` : sql``}, ())`
+      ? sql`grouping sets ((${sql.join(dims)})${dims.length > 1 ? sql`, (${dims[0]})` : sql``}${dims.length === 2 ? sql`, (${dims[1]})` : sql``}, ())`
       : sql.join(dims);
     const inner = from
       .select([...selections, sql`${grouping} as __g`, sql`row_number() over (partition by ${grouping} order by ${sortOf()}, ${sql.join(dims)})`.as('__rn')] as never[])

@@ -45,6 +45,8 @@ export const ReportDataResult = z.object({
   rows: z.array(z.array(z.unknown())),
   /** Subtotal rows (first dimension's groups, when totals are on with two or more dimensions) and the total row. */
   subtotals: z.array(z.array(z.unknown())),
+  /** Two dimensions with totals on: the second dimension's groups over every value of the first (a pivot's column totals). */
+  columnTotals: z.array(z.array(z.unknown())),
   totals: z.array(z.unknown()).nullable(),
   /** Display names of the user and department ids among the dimension values. */
   labels: z.record(z.string(), z.string()),

@@ -12,7 +12,7 @@ import type { BoardDto, ReportData } from './api/dashboard-api.ts';
 
 const layout = { x: 0, y: 0, w: 6, h: 4 };
 const ctx: ChartContext = { locale: 'zh-CN', words: { blank: '（空）', yes: '是', no: '否' }, colors: ['#1677ff'], textColor: '#000' };
-const result = (over: Partial<ReportData>): ReportData => ({ columns: [], rows: [], subtotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false, ...over });
+const result = (over: Partial<ReportData>): ReportData => ({ columns: [], rows: [], subtotals: [], columnTotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false, ...over });
 
 describe('numbers and charts', () => {
   it('formats measures with decimals, separators, percent and unit, in both languages', () => {
@@ -49,6 +49,28 @@ describe('numbers and charts', () => {
     expect((option.series as { data: { name: string }[]; radius: string[] }[])[0]!.data.map((s) => s.name)).toEqual(['x', '（空）']);
     expect((option.series as { radius: string[] }[])[0]!.radius).toEqual(['45%', '70%']);
     expect(groupsOf(1, 0)).toEqual([null]);
+  });
+});
+
+describe('a pivot', () => {
+  it('puts the first dimension down, the second across, with row subtotals, column totals and the total', async () => {
+    const widget = { id: 'p', type: 'pivot', title: '透视', layout, source: { schemaCode: 'orders' }, dimensions: [{ field: 'Region' }, { field: 'Kind' }], measures: [{ aggregate: 'count' }], totals: true } as Widget;
+    const data = result({
+      columns: [
+        { key: 'd0', label: '区域', kind: 'dimension', dataType: 'string' },
+        { key: 'd1', label: '类型', kind: 'dimension', dataType: 'string' },
+        { key: 'm0', label: '记录数', kind: 'measure', dataType: 'decimal' },
+      ],
+      rows: [['华东', 'x', 3], ['华东', 'y', 1], ['华北', 'x', 2]],
+      subtotals: [['华东', null, 4], ['华北', null, 2]],
+      columnTotals: [[null, 'x', 5], [null, 'y', 1]],
+      totals: [null, null, 6],
+    });
+    const { WidgetBody } = await import('./widgets/widget-body.tsx');
+    stubFetch({});
+    renderPage('/p', <WidgetBody widget={widget} data={data} />);
+    const cells = (await screen.findAllByRole('row')).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent).filter((x) => x !== ''));
+    expect(cells).toEqual([['区域', 'x', 'y', '小计'], ['华东', '3', '1', '4'], ['华北', '2', '-', '2'], ['合计', '5', '1', '6']]);
   });
 });
 

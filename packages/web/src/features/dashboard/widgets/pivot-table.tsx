@@ -6,7 +6,7 @@ import { formatNumber, groupText } from '../model/format.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The first dimension down, the second across, the first measure in the cells; subtotals as the last column. */
+/** The first dimension down, the second across, the first measure in the cells; row subtotals as the last column, column totals as the last row. */
 export function PivotTable({ widget, data, words, onDrill }: { widget: Widget; data: ReportData; words: { blank: string; yes: string; no: string }; onDrill?: (values: unknown[]) => void }) {
   const { t, i18n } = useTranslation();
   const [rowDim, colDim] = data.columns.filter((c) => c.kind === 'dimension');
@@ -45,8 +45,10 @@ export function PivotTable({ widget, data, words, onDrill }: { widget: Widget; d
         data.totals ? (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>{t('dashboard.total')}</Table.Summary.Cell>
-            {colValues.map((_, ci) => (
-              <Table.Summary.Cell key={ci} index={ci + 1} />
+            {colValues.map((cv, ci) => (
+              <Table.Summary.Cell key={ci} index={ci + 1} align="right">
+                {formatNumber((data.columnTotals.find((r) => same(r[1], cv))?.[d] as number | null | undefined) ?? null, format, i18n.language)}
+              </Table.Summary.Cell>
             ))}
             <Table.Summary.Cell index={colValues.length + 1} align="right">
               {formatNumber(data.totals[d] as number | null, format, i18n.language)}
