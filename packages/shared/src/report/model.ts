@@ -35,6 +35,8 @@ export const REPORT_LIMITS = {
   /** Auto refresh: 0 (off) or at least this many seconds. */
   minRefreshSeconds: 30,
   maxRefreshSeconds: 86400,
+  /** The deepest department level a dimension rolls up to. */
+  departmentLevels: 10,
   /** Grid columns of the PC layout. */
   columns: 12,
 } as const;
@@ -46,6 +48,11 @@ export const ReportDimension = z.strictObject({
   field: FilterField,
   /** Date fields only: the calendar unit the values are grouped by (default day). */
   dateGroup: z.enum(DATE_GROUPS).optional(),
+  /**
+   * Department fields only: each department counts under its ancestor at this level of the tree (1: the departments
+   * right under the company); departments at or above the level count as themselves.
+   */
+  departmentLevel: z.number().int().min(1).max(REPORT_LIMITS.departmentLevels).optional(),
   label: Label.optional(),
 });
 export type ReportDimension = z.infer<typeof ReportDimension>;

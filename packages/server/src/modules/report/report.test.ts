@@ -312,3 +312,26 @@ describe('boards', () => {
     expect((await a.raw('POST', '/v1/dashboard/save', { code, definition: board() })).body).toMatchObject({ successful: false, errorCode: 370003 });
   });
 });
+
+describe('departments with their hierarchy', () => {
+  it('rolls a department dimension up to the level asked, the company staying itself', async () => {
+    const D1a = (await a.post('/v1/org/department/create', { parentId: D1, name: '销售一组' })).id;
+    const D1a1 = (await a.post('/v1/org/department/create', { parentId: D1a, name: '销售一组一班' })).id;
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [i, dept] of [D1a, D1a1, D1a1].entries()) {
+      await edb().insertInto(table).values({ ObjectId: ids[i], Name: `dept${i}`, Status: 1, CreatedBy: A, ModifiedBy: A, OwnerId: A, OwnerDeptId: dept, CreatedTime: new Date().toISOString(), ModifiedTime: new Date().toISOString() }).execute();
+    }
+    const count = (rows: unknown[][]) => Object.fromEntries(rows.map((r) => [r[0] as string, r[1] as number]));
+    const direct = await engineSql<{ dept: string; n: number }>(t, sql`select ${sql.ref('OwnerDeptId')} as dept, count(*)::int as n from ${tableRef(admin.engineCode, table)} group by 1`);
+    const n = (dept: string) => direct.find((r) => r.dept === dept)?.n ?? 0;
+    const w = (departmentLevel?: number) => widget({ dimensions: [{ field: 'OwnerDeptId', ...(departmentLevel ? { departmentLevel } : {}) }], measures: [{ aggregate: 'count' }] });
+    expect(count((await dataOk(a, w())).rows)).toEqual({ [C]: n(C), [D1]: n(D1), [D1a]: 1, [D1a1]: 2 });
+    expect(count((await dataOk(a, w(1))).rows)).toEqual({ [C]: n(C), [D1]: n(D1) + 3 });
+    const level2 = await dataOk(a, w(2));
+    expect(count(level2.rows)).toEqual({ [C]: n(C), [D1]: n(D1), [D1a]: 3 });
+    expect(level2.labels[D1a]).toBe('销售一组');
+    // Only department fields roll up.
+    expect((await data(a, widget({ dimensions: [{ field: 'Kind', departmentLevel: 1 }], measures: [{ aggregate: 'count' }] }))).body).toMatchObject({ successful: false, errorCode: 370002 });
+    await edb().deleteFrom(table).where('ObjectId', 'in', ids).execute();
+  });
+});

@@ -61,12 +61,38 @@ const and = (nodes: (QueryNode | undefined)[]): QueryNode | undefined => {
   return present.length > 1 ? { type: 'And', children: present } : present[0];
 };
 
+/**
+ * Each department of the engine with its ancestor at `level` (1: right under the company), the department itself when
+ * it is at or above that level: one recursive walk of the org tree, joined to the records by their department.
+ */
+function departmentAncestors(cc: CompileContext, level: number) {
+  return anyDb(cc.edb)
+    .withRecursive('t(id, anc, depth)', (qc) =>
+      qc
+        .selectFrom('org_units as c')
+        .innerJoin('org_units as p', 'p.id', 'c.parent_id')
+        .where('p.unit_type', '=', 'Company')
+        .where('c.unit_type', '=', 'OrganizationUnit')
+        .select([sql.ref('c.id').as('id'), sql.ref('c.id').as('anc'), sql<number>`1`.as('depth')])
+        .unionAll(
+          qc
+            .selectFrom('org_units as c')
+            .innerJoin('t', 't.id', 'c.parent_id')
+            .where('c.unit_type', '=', 'OrganizationUnit')
+            .select([sql.ref('c.id').as('id'), sql`case when t.depth < ${sql.lit(level)} then c.id else t.anc end`.as('anc'), sql<number>`t.depth + 1`.as('depth')]),
+        ),
+    )
+    .selectFrom('t')
+    .select(['t.id', 't.anc']);
+}
+
 /** The widget's statement for the viewer in `cc`, with what presenting its rows needs. */
 export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter: QueryNode | undefined): CompiledWidget {
   const { form } = cc;
   const grid = widget.source?.gridCode ? form.grids.find((g) => g.code === widget.source!.gridCode) : undefined;
   if (widget.source?.gridCode && (!grid || form.rights.fields.get(grid.code) === 'hidden')) throw new AppError('ReportFieldUnavailable', { detail: { field: widget.source.gridCode } });
   const columns: CompiledWidget['columns'] = [];
+  const levels: { alias: string; level: number; ref: RawBuilder<unknown> }[] = [];
   // Columns are titled as the list view titles the fields (sub-table columns by their own code).
   const titles = new Map(viewFields(form).map((f) => [f.code, f.title]));
   const title = (code: string) => titles.get(code) ?? code;
@@ -75,6 +101,11 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
     if (!DIMENSION_TYPES.has(column.dataType)) throw notUsable(d.field, '维度', 'a dimension');
     const dateGroup = column.dataType === 'datetime' ? (d.dateGroup ?? 'day') : undefined;
     columns.push({ key: `d${i}`, label: d.label || title(d.field), kind: 'dimension', dataType: column.dataType, ...(dateGroup ? { dateGroup } : {}) });
+    if (d.departmentLevel) {
+      if (column.dataType !== 'unit') throw notUsable(d.field, '按部门层级汇总的维度', 'a dimension rolled up by department level');
+      levels.push({ alias: `lv${i}`, level: d.departmentLevel, ref: column.ref });
+      return sql`coalesce(${sql.ref(`lv${i}.anc`)}, ${column.ref})`;
+    }
     return dateGroup ? sql`to_char(${column.ref} at time zone ${sql.lit(FORMULA_TIME_ZONE)}, ${sql.lit(DATE_FORMATS[dateGroup])})` : column.ref;
   });
   const measures = widget.measures.map((m, i) => {
@@ -102,6 +133,7 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
   let from = grid
     ? anyDb(cc.edb).selectFrom(`${grid.table} as ${GRID}`).innerJoin(`${form.mainTable} as ${MAIN}`, `${MAIN}.ObjectId`, `${GRID}.ParentObjectId`)
     : anyDb(cc.edb).selectFrom(`${form.mainTable} as ${MAIN}`);
+  for (const l of levels) from = from.leftJoin(departmentAncestors(cc, l.level).as(l.alias), (j) => j.onRef(`${l.alias}.id`, '=', l.ref as never));
   from = from.where(where);
 
   // The number card's comparison: each measure in the current and in the previous period of a date field.

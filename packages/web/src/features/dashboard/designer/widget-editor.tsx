@@ -104,6 +104,15 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
                       onChange={(dateGroup) => set({ dimensions: widget.dimensions.map((x, j) => (j === i ? { ...x, dateGroup } : x)) })}
                     />
                   )}
+                  {typeOf(d.field) === 'unit' && (
+                    <Select
+                      aria-label={t('dashboard.designer.departmentLevel')}
+                      style={{ width: 96 }}
+                      value={d.departmentLevel ?? 0}
+                      options={[0, 1, 2, 3, 4, 5].map((level) => ({ value: level, label: level ? t('dashboard.designer.level', { level }) : t('dashboard.designer.levelNone') }))}
+                      onChange={(level: number) => set({ dimensions: widget.dimensions.map((x, j) => (j === i ? { field: x.field, ...(x.label ? { label: x.label } : {}), ...(level ? { departmentLevel: level } : {}) } : x)) })}
+                    />
+                  )}
                   <Button aria-label={t('dashboard.designer.remove')} icon={<DeleteOutlined />} onClick={() => set({ dimensions: widget.dimensions.filter((_, j) => j !== i) })} />
                 </Flex>
               ))}

@@ -20,6 +20,12 @@ export interface WidgetCardProps {
   height?: number | string;
 }
 
+/**
+ * A group of a department rolled up to a level holds the departments below it too, which no filter-model condition on
+ * the field names: such widgets do not drill down.
+ */
+const canDrill = (widget: Widget) => !widget.dimensions.some((d) => d.departmentLevel);
+
 /** One widget on a board: its title, and its numbers read for the viewer. */
 export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra, height = '100%' }: WidgetCardProps) {
   const { t } = useTranslation();
@@ -54,7 +60,7 @@ export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra,
       ) : data.isError ? (
         <Alert type="warning" showIcon message={data.error instanceof Error ? data.error.message : t('dashboard.loadFailed')} />
       ) : (
-        <WidgetBody widget={widget} data={data.data} onDrill={onDrill ? (values) => onDrill(widget, values) : undefined} />
+        <WidgetBody widget={widget} data={data.data} onDrill={onDrill && canDrill(widget) ? (values) => onDrill(widget, values) : undefined} />
       )}
       {data.data?.truncated && <Typography.Text type="secondary">{t('dashboard.truncated')}</Typography.Text>}
     </Card>
