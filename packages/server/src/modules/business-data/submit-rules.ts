@@ -35,7 +35,11 @@ export function formUsesUnitNames(form: RuntimeForm): boolean {
  * whose ids the record holds, looked up once before the formulas run. undefined when no formula asks for names.
  */
 export async function unitNamesFor(edb: EngineExecutor, form: RuntimeForm, records: readonly unknown[]): Promise<((id: string) => string | undefined) | undefined> {
-  if (!formUsesUnitNames(form)) return undefined;
+  return formUsesUnitNames(form) ? unitNamesIn(edb, records) : undefined;
+}
+
+/** The names of the users and departments whose ids the records hold (up to 1,000 ids), in two reads. */
+export async function unitNamesIn(edb: EngineExecutor, records: readonly unknown[]): Promise<(id: string) => string | undefined> {
   const found = new Set<string>();
   const visit = (value: unknown): void => {
     if (found.size >= NAME_LOOKUP_MAX) return;

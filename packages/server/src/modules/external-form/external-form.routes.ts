@@ -5,16 +5,19 @@ import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
 import type { StartWorkflow } from '../business-data/record.service.ts';
+import { createShare, listShares, revokeShare, sharedRecord } from './record-share.service.ts';
 import { getPublicLink, publicForm, resetPublicLink, savePublicLink, submitPublicForm } from './external-form.service.ts';
 
 const tags = ['外部填报'];
+const shareTags = ['外链分享'];
 const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 /** A visitor has no account: their calls are limited per address. */
 const VISITOR_LIMIT = { max: 30, timeWindow: 60_000 };
 
-export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow: StartWorkflow }): void {
+export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow: StartWorkflow; now?: () => Date }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
+  const now = () => deps.now?.() ?? new Date();
   app.post('/v1/form/externalform/get', {
     config,
     schema: { tags, summary: '表单的公开填报链接', body: contracts.PublicLinkGetBody, response: env(contracts.PublicLinkResult) },
@@ -48,5 +51,34 @@ export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow:
     config: { access: 'public', rateLimit: VISITOR_LIMIT },
     schema: { tags, summary: '访客提交公开填报的表单', body: contracts.PublicSubmitBody, response: env(contracts.PublicSubmitResult) },
     handler: async (request) => ok(await submitPublicForm(deps.db, request.body, deps.startWorkflow)),
+  });
+  app.post('/v1/form/externalshare/create', {
+    config,
+    schema: { tags: shareTags, summary: '分享一条数据（只读链接，可设有效期与密码）', body: contracts.RecordShareCreateBody, response: env(contracts.RecordShareResult) },
+    handler: async (request) => ok(await createShare(ctx(request), request.body, now())),
+  });
+  app.post('/v1/form/externalshare/list', {
+    config,
+    schema: { tags: shareTags, summary: '数据的分享链接（本人创建的；管理员看全部）', body: contracts.RecordShareListBody, response: env(contracts.RecordShareListResult) },
+    handler: async (request) => ok(await listShares(ctx(request), request.body, now())),
+  });
+  app.post('/v1/form/externalshare/revoke', {
+    config,
+    schema: { tags: shareTags, summary: '取消分享（链接立即失效）', body: contracts.RecordShareRevokeBody, response: env(z.object({ revoked: z.boolean() })) },
+    handler: async (request) => ok(await revokeShare(ctx(request), request.body.id, now())),
+  });
+  app.get('/v1/external/share', {
+    config: { access: 'public', rateLimit: VISITOR_LIMIT },
+    schema: {
+      tags: shareTags,
+      summary: '访客打开分享的数据（密码放在 X-Link-Password 请求头）',
+      querystring: contracts.SharedRecordQuery,
+      headers: z.object({ 'x-link-password': z.string().max(64).optional() }).passthrough(),
+      response: env(contracts.SharedRecordResult),
+    },
+    handler: async (request) => {
+      const password = request.headers['x-link-password'];
+      return ok(await sharedRecord(deps.db, request.query, typeof password === 'string' ? password : undefined, now()));
+    },
   });
 }
