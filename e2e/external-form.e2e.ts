@@ -65,4 +65,34 @@ describe('public fill-in links in the browser', () => {
     expect(stored.map((r) => [r.Guest, r.Seats, r.Meal])).toEqual([['陆嘉宾', 2, '素食']]);
     await visitor.close();
   });
+
+  it('a member shares a record read-only with a password; a visitor sees it at phone width; stopping the share refuses it at once', async () => {
+    const stored = (await api<{ list: { ObjectId: string }[] }>('POST', '/v1/bizdata/query', { schemaCode: 'signup', pageIndex: 0, pageSize: 10 })).list;
+    const objectId = stored[0]!.ObjectId;
+    await page.goto(`/form/open/signup/${objectId}`);
+    await page.getByRole('button', { name: /^分\s*享$/ }).click();
+    const modal = page.getByRole('dialog', { name: '分享这条数据' });
+    await modal.getByLabel('访问密码').fill('share-1');
+    await modal.getByRole('button', { name: '生成分享链接' }).click();
+    type Shares = { shares: { id: string; path: string }[] };
+    const { shares } = await until('the share', () => api<Shares>('POST', '/v1/form/externalshare/list', { schemaCode: 'signup', objectId }), (r) => r.shares.length === 1);
+    await modal.getByText(shares[0]!.path, { exact: false }).waitFor();
+    await screenshot(page, 'record-share-modal');
+
+    const visitor = await newPage(await browser(), baseUrl(), { width: 390, height: 844 });
+    await visitor.goto(shares[0]!.path);
+    await visitor.getByLabel('访问密码').fill('share-1');
+    await visitor.getByRole('button', { name: /进\s*入/ }).click();
+    await visitor.getByText('只读分享').waitFor();
+    expect(await visitor.getByText('陆嘉宾').count()).toBeGreaterThan(0);
+    expect(await visitor.getByRole('textbox').count()).toBe(0);
+    await screenshot(visitor, 'record-share-visitor');
+
+    await modal.getByRole('button', { name: '取消分享' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '取消分享' }).click();
+    await until('the share revoked', () => api<Shares>('POST', '/v1/form/externalshare/list', { schemaCode: 'signup', objectId }), (r) => r.shares.length === 0);
+    await visitor.reload();
+    await expect.poll(() => visitor.getByText('链接不存在或已失效').count(), { timeout: 15_000 }).toBe(1);
+    await visitor.close();
+  });
 });

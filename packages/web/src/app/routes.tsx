@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
         // A record shared read-only by link: no session, no workbench frame (issue 19, ExternalShare).
         path: `${SHARED_RECORD_PATH}/:engineCode/:token`,
         handle: titled('form'),
-        lazy: workbenchPage(() => import('../features/external-form/shared-record-page.tsx'), (m) => m.SharedRecordPage, false),
+        lazy: workbenchPage(() => import('../features/record-share/shared-record-page.tsx'), (m) => m.SharedRecordPage, false),
       },
       {
         path: '*',

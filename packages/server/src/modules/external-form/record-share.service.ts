@@ -10,8 +10,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import { loadData } from '../business-data/record.service.ts';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
-import { visibleFields, visibleGrids } from '../business-data/record.presenter.ts';
-import { unitNamesIn } from '../business-data/submit-rules.ts';
+import { unitNamesIn, visibleFields, visibleGrids } from '../business-data/record.presenter.ts';
 import { hashPassword, knownEngine, memberContext, newToken, passwordMatches } from './public-access.ts';
 
 // Record share links (issue 19, form scene ExternalShare). A member shares a record they can read; anyone with the

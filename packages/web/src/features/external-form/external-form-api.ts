@@ -5,7 +5,6 @@ import { apiClient } from '../../lib/api-client.ts';
 
 export const externalFormKeys = {
   link: (schemaCode: string) => ['external-form', 'link', schemaCode] as const,
-  shares: (schemaCode: string, objectId: string) => ['external-form', 'shares', schemaCode, objectId] as const,
 };
 
 export const externalFormApi = {
@@ -15,12 +14,5 @@ export const externalFormApi = {
   /** The visitor's: refusals (a closed or unknown link, a wrong password) are shown by the page itself. */
   form: (engineCode: string, token: string, password?: string) =>
     apiClient.get<contracts.PublicFormResult>('/v1/external/form', { query: { engineCode, token }, headers: password ? { 'x-link-password': password } : {}, disableBizError: true }),
-  /** Record shares (ExternalShare): the member's calls, then the visitor's. */
-  shares: (schemaCode: string, objectId: string) => apiClient.post<contracts.RecordShareListResult>('/v1/form/externalshare/list', { schemaCode, objectId }),
-  share: (body: contracts.RecordShareCreateBody) => apiClient.post<{ share: contracts.RecordShareDto }>('/v1/form/externalshare/create', body),
-  revokeShare: (id: string) => apiClient.post<{ revoked: boolean }>('/v1/form/externalshare/revoke', { id }),
-  shortLink: (path: string) => apiClient.post<{ url: string; target: string }>('/v1/bizdata/shortlink', { path }),
-  sharedRecord: (engineCode: string, token: string, password?: string) =>
-    apiClient.get<contracts.SharedRecordResult>('/v1/external/share', { query: { engineCode, token }, headers: password ? { 'x-link-password': password } : {}, disableBizError: true }),
   submit: (body: contracts.PublicSubmitBody) => apiClient.post<{ submitted: boolean; seqNo: string | null }>('/v1/external/form/submit', body, { disableBizError: true }),
 };

@@ -8,7 +8,7 @@ import { fieldKindFor } from '../form-runtime/fields/field-registry.ts';
 import type { contracts } from '@tritium/shared';
 import { isApiError } from '../../lib/api-error.ts';
 import { externalFormApi } from './external-form-api.ts';
-import { PasswordCard, VisitorFrame } from './visitor-page.tsx';
+import { PasswordCard, VisitorFrame } from '../../components/visitor-page.tsx';
 
 type Field = contracts.PublicField;
 

@@ -18,7 +18,7 @@ import { WorkflowBar } from '../workflow/workflow-bar.tsx';
 import { permissionOfRights, RuntimeFormContext } from './form-context.ts';
 import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 
-const ShareRecordModal = lazy(() => import('../../external-form/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
+const ShareRecordModal = lazy(() => import('../../record-share/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
 
 // The flow chart draws with @xyflow/react (about 30 kB gzip): fetched when its side tab first opens (decisions/0036).
 const FlowChart = lazy(() => import('../workflow/flow-chart.tsx').then((m) => ({ default: m.FlowChart })));

@@ -4,8 +4,8 @@ import { Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'a
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
-import { externalFormApi } from './external-form-api.ts';
-import { PasswordCard, VisitorFrame } from './visitor-page.tsx';
+import { recordShareApi } from './record-share-api.ts';
+import { PasswordCard, VisitorFrame } from '../../components/visitor-page.tsx';
 
 const EMPTY = '--';
 
@@ -17,7 +17,7 @@ export function SharedRecordPage() {
   const { t } = useTranslation();
   const { engineCode = '', token = '' } = useParams();
   const [password, setPassword] = useState<string | undefined>();
-  const query = useQuery({ queryKey: ['shared-record', engineCode, token, password], queryFn: () => externalFormApi.sharedRecord(engineCode, token, password), retry: false });
+  const query = useQuery({ queryKey: ['shared-record', engineCode, token, password], queryFn: () => recordShareApi.sharedRecord(engineCode, token, password), retry: false });
   if (query.isLoading) return <VisitorFrame><Card><Skeleton active /></Card></VisitorFrame>;
   if (query.isError || !query.data) {
     const expired = isApiError(query.error) && query.error.errorCode === 330104;

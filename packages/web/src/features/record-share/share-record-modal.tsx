@@ -4,7 +4,7 @@ import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@tritium/shared';
-import { externalFormApi, externalFormKeys } from './external-form-api.ts';
+import { recordShareApi, recordShareKeys } from './record-share-api.ts';
 
 /** The expiries offered, in hours (null: until revoked). */
 const EXPIRIES = [24, 24 * 7, 24 * 30, null] as const;
@@ -19,22 +19,22 @@ export function ShareRecordModal({ schemaCode, objectId, open, onClose }: { sche
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const key = externalFormKeys.shares(schemaCode, objectId);
+  const key = recordShareKeys.shares(schemaCode, objectId);
   const [expires, setExpires] = useState<number | null>(24 * 7);
   const [password, setPassword] = useState('');
-  const shares = useQuery({ queryKey: key, queryFn: () => externalFormApi.shares(schemaCode, objectId), enabled: open });
+  const shares = useQuery({ queryKey: key, queryFn: () => recordShareApi.shares(schemaCode, objectId), enabled: open });
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const create = useMutation({
-    mutationFn: () => externalFormApi.share({ schemaCode, objectId, expiresInHours: expires, password: password || null }),
+    mutationFn: () => recordShareApi.share({ schemaCode, objectId, expiresInHours: expires, password: password || null }),
     onSuccess: async ({ share }) => {
       setPassword('');
       await refresh();
       void copy(absolute(share.path));
     },
   });
-  const revoke = useMutation({ mutationFn: (id: string) => externalFormApi.revokeShare(id), onSuccess: () => void refresh().then(() => message.success(t('externalForm.share.revoked'))) });
+  const revoke = useMutation({ mutationFn: (id: string) => recordShareApi.revokeShare(id), onSuccess: () => void refresh().then(() => message.success(t('externalForm.share.revoked'))) });
   const copy = (text: string) => navigator.clipboard?.writeText(text).then(() => message.success(t('externalForm.copied')));
-  const copyShort = async (share: contracts.RecordShareDto) => void copy(absolute((await externalFormApi.shortLink(share.path)).url));
+  const copyShort = async (share: contracts.RecordShareDto) => void copy(absolute((await recordShareApi.shortLink(share.path)).url));
   const expiryText = (share: contracts.RecordShareDto) =>
     share.expiresAt ? t('externalForm.share.until', { time: new Date(share.expiresAt).toLocaleString() }) : t('externalForm.share.forever');
 
