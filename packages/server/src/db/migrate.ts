@@ -34,6 +34,7 @@ import * as notificationChannels from './migrations/engine/2026-11-25T2100_creat
 import * as automations from './migrations/engine/2026-11-26T1000_create-automations.ts';
 import * as formPublicLinks from './migrations/engine/2026-11-26T1300_create-form-public-links.ts';
 import * as recordShareLinks from './migrations/engine/2026-11-26T1500_create-record-share-links.ts';
+import * as formOpenQueries from './migrations/engine/2026-11-26T1510_create-form-open-queries.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import { engineSchemaName } from './database.ts';
 
@@ -77,6 +78,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1200_add-work-item-deadlines': workItemDeadlines,
   '2026-11-26T1300_create-form-public-links': formPublicLinks,
   '2026-11-26T1500_create-record-share-links': recordShareLinks,
+  '2026-11-26T1510_create-form-open-queries': formOpenQueries,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

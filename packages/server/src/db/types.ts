@@ -559,6 +559,22 @@ export interface EngineDb {
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
   record_share_links: RecordShareLinkTable;
+  form_open_queries: FormOpenQueryTable;
+}
+
+/** Engine schema: a form's open-query page (issue 19, OpenQuery). */
+export interface FormOpenQueryTable {
+  schema_code: string;
+  token: string;
+  enabled: Generated<boolean>;
+  access: string;
+  password_hash: string | null;
+  query_fields: ColumnType<string[], string, string>;
+  result_fields: ColumnType<string[], string, string>;
+  mobile_field: string | null;
+  owner_id: string;
+  created_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Engine schema: a link that shows one record read-only (issue 19, ExternalShare). */

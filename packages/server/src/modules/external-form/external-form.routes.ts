@@ -5,17 +5,19 @@ import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
 import type { StartWorkflow } from '../business-data/record.service.ts';
+import { getOpenQuery, openQueryPage, resetOpenQuery, saveOpenQuery, searchOpenQuery, sendQueryCode, type QueryCodes } from './open-query.service.ts';
 import { createShare, listShares, revokeShare, sharedRecord } from './record-share.service.ts';
 import { getPublicLink, publicForm, resetPublicLink, savePublicLink, submitPublicForm } from './external-form.service.ts';
 
 const tags = ['外部填报'];
 const shareTags = ['外链分享'];
+const queryTags = ['公开查询'];
 const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 /** A visitor has no account: their calls are limited per address. */
 const VISITOR_LIMIT = { max: 30, timeWindow: 60_000 };
 
-export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow: StartWorkflow; now?: () => Date }): void {
+export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow: StartWorkflow; codes: QueryCodes; now?: () => Date }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
   const now = () => deps.now?.() ?? new Date();
   app.post('/v1/form/externalform/get', {
@@ -80,5 +82,44 @@ export function externalFormRoutes(app: TypedApp, deps: { db: Db; startWorkflow:
       const password = request.headers['x-link-password'];
       return ok(await sharedRecord(deps.db, request.query, typeof password === 'string' ? password : undefined, now()));
     },
+  });
+  app.post('/v1/form/openquery/get', {
+    config,
+    schema: { tags: queryTags, summary: '表单的公开查询页', body: contracts.OpenQueryGetBody, response: env(contracts.OpenQueryResult) },
+    handler: async (request) => ok(await getOpenQuery(ctx(request), request.body.schemaCode)),
+  });
+  app.post('/v1/form/openquery/save', {
+    config,
+    schema: { tags: queryTags, summary: '设置公开查询（访问方式、查询字段、结果字段、查询身份）', body: contracts.OpenQuerySaveBody, response: env(contracts.OpenQueryResult) },
+    handler: async (request) => ok(await saveOpenQuery(ctx(request), request.body)),
+  });
+  app.post('/v1/form/openquery/reset', {
+    config,
+    schema: { tags: queryTags, summary: '重新生成查询链接（旧链接立即失效）', body: contracts.OpenQueryGetBody, response: env(contracts.OpenQueryResult) },
+    handler: async (request) => ok(await resetOpenQuery(ctx(request), request.body.schemaCode)),
+  });
+  app.get('/v1/external/query', {
+    config: { access: 'public', rateLimit: VISITOR_LIMIT },
+    schema: {
+      tags: queryTags,
+      summary: '访客打开公开查询页（密码放在 X-Link-Password 请求头）',
+      querystring: contracts.OpenQueryPageQuery,
+      headers: z.object({ 'x-link-password': z.string().max(64).optional() }).passthrough(),
+      response: env(contracts.OpenQueryPage),
+    },
+    handler: async (request) => {
+      const password = request.headers['x-link-password'];
+      return ok(await openQueryPage(deps.db, request.query, typeof password === 'string' ? password : undefined));
+    },
+  });
+  app.post('/v1/external/query/code', {
+    config: { access: 'public', rateLimit: VISITOR_LIMIT },
+    schema: { tags: queryTags, summary: '身份验证查询：向访客手机发送验证码', body: contracts.OpenQueryCodeBody, response: env(z.object({ expiresIn: z.number(), resendAfter: z.number() })) },
+    handler: async (request) => ok(await sendQueryCode(deps.db, deps.codes, request.body, request.ip)),
+  });
+  app.post('/v1/external/query', {
+    config: { access: 'public', rateLimit: VISITOR_LIMIT },
+    schema: { tags: queryTags, summary: '访客查询（按查询字段精确匹配，最多20条）', body: contracts.OpenQuerySearchBody, response: env(contracts.OpenQuerySearchResult) },
+    handler: async (request) => ok(await searchOpenQuery(deps.db, deps.codes, request.body)),
   });
 }

@@ -21,7 +21,8 @@ const FILLABLE: ReadonlySet<string> = new Set(contracts.PUBLIC_FILL_CONTROL_TYPE
 
 type LinkRow = { schema_code: string; token: string; enabled: boolean; password_hash: string | null; expires_at: Date | null; max_submissions: number | null; submissions: number; owner_id: string };
 
-async function designed(ctx: NodeContext, schemaCode: string) {
+/** The form, for a caller who administers its app (who sets its public pages). */
+export async function designed(ctx: NodeContext, schemaCode: string) {
   const edb = engineOf(ctx);
   const node = await getFormNodeOrThrow(edb, await viewerOf(edb, ctx), schemaCode, 'administer');
   return { edb, node };

@@ -73,3 +73,4 @@ export const PublicSubmitBody = z.strictObject({
 export type PublicSubmitBody = z.input<typeof PublicSubmitBody>;
 export const PublicSubmitResult = z.object({ submitted: z.boolean(), seqNo: z.string().nullable() });
 export * from './record-share.ts';
+export * from './open-query.ts';
