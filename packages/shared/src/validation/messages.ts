@@ -154,6 +154,18 @@ export const VALIDATION_MESSAGES = {
   widgetRepeated: { zh: '组件 id 不能重复', en: 'A widget id must not repeat' },
   instanceOrRecord: { zh: '须提供 instanceId，或 schemaCode 与 objectId', en: 'Give instanceId, or schemaCode and objectId' },
   linkPasswordMin: { zh: '密码至少{min}个字符', en: 'A password has at least {min} characters' },
+  // Open-query pages, record shares and short links (issue 19).
+  queryFieldsMin: { zh: '至少选择一个查询字段', en: 'Choose at least one query field' },
+  queryFieldsMax: { zh: '最多5个查询字段', en: 'At most 5 query fields' },
+  resultFieldsMin: { zh: '至少选择一个结果字段', en: 'Choose at least one result field' },
+  resultFieldsMax: { zh: '最多30个结果字段', en: 'At most 30 result fields' },
+  sixDigitCode: { zh: '请输入6位验证码', en: 'Enter the 6-digit code' },
+  shortLinkTarget: { zh: '须指定数据（schemaCode 与 objectId）或本站页面（path）之一', en: 'Name either a record (schemaCode and objectId) or a page of this site (path)' },
+  queryFieldKind: { zh: '查询字段须是本表单的单行文本、数字或单选字段', en: 'A query field must be a short text, number or single-choice field of this form' },
+  resultFieldKind: { zh: '结果字段须是本表单的字段', en: 'A result field must be a field of this form' },
+  identityMobileField: { zh: '身份验证查询须选择存放手机号的单行文本字段', en: 'An identity query needs the short text field that holds the mobile number' },
+  queryPassword: { zh: '密码查询须设置密码', en: 'A password query needs a password' },
+  enterNumber: { zh: '请输入数字', en: 'Enter a number' },
   linkPasswordMax: { zh: '密码最多{max}个字符', en: 'A password has at most {max} characters' },
   // Automations (issue 21; automation/model.ts)
   automationTime: { zh: '时间格式应为HH:mm', en: 'A time is written HH:mm' },

@@ -10,7 +10,7 @@ import { getFormNodeOrThrow } from '../form-design/form-access.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { submitIn, type StartWorkflow } from '../business-data/record.service.ts';
-import { hashPassword, knownEngine, memberContext, newToken, passwordMatches } from './public-access.ts';
+import { hashPassword, knownEngine, memberContext, passwordMatches, renewFormPageToken, saveFormPage } from './public-access.ts';
 
 // Public fill-in links (issue 19, form scene ExternalForm; docs/decisions/0043). The app's administrators set a form's
 // link: on or off, an optional password, an expiry, a cap on submissions, and whose the submissions are. A visitor
@@ -58,27 +58,14 @@ export async function savePublicLink(ctx: NodeContext, body: contracts.PublicLin
   const owner = await edb.selectFrom('org_users').select(['id', 'state']).where('id', '=', body.ownerId).executeTakeFirst();
   if (!owner || owner.state !== 'active') throw parameterError([{ path: 'ownerId', message: '该成员不存在或已停用' }]);
   const password = body.password === undefined ? undefined : body.password === null ? null : await hashPassword(body.password);
-  const values = {
-    enabled: body.enabled,
-    expires_at: body.expiresAt,
-    max_submissions: body.maxSubmissions,
-    owner_id: owner.id,
-    modified_time: new Date(),
-    ...(password === undefined ? {} : { password_hash: password }),
-  };
-  await edb
-    .insertInto('form_public_links')
-    .values({ schema_code: node.code, token: newToken(), created_by: ctx.userId, password_hash: password ?? null, ...values })
-    .onConflict((oc) => oc.column('schema_code').doUpdateSet(values))
-    .execute();
+  await saveFormPage(edb, 'form_public_links', { schemaCode: node.code, createdBy: ctx.userId }, { enabled: body.enabled, expires_at: body.expiresAt, max_submissions: body.maxSubmissions, owner_id: owner.id }, password);
   return present(edb, ctx.engineCode, await linkOf(edb, node.code));
 }
 
 /** A new token: the old address stops working at once. */
 export async function resetPublicLink(ctx: NodeContext, schemaCode: string): Promise<contracts.PublicLinkResult> {
   const { edb, node } = await designed(ctx, schemaCode);
-  const r = await edb.updateTable('form_public_links').set({ token: newToken(), modified_time: new Date() }).where('schema_code', '=', node.code).executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw new AppError('PublicLinkNotFound');
+  await renewFormPageToken(edb, 'form_public_links', node.code);
   return present(edb, ctx.engineCode, await linkOf(edb, node.code));
 }
 

@@ -11,7 +11,7 @@ import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtim
 import { unitNamesIn, visibleFields } from '../business-data/record.presenter.ts';
 import { queryRecords } from '../query/query.service.ts';
 import { designed } from './external-form.service.ts';
-import { hashPassword, knownEngine, memberContext, newToken, passwordMatches } from './public-access.ts';
+import { hashPassword, knownEngine, memberContext, passwordMatches, renewFormPageToken, saveFormPage } from './public-access.ts';
 
 // Open-query pages (issue 19, form scene OpenQuery). The app's administrators pick query fields (matched exactly,
 // every one required) and result fields; a visitor without an account fills the values and sees at most 20 records'
@@ -88,22 +88,15 @@ export async function saveOpenQuery(ctx: NodeContext, body: contracts.OpenQueryS
     result_fields: JSON.stringify(body.resultFields),
     mobile_field: body.access === 'identity' ? body.mobileField : null,
     owner_id: owner.id,
-    modified_time: new Date(),
-    ...(password === undefined ? {} : { password_hash: password }),
   };
-  await edb
-    .insertInto('form_open_queries')
-    .values({ schema_code: node.code, token: newToken(), created_by: ctx.userId, password_hash: password ?? null, ...values })
-    .onConflict((oc) => oc.column('schema_code').doUpdateSet(values))
-    .execute();
+  await saveFormPage(edb, 'form_open_queries', { schemaCode: node.code, createdBy: ctx.userId }, values, password);
   return present(edb, ctx.engineCode, await rowOf(edb, node.code));
 }
 
 /** A new address: the old one is refused at once. */
 export async function resetOpenQuery(ctx: NodeContext, schemaCode: string): Promise<contracts.OpenQueryResult> {
   const { edb, node } = await designed(ctx, schemaCode);
-  const r = await edb.updateTable('form_open_queries').set({ token: newToken(), modified_time: new Date() }).where('schema_code', '=', node.code).executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw new AppError('PublicLinkNotFound');
+  await renewFormPageToken(edb, 'form_open_queries', node.code);
   return present(edb, ctx.engineCode, await rowOf(edb, node.code));
 }
 

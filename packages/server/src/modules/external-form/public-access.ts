@@ -5,6 +5,7 @@ import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
+import { anyDb } from '../business-data/runtime-form.ts';
 
 // What every page for visitors without an account shares (public fill-in links, record shares): tokens, passwords
 // kept as scrypt hashes and compared in constant time, and the engine a link names — unknown or stopped engines are
@@ -46,4 +47,26 @@ export async function memberContext(db: Db, edb: EngineExecutor, engineCode: str
   const member = await edb.selectFrom('org_users').select(['auth_type', 'state']).where('id', '=', userId).executeTakeFirst();
   if (!member || member.state !== 'active') throw new AppError(closed);
   return { db, engineCode, userId, authType: member.auth_type };
+}
+
+/** The tables of a form's visitor pages: one page a form, keyed by its code, addressed by a token. */
+type FormPageTable = 'form_public_links' | 'form_open_queries';
+
+/**
+ * Creates or changes a form's visitor page; a new page gets its token. `password`: undefined keeps the one kept, null
+ * removes it, a hash sets it.
+ */
+export async function saveFormPage(edb: EngineExecutor, table: FormPageTable, key: { schemaCode: string; createdBy: string }, values: Record<string, unknown>, password: string | null | undefined): Promise<void> {
+  const set = { ...values, modified_time: new Date(), ...(password === undefined ? {} : { password_hash: password }) };
+  await anyDb(edb)
+    .insertInto(table)
+    .values({ schema_code: key.schemaCode, token: newToken(), created_by: key.createdBy, password_hash: password ?? null, ...set })
+    .onConflict((oc) => oc.column('schema_code').doUpdateSet(set))
+    .execute();
+}
+
+/** A new token for a form's page: the old address is refused at once (330101 when the form has no page). */
+export async function renewFormPageToken(edb: EngineExecutor, table: FormPageTable, schemaCode: string): Promise<void> {
+  const r = await anyDb(edb).updateTable(table).set({ token: newToken(), modified_time: new Date() }).where('schema_code', '=', schemaCode).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new AppError('PublicLinkNotFound');
 }

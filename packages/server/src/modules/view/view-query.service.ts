@@ -124,7 +124,8 @@ export function failureOf(objectId: string, error: unknown): { objectId: string;
 /** A short path for a record the caller can open (it must exist), or for a page of this site. */
 export async function shortLink(ctx: NodeContext, body: contracts.ShortLinkBody): Promise<{ url: string; target: string }> {
   let target: string;
-  if ('path' in body) target = sitePath(body.path);
+  if (body.path !== undefined) target = sitePath(body.path);
+  else if (body.schemaCode === undefined || body.objectId === undefined) throw new AppError('ShortLinkTarget');
   else {
     const edb = engineOf(ctx);
     const form: RuntimeForm = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);

@@ -56,7 +56,7 @@ export const OpenQueryPage = z.object({
 });
 export type OpenQueryPage = z.infer<typeof OpenQueryPage>;
 
-const Mobile = z.string().regex(/^1\d{10}$/, '请输入11位手机号');
+const Mobile = z.string().regex(/^1\d{10}$/, '请输入正确的11位手机号');
 
 /** POST /v1/external/query/code: a code to the visitor's mobile (identity access). */
 export const OpenQueryCodeBody = z.strictObject({ engineCode: z.string().min(1).max(64), token: z.string().min(1).max(64), mobile: Mobile });

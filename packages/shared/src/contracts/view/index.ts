@@ -204,10 +204,9 @@ export const PropertyDistinctBody = z.strictObject({
  * POST /v1/bizdata/shortlink: a short path (/s/<code>) for a record of a form, or for a page of this site (a share or
  * fill-in page); `target` is the page it opens.
  */
-export const ShortLinkBody = z.union([
-  z.strictObject({ schemaCode: SchemaCode, objectId: BizObjectId }),
-  z.strictObject({ path: z.string().trim().min(2).max(2000) }),
-]);
+export const ShortLinkBody = z
+  .strictObject({ schemaCode: SchemaCode.optional(), objectId: BizObjectId.optional(), path: z.string().trim().min(2).max(2000).optional() })
+  .refine((b) => (b.path !== undefined) !== (b.schemaCode !== undefined && b.objectId !== undefined), { message: '须指定数据（schemaCode 与 objectId）或本站页面（path）之一', path: ['path'] });
 export type ShortLinkBody = z.infer<typeof ShortLinkBody>;
 export const ShortLinkResult = z.object({ url: z.string(), target: z.string() });
 
