@@ -32,6 +32,7 @@ import * as internalMessages from './migrations/engine/2026-11-25T2000_create-in
 import * as notificationChannels from './migrations/engine/2026-11-25T2100_create-notification-channels.ts';
 import * as automations from './migrations/engine/2026-11-26T1000_create-automations.ts';
 import * as formPublicLinks from './migrations/engine/2026-11-26T1300_create-form-public-links.ts';
+import * as print from './migrations/engine/2026-11-26T1500_create-print.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import { engineSchemaName } from './database.ts';
 
@@ -73,6 +74,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1000_create-automations': automations,
   '2026-11-26T1200_add-work-item-deadlines': workItemDeadlines,
   '2026-11-26T1300_create-form-public-links': formPublicLinks,
+  '2026-11-26T1500_create-print': print,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {
