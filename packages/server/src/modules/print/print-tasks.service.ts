@@ -61,19 +61,20 @@ async function ownTask(ctx: NodeContext, taskId: string) {
 const STAGES: readonly string[] = ['Print', 'LoadData', 'AssembleData', 'CalcPage', 'GenerateFile'];
 
 /** The spec's print state of a job: Wait before a claim, the stage while it runs, Complete, or Error. */
-function stateOf(job: { state: string; message: string | null } | undefined, hasFile: boolean): PrintState {
+function stateOf(job: { state: string; message: string | null } | undefined): PrintState {
   if (!job) return 'Error';
   if (job.state === 'Waiting' || job.state === 'Queuing') return 'Wait';
   if (job.state === 'Running') return job.message && STAGES.includes(job.message) ? (job.message as PrintState) : 'Print';
-  if (job.state === 'Finished') return hasFile ? 'Complete' : 'Error';
+  if (job.state === 'Finished') return 'Complete';
   return 'Error';
 }
 
 /** POST /v1/toolkit/print/progress */
 export async function printProgress(ctx: NodeContext, urls: FileUrlSigner, taskId: string): Promise<contracts.PrintProgressResult> {
   const { task, job } = await ownTask(ctx, taskId);
-  const expired = !!task.expires_at && new Date(task.expires_at).getTime() <= Date.now();
-  const state = stateOf(job, !!task.file_id || expired);
+  // A Complete task whose file the sweep removed has expired.
+  const expired = !!task.expires_at && !task.file_id;
+  const state = stateOf(job);
   const running = job?.state === 'Running';
   return {
     taskId,
