@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { contracts } from '@tritium/shared';
+import { contracts } from '@tritium/shared';
 import type { PrintState } from '@tritium/shared/constants/tasks';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,7 +44,7 @@ export async function printPaper(ctx: NodeContext, body: Out<typeof contracts.Pr
     await trx.updateTable('platform.jobs').set({ payload: JSON.stringify({ taskId: id }) }).where('id', '=', id).execute();
     await engineOf({ db: trx as unknown as Db, engineCode: ctx.engineCode })
       .insertInto('print_tasks')
-      .values({ id, schema_code: form.node.code, template_id: templateId, created_by: ctx.userId, selection: JSON.stringify(selection) })
+      .values({ id, schema_code: form.node.code, template_id: templateId ?? contracts.FORM_LAYOUT, created_by: ctx.userId, selection: JSON.stringify(selection) })
       .execute();
     return id;
   });

@@ -22,6 +22,8 @@ export const PRINT_SYSTEM_FIELDS: Record<string, string> = {
   Name: '数据标题', SeqNo: '单据号', Status: '数据状态', CreatedBy: '创建人', OwnerId: '拥有者', OwnerDeptId: '所属部门', CreatedTime: '创建时间', ModifiedTime: '修改时间',
 };
 
+const labelOf = (options: Record<string, unknown>, code: string) => String(options.displayName ?? code);
+
 function summary(row: PrintTemplateRow): contracts.PrintTemplateSummary {
   const layout = row.layout as Layout;
   const page = layout.page;
@@ -57,6 +59,12 @@ export async function printHeader(ctx: NodeContext, schemaCode: string): Promise
     schemaCode: form.node.code,
     title: form.definition.attributes.displayName,
     templates: rows.map(summary),
+    fields: [
+      ...visibleFields(form).map((f) => ({ code: f.code, label: labelOf(f.options, f.code), kind: 'field' as const })),
+      ...Object.entries(PRINT_SYSTEM_FIELDS).map(([code, label]) => ({ code, label, kind: 'system' as const })),
+      ...visibleGrids(form).map((g) => ({ code: g.code, label: labelOf(g.options, g.code), kind: 'subTable' as const, columns: g.fields.map((f) => ({ code: f.code, label: labelOf(f.options, f.code) })) })),
+    ],
+    isWorkflow: form.isWorkflow,
     limits: { maxTemplates: PRINT_LIMITS.maxTemplates, maxQrCodes: PRINT_LIMITS.maxQrCodes, maxBatch: contracts.PRINT_BATCH_MAX },
   };
 }
@@ -151,8 +159,9 @@ export async function removeTemplate(ctx: NodeContext, templateId: string): Prom
 
 /** The layout a print uses: the template asked for (of this form), else the form's default one, else its own layout. */
 export async function layoutFor(edb: EngineExecutor, form: RuntimeForm, templateId: string | null | undefined): Promise<{ templateId: string | null; layout: Layout }> {
-  const row = templateId ? await findTemplate(edb, templateId) : await defaultTemplate(edb, form.node.code);
-  if (templateId && (!row || row.schema_code !== form.node.code)) throw new AppError('PrintTemplateNotFound');
+  const asked = templateId === contracts.FORM_LAYOUT ? null : templateId;
+  const row = asked ? await findTemplate(edb, asked) : templateId === contracts.FORM_LAYOUT ? undefined : await defaultTemplate(edb, form.node.code);
+  if (asked && (!row || row.schema_code !== form.node.code)) throw new AppError('PrintTemplateNotFound');
   if (row) return { templateId: row.id, layout: PrintLayout.parse(row.layout) };
   return {
     templateId: null,

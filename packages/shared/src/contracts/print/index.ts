@@ -14,7 +14,10 @@ export const PrintTaskId = z.uuid({ error: '须为有效的 id' });
 export const PRINT_BATCH_MAX = 2000;
 /** Records the browser's Print mode renders at once. */
 export const PRINT_BROWSER_MAX = 50;
-export const PRINT_KINDS = ['layout'] as const;
+/** The templateId that asks for the form's own layout even when the form has a default template. */
+export const FORM_LAYOUT = 'formLayout';
+/** A template of the form, or the form's own layout; absent: the default template, else the form's layout. */
+const TemplateChoice = z.union([PrintTemplateId, z.literal(FORM_LAYOUT)]).optional();
 
 export const PrintTemplateSummary = z.object({
   templateId: z.string(),
@@ -37,6 +40,9 @@ export const PrintHeaderResult = z.object({
   schemaCode: z.string(),
   title: z.string(),
   templates: z.array(PrintTemplateSummary),
+  /** What a template can print: the form's fields the caller sees, the system fields, sub-tables with their columns. */
+  fields: z.array(z.object({ code: z.string(), label: z.string(), kind: z.enum(['field', 'system', 'subTable']), columns: z.array(z.object({ code: z.string(), label: z.string() })).optional() })),
+  isWorkflow: z.boolean(),
   limits: z.object({ maxTemplates: z.literal(PRINT_LIMITS.maxTemplates), maxQrCodes: z.literal(PRINT_LIMITS.maxQrCodes), maxBatch: z.number() }),
 });
 export type PrintHeaderResult = z.infer<typeof PrintHeaderResult>;
@@ -65,8 +71,7 @@ export const RemovePrintTemplateBody = z.strictObject({ templateId: PrintTemplat
 /** Which records: chosen ones, or every record of a (filtered) list view. */
 const PrintSelection = {
   schemaCode: SchemaCode,
-  /** Absent: the form's default template, else the form's own layout. */
-  templateId: PrintTemplateId.optional(),
+  templateId: TemplateChoice,
   objectIds: z.array(z.uuid({ error: '须为有效的 id' })).min(1, '请选择要打印的数据').max(PRINT_BATCH_MAX).optional(),
   filter: FilterNode.optional(),
   viewCode: z.string().trim().max(64).optional(),
@@ -78,7 +83,7 @@ const PrintSelection = {
 /** POST /v1/toolkit/print/data: a template and records assembled for the browser's Print mode. */
 export const PrintDataBody = z.strictObject({
   schemaCode: SchemaCode,
-  templateId: PrintTemplateId.optional(),
+  templateId: TemplateChoice,
   objectIds: z.array(z.uuid({ error: '须为有效的 id' })).min(1, '请选择要打印的数据').max(PRINT_BROWSER_MAX),
 });
 export const PrintDataResult = z.object({
