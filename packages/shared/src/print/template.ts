@@ -17,6 +17,8 @@ export const PAGE_SIZE_MM: Record<Exclude<(typeof PAGE_SIZES)[number], 'custom'>
 /** The custom size's bounds (mm): from a receipt strip to A2. */
 export const CUSTOM_PAGE_MM = { min: 40, max: 600 } as const;
 export const PRINT_TEMPLATE_MAX_ELEMENTS = 300;
+/** A page number's text: {page} is this page, {pages} all pages of the file. */
+export const PAGE_NUMBER_FORMAT = '第 {page} 页 / 共 {pages} 页';
 export const PRINT_TEXT_MAX = 2000;
 /** An image placed on a template travels inside it (data URL) or as a file link; its size is bounded. */
 export const PRINT_IMAGE_MAX_CHARS = 700_000;
@@ -60,7 +62,7 @@ export const PrintElement = z.discriminatedUnion('type', [
   z.strictObject({ ...box, type: z.literal('qrCode'), source: CodeSource }),
   z.strictObject({ ...box, type: z.literal('barcode'), source: CodeSource, showText: z.boolean().default(true) }),
   z.strictObject({ ...box, type: z.literal('approvalTrace'), showSignature: z.boolean().default(true), fontSize }),
-  z.strictObject({ ...box, type: z.literal('pageNumber'), format: z.string().trim().min(1).max(60).default('第 {page} 页 / 共 {pages} 页'), fontSize }),
+  z.strictObject({ ...box, type: z.literal('pageNumber'), format: z.string().trim().min(1).max(60).default(PAGE_NUMBER_FORMAT), fontSize }),
 ]);
 export type PrintElement = z.output<typeof PrintElement>;
 export type PrintElementInput = z.input<typeof PrintElement>;
