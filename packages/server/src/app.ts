@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const dataPort = { store: fileStore, urls: createFileUrlSigner(signingSecret, options.now), ...dataPortSettings() };
   dataPortRoutes(app, { db, ...dataPort });
-  printRoutes(app, { db, urls: dataPort.urls });
+  printRoutes(app, { db, urls: dataPort.urls, store: fileStore });
   const pdf = createPdfRenderer();
   app.addHook('onClose', () => pdf.close());
   const live = createLiveHub();

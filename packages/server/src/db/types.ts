@@ -550,6 +550,7 @@ export interface EngineDb {
   form_public_links: FormPublicLinkTable;
   print_templates: PrintTemplateTable;
   print_tasks: PrintTaskTable;
+  print_excel_templates: PrintExcelTemplateTable;
 }
 
 /** Engine schema: a form's print template (issue 24; docs/decisions/0050). */
@@ -563,6 +564,16 @@ export interface PrintTemplateTable {
   created_by: string;
   created_time: Timestamp;
   modified_time: Timestamp;
+}
+
+/** Engine schema: an Excel print template (issue 24): a workbook with placeholders, kept as bytes. */
+export interface PrintExcelTemplateTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  workbook: Uint8Array;
+  created_by: string;
+  created_time: Timestamp;
 }
 
 /** Engine schema: a print job's subject (its state is the platform job's, same id) and its PDF while kept. */

@@ -290,6 +290,9 @@ export const ERRORS = {
   PrintNothingToPrint: biz(390007, '没有可打印的数据', 'There is nothing to print'),
   PrintFileExpired: biz(390008, '打印文件已过期，请重新打印', 'The printed file has expired: print again'),
   PrintTemplateNameTaken: biz(390009, '模板名称已被使用', 'This template name is in use already'),
+  PrintExcelTemplateLimit: biz(390010, '每个表单最多 {max} 个 Excel 模板', 'A form holds at most {max} Excel templates'),
+  PrintExcelTemplateNotFound: biz(390011, 'Excel 模板不存在', 'The Excel template does not exist', 404),
+  PrintExcelFileUnreadable: biz(390012, '无法读取 Excel 模板，请上传 .xlsx 文件', 'The Excel template cannot be read: upload an .xlsx file'),
 
   // 3600xx automations and smart actions (issue 21; docs/decisions/0041)
   AutomationNotFound: biz(360001, '自动化不存在', 'The automation does not exist', 404),

@@ -7,6 +7,11 @@ import { nodeContextOf } from '../function-node/node-context.ts';
 import type { FileUrlSigner } from '../files/file-url.ts';
 import * as templates from './print-templates.service.ts';
 import * as tasks from './print-tasks.service.ts';
+import * as excel from './print-excel.service.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { contentDisposition } from '../files/content-type.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const tags = ['打印'];
 // Every member of the engine may call; the services ask the policy: the form's print right, the app's administrators
@@ -15,7 +20,7 @@ const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** Print templates and print jobs (calls.md §7 "Print"; docs/decisions/0050). */
-export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner }): void {
+export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner; store: FileStore }): void {
   const ctx = (request: FastifyRequest) => nodeContextOf(request, deps.db);
   const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -63,5 +68,28 @@ export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner }
     config,
     schema: { tags, summary: '重试出错的打印任务', body: contracts.PrintProgressBody, response: env(contracts.PrintProgressResult) },
     handler: async (request) => ok(await tasks.retryPrint(ctx(request), deps.urls, request.body.taskId)),
+  });
+  app.get('/v1/toolkit/print/excel/list', {
+    config,
+    schema: { tags, summary: 'Excel 打印模板列表（需打印权限）', querystring: contracts.PrintHeaderQuery, response: env(contracts.PrintExcelListResult) },
+    handler: async (request) => ok(await excel.listExcel(ctx(request), request.query.schemaCode)),
+  });
+  app.post('/v1/toolkit/print/excel/save', {
+    config,
+    schema: { tags, summary: '上传 Excel 打印模板（应用管理员；每个表单最多 20 个）', body: contracts.SavePrintExcelBody, response: env(contracts.PrintExcelTemplateSummary) },
+    handler: async (request) => ok(await excel.saveExcel(ctx(request), deps.store, request.body)),
+  });
+  app.post('/v1/toolkit/print/excel/remove', {
+    config,
+    schema: { tags, summary: '删除 Excel 打印模板（应用管理员）', body: contracts.RemovePrintExcelBody },
+    handler: async (request) => ok(await excel.removeExcel(ctx(request), request.body.templateId)),
+  });
+  app.post('/v1/toolkit/print/excel/fill', {
+    config,
+    schema: { tags, summary: '用一条数据填充 Excel 模板并下载 .xlsx', body: contracts.FillPrintExcelBody },
+    handler: async (request, reply) => {
+      const { name, body } = await excel.fillExcel(ctx(request), request.body, baseUrl(request));
+      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(name, XLSX_TYPE, true)).header('cache-control', 'no-store').send(body);
+    },
   });
 }

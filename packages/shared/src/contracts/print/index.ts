@@ -128,3 +128,13 @@ export const PrintProgressResult = z.object({
   expiresAt: z.string().nullable(),
 });
 export type PrintProgressResult = z.infer<typeof PrintProgressResult>;
+
+/** Excel templates (up to 20 a form): a workbook with `{Field}` placeholders; a row with `{Grid.Column}` repeats per sub-table row. */
+export const PrintExcelTemplateSummary = z.object({ templateId: z.string(), schemaCode: z.string(), name: z.string(), createdTime: z.string() });
+export type PrintExcelTemplateSummary = z.infer<typeof PrintExcelTemplateSummary>;
+export const PrintExcelListResult = z.object({ list: z.array(PrintExcelTemplateSummary), max: z.number() });
+/** POST /v1/toolkit/print/excel/save: the workbook is uploaded first (/v1/file/upload?scene=gridImportFile). */
+export const SavePrintExcelBody = z.strictObject({ schemaCode: SchemaCode, name: z.string().trim().min(1).max(50), fileId: z.uuid({ error: '须为有效的 id' }) });
+export const RemovePrintExcelBody = z.strictObject({ templateId: PrintTemplateId });
+/** POST /v1/toolkit/print/excel/fill: the template filled with one record, as an .xlsx download. */
+export const FillPrintExcelBody = z.strictObject({ templateId: PrintTemplateId, objectId: z.uuid({ error: '须为有效的 id' }) });

@@ -33,10 +33,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_id', 'text')
     .addColumn('expires_at', 'timestamptz')
     .execute();
+  // Excel templates (at most 20 a form): the workbook's bytes are kept here, with their placeholders.
+  await db.schema
+    .createTable('print_excel_templates')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('schema_code', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('workbook', 'bytea', (c) => c.notNull())
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('print_excel_templates_name_unique', ['schema_code', 'name'])
+    .execute();
   await db.schema.createIndex('print_tasks_expiry').on('print_tasks').column('expires_at').where(sql.ref('file_id'), 'is not', null).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('print_excel_templates').execute();
   await db.schema.dropTable('print_tasks').execute();
   await db.schema.dropTable('print_templates').execute();
 }
