@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
 import { downloaded, screenshot } from './browser.ts';
 import { api as callAs, appWithPublishedForm, engineWithAdmin, memberPage, pageOf, type Admin } from './fixtures.ts';
 
@@ -88,6 +89,27 @@ describe('print templates and print jobs in the browser', () => {
     const code = template.layout.elements[2]!;
     expect(code.x).toBeGreaterThan(80);
     expect(code.width).toBeGreaterThan(30);
+  });
+
+  it('the administrator uploads an Excel template; a record is exported through it from the Print mode', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('送货单');
+    sheet.addRow(['收货单位', '{Customer}']);
+    sheet.addRow(['{Goods.Item}', '{Goods.Qty}']);
+    sheet.addRow(['签收', '']);
+    await page.goto('/form/print-templates/delivery');
+    await page.getByLabel('Excel 模板名称').fill('送货单表格');
+    await page.locator('input[type=file]').setInputFiles({ name: '送货单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+    await expect.poll(() => page.getByRole('cell', { name: '送货单表格' }).count()).toBe(1);
+    await screenshot(page, 'print-2b-templates-list');
+    await page.goto(`/form/open/delivery/${ids[1]}?mode=Print`);
+    await page.getByRole('button', { name: /导出 Excel/ }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '送货单表格' }).click()]);
+    const filled = new ExcelJS.Workbook();
+    await filled.xlsx.load((await downloaded(download)) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    filled.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toEqual([['收货单位', '白鹭家具'], ['松木板', '12'], ['五金配件', '30'], ['签收', '']]);
   });
 
   it("a record's Print mode shows the default template, ready for the print dialog, on PC and phone", async () => {

@@ -23,6 +23,14 @@ export const enUSPrint = {
   failed: 'Printing failed',
   expired: 'The printed file has expired: print again',
   states: { Error: 'Error', Wait: 'Waiting', Print: 'Starting', LoadData: 'Loading data', AssembleData: 'Assembling data', CalcPage: 'Laying out pages', GenerateFile: 'Writing the file', Complete: 'Complete' },
+  excel: {
+    title: 'Excel templates',
+    hint: 'Upload an .xlsx: {FieldCode} in a cell becomes the record\'s value; a row with {GridCode.ColumnCode} repeats once per sub-table row.',
+    name: 'Excel template name',
+    upload: 'Upload an Excel template',
+    empty: 'No Excel templates yet',
+    download: 'Export to Excel',
+  },
   templates: {
     entry: 'Print templates',
     title: '{{form}} · Print templates',

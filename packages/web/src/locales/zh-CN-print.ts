@@ -24,6 +24,14 @@ export const zhCNPrint = {
   failed: '打印失败',
   expired: '打印文件已过期，请重新打印',
   states: { Error: '出错', Wait: '排队中', Print: '开始打印', LoadData: '读取数据', AssembleData: '组装数据', CalcPage: '计算分页', GenerateFile: '生成文件', Complete: '已完成' },
+  excel: {
+    title: 'Excel 模板',
+    hint: '上传 .xlsx：单元格中的 {字段编码} 换成数据的值；含 {子表编码.列编码} 的一行按子表的行数重复。',
+    name: 'Excel 模板名称',
+    upload: '上传 Excel 模板',
+    empty: '还没有 Excel 模板',
+    download: '导出 Excel',
+  },
   templates: {
     entry: '打印模板',
     title: '{{form}} · 打印模板',

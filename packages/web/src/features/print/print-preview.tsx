@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Flex, Result, Select, Skeleton, theme } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Dropdown, Flex, Result, Select, Skeleton, theme } from 'antd';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { renderPrintHtml } from '@tritium/shared/print/index';
 import { isApiError } from '../../lib/api-error.ts';
-import { FORM_LAYOUT, printApi, printKeys } from './print-api.ts';
+import { downloadFilledExcel, FORM_LAYOUT, printApi, printKeys } from './print-api.ts';
 import { PrintFrame, type PrintFrameHandle } from './print-frame.tsx';
 
 /**
@@ -19,6 +19,8 @@ export function PrintPreview({ schemaCode, objectIds, initialTemplateId }: { sch
   const [templateId, setTemplateId] = useState<string | undefined>(initialTemplateId);
   const header = useQuery({ queryKey: printKeys.header(schemaCode), queryFn: () => printApi.header(schemaCode), retry: false });
   const data = useQuery({ queryKey: printKeys.data(schemaCode, objectIds, templateId), queryFn: () => printApi.data(schemaCode, objectIds, templateId), retry: false, enabled: objectIds.length > 0 });
+  const { message } = App.useApp();
+  const excel = useQuery({ queryKey: printKeys.excel(schemaCode), queryFn: () => printApi.excelList(schemaCode), retry: false, enabled: objectIds.length === 1 });
   const html = useMemo(() => (data.data ? renderPrintHtml(data.data.layout, data.data.sheet) : ''), [data.data]);
   const error = header.error ?? data.error;
   if (error) return <Result status="warning" title={isApiError(error) ? error.errorMessage : t('print.loadFailed')} />;
@@ -33,6 +35,14 @@ export function PrintPreview({ schemaCode, objectIds, initialTemplateId }: { sch
           onChange={(v) => setTemplateId(v)} />
         <span style={{ color: token.colorTextSecondary }}>{t('print.recordCount', { count: data.data.sheet.documents.length })}</span>
         <div style={{ flex: 1 }} />
+        {!!excel.data?.list.length && (
+          <Dropdown trigger={['click']} menu={{
+            items: excel.data.list.map((x) => ({ key: x.templateId, label: x.name })),
+            onClick: ({ key }) => void downloadFilledExcel(key, objectIds[0]!, `${excel.data!.list.find((x) => x.templateId === key)!.name}.xlsx`).catch((e: Error) => message.error(e.message)),
+          }}>
+            <Button icon={<FileExcelOutlined />}>{t('print.excel.download')}</Button>
+          </Dropdown>
+        )}
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => frame.current?.print()}>{t('print.print')}</Button>
       </Flex>
       {data.data.sheet.documents.length < objectIds.length && <Alert type="info" showIcon title={t('print.someHidden')} />}

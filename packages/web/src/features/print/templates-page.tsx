@@ -8,6 +8,7 @@ import { FORM_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { isApiError } from '../../lib/api-error.ts';
 import { printApi, printKeys, type PrintTemplateDto } from './print-api.ts';
 import { TemplateDesigner } from './designer/template-designer.tsx';
+import { ExcelTemplates } from './excel-templates.tsx';
 
 /** FORM_PRINT_TEMPLATES_PATH/:schemaCode — a form's print templates (issue 24): the list, then the designer. */
 export function PrintTemplatesPage() {
@@ -59,6 +60,9 @@ export function PrintTemplatesPage() {
               ),
             },
           ]} />
+        <div style={{ marginTop: token.margin }}>
+          <ExcelTemplates schemaCode={schemaCode} />
+        </div>
       </Layout.Content>
     </Layout>
   );
