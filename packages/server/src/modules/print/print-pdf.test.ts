@@ -114,7 +114,8 @@ describe('a PDF of one record', () => {
 
 describe('a PDF of a filtered view of 200 records', () => {
   it('prints every record that matches on its own page, and the file is swept after its keeping time', async () => {
-    for (let i = 1; i <= 200; i++) await save(`记录${String(i).padStart(3, '0')}`, i, 3);
+    const idOf = new Map<string, string>();
+    for (let i = 1; i <= 200; i++) idOf.set(`记录${String(i).padStart(3, '0')}`, await save(`记录${String(i).padStart(3, '0')}`, i, 3));
     await save('排除', 5000, 1);
     const { taskId } = await a.post('/v1/toolkit/print/paper', { schemaCode: code, filter: { field: 'Amount', operator: 'Below', value: 1000 }, sort: [{ field: 'Amount', direction: 'asc' }] });
     const done = await runJob(taskId);
@@ -130,6 +131,11 @@ describe('a PDF of a filtered view of 200 records', () => {
     // Sorted by amount: record 1 first, record 200 last.
     expect(texts[0]).toContain('记录001');
     expect(texts.at(-1)).toContain('记录200');
+
+    // A page deep in the file, as an image: its QR code carries the link of the record printed on it.
+    const page = texts.findIndex((text) => text.includes('记录137'));
+    const qr = decodeQr(crop(pageImage(pdf, page + 1, 150), { x: CONTENT.left + 92, y: CONTENT.top + 10, width: 34, height: 34 }));
+    expect(qr).toMatch(new RegExp(`/form/open/${code}/${idOf.get('记录137')}$`));
 
     // Kept for 24 hours, then swept: no link, no file.
     const fileId = (await engineDb(t.database.db, engineCode).selectFrom('print_tasks').select('file_id').where('id', '=', taskId).executeTakeFirstOrThrow()).file_id!;
