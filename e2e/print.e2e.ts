@@ -102,6 +102,14 @@ describe('print templates and print jobs in the browser', () => {
     await page.locator('input[type=file]').setInputFiles({ name: '送货单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) });
     await expect.poll(() => page.getByRole('cell', { name: '送货单表格' }).count()).toBe(1);
     await screenshot(page, 'print-2b-templates-list');
+    const phone = await pageOf(admin, { width: 390, height: 844 });
+    await phone.goto('/form/print-templates/delivery');
+    await expect.poll(() => phone.getByRole('cell', { name: '送货单表格' }).count()).toBe(1);
+    await screenshot(phone, 'print-2c-templates-list-phone');
+    await phone.getByRole('button', { name: '设计', exact: true }).click();
+    await expect.poll(() => phone.getByLabel('模板名称').count()).toBe(1);
+    await screenshot(phone, 'print-2d-designer-phone');
+    await phone.close();
     await page.goto(`/form/open/delivery/${ids[1]}?mode=Print`);
     await page.getByRole('button', { name: /导出 Excel/ }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '送货单表格' }).click()]);

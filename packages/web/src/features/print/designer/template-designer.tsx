@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PRINT_ELEMENT_TYPES, type PrintElement, type PrintElementType, type PrintLayout } from '@tritium/shared/print/index';
 import { isApiError } from '../../../lib/api-error.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { printApi, printKeys, type PrintTemplateDto } from '../print-api.ts';
 import { DesignCanvas, DRAG_TYPE } from './design-canvas.tsx';
 import { ElementProperties } from './element-properties.tsx';
@@ -31,6 +32,8 @@ export function TemplateDesigner({ schemaCode, fields, initial, onBack }: { sche
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const element = layout.elements.find((e) => e.id === selected);
+  // On a phone the three panes stack: the palette as a row of buttons, the page (scrolled), the properties below.
+  const phone = useIsPhone();
 
   const change = (id: string, patch: Partial<PrintElement>) => setLayout((l) => ({ ...l, elements: l.elements.map((e) => (e.id === id ? ({ ...e, ...patch } as PrintElement) : e)) }));
   const add = (type: PrintElementType, at?: { x: number; y: number }) => {
@@ -67,19 +70,19 @@ export function TemplateDesigner({ schemaCode, fields, initial, onBack }: { sche
         <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>{t('print.designer.save')}</Button>
       </Flex>
       {problem && <Alert type="error" showIcon title={problem} closable onClose={() => setProblem(null)} />}
-      <Flex style={{ flex: 1, minHeight: 0 }}>
-        <Flex vertical gap={6} style={{ width: 168, flex: '0 0 168px', padding: token.paddingSM, background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto' }}>
+      <Flex vertical={phone} style={{ flex: 1, minHeight: 0, overflow: phone ? 'auto' : undefined }}>
+        <Flex vertical={!phone} wrap={phone} gap={6} style={{ ...(phone ? {} : { width: 168, flex: '0 0 168px' }), padding: token.paddingSM, background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto' }}>
           <Typography.Text strong>{t('print.designer.palette')}</Typography.Text>
           {PRINT_ELEMENT_TYPES.map((type) => (
-            <Button key={type} draggable block style={{ justifyContent: 'flex-start' }} onDragStart={(e) => e.dataTransfer.setData(DRAG_TYPE, type)} onClick={() => add(type)}>
+            <Button key={type} draggable block={!phone} size={phone ? 'small' : 'middle'} style={{ justifyContent: 'flex-start' }} onDragStart={(e) => e.dataTransfer.setData(DRAG_TYPE, type)} onClick={() => add(type)}>
               {t(`print.designer.types.${type}`)}
             </Button>
           ))}
         </Flex>
-        <main style={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
+        <main style={{ flex: phone ? '0 0 auto' : 1, minWidth: 0, overflow: 'auto', maxHeight: phone ? 520 : undefined }}>
           <DesignCanvas layout={layout} fields={fields} selected={selected} onSelect={setSelected} onChange={change} onDrop={(type, at) => add(type, at)} />
         </main>
-        <aside aria-label={t('print.designer.properties')} style={{ width: 280, flex: '0 0 280px', padding: token.paddingSM, background: token.colorBgContainer, borderInlineStart: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto' }}>
+        <aside aria-label={t('print.designer.properties')} style={{ ...(phone ? {} : { width: 280, flex: '0 0 280px' }), padding: token.paddingSM, background: token.colorBgContainer, borderInlineStart: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto' }}>
           {element ? (
             <ElementProperties key={element.id} element={element} fields={fields} onChange={(patch) => change(element.id, patch)}
               onRemove={() => { setLayout((l) => ({ ...l, elements: l.elements.filter((e) => e.id !== element.id) })); setSelected(null); }} />
