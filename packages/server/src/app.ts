@@ -65,6 +65,10 @@ import { channelAdapters } from './modules/notification/channels/channel-adapter
 import { loadChannelSettings } from './modules/notification/channels/channel-settings.ts';
 import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
+import { printRoutes } from './modules/print/print.routes.ts';
+import { PRINT_JOB, printJobHandler, printSettings } from './modules/print/print.job.ts';
+import { createPdfRenderer } from './modules/print/print-pdf.ts';
+import { printFileSweep } from './modules/print/print-sweep.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { externalFormRoutes } from './modules/external-form/external-form.routes.ts';
@@ -208,6 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const dataPort = { store: fileStore, urls: createFileUrlSigner(signingSecret, options.now), ...dataPortSettings() };
   dataPortRoutes(app, { db, ...dataPort });
+  printRoutes(app, { db, urls: dataPort.urls, store: fileStore });
+  const pdf = createPdfRenderer();
+  app.addHook('onClose', () => pdf.close());
   const live = createLiveHub();
   notificationRoutes(app, { db, hub: live });
   if (options.listen) {
@@ -247,7 +254,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(DATA_EXPORT_JOB, dataExportHandler(dataPort))
     .register(TRIGRAM_BACKFILL_JOB, trigramBackfillHandler())
     .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
-    .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns));
+    .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
+    .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.
@@ -255,7 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sweeps = new SweepRegistry()
     .register('automation.schedules', automationScheduleSweep())
     .register('sns.task-tips', taskTipSweep())
-    .register('workflow.time-limits', workflowTimeLimitSweep());
+    .register('workflow.time-limits', workflowTimeLimitSweep())
+    .register('print.files', printFileSweep(fileStore));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 

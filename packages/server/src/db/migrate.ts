@@ -35,6 +35,7 @@ import * as automations from './migrations/engine/2026-11-26T1000_create-automat
 import * as formPublicLinks from './migrations/engine/2026-11-26T1300_create-form-public-links.ts';
 import * as recordShareLinks from './migrations/engine/2026-11-26T1500_create-record-share-links.ts';
 import * as formOpenQueries from './migrations/engine/2026-11-26T1510_create-form-open-queries.ts';
+import * as print from './migrations/engine/2026-11-26T1600_create-print.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import { engineSchemaName } from './database.ts';
 
@@ -79,6 +80,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1300_create-form-public-links': formPublicLinks,
   '2026-11-26T1500_create-record-share-links': recordShareLinks,
   '2026-11-26T1510_create-form-open-queries': formOpenQueries,
+  '2026-11-26T1600_create-print': print,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -560,6 +560,46 @@ export interface EngineDb {
   form_public_links: FormPublicLinkTable;
   record_share_links: RecordShareLinkTable;
   form_open_queries: FormOpenQueryTable;
+  print_templates: PrintTemplateTable;
+  print_tasks: PrintTaskTable;
+  print_excel_templates: PrintExcelTemplateTable;
+}
+
+/** Engine schema: a form's print template (issue 24; docs/decisions/0050). */
+export interface PrintTemplateTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  is_default: Generated<boolean>;
+  layout: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  created_by: string;
+  created_time: Timestamp;
+  modified_time: Timestamp;
+}
+
+/** Engine schema: an Excel print template (issue 24): a workbook with placeholders, kept as bytes. */
+export interface PrintExcelTemplateTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  workbook: Uint8Array;
+  created_by: string;
+  created_time: Timestamp;
+}
+
+/** Engine schema: a print job's subject (its state is the platform job's, same id) and its PDF while kept. */
+export interface PrintTaskTable {
+  id: string;
+  schema_code: string;
+  template_id: string | null;
+  created_by: string;
+  created_time: Timestamp;
+  selection: ColumnType<unknown, string, string>;
+  total: number | null;
+  pages: number | null;
+  file_id: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Engine schema: a form's open-query page (issue 19, OpenQuery). */

@@ -98,6 +98,10 @@ export const FORM_DESIGNER_PATH = '/form/designer';
 export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
 /** A form's automations (issue 21): `${FORM_AUTOMATION_PATH}/<schemaCode>`. */
 export const FORM_AUTOMATION_PATH = '/form/automation';
+/** Records of a form rendered with a print template for the browser's print dialog (issue 24): `${FORM_PRINT_PATH}/<schemaCode>?ids=a,b[&templateId=]`. */
+export const FORM_PRINT_PATH = '/form/print';
+/** A form's print templates and their designer (issue 24): `${FORM_PRINT_TEMPLATES_PATH}/<schemaCode>`. */
+export const FORM_PRINT_TEMPLATES_PATH = '/form/print-templates';
 /** A form's public fill-in link (issue 19, ExternalForm): `${PUBLIC_FORM_PATH}/<engineCode>/<token>`, no account needed. */
 export const PUBLIC_FORM_PATH = '/external/form';
 /** A record shared read-only by link (issue 19, ExternalShare): `${SHARED_RECORD_PATH}/<engineCode>/<token>`. */

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3900xx print.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -282,6 +282,20 @@ export const ERRORS = {
 
   // 3500xx full-text search (docs/decisions/0040)
   SearchKeywordTooShort: biz(350001, '请输入至少 {min} 个字符再搜索', 'Type at least {min} characters to search'),
+
+  // 3900xx print templates and print jobs (issue 24; docs/decisions/0050)
+  PrintTemplateNotFound: biz(390001, '打印模板不存在', 'The print template does not exist', 404),
+  PrintTemplateLimit: biz(390002, '每个表单最多 {max} 个打印模板', 'A form holds at most {max} print templates'),
+  PrintTemplateFieldUnknown: biz(390003, '模板引用了表单中没有的字段“{field}”', 'The template uses a field the form does not have: "{field}"'),
+  PrintTaskNotFound: biz(390004, '打印任务不存在', 'The print task does not exist', 404),
+  PrintTaskNotRetryable: biz(390005, '只有出错的打印任务可以重试', 'Only a print task that ended in error can be retried'),
+  PrintBatchTooLarge: biz(390006, '一次最多打印 {max} 条数据', 'At most {max} records can be printed at once'),
+  PrintNothingToPrint: biz(390007, '没有可打印的数据', 'There is nothing to print'),
+  PrintFileExpired: biz(390008, '打印文件已过期，请重新打印', 'The printed file has expired: print again'),
+  PrintTemplateNameTaken: biz(390009, '模板名称已被使用', 'This template name is in use already'),
+  PrintExcelTemplateLimit: biz(390010, '每个表单最多 {max} 个 Excel 模板', 'A form holds at most {max} Excel templates'),
+  PrintExcelTemplateNotFound: biz(390011, 'Excel 模板不存在', 'The Excel template does not exist', 404),
+  PrintExcelFileUnreadable: biz(390012, '无法读取 Excel 模板，请上传 .xlsx 文件', 'The Excel template cannot be read: upload an .xlsx file'),
 
   // 3600xx automations and smart actions (issue 21; docs/decisions/0041)
   AutomationNotFound: biz(360001, '自动化不存在', 'The automation does not exist', 404),

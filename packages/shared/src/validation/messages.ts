@@ -192,6 +192,16 @@ export const VALIDATION_MESSAGES = {
   automationLoop: { zh: '循环须引用之前的查询步骤', en: 'A loop must name an earlier query step' },
   automationNoRecord: { zh: '该触发方式没有触发数据，不能设置条件', en: 'This trigger has no record to set conditions on' },
   automationEnd: { zh: '结束时间须晚于开始时间', en: 'The end must be after the start' },
+  // Print templates (issue 24; docs/decisions/0050).
+  printFieldRequired: { zh: '请选择字段', en: 'Choose a field' },
+  printFormulaRequired: { zh: '请填写公式', en: 'Enter a formula' },
+  printImageSource: { zh: '图片须为上传的图片', en: 'The image must be an uploaded picture' },
+  printElementIdTaken: { zh: '元素 id 重复', en: 'Element ids must be unique' },
+  printQrLimit: { zh: '每个模板最多{max}个二维码', en: 'A template holds at most {max} QR codes' },
+  printCustomSize: { zh: '自定义纸张须填写宽和高', en: 'A custom paper size needs a width and a height' },
+  printMarginsTooLarge: { zh: '页边距过大，没有可打印的区域', en: 'The margins leave no printable area' },
+  printFieldUnknown: { zh: '表单中没有字段“{field}”', en: 'The form has no field "{field}"' },
+  printNoRecords: { zh: '请选择要打印的数据', en: 'Choose the records to print' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_PRINT_PATH, FORM_PRINT_TEMPLATES_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
@@ -93,6 +93,18 @@ export const routes: RouteObject[] = [
         handle: titled('automation'),
         loader: requireSessionLoader,
         lazy: workbenchPage(() => import('../features/automation/automation-page.tsx'), (m) => m.AutomationPage),
+      },
+      {
+        path: `${FORM_PRINT_TEMPLATES_PATH}/:schemaCode`,
+        handle: titled('printTemplates'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/print/templates-page.tsx'), (m) => m.PrintTemplatesPage),
+      },
+      {
+        path: `${FORM_PRINT_PATH}/:schemaCode`,
+        handle: titled('print'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/print/print-page.tsx'), (m) => m.PrintPage),
       },
       {
         path: `${FORM_RUNTIME_PATH}/:schemaCode/:objectId?`,

@@ -3,10 +3,12 @@
 import type { Catalogue } from './zh-CN.ts';
 import type { zhCNWorkbench } from './zh-CN-workbench.ts';
 import { enUSAutomation } from './en-US-automation.ts';
+import { enUSPrint } from './en-US-print.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   automation: enUSAutomation,
+  print: enUSPrint,
   workbench: {
     greeting: 'Hello, {{name}}',
     intro: 'Welcome back to the workbench of “{{engine}}”.',

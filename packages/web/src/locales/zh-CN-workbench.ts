@@ -1,10 +1,12 @@
 // The workbench's part of the zh-CN catalogue (docs/decisions/0036): over 500 lines because it is the catalogue of every
 // screen past sign-in, kept as one tree; loaded with the first workbench route (lib/i18n.ts loadWorkbenchCatalogue).
 import { zhCNAutomation } from './zh-CN-automation.ts';
+import { zhCNPrint } from './zh-CN-print.ts';
 
 /** zh-CN, workbench part: every screen after sign-in (workbench, apps, admin, designers, forms, lists, flows). */
 export const zhCNWorkbench = {
   automation: zhCNAutomation,
+  print: zhCNPrint,
   workbench: {
     greeting: '你好，{{name}}',
     intro: '欢迎回到「{{engine}}」的工作台。',

@@ -23,6 +23,7 @@ import { ViewDesigner } from './view-designer.tsx';
 import { ViewTabs } from './view-tabs.tsx';
 import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 import { DataPortButtons } from '../../data-port/components/data-port-buttons.tsx';
+import { PrintButton } from '../../print/print-dialog.tsx';
 import { permissionApi, permissionKeys } from '../../form-permission/permission-api.ts';
 
 const HEIGHTS = Object.values(RowHeight);
@@ -133,6 +134,8 @@ export function ListView({ schemaCode }: { schemaCode: string }) {
         {view.actions.map(actionButton)}
         {may('changeOwner') && <ChangeOwnerButton schemaCode={schemaCode} objectIds={s.selected} onDone={() => { s.setSelected([]); void s.refresh(); }} />}
         <SmartActionButtons schemaCode={schemaCode} location="list" objectIds={s.selected} onDone={() => void s.refresh()} />
+        <PrintButton canPrint={may('print')} schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName ?? schemaCode} selected={s.selected}
+          scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} />
         <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
           scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
         <div style={{ flex: 1 }} />
