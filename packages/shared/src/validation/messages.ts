@@ -180,6 +180,12 @@ export const VALIDATION_MESSAGES = {
   automationLoop: { zh: '循环须引用之前的查询步骤', en: 'A loop must name an earlier query step' },
   automationNoRecord: { zh: '该触发方式没有触发数据，不能设置条件', en: 'This trigger has no record to set conditions on' },
   automationEnd: { zh: '结束时间须晚于开始时间', en: 'The end must be after the start' },
+  // View modes (view-modes/, docs/decisions/0047).
+  modeFieldRequired: { zh: '须选择字段', en: 'Choose a field' },
+  modeFieldUnfit: { zh: '字段 {field} 不能用作该设置', en: 'The field {field} cannot be used for this setting' },
+  modeUnknown: { zh: '视图类型无效', en: 'Invalid view mode' },
+  modeSwitchedOff: { zh: '该视图类型未开启', en: 'This view mode is turned off' },
+  tileUrl: { zh: '瓦片地址须以 http(s):// 开头', en: 'The tile address must start with http(s)://' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
