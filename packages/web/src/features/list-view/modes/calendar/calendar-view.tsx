@@ -61,7 +61,7 @@ export default function CalendarView(props: ModeRuntimeProps) {
     return {
       id: row.ObjectId, title, start: String(row[settings.startField]),
       ...(settings.endField && row[settings.endField] ? { end: String(row[settings.endField]) } : {}),
-      ...(colour ? { backgroundColor: colour, borderColor: colour, textColor: '#000' } : {}),
+      ...(colour ? { color: colour, backgroundColor: colour, borderColor: colour, textColor: '#000' } : {}),
     };
   };
   const events = async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
@@ -92,10 +92,12 @@ export default function CalendarView(props: ModeRuntimeProps) {
         plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         locale={currentLocale() === 'en-US' ? undefined : zhCn}
         initialView={isPhone && settings.layout !== 'day' ? 'listWeek' : LAYOUTS[settings.layout]}
-        headerToolbar={isPhone ? { start: 'prev,next', center: 'title', end: 'dayGridMonth,listWeek' } : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+        headerToolbar={isPhone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
+        footerToolbar={isPhone ? { center: 'dayGridMonth,listWeek' } : undefined}
         height={isPhone ? 'auto' : Math.max(520, props.height)}
         events={events}
         editable
+        eventDisplay="block"
         eventDurationEditable={!!settings.endField}
         dateClick={props.canCreate ? (info) => props.onCreate({ [settings.startField]: info.date.toISOString() }) : undefined}
         eventClick={(info) => {

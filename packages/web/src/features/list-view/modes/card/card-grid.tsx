@@ -22,8 +22,11 @@ interface CardShape {
 function shapeOf(props: ModeRuntimeProps, tiles: boolean): CardShape {
   const settings = props.view.settings ?? {};
   const own = props.view.mode === (tiles ? ViewMode.MobileGrid : ViewMode.Card);
-  // Shown as cards from another mode's view: its columns after the first make the fields.
-  if (!own) return { titleField: 'Name', fields: props.fields.filter((f) => f.code !== 'Name').slice(0, tiles ? 3 : 5).map((f) => f.code) };
+  // Shown as cards from another mode's view: its first column is the title, the next ones the fields.
+  if (!own) {
+    const [first, ...rest] = props.fields;
+    return { titleField: first?.code ?? 'Name', fields: rest.slice(0, tiles ? 3 : 5).map((f) => f.code) };
+  }
   return tiles ? settingsOf(mobileGridMode, settings) : settingsOf(cardMode, settings);
 }
 
