@@ -68,6 +68,7 @@ beforeAll(async () => {
       { code: 'Board', title: '任务看板', mode: 8, columns, actions: create, quickSearch: ['Title'], settings: { groupField: 'Stage', titleField: 'Title', fields: ['StartAt', 'Hours'] } },
       { code: 'Cal', title: '任务日历', mode: 1, columns, actions: create, settings: { startField: 'StartAt', endField: 'EndAt', titleField: 'Title', colorField: 'Stage' } },
       { code: 'Cards', title: '任务卡片', mode: 7, columns, actions: create, settings: { titleField: 'Title', fields: ['Stage', 'StartAt', 'Hours'] } },
+      { code: 'Line', title: '任务时间轴', mode: 2, columns, actions: create, settings: { startField: 'StartAt', endField: 'EndAt', titleField: 'Title', groupField: 'Stage', zoom: 'week' } },
     ],
   });
   ({ member, page: memberTab } = await memberPage(admin, '钱多', { viewport: { width: 1440, height: 900 } }));
@@ -159,6 +160,21 @@ describe('the view modes in the browser', () => {
     await page.getByRole('tab', { name: '全部任务' }).click();
     await page.getByRole('radiogroup', { name: '显示方式' }).getByText('卡片').click();
     await eventually(() => page.getByRole('list', { name: '卡片' }).getByRole('listitem').count()).toBe(7);
+  });
+
+  it('timeline: bars in rows by stage, zoomed by week and by day', async () => {
+    await page.getByRole('tab', { name: '任务时间轴' }).click();
+    const timeline = page.getByRole('region', { name: '时间轴' });
+    await eventually(() => timeline.getByRole('group', { name: '进行中' }).getByRole('button', { name: '数据库迁移' }).count()).toBe(1);
+    await eventually(() => timeline.getByRole('group', { name: '已完成' }).getByRole('button', { name: '上线演练' }).count()).toBe(1);
+    await eventually(() => timeline.getByRole('group', { name: '未设置' }).getByRole('button', { name: '客户回访' }).count()).toBe(1);
+    await screenshot(page, 'view-modes-timeline');
+    await timeline.getByRole('radiogroup', { name: '刻度' }).getByText('日').click();
+    await timeline.getByRole('button', { name: '上一段' }).click();
+    await eventually(() => timeline.getByRole('button', { name: '数据库迁移' }).count()).toBe(1);
+    await timeline.getByRole('button', { name: '数据库迁移' }).click();
+    await page.getByRole('form', { name: '项目任务' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('phone: a list opens as tiles with search, filter and add, the rest under 更多', async () => {

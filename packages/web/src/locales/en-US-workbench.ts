@@ -1552,6 +1552,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       refused: 'Cannot change the time: {{reason}}',
       untitled: '(untitled)',
     },
+    timeline: { all: 'All', previous: 'Earlier', next: 'Later', today: 'Today' },
     card: { list: 'Cards', empty: 'No records', untitled: '(untitled)' },
     phone: { more: 'More' },
   },

@@ -1550,6 +1550,7 @@ export const zhCNWorkbench = {
       refused: '不能修改时间：{{reason}}',
       untitled: '（无标题）',
     },
+    timeline: { all: '全部', previous: '上一段', next: '下一段', today: '今天' },
     card: { list: '卡片', empty: '暂无数据', untitled: '（无标题）' },
     phone: { more: '更多' },
   },

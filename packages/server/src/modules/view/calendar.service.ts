@@ -3,13 +3,13 @@ import type { contracts } from '@tritium/shared';
 import { ViewMode } from '@tritium/shared/constants/views';
 import { CALENDAR_VIEW_MAX_RECORDS } from '@tritium/shared/constants/limits';
 import type { FilterNode, QueryNode } from '@tritium/shared/query/index';
-import { calendarMode, settingsOf } from '@tritium/shared/view-modes/index';
+import { calendarMode, settingsOf, timelineMode } from '@tritium/shared/view-modes/index';
 import { AppError, parameterError } from '../../lib/app-error.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { queryWindow, type QueryOptions } from '../query/query.service.ts';
 import { viewNarrowing, withCallerPaths } from './view-query.service.ts';
 
-// The calendar (view mode 1; docs/decisions/0047): the records whose dates overlap the visible range, at most 1,000
+// The calendar (view mode 1) and the timeline (mode 2; docs/decisions/0047): the records whose dates overlap the visible range, at most 1,000
 // (domain.md §9), by start date. The range is one more condition of the view's narrowing, so scope, fixed filter,
 // filter and quick search hold as in the list. Moving or resizing an event saves through the form runtime.
 
@@ -30,8 +30,9 @@ export async function calendarRange(ctx: NodeContext, body: z.infer<typeof contr
   if (!(Date.parse(body.start) < Date.parse(body.end))) throw parameterError([{ path: 'end', message: '结束时间须晚于开始时间' }]);
   return withCallerPaths(async () => {
     const { view, narrowing } = await viewNarrowing(ctx, body);
-    if (view.mode !== ViewMode.Calendar) throw new AppError('ViewModeMismatch', { detail: { viewCode: view.code, mode: ViewMode.Calendar } });
-    const settings = settingsOf(calendarMode, view.settings);
+    // The timeline (mode 2) places its bars by the same two dates and asks its window the same way.
+    if (view.mode !== ViewMode.Calendar && view.mode !== ViewMode.Timeline) throw new AppError('ViewModeMismatch', { detail: { viewCode: view.code, mode: ViewMode.Calendar } });
+    const settings = view.mode === ViewMode.Calendar ? settingsOf(calendarMode, view.settings) : settingsOf(timelineMode, view.settings);
     const filter: QueryNode = { type: 'And', children: [narrowing.filter ?? { type: 'And', children: [] }, rangeFilter(settings.startField, settings.endField, body.start, body.end)] };
     const sort = [{ field: settings.startField, direction: 'asc' as const }];
     const { list, total } = await queryWindow(ctx, { ...narrowing, filter, sort }, { offset: 0, limit: CALENDAR_VIEW_MAX_RECORDS, count: true }, options);

@@ -176,6 +176,13 @@ describe('calendar range', () => {
     expect(titles(month).at(-1)).toBe('下个月');
   });
 
+  it('answers a timeline view by the same range', async () => {
+    await save([...VIEWS, { ...base, code: 'Line', title: '时间轴', mode: 2, settings: { startField: 'StartAt', endField: 'EndAt', groupField: 'Stage' } }]);
+    const r = await range(a, '2026-11-09T00:00:00+08:00', '2026-11-16T00:00:00+08:00', { viewCode: 'Line' });
+    expect(titles(r)).toEqual(['做着']);
+    await save(VIEWS);
+  });
+
   it("narrows by the view's scope and the caller's filter; refuses a reversed range and a list view", async () => {
     const r = await range(m, '2026-11-01T00:00:00+08:00', '2026-12-01T00:00:00+08:00', { filter: { field: 'Stage', operator: 'Equal', value: '完成' } });
     expect(titles(r)).toEqual(['成员的']);

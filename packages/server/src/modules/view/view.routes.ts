@@ -103,7 +103,7 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
   });
   app.post('/v1/bizdata/view/calendar', {
     config,
-    schema: { tags: dataTags, summary: '日历视图：可见时间范围内的数据（最多1000条）', body: contracts.CalendarRangeBody, response: env(contracts.CalendarRangeResult) },
+    schema: { tags: dataTags, summary: '日历视图与时间轴视图：可见时间范围内的数据（最多1000条）', body: contracts.CalendarRangeBody, response: env(contracts.CalendarRangeResult) },
     handler: async (request) => ok(await calendar.calendarRange(ctx(request), request.body, { now: now() })),
   });
   app.post('/v1/bizdata/view/delete', {

@@ -27,13 +27,14 @@ export interface WebViewMode {
 
 // The calendar carries FullCalendar: its own chunk, loaded when a calendar opens (docs/decisions/0036).
 const CalendarView = lazy(() => import('./calendar/calendar-view.tsx'));
+const TimelineView = lazy(() => import('./timeline/timeline-view.tsx'));
 
 const entry = (mode: number, rest: Omit<WebViewMode, 'definition'>): WebViewMode => ({ definition: viewModeOf(mode)!, ...rest });
 
 export const WEB_VIEW_MODES: readonly WebViewMode[] = [
   entry(ViewMode.List, { icon: <UnorderedListOutlined />, query: 'table', extras: [], switchable: true }),
   entry(ViewMode.Calendar, { icon: <CalendarOutlined />, query: 'own', Runtime: CalendarView, extras: [{ key: 'layout', kind: 'choice', values: CALENDAR_LAYOUTS, label: 'layout' }], switchable: false }),
-  entry(ViewMode.Timeline, { icon: <FieldTimeOutlined />, query: 'none', extras: [{ key: 'zoom', kind: 'choice', values: TIMELINE_ZOOMS, label: 'zoom' }], switchable: false }),
+  entry(ViewMode.Timeline, { icon: <FieldTimeOutlined />, query: 'own', Runtime: TimelineView, extras: [{ key: 'zoom', kind: 'choice', values: TIMELINE_ZOOMS, label: 'zoom' }], switchable: false }),
   entry(ViewMode.Gantt, { icon: <ScheduleOutlined />, query: 'none', extras: [], switchable: false }),
   entry(ViewMode.Map, { icon: <EnvironmentOutlined />, query: 'none', extras: [{ key: 'radius', kind: 'choice', values: MAP_RADII, label: 'radius' }, { key: 'tileUrl', kind: 'text', label: 'tileUrl' }], switchable: false }),
   entry(ViewMode.Hierarchy, { icon: <ApartmentOutlined />, query: 'table', extras: [], switchable: false }),
