@@ -18,10 +18,12 @@ const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeou
 const ids = new Map<string, string>();
 
 const STAGES = ['待办', '进行中', '已完成'];
-async function add(who: Admin, title: string, stage: string | null, day: number, hours = 2) {
+const CENTER = { lat: 31.2304, lng: 121.4737 };
+const near = (metresNorth: number) => ({ address: `人民广场以北${metresNorth}米`, point: { lat: CENTER.lat + metresNorth / 111_195, lng: CENTER.lng } });
+async function add(who: Admin, title: string, stage: string | null, day: number, hours = 2, place?: unknown) {
   const start = `2026-11-${String(day).padStart(2, '0')}T09:00:00+08:00`;
   const end = `2026-11-${String(day).padStart(2, '0')}T${String(9 + hours).padStart(2, '0')}:00:00+08:00`;
-  const r = await callAs<{ objectId: string }>(who, 'POST', '/v1/form/action/execute', { schemaCode: 'tasks', actionCode: 'Submit', values: { Title: title, ...(stage ? { Stage: stage } : {}), StartAt: start, EndAt: end, Hours: hours } });
+  const r = await callAs<{ objectId: string }>(who, 'POST', '/v1/form/action/execute', { schemaCode: 'tasks', actionCode: 'Submit', values: { Title: title, ...(stage ? { Stage: stage } : {}), StartAt: start, EndAt: end, Hours: hours, ...(place ? { Place: place } : {}) } });
   ids.set(title, r.objectId);
 }
 const valuesOf = (title: string) => api<{ values: Record<string, unknown> }>('POST', '/v1/form/loaddata', { schemaCode: 'tasks', objectId: ids.get(title) }).then((r) => r.values);
@@ -52,12 +54,14 @@ beforeAll(async () => {
       { type: 'dateTime', code: 'StartAt', options: { displayName: '开始时间', displayFormat: 'yyyy-mm-dd hh:mm' } },
       { type: 'dateTime', code: 'EndAt', options: { displayName: '结束时间', displayFormat: 'yyyy-mm-dd hh:mm' } },
       { type: 'number', code: 'Hours', options: { displayName: '工时', decimalPlaces: 0 } },
+      { type: 'map', code: 'Place', options: { displayName: '地点' } },
     ],
   });
-  await add(admin, '需求评审', '待办', 9);
-  await add(admin, '接口设计', '待办', 10);
-  await add(admin, '数据库迁移', '进行中', 11, 4);
-  await add(admin, '上线演练', '已完成', 12);
+  await add(admin, '需求评审', '待办', 9, 2, { address: '北京', point: { lat: 39.9042, lng: 116.4074 } });
+  await add(admin, '接口设计', '待办', 10, 2, near(800));
+  await add(admin, '数据库迁移', '进行中', 11, 4, near(300));
+  // The last record with a place: the map opens on it.
+  await add(admin, '上线演练', '已完成', 12, 2, near(0));
   await add(admin, '客户回访', null, 16);
   const create = [{ code: 'Create', title: '新增', type: 'Create' }];
   const columns = [{ field: 'Title', width: 200 }, { field: 'Stage' }, { field: 'StartAt', width: 170 }, { field: 'Hours' }];
@@ -68,6 +72,7 @@ beforeAll(async () => {
       { code: 'Board', title: '任务看板', mode: 8, columns, actions: create, quickSearch: ['Title'], settings: { groupField: 'Stage', titleField: 'Title', fields: ['StartAt', 'Hours'] } },
       { code: 'Cal', title: '任务日历', mode: 1, columns, actions: create, settings: { startField: 'StartAt', endField: 'EndAt', titleField: 'Title', colorField: 'Stage' } },
       { code: 'Cards', title: '任务卡片', mode: 7, columns, actions: create, settings: { titleField: 'Title', fields: ['Stage', 'StartAt', 'Hours'] } },
+      { code: 'Where', title: '任务地图', mode: 5, columns, settings: { locationField: 'Place', titleField: 'Title' } },
       { code: 'Line', title: '任务时间轴', mode: 2, columns, actions: create, settings: { startField: 'StartAt', endField: 'EndAt', titleField: 'Title', groupField: 'Stage', zoom: 'week' } },
     ],
   });
@@ -175,6 +180,24 @@ describe('the view modes in the browser', () => {
     await timeline.getByRole('button', { name: '数据库迁移' }).click();
     await page.getByRole('form', { name: '项目任务' }).waitFor();
     await page.keyboard.press('Escape');
+  });
+
+  it('map: every record with a place, then those within 500 m and 1,000 m of a point clicked on the map', async () => {
+    await page.getByRole('tab', { name: '任务地图' }).click();
+    const map = page.getByRole('region', { name: '地图' });
+    await eventually(() => map.getByText('共 4 条').count()).toBe(1);
+    // Beijing is far away: Shanghai's three places show as one cluster of 3 at the city's zoom.
+    await eventually(() => map.locator('.leaflet-marker-icon').filter({ hasText: '3' }).count()).toBe(1);
+    await screenshot(page, 'view-modes-map');
+    const box = (await map.locator('.leaflet-container').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(() => map.getByText('共 2 条').count()).toBe(1);
+    expect(await map.getByLabel('地图数据').getByText('上线演练').count()).toBe(1);
+    await map.getByRole('radiogroup', { name: '范围（米）' }).getByText('1000 m').click();
+    await eventually(() => map.getByText('共 3 条').count()).toBe(1);
+    await screenshot(page, 'view-modes-map-range');
+    await map.getByRole('radiogroup', { name: '范围（米）' }).getByText('全部').click();
+    await eventually(() => map.getByText('共 4 条').count()).toBe(1);
   });
 
   it('phone: a list opens as tiles with search, filter and add, the rest under 更多', async () => {

@@ -1553,6 +1553,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       untitled: '(untitled)',
     },
     timeline: { all: 'All', previous: 'Earlier', next: 'Later', today: 'Today' },
+    map: { all: 'All', myPosition: 'My position', around: 'Around {{lat}}, {{lng}}', pickHint: 'Click the map to pick a centre, or use your position', noPosition: 'Your position is not available', count: '{{count}} records', list: 'Records on the map' },
     card: { list: 'Cards', empty: 'No records', untitled: '(untitled)' },
     phone: { more: 'More' },
   },

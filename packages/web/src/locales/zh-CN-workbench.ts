@@ -1551,6 +1551,7 @@ export const zhCNWorkbench = {
       untitled: '（无标题）',
     },
     timeline: { all: '全部', previous: '上一段', next: '下一段', today: '今天' },
+    map: { all: '全部', myPosition: '我的位置', around: '以 {{lat}}, {{lng}} 为中心', pickHint: '点击地图选择中心点，或使用我的位置', noPosition: '无法获取您的位置', count: '共 {{count}} 条', list: '地图数据' },
     card: { list: '卡片', empty: '暂无数据', untitled: '（无标题）' },
     phone: { more: '更多' },
   },

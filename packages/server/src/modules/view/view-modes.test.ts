@@ -23,6 +23,7 @@ const FORM = definition([
   { type: 'user', code: 'Lead' },
   { type: 'photo', code: 'Cover' },
   { type: 'number', code: 'Amount' },
+  { type: 'map', code: 'Place' },
 ]);
 
 const base = { scope: 3, columns: [{ field: 'Title' }] };
@@ -217,6 +218,34 @@ describe('moves save through the form runtime', () => {
 });
 
 const titles2 = (r: { body: any }) => r.body.data.list.map((x: any) => x.Title);
+
+describe('map records', () => {
+  const at = (lat: number, lng: number, address: string) => ({ address, point: { lat, lng } });
+  const CENTER = { lat: 31.2304, lng: 121.4737 };
+  const place = (title: string, value: unknown) => a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Save', objectId: ids.get(title), values: { Place: value } });
+  const map = (client: OrgClient, body: Record<string, unknown> = {}) => client.raw('POST', '/v1/bizdata/view/map', { schemaCode: code, viewCode: 'Map', ...body });
+
+  it('answers the records with a place, or those within the radius nearest first, through the view', async () => {
+    await save([...VIEWS, { ...base, code: 'Map', title: '地图', mode: 5, settings: { locationField: 'Place', titleField: 'Title' } }]);
+    await place('待办00', at(31.2304, 121.4737, '人民广场'));
+    await place('待办01', at(31.2331, 121.4737, '北边三百米'));
+    await place('待办02', at(31.2376, 121.4737, '北边八百米'));
+    await place('做着', at(39.9042, 116.4074, '北京'));
+    expect(titles2(await map(a)).sort()).toEqual(['做着', '待办00', '待办01', '待办02'].sort());
+    expect(titles2(await map(a, { center: CENTER, radius: 200 }))).toEqual(['待办00']);
+    expect(titles2(await map(a, { center: CENTER, radius: 500 }))).toEqual(['待办00', '待办01']);
+    expect(titles2(await map(a, { center: CENTER, radius: 1000 }))).toEqual(['待办00', '待办01', '待办02']);
+    // The caller's filter narrows the map as it narrows the list.
+    expect(titles2(await map(a, { center: CENTER, radius: 1000, filter: { field: 'Amount', operator: 'Above', value: 1 } }))).toEqual(['待办02']);
+  });
+
+  it('refuses a radius the spec does not offer, a radius without a point, and another mode', async () => {
+    expect((await map(a, { center: CENTER, radius: 300 })).body.errorCode).toBe(777);
+    expect((await map(a, { radius: 500 })).body.errorCode).toBe(777);
+    expect((await map(a, { viewCode: 'Board' })).body.errorCode).toBe(ERRORS.ViewModeMismatch.code);
+    await save(VIEWS);
+  });
+});
 
 describe('personal views at the spec path', () => {
   it('GET /v1/preference/view/list answers the caller\'s own views only', async () => {

@@ -12,6 +12,7 @@ import * as batch from './batch-update.job.ts';
 import * as hierarchy from './hierarchy.service.ts';
 import * as kanban from './kanban.service.ts';
 import * as calendar from './calendar.service.ts';
+import * as maps from './map.service.ts';
 
 const viewTags = ['视图'];
 const dataTags = ['业务数据'];
@@ -105,6 +106,11 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     config,
     schema: { tags: dataTags, summary: '日历视图与时间轴视图：可见时间范围内的数据（最多1000条）', body: contracts.CalendarRangeBody, response: env(contracts.CalendarRangeResult) },
     handler: async (request) => ok(await calendar.calendarRange(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/map', {
+    config,
+    schema: { tags: dataTags, summary: '地图视图：有位置的数据，或某点周围200/500/1000米内的数据（由近到远，最多1000条）', body: contracts.MapRecordsBody, response: env(contracts.MapRecordsResult) },
+    handler: async (request) => ok(await maps.mapRecords(ctx(request), request.body, { now: now() })),
   });
   app.post('/v1/bizdata/view/delete', {
     config,

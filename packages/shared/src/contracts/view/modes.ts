@@ -55,3 +55,13 @@ export const CalendarRangeResult = z.object({
   hasMore: z.boolean(),
 });
 export type CalendarRangeResult = z.infer<typeof CalendarRangeResult>;
+
+/** The map: records with a place, all of them or those within `radius` metres of `center` (nearest first). */
+export const MapRecordsBody = z.strictObject({
+  ...narrowing,
+  center: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
+  radius: z.union([z.literal(200), z.literal(500), z.literal(1000)]).optional(),
+});
+export type MapRecordsBody = z.input<typeof MapRecordsBody>;
+/** At most CALENDAR_VIEW_MAX_RECORDS markers (the calendar's limit, the only one the spec gives for a drawn view). */
+export const MapRecordsResult = z.object({ list: z.array(BizRecord), total: z.number().int(), hasMore: z.boolean() });

@@ -66,6 +66,9 @@ export const listViewApi = {
     apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/kanban/column', body),
   /** The calendar's visible range (at most 1,000 records). */
   calendar: (body: ModeNarrowing & { start: string; end: string }) => apiClient.post<CalendarRange>('/v1/bizdata/view/calendar', body),
+  /** The map's records: all with a place, or those within a radius of a point (docs/decisions/0047). */
+  map: (body: ModeNarrowing & { center?: { lat: number; lng: number }; radius?: 200 | 500 | 1000 }) =>
+    apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/map', body),
   remove: (schemaCode: string, objectIds: string[]) => apiClient.post<ViewDeleteResult>('/v1/bizdata/view/delete', { schemaCode, objectIds }),
   changeOwner: (body: { schemaCode: string; objectIds: string[]; ownerId: string }) => apiClient.post<{ changed: number }>('/v1/bizdata/owner/change', body),
   batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>

@@ -28,6 +28,8 @@ export interface WebViewMode {
 // The calendar carries FullCalendar: its own chunk, loaded when a calendar opens (docs/decisions/0036).
 const CalendarView = lazy(() => import('./calendar/calendar-view.tsx'));
 const TimelineView = lazy(() => import('./timeline/timeline-view.tsx'));
+// Leaflet comes with the map only.
+const MapView = lazy(() => import('./map/map-view.tsx'));
 
 const entry = (mode: number, rest: Omit<WebViewMode, 'definition'>): WebViewMode => ({ definition: viewModeOf(mode)!, ...rest });
 
@@ -36,7 +38,7 @@ export const WEB_VIEW_MODES: readonly WebViewMode[] = [
   entry(ViewMode.Calendar, { icon: <CalendarOutlined />, query: 'own', Runtime: CalendarView, extras: [{ key: 'layout', kind: 'choice', values: CALENDAR_LAYOUTS, label: 'layout' }], switchable: false }),
   entry(ViewMode.Timeline, { icon: <FieldTimeOutlined />, query: 'own', Runtime: TimelineView, extras: [{ key: 'zoom', kind: 'choice', values: TIMELINE_ZOOMS, label: 'zoom' }], switchable: false }),
   entry(ViewMode.Gantt, { icon: <ScheduleOutlined />, query: 'none', extras: [], switchable: false }),
-  entry(ViewMode.Map, { icon: <EnvironmentOutlined />, query: 'none', extras: [{ key: 'radius', kind: 'choice', values: MAP_RADII, label: 'radius' }, { key: 'tileUrl', kind: 'text', label: 'tileUrl' }], switchable: false }),
+  entry(ViewMode.Map, { icon: <EnvironmentOutlined />, query: 'own', Runtime: MapView, extras: [{ key: 'radius', kind: 'choice', values: MAP_RADII, label: 'radius' }, { key: 'tileUrl', kind: 'text', label: 'tileUrl' }], switchable: false }),
   entry(ViewMode.Hierarchy, { icon: <ApartmentOutlined />, query: 'table', extras: [], switchable: false }),
   entry(ViewMode.Card, { icon: <IdcardOutlined />, query: 'page', Runtime: CardGrid, extras: [], switchable: true }),
   entry(ViewMode.Kanban, { icon: <ProjectOutlined />, query: 'own', Runtime: KanbanBoard, extras: [{ key: 'pageSize', kind: 'choice', values: KANBAN_PAGE_SIZES, label: 'pageSize' }], switchable: false }),
