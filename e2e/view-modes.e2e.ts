@@ -189,13 +189,19 @@ describe('the view modes in the browser', () => {
     // Beijing is far away: Shanghai's three places show as one cluster of 3 at the city's zoom.
     await eventually(() => map.locator('.leaflet-marker-icon').filter({ hasText: '3' }).count()).toBe(1);
     await screenshot(page, 'view-modes-map');
-    const box = (await map.locator('.leaflet-container').boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // The person's position: within 500 m (the view's default radius) two places, within 1,000 m three.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: CENTER.lat, longitude: CENTER.lng });
+    await map.getByRole('button', { name: /我的位置/ }).click();
     await eventually(() => map.getByText('共 2 条').count()).toBe(1);
     expect(await map.getByLabel('地图数据').getByText('上线演练').count()).toBe(1);
     await map.getByRole('radiogroup', { name: '范围（米）' }).getByText('1000 m').click();
     await eventually(() => map.getByText('共 3 条').count()).toBe(1);
     await screenshot(page, 'view-modes-map-range');
+    // A point clicked far from them: nothing within 1,000 m.
+    const box = (await map.locator('.leaflet-container').boundingBox())!;
+    await page.mouse.click(box.x + 40, box.y + 40);
+    await eventually(() => map.getByText('共 0 条').count()).toBe(1);
     await map.getByRole('radiogroup', { name: '范围（米）' }).getByText('全部').click();
     await eventually(() => map.getByText('共 4 条').count()).toBe(1);
   });

@@ -21,10 +21,11 @@ const definition = {
   ],
 };
 const field = (code: string, title: string, controlType: string, dataType: string) => ({ code, title, controlType, dataType, sortable: true, operators: ['Equal'] });
-const FIELDS = [field('Title', '名称', 'textBox', 'string'), field('Stage', '阶段', 'dropDown', 'string'), field('Hours', '工时', 'number', 'decimal'), field('Lead', '负责人', 'user', 'user')];
+const FIELDS = [field('Title', '名称', 'textBox', 'string'), field('Stage', '阶段', 'dropDown', 'string'), field('Hours', '工时', 'number', 'decimal'), field('Lead', '负责人', 'user', 'user'), field('Start', '开始', 'dateTime', 'datetime'), field('End', '结束', 'dateTime', 'datetime')];
 const base = { scope: 3, rowHeight: 46, pageSize: 20, sort: [], filters: [], quickSearch: ['Title'], stats: [], actions: [{ code: 'Create', title: '新增', type: 'Create' }], styleRules: [], columns: [{ field: 'Title' }, { field: 'Hours' }] };
 const LIST = { ...base, code: 'All', title: '全部任务', mode: 0 };
 const BOARD = { ...base, code: 'Board', title: '任务看板', mode: 8, settings: { groupField: 'Stage', titleField: 'Title', fields: ['Hours'], pageSize: 10 } };
+const LINE = { ...base, code: 'Line', title: '时间轴', mode: 2, settings: { startField: 'Start', endField: 'End', titleField: 'Title', groupField: 'Stage', zoom: 'week' } };
 const ID = (n: number) => `0192eeee-0000-7000-8000-0000000000${String(n).padStart(2, '0')}`;
 const task = (n: number, stage: string | null) => ({ ObjectId: ID(n), Name: `任务${n}`, Title: `任务${n}`, Stage: stage, Hours: n });
 
@@ -36,7 +37,7 @@ function stub(views: unknown[], options: { modesOff?: number[] } = {}) {
     'GET /v1/page/header': (call) => {
       const code = new URL(call.url, 'http://localhost').searchParams.get('viewCode');
       const view = (views as { code: string; columns: { field: string }[] }[]).find((v) => v.code === code)!;
-      return ok({ view, columns: view.columns.map((c) => ({ ...FIELDS.find((f) => f.code === c.field)!, width: null, fixed: null })), filters: [], modeFields: code === 'Board' ? [FIELDS[1]] : [] });
+      return ok({ view, columns: view.columns.map((c) => ({ ...FIELDS.find((f) => f.code === c.field)!, width: null, fixed: null })), filters: [], modeFields: code === 'Board' || code === 'Line' ? [FIELDS[1]] : [] });
     },
     'GET /v1/preference/view/list': () => ok({ list: [] }),
     'POST /v1/bizdata/view/query': () => ok({ list: [task(1, '待办'), task(2, '完成')], total: 2, hasMore: false }),
@@ -49,6 +50,11 @@ function stub(views: unknown[], options: { modesOff?: number[] } = {}) {
       ],
     }),
     'POST /v1/bizdata/view/kanban/column': () => ok({ list: [task(11, '待办'), task(12, '待办')], total: 12, hasMore: false }),
+    'POST /v1/bizdata/view/calendar': () => {
+      const now = Date.now();
+      const at = (days: number) => new Date(now + days * 86_400_000).toISOString();
+      return ok({ list: [{ ...task(1, '待办'), Start: at(-3), End: at(2) }, { ...task(2, '完成'), Start: at(1), End: at(9) }, { ...task(3, null), Start: at(-1), End: at(0) }], total: 3, hasMore: false });
+    },
     'POST /v1/form/action/execute': () => fail(250003, '只有数据的创建人、拥有者或应用管理员可以修改或删除该数据'),
     'GET /v1/view/designer/load': () => ok({ schemaCode: 'f_task', views, fields: FIELDS, modesOff: options.modesOff ?? [] }),
     'POST /v1/view/designer/save': (call) => ok({ schemaCode: 'f_task', views: (call.body as { views: unknown[] }).views, canDesign: true, modesOff: [] }),
@@ -126,6 +132,25 @@ describe('the mode switcher and the designer', { timeout: 90_000 }, () => {
     await user.click(save);
     await waitFor(() => expect(callsTo('POST', '/v1/view/designer/save')).toHaveLength(1));
     expect((callsTo('POST', '/v1/view/designer/save')[0].body as { views: any[] }).views[0]).toMatchObject({ mode: 8, settings: { groupField: 'Stage' } });
+  });
+});
+
+describe('the timeline', { timeout: 90_000 }, () => {
+  it('draws the window\'s records as bars in rows by the group field, and moves the window', async () => {
+    const { callsTo } = stub([LINE]);
+    const user = userEvent.setup();
+    renderPage('/list', <ListView schemaCode="f_task" />);
+    const timeline = await screen.findByRole('region', { name: '时间轴' }, { timeout: 20_000 });
+    expect(within(await within(timeline).findByRole('group', { name: '待办' })).getByRole('button', { name: '任务1' })).toBeTruthy();
+    expect(within(within(timeline).getByRole('group', { name: '完成' })).getByRole('button', { name: '任务2' })).toBeTruthy();
+    expect(within(within(timeline).getByRole('group', { name: '未设置' })).getByRole('button', { name: '任务3' })).toBeTruthy();
+    const first = callsTo('POST', '/v1/bizdata/view/calendar')[0].body as { viewCode: string; start: string; end: string };
+    expect(first.viewCode).toBe('Line');
+    // Twelve weeks, today a third of the way in.
+    expect((Date.parse(first.end) - Date.parse(first.start)) / 86_400_000).toBeGreaterThanOrEqual(83);
+    await user.click(within(timeline).getByRole('button', { name: '下一段' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/bizdata/view/calendar').length).toBeGreaterThan(1));
+    expect((callsTo('POST', '/v1/bizdata/view/calendar').at(-1)!.body as { start: string }).start).toBe(first.end);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Flex, List, Segmented, Typography, theme } from 'antd';
+import { Alert, Button, Flex, List, Segmented, Spin, Typography, theme } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +65,8 @@ export default function MapView(props: ModeRuntimeProps) {
       {locating === 'failed' && <Alert type="warning" showIcon title={t('viewModes.map.noPosition')} />}
       {records.data?.hasMore && <Alert type="warning" showIcon title={t('viewModes.calendar.tooMany', { total: records.data.total, max: CALENDAR_VIEW_MAX_RECORDS })} />}
       <Flex gap="small" vertical={isPhone}>
-        <div style={{ flex: 1, minWidth: 0, height: isPhone ? 360 : Math.max(420, props.height), borderRadius: token.borderRadius, overflow: 'hidden', border: `1px solid ${token.colorBorderSecondary}` }}>
+        {/* The map opens on the first record's place: drawn once the records are known (its centre is read once). */}
+        {!records.data ? <Spin style={{ flex: 1 }} /> : <div style={{ flex: 1, minWidth: 0, height: isPhone ? 360 : Math.max(420, props.height), borderRadius: token.borderRadius, overflow: 'hidden', border: `1px solid ${token.colorBorderSecondary}` }}>
           <MapContainer center={[start.lat, start.lng]} zoom={center ? 15 : 11} style={{ height: '100%', width: '100%', background: token.colorFillQuaternary }}>
             {settings.tileUrl && <TileLayer url={settings.tileUrl} />}
             <PickPoint onPick={(point) => { setCenter(point); setRadius((r) => r ?? settings.radius); }} />
@@ -73,7 +74,7 @@ export default function MapView(props: ModeRuntimeProps) {
             {center && radius && <Circle center={[center.lat, center.lng]} radius={radius} pathOptions={{ color: token.colorPrimary, weight: 1 }} />}
             <Markers places={places} title={title} onOpen={props.onOpen} colour={token.colorPrimary} />
           </MapContainer>
-        </div>
+        </div>}
         <div style={{ width: isPhone ? '100%' : 260, flex: 'none', maxHeight: isPhone ? undefined : Math.max(420, props.height), overflowY: 'auto' }}>
           <Typography.Text strong>{t('viewModes.map.count', { count: records.data?.total ?? 0 })}</Typography.Text>
           <List size="small" aria-label={t('viewModes.map.list')} dataSource={rows} loading={records.isFetching}
@@ -113,7 +114,7 @@ function Markers({ places, title, onOpen, colour }: { places: Place<Row>[]; titl
     <>
       {clusters.map((c) =>
         c.items.length === 1 ? (
-          <CircleMarker key={c.items[0].item.ObjectId} center={[c.lat, c.lng]} radius={8} pathOptions={{ color: colour, fillOpacity: 0.8 }} eventHandlers={{ click: () => onOpen(c.items[0].item) }}>
+          <CircleMarker key={c.items[0].item.ObjectId} center={[c.lat, c.lng]} radius={8} pathOptions={{ color: colour, fillOpacity: 0.8 }} bubblingMouseEvents={false} eventHandlers={{ click: () => onOpen(c.items[0].item) }}>
             <Tooltip>{title(c.items[0].item)}</Tooltip>
           </CircleMarker>
         ) : (
