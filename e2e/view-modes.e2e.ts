@@ -200,7 +200,7 @@ describe('the view modes in the browser', () => {
     await screenshot(page, 'view-modes-map-range');
     // A point clicked far from them: nothing within 1,000 m.
     const box = (await map.locator('.leaflet-container').boundingBox())!;
-    await page.mouse.click(box.x + 40, box.y + 40);
+    await page.mouse.click(box.x + 30, box.y + box.height - 40);
     await eventually(() => map.getByText('共 0 条').count()).toBe(1);
     await map.getByRole('radiogroup', { name: '范围（米）' }).getByText('全部').click();
     await eventually(() => map.getByText('共 4 条').count()).toBe(1);

@@ -29,7 +29,7 @@ const LINE = { ...base, code: 'Line', title: '时间轴', mode: 2, settings: { s
 const ID = (n: number) => `0192eeee-0000-7000-8000-0000000000${String(n).padStart(2, '0')}`;
 const task = (n: number, stage: string | null) => ({ ObjectId: ID(n), Name: `任务${n}`, Title: `任务${n}`, Stage: stage, Hours: n });
 
-function stub(views: unknown[], options: { modesOff?: number[] } = {}) {
+function stub(views: unknown[], options: { modesOff?: number[]; handlers?: Parameters<typeof stubFetch>[0] } = {}) {
   return stubFetch({
     'POST /v1/form/loadsetting': () => ok({ notModified: false, timestamp: 1, schema: { schemaCode: 'f_task', appCode: 'pm', displayName: '任务', nodeType: 200, version: 1, properties: [], childSchemas: [] }, definition }),
     'POST /v1/form/permission/mine': () => ok({ schemaCode: 'f_task', source: 'open', actions: ['view', 'create', 'edit', 'delete', 'import', 'export'], viewScopes: ['all'], editScopes: ['all'], fieldRights: {} }),
@@ -58,6 +58,7 @@ function stub(views: unknown[], options: { modesOff?: number[] } = {}) {
     'POST /v1/form/action/execute': () => fail(250003, '只有数据的创建人、拥有者或应用管理员可以修改或删除该数据'),
     'GET /v1/view/designer/load': () => ok({ schemaCode: 'f_task', views, fields: FIELDS, modesOff: options.modesOff ?? [] }),
     'POST /v1/view/designer/save': (call) => ok({ schemaCode: 'f_task', views: (call.body as { views: unknown[] }).views, canDesign: true, modesOff: [] }),
+    ...options.handlers,
   });
 }
 
@@ -132,6 +133,24 @@ describe('the mode switcher and the designer', { timeout: 90_000 }, () => {
     await user.click(save);
     await waitFor(() => expect(callsTo('POST', '/v1/view/designer/save')).toHaveLength(1));
     expect((callsTo('POST', '/v1/view/designer/save')[0].body as { views: any[] }).views[0]).toMatchObject({ mode: 8, settings: { groupField: 'Stage' } });
+  });
+});
+
+describe('cards', { timeout: 90_000 }, () => {
+  it('show the cover image of the photo field, the title and the chosen fields', async () => {
+    const CARDS = { ...base, code: 'Cards', title: '卡片', mode: 7, settings: { coverField: 'Cover', titleField: 'Title', fields: ['Hours'] } };
+    const cover = { id: '0192ffff-0000-7000-8000-000000000001', name: '现场.jpg', size: 100, contentType: 'image/jpeg' };
+    stub([CARDS], { handlers: {
+      'POST /v1/bizdata/view/query': () => ok({ list: [{ ...task(1, '待办'), Cover: [cover] }, task(2, '完成')], total: 2, hasMore: false }),
+      'POST /v1/file/urls/byfileids': () => ok({ list: [{ fileId: cover.id, url: '/files/cover-1.jpg', expiresAt: '2030-01-01T00:00:00Z' }] }),
+      'GET /v1/page/header': () => ok({ view: CARDS, columns: [{ ...FIELDS[0], width: null, fixed: null }], filters: [], modeFields: [FIELDS[2], { ...field('Cover', '照片', 'photo', 'files') }] }),
+    } });
+    renderPage('/list', <ListView schemaCode="f_task" />);
+    const list = await screen.findByRole('list', { name: '卡片' }, { timeout: 20_000 });
+    const first = within(list).getByRole('listitem', { name: '任务1' });
+    await waitFor(() => expect(within(first).getByRole('img', { name: '现场.jpg' }).getAttribute('src')).toBe('/files/cover-1.jpg'));
+    expect(within(first).getByText('工时')).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: '任务2' })).queryByRole('img')).toBeNull();
   });
 });
 

@@ -91,7 +91,9 @@ function TimelineBody({ rows, loading, tooMany, span, zoom, settings, onZoom, on
     const key = value == null || value === '' ? NONE : String(value);
     const title = key === NONE ? (group ? t('viewModes.kanban.none') : t('viewModes.timeline.all')) : cellText(group!, value, controls, context) || key;
     const entry = groups.get(key) ?? { title, bars: [] };
-    entry.bars.push({ row, from: Math.max(0, (start.valueOf() - from) / width), to: Math.min(1, Math.max((end.valueOf() - from) / width, (start.valueOf() - from) / width + 0.01)) });
+    // A short record still gets most of a column, so its title can be read.
+    const left = Math.max(0, (start.valueOf() - from) / width);
+    entry.bars.push({ row, from: left, to: Math.min(1, Math.max((end.valueOf() - from) / width, left + 0.9 / span.columns.length)) });
     groups.set(key, entry);
   }
   const label = (code: string, row: Row) => {
