@@ -167,6 +167,18 @@ describe('the view modes in the browser', () => {
     await eventually(() => page.getByRole('list', { name: '卡片' }).getByRole('listitem').count()).toBe(7);
   });
 
+  it('the designer offers every mode and the chosen mode\'s settings', async () => {
+    await page.getByRole('tab', { name: '任务看板' }).click();
+    await page.getByRole('button', { name: /设计视图/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '设计视图' });
+    await dialog.getByRole('menuitem', { name: '任务看板' }).click();
+    await eventually(() => dialog.getByRole('group', { name: '看板设置' }).count()).toBe(1);
+    await eventually(() => dialog.getByRole('group', { name: '看板设置' }).getByText('阶段').count()).toBeGreaterThan(0);
+    await screenshot(page, 'view-modes-designer');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('timeline: bars in rows by stage, zoomed by week and by day', async () => {
     await page.getByRole('tab', { name: '任务时间轴' }).click();
     const timeline = page.getByRole('region', { name: '时间轴' });
@@ -225,6 +237,12 @@ describe('the view modes in the browser', () => {
     await phone.getByRole('tab', { name: '任务日历' }).click();
     await eventually(() => phone.getByRole('region', { name: '日历' }).count()).toBe(1);
     await screenshot(phone, 'view-modes-phone-calendar');
+    await phone.getByRole('tab', { name: '任务时间轴' }).click();
+    await eventually(() => phone.getByRole('region', { name: '时间轴' }).getByRole('button', { name: '数据库迁移' }).count()).toBe(1);
+    await screenshot(phone, 'view-modes-phone-timeline');
+    await phone.getByRole('tab', { name: '任务地图' }).click();
+    await eventually(() => phone.getByRole('region', { name: '地图' }).getByText('共 4 条').count()).toBe(1);
+    await screenshot(phone, 'view-modes-phone-map');
     await phone.close();
   });
 });
