@@ -242,6 +242,8 @@ describe('the view modes in the browser', () => {
     await screenshot(phone, 'view-modes-phone-timeline');
     await phone.getByRole('tab', { name: '任务地图' }).click();
     await eventually(() => phone.getByRole('region', { name: '地图' }).getByText('共 4 条').count()).toBe(1);
+    // The map itself has room above its list.
+    expect((await phone.locator('.leaflet-container').boundingBox())!.height).toBeGreaterThan(300);
     await screenshot(phone, 'view-modes-phone-map');
     await phone.close();
   });

@@ -66,7 +66,7 @@ export default function MapView(props: ModeRuntimeProps) {
       {records.data?.hasMore && <Alert type="warning" showIcon title={t('viewModes.calendar.tooMany', { total: records.data.total, max: CALENDAR_VIEW_MAX_RECORDS })} />}
       <Flex gap="small" vertical={isPhone}>
         {/* The map opens on the first record's place: drawn once the records are known (its centre is read once). */}
-        {!records.data ? <Spin style={{ flex: 1 }} /> : <div style={{ flex: 1, minWidth: 0, height: isPhone ? 360 : Math.max(420, props.height), borderRadius: token.borderRadius, overflow: 'hidden', border: `1px solid ${token.colorBorderSecondary}` }}>
+        {!records.data ? <Spin style={{ flex: 1 }} /> : <div style={{ flex: isPhone ? 'none' : 1, minWidth: 0, height: isPhone ? 360 : Math.max(420, props.height), borderRadius: token.borderRadius, overflow: 'hidden', border: `1px solid ${token.colorBorderSecondary}` }}>
           <MapContainer center={[start.lat, start.lng]} zoom={center ? 15 : 11} style={{ height: '100%', width: '100%', background: token.colorFillQuaternary }}>
             {settings.tileUrl && <TileLayer url={settings.tileUrl} />}
             <PickPoint onPick={(point) => { setCenter(point); setRadius((r) => r ?? settings.radius); }} />

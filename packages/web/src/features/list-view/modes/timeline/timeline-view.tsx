@@ -12,6 +12,7 @@ import { NamesProvider, useDisplayContext } from '../../../form-runtime/model/na
 import { listViewApi } from '../../api/list-view-api.ts';
 import { cellText, controlsByCode, unitIdsOf } from '../../model/cells.ts';
 import type { ModeRuntimeProps, Row } from '../types.ts';
+import { useIsPhone } from '../../../../lib/use-is-phone.ts';
 
 // The timeline (view mode 2; docs/decisions/0047): records as bars on a time axis, one row per value of the group
 // field (a person, an option), zoomed by day, week or month. The window's records come from the calendar's range call
@@ -105,7 +106,7 @@ function TimelineBody({ rows, loading, tooMany, span, zoom, settings, onZoom, on
     const index = (controls.get(group.code)?.options as { itemColors?: Record<string, number> } | undefined)?.itemColors?.[String(row[group.code] ?? '')];
     return index === undefined ? token.colorPrimaryBg : STYLE_PALETTE[index];
   };
-  const labelWidth = 140;
+  const labelWidth = useIsPhone() ? 88 : 140;
   return (
     <Flex vertical gap="small" role="region" aria-label={t('viewModes.modes.timeline')}>
       <Flex gap="small" align="center" wrap>
