@@ -4,15 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import FullCalendar from '@fullcalendar/react';
 import type { CalendarRef, EventChangeInfo, EventInput, EventSourceFuncInfo } from '@fullcalendar/react';
-import classicTheme from '@fullcalendar/react/themes/classic';
+import formaTheme from '@fullcalendar/react/themes/forma';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import listPlugin from '@fullcalendar/react/list';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import zhCn from '@fullcalendar/react/locales/zh-cn';
 import '@fullcalendar/react/skeleton.css';
-import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
+import '@fullcalendar/react/themes/forma/theme.css';
+import '@fullcalendar/react/themes/forma/palettes/blue.css';
 import { CALENDAR_VIEW_MAX_RECORDS } from '@tritium/shared/constants/limits';
 import { STYLE_PALETTE } from '@tritium/shared/constants/formats';
 import { calendarMode, settingsOf, type CalendarLayout } from '@tritium/shared/view-modes/index';
@@ -89,7 +89,7 @@ export default function CalendarView(props: ModeRuntimeProps) {
       <FullCalendar
         key={narrowing}
         ref={ref}
-        plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        plugins={[formaTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         locale={currentLocale() === 'en-US' ? undefined : zhCn}
         initialView={isPhone && settings.layout !== 'day' ? 'listWeek' : LAYOUTS[settings.layout]}
         headerToolbar={isPhone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }}
