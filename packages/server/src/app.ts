@@ -181,7 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   formDesignRoutes(app, deps);
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   businessDataRoutes(app, { ...deps, fileStore, startWorkflow: startFromForm });
-  externalFormRoutes(app, { db, startWorkflow: startFromForm });
+  externalFormRoutes(app, {
+    db,
+    startWorkflow: startFromForm,
+    codes: { send: (mobile, address) => codes.send(mobile, 'query', address), consume: (mobile, code) => codes.consume(mobile, 'query', code) },
+    now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   queryRoutes(app, { db, now: options.now });
   dataLinkRoutes(app, { db });
   openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });

@@ -100,6 +100,12 @@ export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
 export const FORM_AUTOMATION_PATH = '/form/automation';
 /** A form's public fill-in link (issue 19, ExternalForm): `${PUBLIC_FORM_PATH}/<engineCode>/<token>`, no account needed. */
 export const PUBLIC_FORM_PATH = '/external/form';
+/** A record shared read-only by link (issue 19, ExternalShare): `${SHARED_RECORD_PATH}/<engineCode>/<token>`. */
+export const SHARED_RECORD_PATH = '/external/share';
+/** A form's open-query page (issue 19, OpenQuery): `${OPEN_QUERY_PATH}/<engineCode>/<token>`, no account needed. */
+export const OPEN_QUERY_PATH = '/external/query';
+/** A short link (POST /v1/bizdata/shortlink): `${SHORT_LINK_PATH}/<code>` redirects to the page it stands for. */
+export const SHORT_LINK_PATH = '/s';
 /** The form runtime on a page of its own: `${FORM_RUNTIME_PATH}/<schemaCode>[/<objectId>][?mode=View|Edit|Print]`. */
 export const FORM_RUNTIME_PATH = '/form/open';
 

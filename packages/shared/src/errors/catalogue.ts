@@ -265,6 +265,9 @@ export const ERRORS = {
   PublicLinkNotFound: biz(330101, '链接不存在或已失效', 'The link does not exist or no longer works', 404),
   PublicLinkClosed: biz(330102, '该表单已停止收集（已过期或已达到提交上限）', 'This form no longer takes submissions (expired or full)'),
   PublicLinkPassword: biz(330103, '访问密码不正确', 'The password is not correct', 403),
+  ShareLinkExpired: biz(330104, '该分享已过期', 'This share has expired'),
+  OpenQueryIncomplete: biz(330106, '请填写全部查询条件', 'Fill in every query condition'),
+  ShortLinkTarget: biz(330105, '短链接只能指向本站的页面', 'A short link can only point to a page of this site'),
 
   // 3400xx notification channels: e-mail, SMS and robot settings of an engine (issue 20)
   NotificationChannelInvalid: biz(340001, '通知渠道设置无效：{reason}', 'The notification channel settings are not valid: {reasonEn}'),

@@ -13,6 +13,8 @@ import * as hierarchy from './hierarchy.service.ts';
 import * as kanban from './kanban.service.ts';
 import * as calendar from './calendar.service.ts';
 import * as maps from './map.service.ts';
+import { shortLinkTarget } from './short-links.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 const viewTags = ['视图'];
 const dataTags = ['业务数据'];
@@ -124,8 +126,17 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
   });
   app.post('/v1/bizdata/shortlink', {
     config,
-    schema: { tags: dataTags, summary: '数据的链接', body: contracts.ShortLinkBody, response: env(contracts.ShortLinkResult) },
+    schema: { tags: dataTags, summary: '短链接：数据或本站页面的短地址（/s/<code>）', body: contracts.ShortLinkBody, response: env(contracts.ShortLinkResult) },
     handler: async (request) => ok(await data.shortLink(ctx(request), request.body)),
+  });
+  app.get('/s/:code', {
+    config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+    schema: { tags: dataTags, summary: '打开短链接（重定向到它代表的页面）', params: z.strictObject({ code: z.string().max(64) }) },
+    handler: async (request, reply) => {
+      const target = await shortLinkTarget(deps.db, request.params.code);
+      if (!target) throw new AppError('PublicLinkNotFound');
+      return reply.redirect(target, 302);
+    },
   });
   app.post('/v1/bizdata/batchupdate', {
     config,

@@ -212,8 +212,16 @@ export const PropertyDistinctBody = z.strictObject({
   pageSize: pageSize.default(50),
 });
 
-export const ShortLinkBody = z.strictObject({ schemaCode: SchemaCode, objectId: BizObjectId });
-export const ShortLinkResult = z.object({ url: z.string() });
+/**
+ * POST /v1/bizdata/shortlink: a short path (/s/<code>) for a record of a form, or for a page of this site (a share or
+ * fill-in page); `target` is the page it opens.
+ */
+export const ShortLinkBody = z.union([
+  z.strictObject({ schemaCode: SchemaCode, objectId: BizObjectId }),
+  z.strictObject({ path: z.string().trim().min(2).max(2000) }),
+]);
+export type ShortLinkBody = z.infer<typeof ShortLinkBody>;
+export const ShortLinkResult = z.object({ url: z.string(), target: z.string() });
 
 export const BatchUpdateBody = z.strictObject({
   ...viewNarrowing,

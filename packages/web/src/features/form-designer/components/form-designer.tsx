@@ -120,7 +120,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             </div>
           </DesignerDnd>
         </Layout>
-        {isPublicLinkOpen && <PublicLinkDrawer schemaCode={schemaCode} formName={state.attributes.displayName} onClose={() => setPublicLinkOpen(false)} />}
+        {isPublicLinkOpen && <PublicLinkDrawer schemaCode={schemaCode} formName={state.attributes.displayName} fields={permissionFields(state.controls).filter((f) => !f.grid && f.type !== 'gridView')} onClose={() => setPublicLinkOpen(false)} />}
         {isPermissionsOpen && <PermissionDrawer schemaCode={schemaCode} open onClose={() => setPermissionsOpen(false)} fields={permissionFields(state.controls)} />}
         <PreviewDialog
           open={isPreviewOpen}
