@@ -209,6 +209,9 @@ export const ERRORS = {
   HierarchyViewTooLarge: biz(290010, '层级视图最多支持10级、100000条数据，请缩小视图的筛选范围或联系管理员调整视图。', 'A hierarchy view shows at most 10 levels and 100,000 records: narrow the view or ask an administrator to change it'),
   HierarchyViewTooDeep: biz(290011, '层级视图最多支持10级、100000条数据，请缩小视图的筛选范围或联系管理员调整视图。', 'A hierarchy view shows at most 10 levels and 100,000 records: narrow the view or ask an administrator to change it'),
   HierarchyViewNotHierarchy: biz(290012, '该视图不是层级视图', 'This view is not a hierarchy view'),
+  // 29002x view modes (docs/decisions/0047)
+  ViewModeSwitchedOff: biz(290020, '该视图类型未开启，请联系管理员', 'This view mode is turned off: ask an administrator'),
+  ViewModeMismatch: biz(290021, '该视图不是这种视图类型', 'The view is not of this mode'),
   // 28005x workflow designer (docs/decisions/0018)
   WorkflowDryRunNoTemplate: biz(280050, '还没有可试运行的流程设计，请先设计并保存', 'There is no workflow design to try yet: design and save one first'),
   WorkflowDryRunOriginatorInvalid: biz(280051, '试运行的发起人不存在或已停用', 'The originator of the dry run does not exist or is disabled'),

@@ -202,6 +202,12 @@ export const VALIDATION_MESSAGES = {
   printMarginsTooLarge: { zh: '页边距过大，没有可打印的区域', en: 'The margins leave no printable area' },
   printFieldUnknown: { zh: '表单中没有字段“{field}”', en: 'The form has no field "{field}"' },
   printNoRecords: { zh: '请选择要打印的数据', en: 'Choose the records to print' },
+  // View modes (view-modes/, docs/decisions/0047).
+  modeFieldRequired: { zh: '须选择字段', en: 'Choose a field' },
+  modeFieldUnfit: { zh: '字段 {field} 不能用作该设置', en: 'The field {field} cannot be used for this setting' },
+  modeUnknown: { zh: '视图类型无效', en: 'Invalid view mode' },
+  modeSwitchedOff: { zh: '该视图类型未开启', en: 'This view mode is turned off' },
+  tileUrl: { zh: '瓦片地址须以 http(s):// 开头', en: 'The tile address must start with http(s)://' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

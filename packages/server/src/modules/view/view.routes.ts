@@ -10,6 +10,9 @@ import * as personal from './personal-views.service.ts';
 import * as data from './view-query.service.ts';
 import * as batch from './batch-update.job.ts';
 import * as hierarchy from './hierarchy.service.ts';
+import * as kanban from './kanban.service.ts';
+import * as calendar from './calendar.service.ts';
+import * as maps from './map.service.ts';
 import { shortLinkTarget } from './short-links.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -52,11 +55,14 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     handler: async (request) => ok(await settings.saveViews(ctx(request), request.body, now())),
   });
 
-  app.get('/v1/preference/view', {
-    config,
-    schema: { tags: viewTags, summary: '我的个人视图', querystring: contracts.SchemaCodeQuery, response: env(contracts.PersonalViewList) },
-    handler: async (request) => ok(await personal.listPersonalViews(ctx(request), request.query.schemaCode)),
-  });
+  // calls.md §7 names the list call GET /v1/preference/view/list; the shorter path stays for existing clients.
+  for (const path of ['/v1/preference/view/list', '/v1/preference/view']) {
+    app.get(path, {
+      config,
+      schema: { tags: viewTags, summary: '我的个人视图', querystring: contracts.SchemaCodeQuery, response: env(contracts.PersonalViewList) },
+      handler: async (request) => ok(await personal.listPersonalViews(ctx(request), request.query.schemaCode)),
+    });
+  }
   app.post('/v1/preference/view/addView', {
     config,
     schema: { tags: viewTags, summary: '保存个人视图', body: contracts.AddPersonalViewBody, response: env(contracts.PersonalView) },
@@ -87,6 +93,26 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     config,
     schema: { tags: dataTags, summary: '层级视图：一层数据（根或某条数据的下级），分页，带下级数量', body: contracts.HierarchyChildrenBody, response: env(contracts.HierarchyChildrenResult) },
     handler: async (request) => ok(await hierarchy.hierarchyChildren(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/kanban', {
+    config,
+    schema: { tags: dataTags, summary: '看板视图：各列数量（按分组字段统计）与每列的前几张卡片', body: contracts.KanbanBoardBody, response: env(contracts.KanbanBoardResult) },
+    handler: async (request) => ok(await kanban.kanbanBoard(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/kanban/column', {
+    config,
+    schema: { tags: dataTags, summary: '看板视图：一列的下一页卡片', body: contracts.KanbanColumnBody, response: env(contracts.KanbanColumnResult) },
+    handler: async (request) => ok(await kanban.kanbanColumn(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/calendar', {
+    config,
+    schema: { tags: dataTags, summary: '日历视图与时间轴视图：可见时间范围内的数据（最多1000条）', body: contracts.CalendarRangeBody, response: env(contracts.CalendarRangeResult) },
+    handler: async (request) => ok(await calendar.calendarRange(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/map', {
+    config,
+    schema: { tags: dataTags, summary: '地图视图：有位置的数据，或某点周围200/500/1000米内的数据（由近到远，最多1000条）', body: contracts.MapRecordsBody, response: env(contracts.MapRecordsResult) },
+    handler: async (request) => ok(await maps.mapRecords(ctx(request), request.body, { now: now() })),
   });
   app.post('/v1/bizdata/view/delete', {
     config,

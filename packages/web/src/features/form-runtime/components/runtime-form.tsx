@@ -40,14 +40,16 @@ export interface RuntimeFormProps {
   onPrint?: (objectId: string) => void;
   /** The form is a page of its own (it grows and the page scrolls), not the content of a modal or drawer. */
   page?: boolean;
+  /** A new record's starting values over the form's defaults (OpenForm.initial). */
+  initial?: Record<string, unknown>;
 }
 
 /** An open form: header (title, status), the controls in the mode, the buttons this person may press, the side panel. */
-export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false }: RuntimeFormProps) {
+export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false, initial }: RuntimeFormProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
-  const record = useRuntimeRecord(schemaCode, objectId);
+  const record = useRuntimeRecord(schemaCode, objectId, initial);
   const instanceId = objectId ? (record.data.data?.system.WorkflowInstanceId ?? null) : null;
   const workflow = useWorkflow(instanceId);
   const [busy, setBusy] = useState<DataAction | null>(null);
