@@ -65,4 +65,76 @@ describe('public fill-in links in the browser', () => {
     expect(stored.map((r) => [r.Guest, r.Seats, r.Meal])).toEqual([['陆嘉宾', 2, '素食']]);
     await visitor.close();
   });
+
+  it('a member shares a record read-only with a password; a visitor sees it at phone width; stopping the share refuses it at once', async () => {
+    const stored = (await api<{ list: { ObjectId: string }[] }>('POST', '/v1/bizdata/query', { schemaCode: 'signup', pageIndex: 0, pageSize: 10 })).list;
+    const objectId = stored[0]!.ObjectId;
+    await page.goto(`/form/open/signup/${objectId}`);
+    await page.getByRole('button', { name: /^分\s*享$/ }).click();
+    const modal = page.getByRole('dialog', { name: '分享这条数据' });
+    await modal.getByLabel('访问密码').fill('share-1');
+    await modal.getByRole('button', { name: '生成分享链接' }).click();
+    type Shares = { shares: { id: string; path: string }[] };
+    const { shares } = await until('the share', () => api<Shares>('POST', '/v1/form/externalshare/list', { schemaCode: 'signup', objectId }), (r) => r.shares.length === 1);
+    await modal.getByText(shares[0]!.path, { exact: false }).waitFor();
+    await screenshot(page, 'record-share-modal');
+
+    const visitor = await newPage(await browser(), baseUrl(), { width: 390, height: 844 });
+    await visitor.goto(shares[0]!.path);
+    await visitor.getByLabel('访问密码').fill('share-1');
+    await visitor.getByRole('button', { name: /进\s*入/ }).click();
+    await visitor.getByText('只读分享').waitFor();
+    expect(await visitor.getByText('陆嘉宾').count()).toBeGreaterThan(0);
+    expect(await visitor.getByRole('textbox').count()).toBe(0);
+    await screenshot(visitor, 'record-share-visitor');
+
+    await modal.getByRole('button', { name: '取消分享' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '取消分享' }).click();
+    await until('the share revoked', () => api<Shares>('POST', '/v1/form/externalshare/list', { schemaCode: 'signup', objectId }), (r) => r.shares.length === 0);
+    await visitor.reload();
+    await expect.poll(() => visitor.getByText('链接不存在或已失效').count(), { timeout: 15_000 }).toBe(1);
+    await visitor.close();
+  });
+
+  it('the administrator sets up a password query page; a visitor finds a record by its exact value and sees the result fields only', async () => {
+    await page.goto('/form/designer?schemaCode=signup');
+    await page.getByRole('button', { name: /公开填报/ }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('tab', { name: '公开查询' }).click();
+    const panel = drawer.getByRole('tabpanel');
+    await panel.getByText('密码', { exact: true }).click();
+    await panel.getByLabel('访问密码').fill('cha-xun');
+    const choose = async (label: string, option: string) => {
+      await panel.getByLabel(label).click();
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+      await page.keyboard.press('Escape');
+    };
+    await choose('查询字段', '姓名');
+    await choose('结果字段', '姓名');
+    await choose('结果字段', '餐食');
+    await panel.getByLabel('查询身份').click();
+    const picker = page.getByRole('dialog').last();
+    await picker.getByLabel('搜索', { exact: true }).fill('沈报名');
+    await picker.getByRole('group', { name: '搜索结果' }).getByRole('checkbox', { name: /^沈报名/ }).check();
+    await picker.getByRole('button', { name: '确定' }).click();
+    await panel.getByRole('button', { name: '保存设置' }).click();
+    const saved = await until('the query page', () => api<{ query: { path: string; queryFields: string[] } | null }>('POST', '/v1/form/openquery/get', { schemaCode: 'signup' }), (r) => r.query !== null);
+    expect(saved.query!.queryFields).toEqual(['Guest']);
+    await screenshot(page, 'open-query-settings');
+
+    const visitor = await newPage(await browser(), baseUrl(), { width: 390, height: 844 });
+    await visitor.goto(saved.query!.path);
+    await visitor.getByLabel('访问密码').fill('cha-xun');
+    await visitor.getByRole('button', { name: /进\s*入/ }).click();
+    await visitor.getByLabel('姓名').fill('陆嘉');
+    await visitor.getByRole('button', { name: /查\s*询/ }).click();
+    await visitor.getByText('没有找到符合条件的数据').waitFor();
+    await visitor.getByLabel('姓名').fill('陆嘉宾');
+    await visitor.getByRole('button', { name: /查\s*询/ }).click();
+    const table = visitor.getByRole('table');
+    await table.getByText('素食').waitFor();
+    expect(await table.getByText('人数').count()).toBe(0);
+    await screenshot(visitor, 'open-query-visitor');
+    await visitor.close();
+  });
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Paths the server answers (api-conventions.md "Legacy and compatibility paths"); everything else is the SPA.
-const API_PREFIXES = ['/v1', '/v2', '/Login', '/Home', '/OpenApi', '/ExcelImport', '/ExcelExport', '/GlobalSearch'];
+const API_PREFIXES = ['/v1', '/v2', '/s/', '/Login', '/Home', '/OpenApi', '/ExcelImport', '/ExcelExport', '/GlobalSearch'];
 const API_TARGET = 'http://127.0.0.1:3000';
 
 // react-router's package exports name its development build for every condition (its dev warnings and checks, about

@@ -66,6 +66,10 @@ import { channelAdapters } from './modules/notification/channels/channel-adapter
 import { loadChannelSettings } from './modules/notification/channels/channel-settings.ts';
 import { engineDb } from './db/database.ts';
 import { JobRegistry } from './jobs/job-registry.ts';
+import { printRoutes } from './modules/print/print.routes.ts';
+import { PRINT_JOB, printJobHandler, printSettings } from './modules/print/print.job.ts';
+import { createPdfRenderer } from './modules/print/print-pdf.ts';
+import { printFileSweep } from './modules/print/print-sweep.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { externalFormRoutes } from './modules/external-form/external-form.routes.ts';
@@ -182,7 +186,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   formDesignRoutes(app, deps);
   const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
   businessDataRoutes(app, { ...deps, fileStore, startWorkflow: startFromForm });
-  externalFormRoutes(app, { db, startWorkflow: startFromForm });
+  externalFormRoutes(app, {
+    db,
+    startWorkflow: startFromForm,
+    codes: { send: (mobile, address) => codes.send(mobile, 'query', address), consume: (mobile, code) => codes.consume(mobile, 'query', code) },
+    now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   queryRoutes(app, { db, now: options.now });
   reportRoutes(app, { db, clock: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   dataLinkRoutes(app, { db });
@@ -206,6 +214,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const dataPort = { store: fileStore, urls: createFileUrlSigner(signingSecret, options.now), ...dataPortSettings() };
   dataPortRoutes(app, { db, ...dataPort });
+  printRoutes(app, { db, urls: dataPort.urls, store: fileStore });
+  const pdf = createPdfRenderer();
+  app.addHook('onClose', () => pdf.close());
   const live = createLiveHub();
   notificationRoutes(app, { db, hub: live });
   if (options.listen) {
@@ -245,7 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(DATA_EXPORT_JOB, dataExportHandler(dataPort))
     .register(TRIGRAM_BACKFILL_JOB, trigramBackfillHandler())
     .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
-    .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns));
+    .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
+    .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.
@@ -253,7 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sweeps = new SweepRegistry()
     .register('automation.schedules', automationScheduleSweep())
     .register('sns.task-tips', taskTipSweep())
-    .register('workflow.time-limits', workflowTimeLimitSweep());
+    .register('workflow.time-limits', workflowTimeLimitSweep())
+    .register('print.files', printFileSweep(fileStore));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 

@@ -74,8 +74,8 @@ export async function engineSql<T = Record<string, unknown>>(t: TestApp, query: 
 export const tableRef = (engineCode: string, table: string) => sql.id(`e_${engineCode}`, table);
 
 /** A fresh test app with a registered administrator who has created one app: the opening of most form tests. */
-export async function adminWithApp(): Promise<{ t: TestApp; admin: Person; a: OrgClient; appCode: string }> {
-  const t = await createTestApp();
+export async function adminWithApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; admin: Person; a: OrgClient; appCode: string }> {
+  const t = await createTestApp(options);
   const admin = await registerPerson(t.app);
   const a = nodeClient(t.app, admin);
   return { t, admin, a, appCode: (await createApp(a)).code };

@@ -10,8 +10,9 @@ import * as contextVersions from './migrations/platform/2026-11-25T0900_create-c
 import * as jobRunAfter from './migrations/platform/2026-11-25T2000_add-job-run-after.ts';
 import * as automationSchedules from './migrations/platform/2026-11-26T1000_create-automation-schedules.ts';
 import * as taskTipTimers from './migrations/platform/2026-11-26T1100_create-task-tip-timers.ts';
+import * as shortLinks from './migrations/platform/2026-11-26T1500_create-short-links.ts';
 import * as workflowTimers from './migrations/platform/2026-11-26T1200_create-workflow-timers.ts';
-import * as dataVersions from './migrations/platform/2026-11-26T1500_create-data-versions.ts';
+import * as dataVersions from './migrations/platform/2026-11-26T1700_create-data-versions.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -33,8 +34,11 @@ import * as internalMessages from './migrations/engine/2026-11-25T2000_create-in
 import * as notificationChannels from './migrations/engine/2026-11-25T2100_create-notification-channels.ts';
 import * as automations from './migrations/engine/2026-11-26T1000_create-automations.ts';
 import * as formPublicLinks from './migrations/engine/2026-11-26T1300_create-form-public-links.ts';
+import * as recordShareLinks from './migrations/engine/2026-11-26T1500_create-record-share-links.ts';
+import * as formOpenQueries from './migrations/engine/2026-11-26T1510_create-form-open-queries.ts';
+import * as print from './migrations/engine/2026-11-26T1600_create-print.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
-import * as boards from './migrations/engine/2026-11-26T1500_create-boards.ts';
+import * as boards from './migrations/engine/2026-11-26T1700_create-boards.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -49,8 +53,9 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-25T2000_add-job-run-after': jobRunAfter,
   '2026-11-26T1000_create-automation-schedules': automationSchedules,
   '2026-11-26T1100_create-task-tip-timers': taskTipTimers,
+  '2026-11-26T1500_create-short-links': shortLinks,
   '2026-11-26T1200_create-workflow-timers': workflowTimers,
-  '2026-11-26T1500_create-data-versions': dataVersions,
+  '2026-11-26T1700_create-data-versions': dataVersions,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -76,7 +81,10 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1000_create-automations': automations,
   '2026-11-26T1200_add-work-item-deadlines': workItemDeadlines,
   '2026-11-26T1300_create-form-public-links': formPublicLinks,
-  '2026-11-26T1500_create-boards': boards,
+  '2026-11-26T1500_create-record-share-links': recordShareLinks,
+  '2026-11-26T1510_create-form-open-queries': formOpenQueries,
+  '2026-11-26T1600_create-print': print,
+  '2026-11-26T1700_create-boards': boards,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

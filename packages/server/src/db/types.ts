@@ -152,6 +152,15 @@ export interface InvitationTable {
 
 /** platform.jobs: background jobs of every engine (architecture.md §4, docs/decisions/0004). */
 /** Platform: when a pending task tip falls due (issues 20, 21). */
+/** Platform: short codes for paths of this site (POST /v1/bizdata/shortlink; issue 19). */
+export interface ShortLinkTable {
+  code: string;
+  engine_code: string;
+  target: string;
+  created_by: string;
+  created_time: Generated<Date>;
+}
+
 export interface TaskTipTimerTable {
   engine_code: string;
   tip_id: string;
@@ -286,6 +295,7 @@ export interface PlatformDb {
   'platform.jobs': JobTable;
   'platform.automation_schedules': AutomationScheduleTable;
   'platform.task_tip_timers': TaskTipTimerTable;
+  'platform.short_links': ShortLinkTable;
   'platform.access_counters': AccessCounterTable;
   'platform.workflow_timers': WorkflowTimerTable;
 }
@@ -548,7 +558,77 @@ export interface EngineDb {
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
+  record_share_links: RecordShareLinkTable;
+  form_open_queries: FormOpenQueryTable;
+  print_templates: PrintTemplateTable;
+  print_tasks: PrintTaskTable;
+  print_excel_templates: PrintExcelTemplateTable;
   boards: BoardTable;
+}
+
+/** Engine schema: a form's print template (issue 24; docs/decisions/0050). */
+export interface PrintTemplateTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  is_default: Generated<boolean>;
+  layout: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  created_by: string;
+  created_time: Timestamp;
+  modified_time: Timestamp;
+}
+
+/** Engine schema: an Excel print template (issue 24): a workbook with placeholders, kept as bytes. */
+export interface PrintExcelTemplateTable {
+  id: string;
+  schema_code: string;
+  name: string;
+  workbook: Uint8Array;
+  created_by: string;
+  created_time: Timestamp;
+}
+
+/** Engine schema: a print job's subject (its state is the platform job's, same id) and its PDF while kept. */
+export interface PrintTaskTable {
+  id: string;
+  schema_code: string;
+  template_id: string | null;
+  created_by: string;
+  created_time: Timestamp;
+  selection: ColumnType<unknown, string, string>;
+  total: number | null;
+  pages: number | null;
+  file_id: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: a form's open-query page (issue 19, OpenQuery). */
+export interface FormOpenQueryTable {
+  schema_code: string;
+  token: string;
+  enabled: Generated<boolean>;
+  access: string;
+  password_hash: string | null;
+  query_fields: ColumnType<string[], string, string>;
+  result_fields: ColumnType<string[], string, string>;
+  mobile_field: string | null;
+  owner_id: string;
+  created_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: a link that shows one record read-only (issue 19, ExternalShare). */
+export interface RecordShareLinkTable {
+  id: string;
+  token: string;
+  schema_code: string;
+  object_id: string;
+  password_hash: string | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: string;
+  created_time: Generated<Date>;
+  revoked_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Engine schema: the board of a report or dashboard node (issue 22; docs/decisions/0044). */

@@ -1,5 +1,8 @@
 import type { Db } from '../db/types.ts';
 
+/** A batch's answer for a job it left out: the job runner runs that job alone afterwards. */
+export const RUN_ALONE: unique symbol = Symbol('run alone');
+
 /** One claimed job as its handler sees it. */
 export interface JobContext {
   db: Db;
@@ -18,6 +21,12 @@ export interface JobContext {
 export interface JobHandler {
   /** Runs the job; the answer is stored as the job's result. Must leave no visible trace when it dies midway. */
   run(ctx: JobContext): Promise<unknown>;
+  /**
+   * Jobs of this kind may be claimed several at a time (of one engine, up to `max`) and run together, to save a
+   * transaction and its round trips per job. `run` answers each job's result in order (RUN_ALONE for a job it left
+   * to run alone) and must be all or nothing: when it throws, every job of the batch runs alone through `run`.
+   */
+  batch?: { max: number; run(ctxs: JobContext[]): Promise<unknown[]> };
 }
 
 /** Handlers by kind: the runner looks them up here (no switch over kinds). */
@@ -36,6 +45,12 @@ export class JobRegistry {
 
   kinds(): string[] {
     return [...this.handlers.keys()];
+  }
+
+  /** The kinds whose jobs may be claimed several at a time, and the largest batch any of them takes. */
+  batching(): { kinds: string[]; max: number } {
+    const batched = [...this.handlers].filter(([, h]) => h.batch && h.batch.max > 1);
+    return { kinds: batched.map(([k]) => k), max: Math.max(1, ...batched.map(([, h]) => h.batch!.max)) };
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
-import { JobRegistry, type JobContext } from './job-registry.ts';
+import { JobRegistry, RUN_ALONE, type JobContext } from './job-registry.ts';
 import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, retryJob } from './job-runner.ts';
 
 // test-databases: both — claims with FOR UPDATE SKIP LOCKED and leases (docs/testing.md "Runs on both databases").
@@ -52,6 +52,47 @@ describe('job runner', () => {
       expect(runs.get(id)).toBe(1);
       expect(await jobRow(id)).toMatchObject({ state: 'Finished', progress: 100, attempts: 1, result: { ok: true } });
     }
+  });
+
+  it('a batching kind is claimed several at a time; a batch that throws runs its jobs alone, and a job it leaves out runs alone after it', async () => {
+    const kind = 'test.batch';
+    const sizes: number[] = [];
+    const alone: number[] = [];
+    let failNext = false;
+    const numberOf = (ctx: JobContext) => (ctx.payload as { i: number }).i;
+    const registry = new JobRegistry().register(kind, {
+      run: async (ctx) => (alone.push(numberOf(ctx)), { alone: true }),
+      batch: {
+        max: 3,
+        run: async (ctxs) => {
+          sizes.push(ctxs.length);
+          if (failNext) throw ((failNext = false), new Error('one of the batch failed'));
+          return ctxs.map((ctx) => (numberOf(ctx) === 9 ? RUN_ALONE : { batch: true }));
+        },
+      },
+    });
+    const enqueue = async (numbers: number[]) => {
+      const ids: string[] = [];
+      for (const i of numbers) ids.push(await enqueueJob(t.database.db, { engineCode, kind, payload: { i } }));
+      return ids;
+    };
+    const runner = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    const first = await enqueue([1, 2, 3, 4, 5]);
+    expect(await runner.runOnce()).toBe(true);
+    expect(sizes).toEqual([3]);
+    failNext = true;
+    expect(await runner.runOnce()).toBe(true);
+    expect(sizes).toEqual([3, 2]);
+    expect(alone).toEqual([4, 5]);
+    const results = await Promise.all(first.map(async (id) => (await jobRow(id)).result));
+    expect(results).toEqual([{ batch: true }, { batch: true }, { batch: true }, { alone: true }, { alone: true }]);
+
+    const second = await enqueue([8, 9]);
+    expect(await runner.runOnce()).toBe(true);
+    expect(alone).toEqual([4, 5, 9]);
+    expect(await jobRow(second[0]!)).toMatchObject({ state: 'Finished', attempts: 1, result: { batch: true } });
+    expect(await jobRow(second[1]!)).toMatchObject({ state: 'Finished', attempts: 1, result: { alone: true } });
+    expect(await runner.runOnce()).toBe(false);
   });
 
   it('a job being run is not claimed by a second runner', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types.ts';
 import { newId } from '../lib/ids.ts';
-import { JobLostError, type JobContext, type JobRegistry } from './job-registry.ts';
+import { JobLostError, RUN_ALONE, type JobContext, type JobRegistry } from './job-registry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { publishLive } from '../lib/live-events.ts';
 
@@ -90,28 +90,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let databaseAway = false;
   const leaseInterval = sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
 
-  /** Claims the oldest due Waiting job in one statement: the row is chosen and locked (SKIP LOCKED) and moved to Running. */
-  async function claim(): Promise<ClaimedJob | undefined> {
+  /**
+   * Claims the oldest due Waiting job in one statement: the row is chosen and locked (SKIP LOCKED) and moved to
+   * Running. When its kind runs in batches, the same statement claims more due jobs of that kind and engine.
+   */
+  async function claim(): Promise<ClaimedJob[]> {
     const kinds = registry.kinds();
-    if (!kinds.length) return undefined;
-    const next = db
-      .selectFrom('platform.jobs')
-      .select('id')
-      .where('state', '=', 'Waiting')
-      .where('kind', 'in', kinds)
-      .where('run_after', '<=', sql<Date>`now()`)
-      .orderBy('created_time')
-      .limit(1)
-      .forUpdate()
-      .skipLocked();
-    const row = await db
-      .updateTable('platform.jobs')
-      .set({ state: 'Running', worker_id: workerId, lease_until: leaseInterval, attempts: sql`attempts + 1`, started_time: sql`now()`, progress: 0, message: null })
-      .where('id', '=', (eb) => eb.selectFrom(next.as('n')).select('n.id'))
-      .where('state', '=', 'Waiting')
-      .returning(['id', 'engine_code', 'kind', 'payload', 'attempts', 'created_by'])
-      .executeTakeFirst();
-    return row ?? undefined;
+    if (!kinds.length) return [];
+    const batching = registry.batching();
+    const { rows } = await sql<ClaimedJob & { created_time: Date }>`
+      with first as (
+        select id, kind, engine_code from platform.jobs
+        where state = 'Waiting' and kind in (${sql.join(kinds)}) and run_after <= now()
+        order by created_time limit 1 for update skip locked
+      ), more as (
+        select j.id from platform.jobs j join first f on j.kind = f.kind and j.engine_code = f.engine_code
+        where ${batching.kinds.length ? sql`f.kind in (${sql.join(batching.kinds)})` : sql`false`}
+          and j.state = 'Waiting' and j.id <> f.id and j.run_after <= now()
+        order by j.created_time limit ${batching.max - 1} for update of j skip locked
+      )
+      update platform.jobs set state = 'Running', worker_id = ${workerId}, lease_until = ${leaseInterval}, attempts = attempts + 1,
+        started_time = now(), progress = 0, message = null
+      where id in (select id from first union all select id from more) and state = 'Waiting'
+      returning id, engine_code, kind, payload, attempts, created_by, created_time`.execute(db);
+    return rows.sort((a, b) => +new Date(a.created_time) - +new Date(b.created_time)).map(({ created_time: _, ...job }) => job);
   }
 
   /** The claim this worker holds: same worker, same attempt, still Running. */
@@ -124,15 +126,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     await publishLive(db, { e: job.engine_code, u: [job.created_by], k: 'job', d: { jobId: job.id, kind: job.kind, state, progress } }).catch(() => undefined);
   }
 
-  async function execute(job: ClaimedJob): Promise<void> {
-    const handler = registry.get(job.kind)!;
-    const renew = async () => {
-      const r = await owned(db, job).set({ lease_until: leaseInterval }).executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new JobLostError(job.id);
-    };
-    // Renews the lease while the handler runs, so a long step does not lose it.
-    const heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(50, Math.floor(leaseMs / 3)));
-    const ctx: JobContext = {
+  /** Renews the leases of jobs while their handler runs, so a long step does not lose them. */
+  function heartbeatOf(jobs: readonly ClaimedJob[]): NodeJS.Timeout {
+    const renew = () =>
+      db
+        .updateTable('platform.jobs')
+        .set({ lease_until: leaseInterval })
+        .where('id', 'in', jobs.map((j) => j.id))
+        .where('worker_id', '=', workerId)
+        .where('state', '=', 'Running')
+        .execute();
+    return setInterval(() => void renew().catch(() => undefined), Math.max(50, Math.floor(leaseMs / 3)));
+  }
+
+  function contextOf(job: ClaimedJob): JobContext {
+    return {
       db,
       jobId: job.id,
       engineCode: job.engine_code,
@@ -152,6 +160,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (Number(r.numUpdatedRows) !== 1) throw new JobLostError(job.id);
       },
     };
+  }
+
+  async function execute(job: ClaimedJob): Promise<void> {
+    const handler = registry.get(job.kind)!;
+    const heartbeat = heartbeatOf([job]);
+    const ctx = contextOf(job);
     try {
       const result = await handler.run(ctx);
       await owned(db, job)
@@ -195,10 +209,58 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return Number(r.numUpdatedRows);
   }
 
+  /**
+   * Runs claimed jobs of one batching kind together and ends them Finished in one statement. When the batch throws
+   * (it left nothing behind), each job runs alone, where its own failure, retry or loss is handled as usual.
+   */
+  async function executeBatch(jobs: ClaimedJob[]): Promise<void> {
+    const handler = registry.get(jobs[0]!.kind)!;
+    const heartbeat = heartbeatOf(jobs);
+    let results: unknown[];
+    try {
+      results = await handler.batch!.run(jobs.map(contextOf));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        options.log?.warn({ err: error, kind: jobs[0]!.kind }, 'job batch interrupted: database unavailable');
+        await db
+          .updateTable('platform.jobs')
+          .set({ state: 'Timeout', message: DATABASE_LOST_MESSAGE, finished_time: sql`now()`, lease_until: null })
+          .where('id', 'in', jobs.map((j) => j.id))
+          .where('worker_id', '=', workerId)
+          .where('state', '=', 'Running')
+          .execute()
+          .catch(() => undefined);
+        return;
+      }
+      options.log?.warn({ err: error, kind: jobs[0]!.kind, jobs: jobs.length }, 'job batch failed: its jobs run one by one');
+      for (const job of jobs) await execute(job);
+      return;
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const finished = jobs.filter((_, i) => results[i] !== RUN_ALONE);
+    const values = finished.map((job) => sql`(${job.id}, ${job.attempts}::int, ${JSON.stringify(results[jobs.indexOf(job)] ?? null)}::jsonb)`);
+    if (values.length)
+      await sql`
+      update platform.jobs j set state = 'Finished', progress = 100, result = v.result, finished_time = now(), lease_until = null
+      from (values ${sql.join(values)}) as v(id, attempts, result)
+      where j.id = v.id and j.worker_id = ${workerId} and j.attempts = v.attempts and j.state = 'Running'`.execute(db);
+    await Promise.all(finished.map((job) => announce(job, 'Finished', 100)));
+    for (const [i, job] of jobs.entries()) if (results[i] === RUN_ALONE) await execute(job);
+  }
+
   async function runOnce(): Promise<boolean> {
-    const job = await claim();
-    if (!job) return false;
-    await execute(job);
+    const jobs = await claim();
+    if (!jobs.length) return false;
+    const batch = registry.get(jobs[0]!.kind)?.batch;
+    if (jobs.length === 1 || !batch) {
+      for (const job of jobs) await execute(job);
+      return true;
+    }
+    for (let i = 0; i < jobs.length; i += batch.max) {
+      const part = jobs.slice(i, i + batch.max);
+      await (part.length === 1 ? execute(part[0]!) : executeBatch(part));
+    }
     return true;
   }
 

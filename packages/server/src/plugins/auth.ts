@@ -58,6 +58,13 @@ function engineCodeHeader(request: FastifyRequest): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }
 
+const declaredAccess = new WeakMap<FastifyInstance, Map<string, string | undefined>>();
+
+/** Every route of an app ("METHOD /path") with the access it declares (the access-matrix test reads it). */
+export function routeAccessOf(app: FastifyInstance): ReadonlyMap<string, string | undefined> {
+  return declaredAccess.get(app) ?? new Map();
+}
+
 /** Registers authentication; answers the app's request-context caches (the open API checks against them too). */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): ContextCaches {
   const { db, tokens } = deps;
@@ -155,14 +162,19 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     };
   }
 
+  const routes = new Map<string, string | undefined>();
+  declaredAccess.set(app, routes);
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: Access } | undefined)?.access;
+    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routes.set(`${method} ${route.url}`, access);
     const url = route.url.toLowerCase();
     const isApi = url.startsWith('/v1') || url.startsWith('/v2') || url.startsWith('/login') || url.startsWith('/home');
     if (isApi && !access) throw new Error(`route ${route.method} ${route.url} declares no access (public, optional, account, engine or admin)`);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before the body is validated: who may call a route is answered first, so a caller without the right learns
+  // nothing of what the route would accept (the access matrix holds it).
+  app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access;
     if (!access || access === 'public') return;

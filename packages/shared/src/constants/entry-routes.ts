@@ -98,8 +98,18 @@ export const FORM_DESIGNER_PATH = '/form/designer';
 export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
 /** A form's automations (issue 21): `${FORM_AUTOMATION_PATH}/<schemaCode>`. */
 export const FORM_AUTOMATION_PATH = '/form/automation';
+/** Records of a form rendered with a print template for the browser's print dialog (issue 24): `${FORM_PRINT_PATH}/<schemaCode>?ids=a,b[&templateId=]`. */
+export const FORM_PRINT_PATH = '/form/print';
+/** A form's print templates and their designer (issue 24): `${FORM_PRINT_TEMPLATES_PATH}/<schemaCode>`. */
+export const FORM_PRINT_TEMPLATES_PATH = '/form/print-templates';
 /** A form's public fill-in link (issue 19, ExternalForm): `${PUBLIC_FORM_PATH}/<engineCode>/<token>`, no account needed. */
 export const PUBLIC_FORM_PATH = '/external/form';
+/** A record shared read-only by link (issue 19, ExternalShare): `${SHARED_RECORD_PATH}/<engineCode>/<token>`. */
+export const SHARED_RECORD_PATH = '/external/share';
+/** A form's open-query page (issue 19, OpenQuery): `${OPEN_QUERY_PATH}/<engineCode>/<token>`, no account needed. */
+export const OPEN_QUERY_PATH = '/external/query';
+/** A short link (POST /v1/bizdata/shortlink): `${SHORT_LINK_PATH}/<code>` redirects to the page it stands for. */
+export const SHORT_LINK_PATH = '/s';
 /** The form runtime on a page of its own: `${FORM_RUNTIME_PATH}/<schemaCode>[/<objectId>][?mode=View|Edit|Print]`. */
 export const FORM_RUNTIME_PATH = '/form/open';
 

@@ -21,4 +21,5 @@ export * from './notification-channels/index.ts';
 export * from './search/index.ts';
 export * from './automation/index.ts';
 export * from './external-form/index.ts';
+export * from './print/index.ts';
 export * from './report/index.ts';

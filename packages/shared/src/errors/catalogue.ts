@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -209,6 +209,9 @@ export const ERRORS = {
   HierarchyViewTooLarge: biz(290010, '层级视图最多支持10级、100000条数据，请缩小视图的筛选范围或联系管理员调整视图。', 'A hierarchy view shows at most 10 levels and 100,000 records: narrow the view or ask an administrator to change it'),
   HierarchyViewTooDeep: biz(290011, '层级视图最多支持10级、100000条数据，请缩小视图的筛选范围或联系管理员调整视图。', 'A hierarchy view shows at most 10 levels and 100,000 records: narrow the view or ask an administrator to change it'),
   HierarchyViewNotHierarchy: biz(290012, '该视图不是层级视图', 'This view is not a hierarchy view'),
+  // 29002x view modes (docs/decisions/0047)
+  ViewModeSwitchedOff: biz(290020, '该视图类型未开启，请联系管理员', 'This view mode is turned off: ask an administrator'),
+  ViewModeMismatch: biz(290021, '该视图不是这种视图类型', 'The view is not of this mode'),
   // 28005x workflow designer (docs/decisions/0018)
   WorkflowDryRunNoTemplate: biz(280050, '还没有可试运行的流程设计，请先设计并保存', 'There is no workflow design to try yet: design and save one first'),
   WorkflowDryRunOriginatorInvalid: biz(280051, '试运行的发起人不存在或已停用', 'The originator of the dry run does not exist or is disabled'),
@@ -262,6 +265,9 @@ export const ERRORS = {
   PublicLinkNotFound: biz(330101, '链接不存在或已失效', 'The link does not exist or no longer works', 404),
   PublicLinkClosed: biz(330102, '该表单已停止收集（已过期或已达到提交上限）', 'This form no longer takes submissions (expired or full)'),
   PublicLinkPassword: biz(330103, '访问密码不正确', 'The password is not correct', 403),
+  ShareLinkExpired: biz(330104, '该分享已过期', 'This share has expired'),
+  OpenQueryIncomplete: biz(330106, '请填写全部查询条件', 'Fill in every query condition'),
+  ShortLinkTarget: biz(330105, '短链接只能指向本站的页面', 'A short link can only point to a page of this site'),
 
   // 3400xx notification channels: e-mail, SMS and robot settings of an engine (issue 20)
   NotificationChannelInvalid: biz(340001, '通知渠道设置无效：{reason}', 'The notification channel settings are not valid: {reasonEn}'),
@@ -279,6 +285,20 @@ export const ERRORS = {
 
   // 3500xx full-text search (docs/decisions/0040)
   SearchKeywordTooShort: biz(350001, '请输入至少 {min} 个字符再搜索', 'Type at least {min} characters to search'),
+
+  // 3900xx print templates and print jobs (issue 24; docs/decisions/0050)
+  PrintTemplateNotFound: biz(390001, '打印模板不存在', 'The print template does not exist', 404),
+  PrintTemplateLimit: biz(390002, '每个表单最多 {max} 个打印模板', 'A form holds at most {max} print templates'),
+  PrintTemplateFieldUnknown: biz(390003, '模板引用了表单中没有的字段“{field}”', 'The template uses a field the form does not have: "{field}"'),
+  PrintTaskNotFound: biz(390004, '打印任务不存在', 'The print task does not exist', 404),
+  PrintTaskNotRetryable: biz(390005, '只有出错的打印任务可以重试', 'Only a print task that ended in error can be retried'),
+  PrintBatchTooLarge: biz(390006, '一次最多打印 {max} 条数据', 'At most {max} records can be printed at once'),
+  PrintNothingToPrint: biz(390007, '没有可打印的数据', 'There is nothing to print'),
+  PrintFileExpired: biz(390008, '打印文件已过期，请重新打印', 'The printed file has expired: print again'),
+  PrintTemplateNameTaken: biz(390009, '模板名称已被使用', 'This template name is in use already'),
+  PrintExcelTemplateLimit: biz(390010, '每个表单最多 {max} 个 Excel 模板', 'A form holds at most {max} Excel templates'),
+  PrintExcelTemplateNotFound: biz(390011, 'Excel 模板不存在', 'The Excel template does not exist', 404),
+  PrintExcelFileUnreadable: biz(390012, '无法读取 Excel 模板，请上传 .xlsx 文件', 'The Excel template cannot be read: upload an .xlsx file'),
 
   // 3600xx automations and smart actions (issue 21; docs/decisions/0041)
   AutomationNotFound: biz(360001, '自动化不存在', 'The automation does not exist', 404),

@@ -33,6 +33,7 @@ describe('validation message templates', () => {
     };
     walk(path.join(root, 'contracts'));
     walk(path.join(root, 'automation'));
+    walk(path.join(root, 'print'));
     walk(path.join(root, 'report'));
     const literal = /(?:\.(?:min|max|regex|refine|length|url|uuid)\([^'`\n]*|error: |message: )['`]([^'`\n]*\p{Script=Han}[^'`\n]*)['`]/gu;
     const missing: string[] = [];

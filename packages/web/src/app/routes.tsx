@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Spin } from 'antd';
-import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_RUNTIME_PATH, PUBLIC_FORM_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_PRINT_PATH, FORM_PRINT_TEMPLATES_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
@@ -95,6 +95,18 @@ export const routes: RouteObject[] = [
         lazy: workbenchPage(() => import('../features/automation/automation-page.tsx'), (m) => m.AutomationPage),
       },
       {
+        path: `${FORM_PRINT_TEMPLATES_PATH}/:schemaCode`,
+        handle: titled('printTemplates'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/print/templates-page.tsx'), (m) => m.PrintTemplatesPage),
+      },
+      {
+        path: `${FORM_PRINT_PATH}/:schemaCode`,
+        handle: titled('print'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/print/print-page.tsx'), (m) => m.PrintPage),
+      },
+      {
         path: `${FORM_RUNTIME_PATH}/:schemaCode/:objectId?`,
         handle: titled('form'),
         loader: requireSessionLoader,
@@ -105,6 +117,18 @@ export const routes: RouteObject[] = [
         path: `${PUBLIC_FORM_PATH}/:engineCode/:token`,
         handle: titled('form'),
         lazy: workbenchPage(() => import('../features/external-form/public-form-page.tsx'), (m) => m.PublicFormPage, false),
+      },
+      {
+        // A form's open-query page: no session, no workbench frame (issue 19, OpenQuery).
+        path: `${OPEN_QUERY_PATH}/:engineCode/:token`,
+        handle: titled('form'),
+        lazy: workbenchPage(() => import('../features/external-form/open-query-page.tsx'), (m) => m.OpenQueryPage, false),
+      },
+      {
+        // A record shared read-only by link: no session, no workbench frame (issue 19, ExternalShare).
+        path: `${SHARED_RECORD_PATH}/:engineCode/:token`,
+        handle: titled('form'),
+        lazy: workbenchPage(() => import('../features/record-share/shared-record-page.tsx'), (m) => m.SharedRecordPage, false),
       },
       {
         path: '*',

@@ -53,6 +53,8 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     formDesigner: 'Form designer',
     workflowDesigner: 'Workflow designer',
     automation: 'Automations',
+    printTemplates: 'Print templates',
+    print: 'Print',
   },
   fields: {
     mobile: 'Mobile number',

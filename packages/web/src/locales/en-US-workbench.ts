@@ -3,11 +3,13 @@
 import type { Catalogue } from './zh-CN.ts';
 import type { zhCNWorkbench } from './zh-CN-workbench.ts';
 import { enUSAutomation } from './en-US-automation.ts';
+import { enUSPrint } from './en-US-print.ts';
 import { enUSDashboard } from './en-US-dashboard.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   automation: enUSAutomation,
+  print: enUSPrint,
   dashboard: enUSDashboard,
   workbench: {
     greeting: 'Hello, {{name}}',
@@ -1517,6 +1519,48 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       types: { sum: 'Sum', count: 'Count', max: 'Maximum', min: 'Minimum', isNull: 'Empty count', notNull: 'Filled count' },
     },
   },
+  viewModes: {
+    switcher: 'Display',
+    modes: { list: 'List', calendar: 'Calendar', timeline: 'Timeline', gantt: 'Gantt', map: 'Map', hierarchy: 'Hierarchy', card: 'Cards', kanban: 'Kanban', mobileGrid: 'Tiles' },
+    notBuilt: 'Not available yet',
+    switchedOff: 'Turned off',
+    settings: '{{mode}} settings',
+    roles: {
+      groupField: 'Group by', titleField: 'Title field', fields: 'Fields shown', coverField: 'Cover', startField: 'Start', endField: 'End',
+      colorField: 'Colour by', progressField: 'Progress', parentField: 'Parent field', swimlanes: 'Swimlanes', locationField: 'Location',
+    },
+    pickField: 'Choose a field',
+    noFitField: 'The form has no field that can serve as "{{role}}"',
+    pageSize: 'Cards per load',
+    layout: 'Opens as',
+    layouts: { month: 'Month', week: 'Week', day: 'Day', agenda: 'Agenda' },
+    zoom: 'Scale',
+    radius: 'Range (m)',
+    tileUrl: 'Tile address (empty: blank map)',
+    notBuiltHint: 'Settings of this mode can be saved, but it cannot be shown yet: the view opens as a list.',
+    kanban: {
+      board: 'Kanban',
+      none: 'Not set',
+      count: '{{count}}',
+      more: 'Load more ({{shown}}/{{total}})',
+      add: 'Add to "{{column}}"',
+      moved: 'Moved to "{{column}}"',
+      refused: 'Cannot move: {{reason}}',
+      leftOut: '{{count}} more columns not shown',
+      empty: 'No records',
+    },
+    calendar: {
+      title: 'Calendar',
+      tooMany: '{{total}} records in this range: only the first {{max}} are shown. Narrow the range or add a filter',
+      moved: 'Time changed',
+      refused: 'Cannot change the time: {{reason}}',
+      untitled: '(untitled)',
+    },
+    timeline: { all: 'All', previous: 'Earlier', next: 'Later', today: 'Today' },
+    map: { all: 'All', myPosition: 'My position', around: 'Around {{lat}}, {{lng}}', pickHint: 'Click the map to pick a centre, or use your position', noPosition: 'Your position is not available', count: '{{count}} records', list: 'Records on the map' },
+    card: { list: 'Cards', empty: 'No records', untitled: '(untitled)' },
+    phone: { more: 'More' },
+  },
   treeView: {
     designer: {
       mode: 'View type',
@@ -1551,7 +1595,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   },
   externalForm: {
     entry: 'Public form',
-    title: 'Public form: {{name}}',
+    title: 'External links: {{name}}',
     intro: 'Anyone with the link can fill in and submit this form\'s simple fields (text, numbers, dates, choices) without signing in. Submissions belong to the member chosen below and are saved with their rights; a workflow form starts its flow.',
     enabled: 'Take submissions by link',
     link: 'Link',
@@ -1571,6 +1615,49 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     save: 'Save',
     saved: 'Saved',
     notCreated: 'No link yet: saving creates one.',
+    query: {
+      tab: 'Public query',
+      intro: 'Anyone with the link can look records up without signing in, by the exact value of every query field, and sees only the result fields chosen below, at most 20 records. Queries run with the chosen member\'s rights.',
+      link: 'Query link',
+      enabled: 'Public query on',
+      access: 'Access',
+      accessNames: { public: 'Public', password: 'Password', identity: 'Identity (mobile number)' },
+      mobileField: 'Mobile number field',
+      mobileFieldHelp: 'Visitors prove their mobile number with a code and find only records whose field holds it.',
+      queryFields: 'Query fields',
+      queryFieldsHelp: 'Matched exactly; short text, number, radio and drop-down fields, up to 5.',
+      resultFields: 'Result fields',
+      owner: 'Query as',
+      ownerHelp: 'Queries run with this member\'s rights; fields hidden from them are never shown.',
+      page: {
+        search: 'Search',
+        mobile: 'Mobile number',
+        code: 'Code',
+        sendCode: 'Send code',
+        codeSent: 'Code sent',
+        none: 'No matching records',
+        found: '{{count}} records found',
+        incomplete: 'Fill in every condition',
+      },
+    },
+    share: {
+      button: 'Share',
+      title: 'Share this record',
+      intro: 'Anyone with the link can view this record without signing in (read-only), exactly as you see it. You can stop sharing at any time.',
+      expiry: 'Valid for',
+      days: '{{count}} days',
+      forever: 'No expiry',
+      until: 'Valid until {{time}}',
+      create: 'Create share link',
+      short: 'Copy short link',
+      revoke: 'Stop sharing',
+      revokeConfirm: 'The link stops working at once. Continue?',
+      revoked: 'Sharing stopped',
+      withPassword: 'Password',
+      none: 'No share links yet',
+      readOnly: 'Read-only share',
+      expired: 'This share has expired',
+    },
     page: {
       passwordTitle: 'Enter the password',
       passwordWrong: 'The password is not correct',

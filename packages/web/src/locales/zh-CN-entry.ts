@@ -51,6 +51,8 @@ export const zhCNEntry = {
     formDesigner: '表单设计',
     workflowDesigner: '流程设计',
     automation: '自动化',
+    printTemplates: '打印模板',
+    print: '打印',
   },
   fields: {
     mobile: '手机号',

@@ -1,11 +1,13 @@
 // The workbench's part of the zh-CN catalogue (docs/decisions/0036): over 500 lines because it is the catalogue of every
 // screen past sign-in, kept as one tree; loaded with the first workbench route (lib/i18n.ts loadWorkbenchCatalogue).
 import { zhCNAutomation } from './zh-CN-automation.ts';
+import { zhCNPrint } from './zh-CN-print.ts';
 import { zhCNDashboard } from './zh-CN-dashboard.ts';
 
 /** zh-CN, workbench part: every screen after sign-in (workbench, apps, admin, designers, forms, lists, flows). */
 export const zhCNWorkbench = {
   automation: zhCNAutomation,
+  print: zhCNPrint,
   dashboard: zhCNDashboard,
   workbench: {
     greeting: '你好，{{name}}',
@@ -1515,6 +1517,48 @@ export const zhCNWorkbench = {
       types: { sum: '求和', count: '计数', max: '最大值', min: '最小值', isNull: '空值个数', notNull: '非空个数' },
     },
   },
+  viewModes: {
+    switcher: '显示方式',
+    modes: { list: '列表', calendar: '日历', timeline: '时间轴', gantt: '甘特图', map: '地图', hierarchy: '层级', card: '卡片', kanban: '看板', mobileGrid: '宫格' },
+    notBuilt: '暂不支持',
+    switchedOff: '未开启',
+    settings: '{{mode}}设置',
+    roles: {
+      groupField: '分组字段', titleField: '标题字段', fields: '显示字段', coverField: '封面字段', startField: '开始时间', endField: '结束时间',
+      colorField: '颜色字段', progressField: '进度字段', parentField: '上级字段', swimlanes: '泳道', locationField: '位置字段',
+    },
+    pickField: '选择字段',
+    noFitField: '表单中没有可用作“{{role}}”的字段',
+    pageSize: '每列加载',
+    layout: '默认视图',
+    layouts: { month: '月', week: '周', day: '日', agenda: '日程' },
+    zoom: '刻度',
+    radius: '范围（米）',
+    tileUrl: '瓦片地址（留空为空白底图）',
+    notBuiltHint: '该视图类型已可保存设置，但还不能显示，打开时以列表显示。',
+    kanban: {
+      board: '看板',
+      none: '未设置',
+      count: '{{count}} 条',
+      more: '加载更多（{{shown}}/{{total}}）',
+      add: '在“{{column}}”中新增',
+      moved: '已移动到“{{column}}”',
+      refused: '不能移动：{{reason}}',
+      leftOut: '另有{{count}}列未显示',
+      empty: '没有数据',
+    },
+    calendar: {
+      title: '日历',
+      tooMany: '该范围内有{{total}}条数据，只显示前{{max}}条，请缩小范围或添加筛选条件',
+      moved: '已修改时间',
+      refused: '不能修改时间：{{reason}}',
+      untitled: '（无标题）',
+    },
+    timeline: { all: '全部', previous: '上一段', next: '下一段', today: '今天' },
+    map: { all: '全部', myPosition: '我的位置', around: '以 {{lat}}, {{lng}} 为中心', pickHint: '点击地图选择中心点，或使用我的位置', noPosition: '无法获取您的位置', count: '共 {{count}} 条', list: '地图数据' },
+    card: { list: '卡片', empty: '暂无数据', untitled: '（无标题）' },
+    phone: { more: '更多' },
+  },
   treeView: {
     designer: {
       mode: '视图类型',
@@ -1549,7 +1593,7 @@ export const zhCNWorkbench = {
   },
   externalForm: {
     entry: '公开填报',
-    title: '公开填报：{{name}}',
+    title: '对外链接：{{name}}',
     intro: '拿到链接的人无需登录即可填写并提交这个表单的简单字段（文本、数字、日期、选项）。提交的数据归属于下面选择的成员，按其权限保存；流程表单会发起流程。',
     enabled: '开启公开填报',
     link: '填报链接',
@@ -1569,6 +1613,49 @@ export const zhCNWorkbench = {
     save: '保存设置',
     saved: '已保存',
     notCreated: '还没有链接：保存设置后生成。',
+    query: {
+      tab: '公开查询',
+      intro: '拿到链接的人无需登录，按查询字段的完整值查找数据（每个查询字段都须填写），只看到下面选择的结果字段，最多 20 条。查询按所选成员的权限进行。',
+      link: '查询链接',
+      enabled: '开启公开查询',
+      access: '访问方式',
+      accessNames: { public: '公开', password: '密码', identity: '身份验证（手机号）' },
+      mobileField: '手机号字段',
+      mobileFieldHelp: '访客用验证码证明手机号，只能查到该字段等于其手机号的数据。',
+      queryFields: '查询字段',
+      queryFieldsHelp: '精确匹配；可选单行文本、数字、单选和下拉字段，最多 5 个。',
+      resultFields: '结果字段',
+      owner: '查询身份',
+      ownerHelp: '查询以该成员的权限进行，其看不到的字段不会显示。',
+      page: {
+        search: '查询',
+        mobile: '手机号',
+        code: '验证码',
+        sendCode: '获取验证码',
+        codeSent: '验证码已发送',
+        none: '没有找到符合条件的数据',
+        found: '找到 {{count}} 条数据',
+        incomplete: '请填写全部查询条件',
+      },
+    },
+    share: {
+      button: '分享',
+      title: '分享这条数据',
+      intro: '拿到链接的人无需登录即可查看这条数据（只读），看到的内容与你看到的相同；可随时取消分享。',
+      expiry: '有效期',
+      days: '{{count}} 天',
+      forever: '永久有效',
+      until: '有效期至 {{time}}',
+      create: '生成分享链接',
+      short: '复制短链接',
+      revoke: '取消分享',
+      revokeConfirm: '取消后，该链接立即失效。确定吗？',
+      revoked: '已取消分享',
+      withPassword: '有密码',
+      none: '还没有分享链接',
+      readOnly: '只读分享',
+      expired: '该分享已过期',
+    },
     page: {
       passwordTitle: '请输入访问密码',
       passwordWrong: '访问密码不正确',

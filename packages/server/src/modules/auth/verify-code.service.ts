@@ -7,7 +7,7 @@ import { hashVerifyCode } from '../../lib/passwords.ts';
 import type { SmsSender } from './sms.ts';
 import { countUnderLimit, uncount } from './access-counter.ts';
 
-export type VerifyCodeScene = 'login' | 'register' | 'reset' | 'bind';
+export type VerifyCodeScene = 'login' | 'register' | 'reset' | 'bind' | 'query';
 
 /** Rules for verification codes (domain.md §5: 6 digits). */
 export const VERIFY_CODE_RULES = {
@@ -22,6 +22,7 @@ const SCENE_TEXT: Record<VerifyCodeScene, string> = {
   register: '注册',
   reset: '重置密码',
   bind: '绑定手机',
+  query: '查询数据',
 };
 
 export interface VerifyCodeService {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/types.ts';
 import { engineDb, engineSchemaName } from '../../db/database.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { JobHandler } from '../../jobs/job-registry.ts';
+import { RUN_ALONE, type JobContext, type JobHandler } from '../../jobs/job-registry.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
@@ -79,11 +79,13 @@ async function actorFor(db: Db, engineCode: string, owner: string, system: boole
   return { db, engineCode, userId: owner, authType, ...(context ? { context } : {}) };
 }
 
+type WaitingRun = { run: RunRow; automation: StoredAutomation | undefined; owner: UserPart };
+
 /**
- * A Waiting run with its automation and its owner's standing (auth type, state, roles and departments, the engine's
- * cache versions) — one statement for what a run needs before it starts.
+ * Waiting runs with their automations and their owners' standing (auth type, state, roles and departments, the
+ * engine's cache versions) — one statement for what runs need before they start.
  */
-async function readWaitingRun(db: Db, engineCode: string, runId: string): Promise<{ run: RunRow; automation: StoredAutomation | undefined; owner: UserPart } | undefined> {
+async function readWaitingRuns(db: Db, engineCode: string, runIds: readonly string[]): Promise<Map<string, WaitingRun>> {
   const schema = engineSchemaName(engineCode);
   const { rows } = await sql<Record<string, any>>`
     select r.id, r.automation_id, r.schema_code, r.trigger_type, r.object_id, r.state, r.attempts, r.chain, r.inputs,
@@ -93,15 +95,18 @@ async function readWaitingRun(db: Db, engineCode: string, runId: string): Promis
     from ${sql.table(`${schema}.automation_runs`)} r
     left join ${sql.table(`${schema}.automations`)} a on a.id = r.automation_id
     left join ${sql.table(`${schema}.org_users`)} u on u.id = a.owner
-    where r.id = ${runId} and r.state = 'Waiting'`.execute(db);
-  const r = rows[0];
-  if (!r) return undefined;
-  const a = r.automation as (AutomationRow & { modified_time: string }) | null;
-  return {
-    run: { id: r.id, automation_id: r.automation_id, schema_code: r.schema_code, trigger_type: r.trigger_type, object_id: r.object_id, state: r.state, attempts: r.attempts, chain: r.chain, inputs: r.inputs },
-    automation: a ? storedOf({ ...a, modified_time: new Date(a.modified_time) }) : undefined,
-    owner: { user: r.user_id ? { authType: r.auth_type, state: r.user_state, roleIds: r.role_ids ?? [] } : undefined, nodesVersion: Number(r.nodes_version), formsVersion: Number(r.forms_version) },
-  };
+    where r.id in (${sql.join(runIds)}) and r.state = 'Waiting'`.execute(db);
+  return new Map(
+    rows.map((r) => {
+      const a = r.automation as (AutomationRow & { modified_time: string }) | null;
+      const read: WaitingRun = {
+        run: { id: r.id, automation_id: r.automation_id, schema_code: r.schema_code, trigger_type: r.trigger_type, object_id: r.object_id, state: r.state, attempts: r.attempts, chain: r.chain, inputs: r.inputs },
+        automation: a ? storedOf({ ...a, modified_time: new Date(a.modified_time) }) : undefined,
+        owner: { user: r.user_id ? { authType: r.auth_type, state: r.user_state, roleIds: r.role_ids ?? [] } : undefined, nodesVersion: Number(r.nodes_version), formsVersion: Number(r.forms_version) },
+      };
+      return [r.id as string, read];
+    }),
+  );
 }
 
 /** The forms a run reads, before its transaction (from the caches when the actor carries a snapshot). */
@@ -161,52 +166,73 @@ export interface ExecuteOptions {
   beforeCommit?(edb: EngineExecutor, logs: StepLog[]): Promise<void>;
 }
 
+interface Prepared {
+  base: NodeContext;
+  system: boolean;
+  form: RuntimeForm;
+  known: RuntimeForm[];
+  owned: Map<string, RuntimeForm>;
+}
+
+/** What a run reads before its transaction: the person it acts as and the forms it touches (from the caches). */
+async function prepare(options: ExecuteOptions): Promise<Prepared> {
+  const system = options.automation.runAs === 'system';
+  const base = await actorFor(options.db, options.engineCode, options.owner, system, options.settings.caches, options.ownerStanding);
+  return { base, system, ...(await formsOf(base, options.automation, options.schemaCode)) };
+}
+
+/** A run's steps inside a transaction (`trx`); answers whether the condition matched. Throws the failing step's error (logs filled). */
+async function stepsIn(trx: Db, prepared: Prepared, options: ExecuteOptions, logs: StepLog[], dropped: string[]): Promise<boolean> {
+  const { base, system, form, known, owned } = prepared;
+  // A fresh executor per run: the business rules' run and the automation chain are kept per executor.
+  const edb = engineDb(trx, options.engineCode);
+  const actor: NodeContext = { ...base, db: trx };
+  // The business rules' run of this transaction answers the forms read above without reading them again.
+  runOf(edb, actor).forms.seed(known);
+  const record = await triggerRecord(edb, form, options.objectId, options.inputs);
+  if (!record) throw new TriggerRecordGone(options.objectId);
+  if (options.checkCondition && options.objectId && options.automation.condition) {
+    if (!(await meetingCondition(edb, form, options.automation.condition, [options.objectId])).has(options.objectId)) return false;
+  }
+  setChain(edb, [...options.chain, options.automation.id ?? 'test']);
+  const run: StepRun = {
+    edb,
+    actor,
+    system,
+    record,
+    form,
+    ownerForms: owned,
+    queries: new Map(),
+    dryRun: options.dryRun,
+    deliveries: options.settings.deliveries,
+    fetch: options.settings.fetch ?? fetch,
+    dropped,
+  };
+  for (const step of options.automation.steps) {
+    const started = Date.now();
+    try {
+      const output = await runStep(run, step);
+      logs.push({ stepId: step.id, type: step.type, name: step.name, ok: true, output, error: null, durationMs: Date.now() - started });
+    } catch (error) {
+      logs.push({ stepId: step.id, type: step.type, name: step.name, ok: false, output: null, error: messageOf(error), durationMs: Date.now() - started });
+      throw error;
+    }
+  }
+  return true;
+}
+
 /** Runs the steps in one transaction; answers whether the condition matched and each step's log. Throws the failing step's error (logs filled). */
 export async function executeSteps(options: ExecuteOptions, logs: StepLog[]): Promise<{ matched: boolean; dropped: string[] }> {
   let matched = true;
   const dropped: string[] = [];
-  const system = options.automation.runAs === 'system';
-  const base = await actorFor(options.db, options.engineCode, options.owner, system, options.settings.caches, options.ownerStanding);
-  const { form, known, owned } = await formsOf(base, options.automation, options.schemaCode);
+  const prepared = await prepare(options);
   try {
     await options.db.transaction().execute(async (trx) => {
-      const edb = engineDb(trx, options.engineCode);
-      const actor: NodeContext = { ...base, db: trx as unknown as Db };
-      await options.claim?.(edb);
-      // The business rules' run of this transaction answers the forms read above without reading them again.
-      runOf(edb, actor).forms.seed(known);
-      const record = await triggerRecord(edb, form, options.objectId, options.inputs);
-      if (!record) throw new TriggerRecordGone(options.objectId);
-      if (options.checkCondition && options.objectId && options.automation.condition) {
-        matched = (await meetingCondition(edb, form, options.automation.condition, [options.objectId])).has(options.objectId);
-        if (!matched) return;
-      }
-      setChain(edb, [...options.chain, options.automation.id ?? 'test']);
-      const run: StepRun = {
-        edb,
-        actor,
-        system,
-        record,
-        form,
-        ownerForms: owned,
-        queries: new Map(),
-        dryRun: options.dryRun,
-        deliveries: options.settings.deliveries,
-        fetch: options.settings.fetch ?? fetch,
-        dropped,
-      };
-      for (const step of options.automation.steps) {
-        const started = Date.now();
-        try {
-          const output = await runStep(run, step);
-          logs.push({ stepId: step.id, type: step.type, name: step.name, ok: true, output, error: null, durationMs: Date.now() - started });
-        } catch (error) {
-          logs.push({ stepId: step.id, type: step.type, name: step.name, ok: false, output: null, error: messageOf(error), durationMs: Date.now() - started });
-          throw error;
-        }
-      }
+      await options.claim?.(engineDb(trx, options.engineCode));
+      matched = await stepsIn(trx as unknown as Db, prepared, options, logs, dropped);
+      if (!matched) return;
       if (options.dryRun) throw new TestRunRollback();
-      await options.beforeCommit?.(edb, logs);
+      await options.beforeCommit?.(engineDb(trx, options.engineCode), logs);
     });
   } catch (error) {
     if (!(error instanceof TestRunRollback)) throw error;
@@ -218,74 +244,127 @@ const retryable = (error: unknown) => error instanceof RetryableStepError || isD
 const defaultBackoff = (attempt: number) => 60_000 * 4 ** (attempt - 1);
 
 /** Why a run must not start: its automation is already in the chain that led here, or the chain is too deep. */
+const chainAllows = (chain: readonly string[], automationId: string) => !chain.includes(automationId) && chain.length < AUTOMATION_CHAIN_MAX_DEPTH;
+
 async function chainProblem(edb: EngineExecutor, chain: string[], automationId: string): Promise<string | null> {
-  if (!chain.includes(automationId) && chain.length < AUTOMATION_CHAIN_MAX_DEPTH) return null;
+  if (chainAllows(chain, automationId)) return null;
   const ids = [...new Set([...chain, automationId])];
   const names = new Map((await edb.selectFrom('automations').select(['id', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id, r.name]));
   const path = [...chain, automationId].map((id) => `“${names.get(id) ?? id}”`).join(' → ');
   return chain.includes(automationId) ? `检测到自动化循环：${path}，已停止执行` : `自动化连锁触发超过${AUTOMATION_CHAIN_MAX_DEPTH}层：${path}，已停止执行`;
 }
 
+/** Step types whose effects are all inside the run's transaction: runs made only of them may share one. */
+const TRANSACTIONAL_STEPS: ReadonlySet<string> = new Set(['insert', 'update', 'remove', 'query']);
+
+/** How many runs of one engine may share a transaction (the job runner claims them together). */
+export const AUTOMATION_BATCH_MAX = 32;
+
+const optionsOf = (read: WaitingRun, automation: StoredAutomation, db: Db, engineCode: string, settings: AutomationRunSettings): ExecuteOptions => ({
+  db,
+  engineCode,
+  automation: automation.model,
+  owner: automation.owner,
+  ownerStanding: read.owner,
+  schemaCode: read.run.schema_code,
+  objectId: read.run.object_id,
+  inputs: (read.run.inputs as Row) ?? {},
+  chain: read.run.chain,
+  dryRun: false,
+  checkCondition: !isDataEventTrigger(read.run.trigger_type as never),
+  settings,
+});
+
 export function automationRunHandler(settings: AutomationRunSettings): JobHandler {
-  return {
-    async run(ctx) {
-      const { runId } = ctx.payload as { runId: string };
-      const edb = engineDb(ctx.db, ctx.engineCode);
-      // Read here, claimed inside the steps' transaction (Waiting → Running): the claim, the writes and the outcome
-      // commit together, and a second worker's claim of the same run waits for that commit, then finds nothing.
-      const read = await readWaitingRun(ctx.db, ctx.engineCode, runId);
-      if (!read) return { skipped: true };
-      const claimed = read.run;
-      const attempt = claimed.attempts + 1;
-      const started = Date.now();
-      const finish = (state: AutomationRunState, error: string | null, logs: StepLog[], executor: EngineExecutor = edb) =>
-        executor
-          .updateTable('automation_runs')
-          .set({ state, error, attempts: attempt, steps: JSON.stringify(logs), duration_ms: Date.now() - started, finished_time: state === 'Waiting' ? null : new Date() })
-          .where('id', '=', runId)
-          .execute();
-      const claim = async (trx: EngineExecutor) => {
-        const r = await trx.updateTable('automation_runs').set({ state: 'Running', attempts: attempt }).where('id', '=', runId).where('state', '=', 'Waiting').executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw new RunTakenElsewhere();
-      };
+  async function runAlone(ctx: JobContext): Promise<unknown> {
+    const { runId } = ctx.payload as { runId: string };
+    const edb = engineDb(ctx.db, ctx.engineCode);
+    // Read here, claimed inside the steps' transaction (Waiting → Running): the claim, the writes and the outcome
+    // commit together, and a second worker's claim of the same run waits for that commit, then finds nothing.
+    const read = (await readWaitingRuns(ctx.db, ctx.engineCode, [runId])).get(runId);
+    if (!read) return { skipped: true };
+    const claimed = read.run;
+    const attempt = claimed.attempts + 1;
+    const started = Date.now();
+    const finish = (state: AutomationRunState, error: string | null, logs: StepLog[], executor: EngineExecutor = edb) =>
+      executor
+        .updateTable('automation_runs')
+        .set({ state, error, attempts: attempt, steps: JSON.stringify(logs), duration_ms: Date.now() - started, finished_time: state === 'Waiting' ? null : new Date() })
+        .where('id', '=', runId)
+        .execute();
+    const claim = async (trx: EngineExecutor) => {
+      const r = await trx.updateTable('automation_runs').set({ state: 'Running', attempts: attempt }).where('id', '=', runId).where('state', '=', 'Waiting').executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new RunTakenElsewhere();
+    };
 
-      const automation = read.automation;
-      if (!automation) return finish('Stopped', '自动化已删除', []).then(() => ({ state: 'Stopped' }));
-      if (!automation.enabled) return finish('Skipped', '自动化已停用', []).then(() => ({ state: 'Skipped' }));
-      const problem = await chainProblem(edb, claimed.chain, automation.id);
-      if (problem) return finish('Stopped', problem, []).then(() => ({ state: 'Stopped' }));
+    const automation = read.automation;
+    if (!automation) return finish('Stopped', '自动化已删除', []).then(() => ({ state: 'Stopped' }));
+    if (!automation.enabled) return finish('Skipped', '自动化已停用', []).then(() => ({ state: 'Skipped' }));
+    const problem = await chainProblem(edb, claimed.chain, automation.id);
+    if (problem) return finish('Stopped', problem, []).then(() => ({ state: 'Stopped' }));
 
-      const logs: StepLog[] = [];
-      try {
-        const { matched } = await executeSteps(
-          {
-            db: ctx.db,
-            engineCode: ctx.engineCode,
-            automation: automation.model,
-            owner: automation.owner,
-            ownerStanding: read.owner,
-            schemaCode: claimed.schema_code,
-            objectId: claimed.object_id,
-            inputs: (claimed.inputs as Row) ?? {},
-            chain: claimed.chain,
-            dryRun: false,
-            checkCondition: !isDataEventTrigger(claimed.trigger_type as never),
-            settings,
-            claim,
-            beforeCommit: (trx, done) => finish('Succeeded', null, done, trx).then(() => undefined),
-          },
-          logs,
-        );
-        if (!matched) await finish('Skipped', '数据不满足触发条件', logs);
-        return { state: matched ? 'Succeeded' : 'Skipped' };
-      } catch (error) {
-        if (error instanceof RunTakenElsewhere) return { skipped: true };
-        if (error instanceof TriggerRecordGone) return finish('Skipped', error.message, logs).then(() => ({ state: 'Skipped' }));
-        const again = retryable(error) && attempt < AUTOMATION_MAX_ATTEMPTS;
-        await finish(again ? 'Waiting' : 'Failed', messageOf(error), logs);
-        if (again) await enqueueJob(ctx.db, { engineCode: ctx.engineCode, kind: AUTOMATION_RUN_JOB, payload: { runId }, delayMs: (settings.backoffMs ?? defaultBackoff)(attempt) });
-        return { state: again ? 'Waiting' : 'Failed' };
+    const logs: StepLog[] = [];
+    try {
+      const { matched } = await executeSteps(
+        { ...optionsOf(read, automation, ctx.db, ctx.engineCode, settings), claim, beforeCommit: (trx, done) => finish('Succeeded', null, done, trx).then(() => undefined) },
+        logs,
+      );
+      if (!matched) await finish('Skipped', '数据不满足触发条件', logs);
+      return { state: matched ? 'Succeeded' : 'Skipped' };
+    } catch (error) {
+      if (error instanceof RunTakenElsewhere) return { skipped: true };
+      if (error instanceof TriggerRecordGone) return finish('Skipped', error.message, logs).then(() => ({ state: 'Skipped' }));
+      const again = retryable(error) && attempt < AUTOMATION_MAX_ATTEMPTS;
+      await finish(again ? 'Waiting' : 'Failed', messageOf(error), logs);
+      if (again) await enqueueJob(ctx.db, { engineCode: ctx.engineCode, kind: AUTOMATION_RUN_JOB, payload: { runId }, delayMs: (settings.backoffMs ?? defaultBackoff)(attempt) });
+      return { state: again ? 'Waiting' : 'Failed' };
+    }
+  }
+
+  /**
+   * Runs of one engine in one transaction (issue 21's runs-per-second goal): one read, one claim and one outcome
+   * statement for all of them, each run's steps in turn, seeing the runs before it. Only plain runs share it — an
+   * enabled automation, no chain problem, steps that act only on data; the others run alone after it (RUN_ALONE).
+   * Any failure rolls the whole batch back and the job runner runs each alone, where failures are logged and retried.
+   */
+  async function runBatch(ctxs: JobContext[]): Promise<unknown[]> {
+    const { db, engineCode } = ctxs[0]!;
+    const ids = ctxs.map((ctx) => (ctx.payload as { runId: string }).runId);
+    const reads = await readWaitingRuns(db, engineCode, ids);
+    const plain = (read: WaitingRun | undefined): read is WaitingRun & { automation: StoredAutomation } =>
+      !!read?.automation &&
+      read.automation.enabled &&
+      chainAllows(read.run.chain, read.automation.id) &&
+      read.automation.model.steps.every((step) => TRANSACTIONAL_STEPS.has(step.type));
+    const batch = ids.map((id) => reads.get(id)).filter(plain);
+    if (batch.length < 2) return ids.map(() => RUN_ALONE);
+    const prepared = await Promise.all(batch.map((read) => prepare(optionsOf(read, read.automation, db, engineCode, settings))));
+    const outcomes = await db.transaction().execute(async (trx) => {
+      const edb = engineDb(trx, engineCode);
+      const claimed = await edb
+        .updateTable('automation_runs')
+        .set({ state: 'Running', attempts: sql`attempts + 1` })
+        .where('id', 'in', batch.map((read) => read.run.id))
+        .where('state', '=', 'Waiting')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== batch.length) throw new RunTakenElsewhere();
+      const done: { id: string; attempts: number; state: AutomationRunState; error: string | null; logs: StepLog[]; ms: number }[] = [];
+      for (const [i, read] of batch.entries()) {
+        const started = Date.now();
+        const logs: StepLog[] = [];
+        const matched = await stepsIn(trx as unknown as Db, prepared[i]!, optionsOf(read, read.automation, db, engineCode, settings), logs, []);
+        done.push({ id: read.run.id, attempts: read.run.attempts + 1, state: matched ? 'Succeeded' : 'Skipped', error: matched ? null : '数据不满足触发条件', logs, ms: Date.now() - started });
       }
-    },
-  };
+      const values = done.map((o) => sql`(${o.id}::uuid, ${o.state}, ${o.error}::text, ${o.attempts}::int, ${JSON.stringify(o.logs)}::jsonb, ${o.ms}::int)`);
+      await sql`
+        update ${sql.table(`${engineSchemaName(engineCode)}.automation_runs`)} r
+        set state = v.state, error = v.error, attempts = v.attempts, steps = v.steps, duration_ms = v.ms, finished_time = now()
+        from (values ${sql.join(values)}) as v(id, state, error, attempts, steps, ms)
+        where r.id = v.id`.execute(trx);
+      return new Map(done.map((o) => [o.id, { state: o.state }]));
+    });
+    return ids.map((id) => outcomes.get(id) ?? RUN_ALONE);
+  }
+
+  return { run: runAlone, batch: { max: AUTOMATION_BATCH_MAX, run: runBatch } };
 }

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('automation run statements', () => {
-  it('a run with one update step', async () => {
+  it('a run with one update step, and ten runs together', async () => {
     const order = (await createForm(a, appCode)).code as string;
     const stock = (await createForm(a, appCode)).code as string;
     await publish(a, order, definition([{ type: 'textBox', code: 'Product' }, { type: 'number', code: 'Qty' }]));
@@ -40,5 +40,16 @@ describe('automation run statements', () => {
     // claim. Forms, nodes, grants, the form's automations and the rollups that read the stock come from the caches
     // (the second run finds them warm).
     expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(11);
+
+    // Ten runs queued together share one claim and one transaction: per run the trigger record, the match and the
+    // save (5); per batch the claim, the read, the runs' claim, their outcomes, the jobs' end, BEGIN/COMMIT and the
+    // last empty claim (8).
+    await Promise.all(Array.from({ length: 10 }, () => a.post('/v1/form/action/execute', { schemaCode: order, actionCode: 'Submit', values: { Product: 'P', Qty: 1 } })));
+    const batch = await log.of(async () => {
+      while (await t.app.extras.jobs.runOnce());
+    });
+    expect(batch.length, batch.join('\n')).toBeLessThanOrEqual(10 * 5 + 8);
+    const left = await a.post('/v1/bizdata/query', { schemaCode: stock, pageIndex: 0, pageSize: 10 });
+    expect((left.list as { Qty: number }[])[0]!.Qty).toBe(100 - 12);
   });
 });

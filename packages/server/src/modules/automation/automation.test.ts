@@ -332,4 +332,29 @@ describe('automations', () => {
     expect((await a.post('/v1/smartaction/list', { schemaCode: other, location: 'form' })).actions).toEqual([]);
     expect((await a.raw('POST', '/v1/smartaction/run', { schemaCode: other, actionCode: button.id, objectIds: [id] })).body.errorCode).toBe(360007);
   });
+
+  it('runs queued together run in one claim and one transaction; when one fails, each runs alone: the rest succeed and the failure is logged', async () => {
+    const order = (await createForm(a, appCode, { displayName: '批量订单' })).code as string;
+    const target = (await createForm(a, appCode, { displayName: '批量去向' })).code as string;
+    await publish(a, order, definition([{ type: 'textBox', code: 'Customer' }]));
+    await publish(a, target, definition([{ type: 'number', code: 'Qty' }, { type: 'textBox', code: 'Ref' }]));
+    await save(order, { name: '数量入表', trigger: { type: 'effective' }, steps: [{ id: 'ins', type: 'insert', targetSchemaCode: target, mappings: [{ field: 'Qty', value: field('Customer') }, { field: 'Ref', value: field('ObjectId') }] }] });
+    const submit = (values: string[]) => Promise.all(values.map((v) => exec(order, 'Submit', { values: { Customer: v } })));
+    const qtys = async () => (await rows(target)).map((r) => r.Qty).sort();
+
+    await submit(['1', '2', '3']);
+    expect(await drain()).toBe(1);
+    expect(await qtys()).toEqual([1, 2, 3]);
+    expect((await logs(order)).runs.map((r) => r.state)).toEqual(['Succeeded', 'Succeeded', 'Succeeded']);
+
+    await submit(['4', '不是数字', '6']);
+    await drain();
+    expect(await qtys()).toEqual([1, 2, 3, 4, 6]);
+    const after = (await logs(order)).runs;
+    expect(after.filter((r) => r.state === 'Succeeded')).toHaveLength(5);
+    const failed = after.filter((r) => r.state === 'Failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error).toBeTruthy();
+    expect(failed[0]!.steps[0]!.ok).toBe(false);
+  });
 });

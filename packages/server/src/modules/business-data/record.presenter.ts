@@ -3,6 +3,7 @@ import { fromColumn } from './field-values.ts';
 import type { RecordRow } from './records.repo.ts';
 import type { DataField, GridField, RuntimeForm } from './runtime-form.ts';
 import { isHidden } from '../permission/form-rights.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 
 // Rows of the dynamic tables → JSON (docs/decisions/0007): values under their control codes in the registry's
 // value formats, timestamps as ISO strings.
@@ -47,4 +48,26 @@ export function visibleGrids(form: RuntimeForm): GridField[] {
 /** A record of a list: system fields and the values the caller may see, side by side. */
 export function presentRecord(form: RuntimeForm, row: RecordRow): Record<string, unknown> {
   return { ...presentSystem(row), ...presentValues(form.rights.fields.size ? visibleFields(form) : form.fields, row) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NAME_LOOKUP_MAX = 1000;
+
+/** The names of the users and departments whose ids the records hold (up to 1,000 ids), in two reads. */
+export async function unitNamesIn(edb: EngineExecutor, records: readonly unknown[]): Promise<(id: string) => string | undefined> {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (found.size >= NAME_LOOKUP_MAX) return;
+    if (typeof value === 'string' && UUID.test(value)) found.add(value);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  records.forEach(visit);
+  const ids = [...found];
+  const names = new Map<string, string>();
+  if (ids.length) {
+    for (const row of await edb.selectFrom('org_users').select(['id', 'name']).where('id', 'in', ids).execute()) names.set(row.id, row.name);
+    for (const row of await edb.selectFrom('org_units').select(['id', 'name']).where('id', 'in', ids).execute()) names.set(row.id, row.name);
+  }
+  return (id) => names.get(id);
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { controlsOf } from './data-link.service.ts';
 import type { RuntimeForm } from './runtime-form.ts';
+import { unitNamesIn } from './record.presenter.ts';
 
 // Submit rules (提交校验, docs/decisions/0016): on Submit the server evaluates every rule of the published form over
 // the record as it will be stored (formulas, fills and links applied) and refuses while one holds — a rule that only
@@ -21,8 +22,6 @@ export function checkSubmitRules(form: RuntimeForm, values: Row, children: Recor
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NAME_LOOKUP_MAX = 1000;
 
 /** Whether any formula of the form (formula controls, default formulas, submit rules) calls GETUNITNAME. */
 export function formUsesUnitNames(form: RuntimeForm): boolean {
@@ -35,20 +34,7 @@ export function formUsesUnitNames(form: RuntimeForm): boolean {
  * whose ids the record holds, looked up once before the formulas run. undefined when no formula asks for names.
  */
 export async function unitNamesFor(edb: EngineExecutor, form: RuntimeForm, records: readonly unknown[]): Promise<((id: string) => string | undefined) | undefined> {
-  if (!formUsesUnitNames(form)) return undefined;
-  const found = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (found.size >= NAME_LOOKUP_MAX) return;
-    if (typeof value === 'string' && UUID.test(value)) found.add(value);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
-  };
-  records.forEach(visit);
-  const ids = [...found];
-  const names = new Map<string, string>();
-  if (ids.length) {
-    for (const row of await edb.selectFrom('org_users').select(['id', 'name']).where('id', 'in', ids).execute()) names.set(row.id, row.name);
-    for (const row of await edb.selectFrom('org_units').select(['id', 'name']).where('id', 'in', ids).execute()) names.set(row.id, row.name);
-  }
-  return (id) => names.get(id);
+  return formUsesUnitNames(form) ? unitNamesIn(edb, records) : undefined;
 }
+
+

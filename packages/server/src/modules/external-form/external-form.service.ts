@@ -1,5 +1,3 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
 import { PUBLIC_FORM_PATH } from '@tritium/shared/constants/entry-routes';
@@ -12,33 +10,19 @@ import { getFormNodeOrThrow } from '../form-design/form-access.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { submitIn, type StartWorkflow } from '../business-data/record.service.ts';
+import { hashPassword, knownEngine, memberContext, passwordMatches, renewFormPageToken, saveFormPage } from './public-access.ts';
 
 // Public fill-in links (issue 19, form scene ExternalForm; docs/decisions/0043). The app's administrators set a form's
 // link: on or off, an optional password, an expiry, a cap on submissions, and whose the submissions are. A visitor
 // with the link fills the form's simple fields without an account; the submission is stored as the link's owner
 // (their rights; a workflow form's flow starts), in one transaction with the count it is held to.
 
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const FILLABLE: ReadonlySet<string> = new Set(contracts.PUBLIC_FILL_CONTROL_TYPES);
 
 type LinkRow = { schema_code: string; token: string; enabled: boolean; password_hash: string | null; expires_at: Date | null; max_submissions: number | null; submissions: number; owner_id: string };
 
-async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  return `${salt.toString('base64url')}.${(await scrypt(password, salt, 32)).toString('base64url')}`;
-}
-
-async function passwordMatches(stored: string, given: string | undefined): Promise<boolean> {
-  if (given === undefined) return false;
-  const [salt, hash] = stored.split('.');
-  const actual = await scrypt(given, Buffer.from(salt!, 'base64url'), 32);
-  const expected = Buffer.from(hash!, 'base64url');
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-const newToken = () => randomBytes(18).toString('base64url');
-
-async function designed(ctx: NodeContext, schemaCode: string) {
+/** The form, for a caller who administers its app (who sets its public pages). */
+export async function designed(ctx: NodeContext, schemaCode: string) {
   const edb = engineOf(ctx);
   const node = await getFormNodeOrThrow(edb, await viewerOf(edb, ctx), schemaCode, 'administer');
   return { edb, node };
@@ -74,27 +58,14 @@ export async function savePublicLink(ctx: NodeContext, body: contracts.PublicLin
   const owner = await edb.selectFrom('org_users').select(['id', 'state']).where('id', '=', body.ownerId).executeTakeFirst();
   if (!owner || owner.state !== 'active') throw parameterError([{ path: 'ownerId', message: '该成员不存在或已停用' }]);
   const password = body.password === undefined ? undefined : body.password === null ? null : await hashPassword(body.password);
-  const values = {
-    enabled: body.enabled,
-    expires_at: body.expiresAt,
-    max_submissions: body.maxSubmissions,
-    owner_id: owner.id,
-    modified_time: new Date(),
-    ...(password === undefined ? {} : { password_hash: password }),
-  };
-  await edb
-    .insertInto('form_public_links')
-    .values({ schema_code: node.code, token: newToken(), created_by: ctx.userId, password_hash: password ?? null, ...values })
-    .onConflict((oc) => oc.column('schema_code').doUpdateSet(values))
-    .execute();
+  await saveFormPage(edb, 'form_public_links', { schemaCode: node.code, createdBy: ctx.userId }, { enabled: body.enabled, expires_at: body.expiresAt, max_submissions: body.maxSubmissions, owner_id: owner.id }, password);
   return present(edb, ctx.engineCode, await linkOf(edb, node.code));
 }
 
 /** A new token: the old address stops working at once. */
 export async function resetPublicLink(ctx: NodeContext, schemaCode: string): Promise<contracts.PublicLinkResult> {
   const { edb, node } = await designed(ctx, schemaCode);
-  const r = await edb.updateTable('form_public_links').set({ token: newToken(), modified_time: new Date() }).where('schema_code', '=', node.code).executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw new AppError('PublicLinkNotFound');
+  await renewFormPageToken(edb, 'form_public_links', node.code);
   return present(edb, ctx.engineCode, await linkOf(edb, node.code));
 }
 
@@ -105,20 +76,6 @@ async function openLink(edb: EngineExecutor, token: string, now: Date): Promise<
   if (row.expires_at && new Date(row.expires_at) <= now) throw new AppError('PublicLinkClosed');
   if (row.max_submissions !== null && row.submissions >= row.max_submissions) throw new AppError('PublicLinkClosed');
   return row;
-}
-
-function engineOfVisitor(db: Db, engineCode: string): EngineExecutor {
-  try {
-    return engineDb(db, engineCode);
-  } catch {
-    throw new AppError('PublicLinkNotFound');
-  }
-}
-
-async function knownEngine(db: Db, engineCode: string): Promise<EngineExecutor> {
-  const engine = await db.selectFrom('platform.engines').select(['engine_code', 'state']).where('engine_code', '=', engineCode).executeTakeFirst();
-  if (!engine || engine.state !== 'normal') throw new AppError('PublicLinkNotFound');
-  return engineOfVisitor(db, engineCode);
 }
 
 /**
@@ -137,20 +94,13 @@ function fillable(form: RuntimeForm): contracts.PublicField[] {
     }));
 }
 
-/** The link's owner as the caller (their rights), in the given executor's database. */
-async function ownerContext(db: Db, edb: EngineExecutor, engineCode: string, ownerId: string): Promise<NodeContext> {
-  const owner = await edb.selectFrom('org_users').select(['auth_type', 'state']).where('id', '=', ownerId).executeTakeFirst();
-  if (!owner || owner.state !== 'active') throw new AppError('PublicLinkClosed');
-  return { db, engineCode, userId: ownerId, authType: owner.auth_type };
-}
-
 export async function publicForm(db: Db, query: { engineCode: string; token: string }, password: string | undefined, now = new Date()): Promise<contracts.PublicFormResult> {
   const edb = await knownEngine(db, query.engineCode);
   const link = await openLink(edb, query.token, now);
   const form = await new FormCache(edb).require(link.schema_code);
   const displayName = form.definition.attributes.displayName;
   if (link.password_hash && !(await passwordMatches(link.password_hash, password))) return { displayName, needsPassword: true, fields: [] };
-  const owner = await ownerContext(db, edb, query.engineCode, link.owner_id);
+  const owner = await memberContext(db, edb, query.engineCode, link.owner_id, 'PublicLinkClosed');
   return { displayName, needsPassword: false, fields: fillable(await getRuntimeFormOrThrow(edb, owner, link.schema_code)) };
 }
 
@@ -174,7 +124,7 @@ export async function submitPublicForm(db: Db, body: contracts.PublicSubmitBody,
       .returning(['schema_code', 'owner_id'])
       .executeTakeFirst();
     if (!claimed) throw new AppError('PublicLinkClosed');
-    const owner = await ownerContext(trx as unknown as Db, edb, body.engineCode, claimed.owner_id);
+    const owner = await memberContext(trx as unknown as Db, edb, body.engineCode, claimed.owner_id, 'PublicLinkClosed');
     const form = await getRuntimeFormOrThrow(edb, owner, claimed.schema_code);
     const allowed = new Set(fillable(form).map((f) => f.code));
     const unknown = Object.keys(body.values).filter((code) => !allowed.has(code));

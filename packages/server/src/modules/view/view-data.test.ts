@@ -108,9 +108,19 @@ describe('view query', () => {
     expect((await m.post('/v1/bizdata/property/distinct', { schemaCode: code, viewCode: 'Mine', field: 'Kind' })).list.map((x: any) => x.value)).toEqual(['丙', '甲']);
   });
 
-  it('gives a link to a record that exists', async () => {
-    const { url } = await m.post('/v1/bizdata/shortlink', { schemaCode: code, objectId: byTitle.get('客户甲') });
-    expect(url).toBe(`/form/open/${code}/${byTitle.get('客户甲')}?engineCode=${admin.engineCode}`);
+  it('gives a short link to a record that exists, or to a page of this site only', async () => {
+    const target = `/form/open/${code}/${byTitle.get('客户甲')}?engineCode=${admin.engineCode}`;
+    const first = await m.post('/v1/bizdata/shortlink', { schemaCode: code, objectId: byTitle.get('客户甲') });
+    expect(first.target).toBe(target);
+    expect(first.url).toMatch(/^\/s\/[A-Za-z0-9_-]{8}$/);
+    expect((await m.post('/v1/bizdata/shortlink', { path: target })).url).toBe(first.url);
+    const opened = await t.app.inject({ method: 'GET', url: first.url });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(target);
+    for (const path of ['https://elsewhere.example/x', '//elsewhere.example/x', '/\\elsewhere.example', 'javascript:alert(1)']) {
+      expect((await m.raw('POST', '/v1/bizdata/shortlink', { path })).body.errorCode, path).toBe(330105);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/s/unknown1' })).statusCode).toBe(404);
     expect((await m.raw('POST', '/v1/bizdata/shortlink', { schemaCode: code, objectId: '0192aaaa-0000-7000-8000-000000000009' })).body.errorCode).toBe(250001);
   });
 });

@@ -13,6 +13,7 @@ import { columnStat, distinctValues, queryRecords, type Narrowing, type QueryOpt
 import { resolveColumn } from '../query/query-fields.ts';
 import { personalViewOf } from './personal-views.service.ts';
 import { viewOf } from './view-settings.service.ts';
+import { shortPathFor, sitePath } from './short-links.ts';
 
 // The view's data (calls.md §7 "Business data": /v1/bizdata/view/query, /view/delete, /property/distinct, /shortlink;
 // docs/decisions/0017). A view narrows through the query engine: its scope becomes a data scope, its fixed filter, the
@@ -120,10 +121,16 @@ export function failureOf(objectId: string, error: unknown): { objectId: string;
   throw error;
 }
 
-/** A link that opens the record in the form runtime (the record must exist). */
-export async function shortLink(ctx: NodeContext, body: { schemaCode: string; objectId: string }): Promise<{ url: string }> {
-  const edb = engineOf(ctx);
-  const form: RuntimeForm = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
-  if (!(await findRecord(edb, form, body.objectId))) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
-  return { url: `${FORM_RUNTIME_PATH}/${encodeURIComponent(form.node.code)}/${body.objectId}?engineCode=${encodeURIComponent(ctx.engineCode)}` };
+/** A short path for a record the caller can open (it must exist), or for a page of this site. */
+export async function shortLink(ctx: NodeContext, body: contracts.ShortLinkBody): Promise<{ url: string; target: string }> {
+  let target: string;
+  if (body.path !== undefined) target = sitePath(body.path);
+  else if (body.schemaCode === undefined || body.objectId === undefined) throw new AppError('ShortLinkTarget');
+  else {
+    const edb = engineOf(ctx);
+    const form: RuntimeForm = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+    if (!(await findRecord(edb, form, body.objectId))) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
+    target = `${FORM_RUNTIME_PATH}/${encodeURIComponent(form.node.code)}/${body.objectId}?engineCode=${encodeURIComponent(ctx.engineCode)}`;
+  }
+  return { url: await shortPathFor(ctx.db, ctx.engineCode, ctx.userId, target), target };
 }

@@ -11,6 +11,8 @@ import { defaultColumns, defaultView, isHierarchyParent, viewFields } from './vi
 import { ViewMode } from '@tritium/shared/constants/views';
 import { engineSchemaName } from '../../db/database.ts';
 import { ensureTreeParentIndex } from '../form-design/tree-structure.ts';
+import { modesSwitchedOff } from './view-modes.ts';
+import { checkModeFields, viewModeOf } from '@tritium/shared/view-modes/index';
 
 // View settings (calls.md §7 "Schema, views, workbench"; docs/decisions/0017): GET /v1/view/setting,
 // /view/designer/load, /page/header, /designer/column/default and POST /v1/view/designer/save. Who may open the form
@@ -40,13 +42,13 @@ function assertDesigner(form: RuntimeForm): void {
 
 export async function viewSetting(ctx: NodeContext, schemaCode: string): Promise<z.infer<typeof contracts.ViewSettingResult>> {
   const form = await formOf(ctx, schemaCode);
-  return { schemaCode: form.node.code, views: await loadViews(engineOf(ctx), form), canDesign: form.isAppAdmin };
+  return { schemaCode: form.node.code, views: await loadViews(engineOf(ctx), form), canDesign: form.isAppAdmin, modesOff: await modesSwitchedOff(ctx) };
 }
 
 export async function designerLoad(ctx: NodeContext, schemaCode: string) {
   const form = await formOf(ctx, schemaCode);
   assertDesigner(form);
-  return { schemaCode: form.node.code, views: await loadViews(engineOf(ctx), form), fields: viewFields(form) };
+  return { schemaCode: form.node.code, views: await loadViews(engineOf(ctx), form), fields: viewFields(form), modesOff: await modesSwitchedOff(ctx) };
 }
 
 export async function defaultColumnsOf(ctx: NodeContext, schemaCode: string) {
@@ -64,12 +66,20 @@ export async function pageHeader(ctx: NodeContext, schemaCode: string, viewCode?
     const f = fields.get(c.field);
     return f ? [{ ...f, width: c.width ?? null, fixed: c.fixed ?? null }] : [];
   });
-  return { view, columns, filters: view.filters.flatMap((code) => fields.get(code) ?? []) };
+  const definition = viewModeOf(view.mode);
+  const settings = (definition?.settings.safeParse(view.settings ?? {}).data ?? {}) as Record<string, unknown>;
+  const named = (definition?.fieldRoles ?? []).flatMap((role) => {
+    const value = settings[role.key];
+    return Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
+  });
+  const modeFields = [...new Set(named)].flatMap((code) => fields.get(code) ?? []);
+  return { view, columns, filters: view.filters.flatMap((code) => fields.get(code) ?? []), modeFields };
 }
 
 /** Every problem of the views, as 777 issues (path `views.<i>.…`); nothing is saved when there is one. */
-export function checkViews(cc: CompileContext, views: View[]): Issue[] {
+export function checkViews(cc: CompileContext, views: View[], modesOff: readonly number[] = []): Issue[] {
   const { form } = cc;
+  const fields = viewFields(form);
   const issues = cc.issues;
   const known = (code: string) => mainColumn(form, code) !== undefined;
   const codes = new Set<string>();
@@ -101,6 +111,13 @@ export function checkViews(cc: CompileContext, views: View[]): Issue[] {
       if (a.type === 'Link' && !a.url) issues.push({ path: `${at}.actions.${j}.url`, message: '链接按钮须填写链接' });
     });
     if (view.filter) compileFilter(cc, view.filter, `${at}.filter`);
+    // The mode's settings name fields of the right kind; a mode whose feature switch is off is not saved (0047).
+    const definition = viewModeOf(view.mode);
+    if (modesOff.includes(view.mode)) issues.push({ path: `${at}.mode`, message: '该视图类型未开启' });
+    if (definition) {
+      const settings = definition.settings.parse(view.settings ?? {}) as Record<string, unknown>;
+      for (const issue of checkModeFields(definition, settings, fields, form.node.code)) issues.push({ path: `${at}.settings.${issue.path}`, message: issue.message });
+    }
     if (view.mode === ViewMode.Hierarchy) {
       // The tree follows an association of the form to itself (docs/decisions/0023).
       if (!view.parentField) issues.push({ path: `${at}.parentField`, message: '层级视图须选择上级字段' });
@@ -119,7 +136,11 @@ export async function saveViews(ctx: NodeContext, body: { schemaCode: string; vi
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   assertDesigner(form);
-  const issues = checkViews({ edb, form, userId: ctx.userId, now, issues: [] }, body.views);
+  const modesOff = await modesSwitchedOff(ctx);
+  // A view already saved in a mode since switched off may stay as it is; a new one may not take that mode.
+  const before = new Map((await loadViews(edb, form)).map((v) => [v.code, v.mode]));
+  const refused = modesOff.filter((mode) => body.views.some((v) => v.mode === mode && before.get(v.code) !== mode));
+  const issues = checkViews({ edb, form, userId: ctx.userId, now, issues: [] }, body.views, refused);
   if (issues.length) throw parameterError(issues);
   await ctx.db.transaction().execute(async (trx) => {
     const tx = engineOf({ db: trx as unknown as typeof ctx.db, engineCode: ctx.engineCode });
@@ -133,5 +154,5 @@ export async function saveViews(ctx: NodeContext, body: { schemaCode: string; vi
   for (const field of new Set(body.views.flatMap((v) => (v.mode === ViewMode.Hierarchy && v.parentField ? [v.parentField] : [])))) {
     await ensureTreeParentIndex(edb, engineSchemaName(ctx.engineCode), form.mainTable, field);
   }
-  return { schemaCode: form.node.code, views: body.views, canDesign: true };
+  return { schemaCode: form.node.code, views: body.views, canDesign: true, modesOff };
 }

@@ -10,6 +10,11 @@ import * as personal from './personal-views.service.ts';
 import * as data from './view-query.service.ts';
 import * as batch from './batch-update.job.ts';
 import * as hierarchy from './hierarchy.service.ts';
+import * as kanban from './kanban.service.ts';
+import * as calendar from './calendar.service.ts';
+import * as maps from './map.service.ts';
+import { shortLinkTarget } from './short-links.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 const viewTags = ['视图'];
 const dataTags = ['业务数据'];
@@ -50,11 +55,14 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     handler: async (request) => ok(await settings.saveViews(ctx(request), request.body, now())),
   });
 
-  app.get('/v1/preference/view', {
-    config,
-    schema: { tags: viewTags, summary: '我的个人视图', querystring: contracts.SchemaCodeQuery, response: env(contracts.PersonalViewList) },
-    handler: async (request) => ok(await personal.listPersonalViews(ctx(request), request.query.schemaCode)),
-  });
+  // calls.md §7 names the list call GET /v1/preference/view/list; the shorter path stays for existing clients.
+  for (const path of ['/v1/preference/view/list', '/v1/preference/view']) {
+    app.get(path, {
+      config,
+      schema: { tags: viewTags, summary: '我的个人视图', querystring: contracts.SchemaCodeQuery, response: env(contracts.PersonalViewList) },
+      handler: async (request) => ok(await personal.listPersonalViews(ctx(request), request.query.schemaCode)),
+    });
+  }
   app.post('/v1/preference/view/addView', {
     config,
     schema: { tags: viewTags, summary: '保存个人视图', body: contracts.AddPersonalViewBody, response: env(contracts.PersonalView) },
@@ -86,6 +94,26 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     schema: { tags: dataTags, summary: '层级视图：一层数据（根或某条数据的下级），分页，带下级数量', body: contracts.HierarchyChildrenBody, response: env(contracts.HierarchyChildrenResult) },
     handler: async (request) => ok(await hierarchy.hierarchyChildren(ctx(request), request.body, { now: now() })),
   });
+  app.post('/v1/bizdata/view/kanban', {
+    config,
+    schema: { tags: dataTags, summary: '看板视图：各列数量（按分组字段统计）与每列的前几张卡片', body: contracts.KanbanBoardBody, response: env(contracts.KanbanBoardResult) },
+    handler: async (request) => ok(await kanban.kanbanBoard(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/kanban/column', {
+    config,
+    schema: { tags: dataTags, summary: '看板视图：一列的下一页卡片', body: contracts.KanbanColumnBody, response: env(contracts.KanbanColumnResult) },
+    handler: async (request) => ok(await kanban.kanbanColumn(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/calendar', {
+    config,
+    schema: { tags: dataTags, summary: '日历视图与时间轴视图：可见时间范围内的数据（最多1000条）', body: contracts.CalendarRangeBody, response: env(contracts.CalendarRangeResult) },
+    handler: async (request) => ok(await calendar.calendarRange(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/map', {
+    config,
+    schema: { tags: dataTags, summary: '地图视图：有位置的数据，或某点周围200/500/1000米内的数据（由近到远，最多1000条）', body: contracts.MapRecordsBody, response: env(contracts.MapRecordsResult) },
+    handler: async (request) => ok(await maps.mapRecords(ctx(request), request.body, { now: now() })),
+  });
   app.post('/v1/bizdata/view/delete', {
     config,
     schema: { tags: dataTags, summary: '批量删除选中的数据（逐条校验）', body: contracts.ViewDeleteBody, response: env(contracts.ViewDeleteResult) },
@@ -98,8 +126,17 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
   });
   app.post('/v1/bizdata/shortlink', {
     config,
-    schema: { tags: dataTags, summary: '数据的链接', body: contracts.ShortLinkBody, response: env(contracts.ShortLinkResult) },
+    schema: { tags: dataTags, summary: '短链接：数据或本站页面的短地址（/s/<code>）', body: contracts.ShortLinkBody, response: env(contracts.ShortLinkResult) },
     handler: async (request) => ok(await data.shortLink(ctx(request), request.body)),
+  });
+  app.get('/s/:code', {
+    config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+    schema: { tags: dataTags, summary: '打开短链接（重定向到它代表的页面）', params: z.strictObject({ code: z.string().max(64) }) },
+    handler: async (request, reply) => {
+      const target = await shortLinkTarget(deps.db, request.params.code);
+      if (!target) throw new AppError('PublicLinkNotFound');
+      return reply.redirect(target, 302);
+    },
   });
   app.post('/v1/bizdata/batchupdate', {
     config,

@@ -6,7 +6,8 @@ import { SchemaCode } from '../form-design/index.ts';
 
 /** Control types a visitor can fill without an account (no people, files, links to other data or sub-tables). */
 export const PUBLIC_FILL_CONTROL_TYPES = ['textBox', 'textArea', 'number', 'dateTime', 'radioList', 'checkboxList', 'dropDown', 'checkbox'] as const;
-export const PUBLIC_LINK_PASSWORD_MAX = 32;
+export { PUBLIC_LINK_PASSWORD_MAX } from './link-password.ts';
+import { LinkPassword, PUBLIC_LINK_PASSWORD_MAX } from './link-password.ts';
 
 export const PublicLinkDto = z.object({
   schemaCode: z.string(),
@@ -31,7 +32,7 @@ export type PublicLinkResult = z.infer<typeof PublicLinkResult>;
 export const PublicLinkSaveBody = z.strictObject({
   schemaCode: SchemaCode,
   enabled: z.boolean(),
-  password: z.string().min(4, '密码至少4个字符').max(PUBLIC_LINK_PASSWORD_MAX, `密码最多${PUBLIC_LINK_PASSWORD_MAX}个字符`).nullable().optional(),
+  password: LinkPassword.nullable().optional(),
   expiresAt: z.string().datetime({ offset: true }).nullable().default(null),
   maxSubmissions: z.number().int().min(1).max(1_000_000).nullable().default(null),
   ownerId: z.string().trim().min(1).max(64),
@@ -71,3 +72,5 @@ export const PublicSubmitBody = z.strictObject({
 });
 export type PublicSubmitBody = z.input<typeof PublicSubmitBody>;
 export const PublicSubmitResult = z.object({ submitted: z.boolean(), seqNo: z.string().nullable() });
+export * from './record-share.ts';
+export * from './open-query.ts';

@@ -6,6 +6,7 @@ import { ColumnStatResult } from '../query/index.ts';
 import { RowHeight, ViewMode, ViewScope } from '../../constants/views.ts';
 import { STYLE_PALETTE_SIZE } from '../../constants/formats.ts';
 import { VIEW_ACTIONS_MAX } from '../../constants/limits.ts';
+import { VIEW_MODE_NUMBERS, viewModeOf } from '../../view-modes/index.ts';
 
 // List views (issue 8; docs/decisions/0017-list-views.md): view settings (calls.md §7 "Schema, views, workbench":
 // /v1/view/setting, /view/designer/load, /page/header, /designer/column/default, /view/designer/save), personal
@@ -59,8 +60,10 @@ const scopes = Object.values(ViewScope) as [number, ...number[]];
 export const ViewSetting = z.strictObject({
   code: ViewCode,
   title: Title,
-  /** The List view (0) or the Hierarchy view (6, docs/decisions/0023). */
-  mode: z.union([z.literal(ViewMode.List), z.literal(ViewMode.Hierarchy)]).default(ViewMode.List),
+  /** One of the spec's view modes (domain.md §3; the registry of docs/decisions/0047). */
+  mode: z.number().int().refine((v) => (VIEW_MODE_NUMBERS as number[]).includes(v), '视图类型无效').default(ViewMode.List),
+  /** The mode's own settings (group field, date fields, cover…), checked against the mode's schema. */
+  settings: z.record(z.string(), z.unknown()).optional(),
   /** Hierarchy view: the association field (to this same form) naming each record's parent. */
   parentField: FieldRef.optional(),
   /** 1 own, 2 own department, 3 all (domain.md §6). */
@@ -78,6 +81,11 @@ export const ViewSetting = z.strictObject({
   actions: z.array(ViewAction).max(VIEW_ACTIONS_MAX).default([]),
   styleRules: z.array(StyleRule).max(VIEW_LIMITS.styleRules).default([]),
   pageSize: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100), z.literal(200), z.literal(500)]).default(50),
+}).superRefine((view, ctx) => {
+  const definition = viewModeOf(view.mode);
+  if (!definition) return;
+  const parsed = definition.settings.safeParse(view.settings ?? {});
+  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['settings', ...issue.path], message: issue.message });
 });
 export type ViewSetting = z.infer<typeof ViewSetting>;
 export type ViewSettingInput = z.input<typeof ViewSetting>;
@@ -108,13 +116,17 @@ export const ViewSettingResult = z.object({
   views: z.array(ViewSetting),
   /** The caller administers the form's app (may design views). */
   canDesign: z.boolean(),
+  /** View modes whose feature switch is off in the engine: not offered, and their views open as lists. */
+  modesOff: z.array(z.number().int()).default([]),
 });
-export const DesignerLoadResult = z.object({ schemaCode: z.string(), views: z.array(ViewSetting), fields: z.array(ViewField) });
+export const DesignerLoadResult = z.object({ schemaCode: z.string(), views: z.array(ViewSetting), fields: z.array(ViewField), modesOff: z.array(z.number().int()).default([]) });
 export const PageHeaderResult = z.object({
   view: ViewSetting,
   columns: z.array(ViewField.extend({ width: z.number().int().nullable(), fixed: z.string().nullable() })),
   /** Fields offered in the filter panel. */
   filters: z.array(ViewField),
+  /** Fields the view's mode settings name (group, dates, cover, card fields) that the caller may see. */
+  modeFields: z.array(ViewField).default([]),
 });
 export const DefaultColumnsResult = z.object({ columns: z.array(ViewColumn), fields: z.array(ViewField) });
 export const DesignerSaveBody = z.strictObject({ schemaCode: SchemaCode, views: z.array(ViewSetting).min(1).max(VIEW_LIMITS.views) });
@@ -200,8 +212,15 @@ export const PropertyDistinctBody = z.strictObject({
   pageSize: pageSize.default(50),
 });
 
-export const ShortLinkBody = z.strictObject({ schemaCode: SchemaCode, objectId: BizObjectId });
-export const ShortLinkResult = z.object({ url: z.string() });
+/**
+ * POST /v1/bizdata/shortlink: a short path (/s/<code>) for a record of a form, or for a page of this site (a share or
+ * fill-in page); `target` is the page it opens.
+ */
+export const ShortLinkBody = z
+  .strictObject({ schemaCode: SchemaCode.optional(), objectId: BizObjectId.optional(), path: z.string().trim().min(2).max(2000).optional() })
+  .refine((b) => (b.path !== undefined) !== (b.schemaCode !== undefined && b.objectId !== undefined), { message: '须指定数据（schemaCode 与 objectId）或本站页面（path）之一', path: ['path'] });
+export type ShortLinkBody = z.infer<typeof ShortLinkBody>;
+export const ShortLinkResult = z.object({ url: z.string(), target: z.string() });
 
 export const BatchUpdateBody = z.strictObject({
   ...viewNarrowing,
@@ -227,3 +246,4 @@ export type BatchTask = z.infer<typeof BatchTask>;
 export const BatchTaskList = z.object({ list: z.array(BatchTask) });
 
 export * from './hierarchy.ts';
+export * from './modes.ts';

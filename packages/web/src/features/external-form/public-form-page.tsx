@@ -8,6 +8,7 @@ import { fieldKindFor } from '../form-runtime/fields/field-registry.ts';
 import type { contracts } from '@tritium/shared';
 import { isApiError } from '../../lib/api-error.ts';
 import { externalFormApi } from './external-form-api.ts';
+import { PasswordCard, VisitorFrame } from '../../components/visitor-page.tsx';
 
 type Field = contracts.PublicField;
 
@@ -32,7 +33,6 @@ export function PublicFormPage() {
   const { t } = useTranslation();
   const { engineCode = '', token = '' } = useParams();
   const [password, setPassword] = useState<string | undefined>();
-  const [typed, setTyped] = useState('');
   const [done, setDone] = useState(false);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [tried, setTried] = useState(false);
@@ -41,29 +41,14 @@ export function PublicFormPage() {
     mutationFn: (values: Record<string, unknown>) => externalFormApi.submit({ engineCode, token, password, values }),
     onSuccess: () => setDone(true),
   });
-  const page = (children: React.ReactNode) => (
-    <Flex justify="center" style={{ minHeight: '100vh', padding: 16, background: 'var(--ant-color-bg-layout, #f5f5f5)' }}>
-      <div style={{ width: '100%', maxWidth: 640 }}>{children}</div>
-    </Flex>
-  );
+  const page = (children: React.ReactNode) => <VisitorFrame>{children}</VisitorFrame>;
   if (query.isLoading) return page(<Card><Skeleton active /></Card>);
   if (query.isError || !query.data) {
     const closed = isApiError(query.error) && query.error.errorCode === 330102;
     return page(<Result status={closed ? 'info' : 'warning'} title={t(closed ? 'externalForm.page.closed' : 'externalForm.page.notFound')} />);
   }
   const data = query.data;
-  if (data.needsPassword) {
-    return page(
-      <Card title={data.displayName}>
-        <Flex vertical gap="middle">
-          <Typography.Text>{t('externalForm.page.passwordTitle')}</Typography.Text>
-          {password !== undefined && <Alert type="error" showIcon title={t('externalForm.page.passwordWrong')} />}
-          <Input.Password aria-label={t('externalForm.password')} value={typed} onChange={(e) => setTyped(e.target.value)} onPressEnter={() => setPassword(typed)} />
-          <Button type="primary" disabled={!typed} onClick={() => setPassword(typed)}>{t('externalForm.page.open')}</Button>
-        </Flex>
-      </Card>,
-    );
-  }
+  if (data.needsPassword) return page(<PasswordCard title={data.displayName} wrong={password !== undefined} onOpen={setPassword} />);
   if (done) {
     return page(
       <Result status="success" title={t('externalForm.page.submitted')}

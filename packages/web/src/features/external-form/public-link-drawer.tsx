@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Switch, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Switch, Tabs, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { UserPicker, type PickedUnit } from '../../components/org-picker/index.ts';
 import { externalFormApi, externalFormKeys } from './external-form-api.ts';
+import { OpenQueryPanel, type LinkField } from './open-query-panel.tsx';
 
 interface Settings {
   enabled: boolean;
@@ -16,8 +17,11 @@ interface Settings {
   owner: PickedUnit | null;
 }
 
-/** 公开填报 (issue 19, ExternalForm): the form's public link — on or off, password, closing time, cap, owner, address. */
-export function PublicLinkDrawer({ schemaCode, formName, onClose }: { schemaCode: string; formName: string; onClose: () => void }) {
+/**
+ * 公开填报 (issue 19, ExternalForm): the form's public link — on or off, password, closing time, cap, owner, address;
+ * beside it, 公开查询 (OpenQuery).
+ */
+export function PublicLinkDrawer({ schemaCode, formName, fields, onClose }: { schemaCode: string; formName: string; fields: LinkField[]; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -45,8 +49,7 @@ export function PublicLinkDrawer({ schemaCode, formName, onClose }: { schemaCode
   });
   const reset = useMutation({ mutationFn: () => externalFormApi.reset(schemaCode), onSuccess: done });
   const url = link ? new URL(link.path, window.location.origin).toString() : '';
-  return (
-    <Drawer open onClose={onClose} width={560} title={t('externalForm.title', { name: formName })}>
+  const fill = (
       <Flex vertical gap="middle">
         <Alert type="info" showIcon title={t('externalForm.intro')} />
         {link ? (
@@ -92,6 +95,13 @@ export function PublicLinkDrawer({ schemaCode, formName, onClose }: { schemaCode
         </Form>
         <Button type="primary" disabled={!s.owner} loading={save.isPending} onClick={() => save.mutate()}>{t('externalForm.save')}</Button>
       </Flex>
+  );
+  return (
+    <Drawer open onClose={onClose} width={560} title={t('externalForm.title', { name: formName })}>
+      <Tabs items={[
+        { key: 'fill', label: t('externalForm.entry'), children: fill },
+        { key: 'query', label: t('externalForm.query.tab'), children: <OpenQueryPanel schemaCode={schemaCode} fields={fields} /> },
+      ]} />
     </Drawer>
   );
 }

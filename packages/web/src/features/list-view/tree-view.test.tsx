@@ -37,7 +37,7 @@ function stub(views: unknown[], options: { deepRefused?: boolean } = {}) {
       const view = (views as { code: string; columns: { field: string }[] }[]).find((v) => v.code === code)!;
       return ok({ view, columns: view.columns.map((c) => ({ ...FIELDS.find((f) => f.code === c.field)!, width: null, fixed: null })), filters: [] });
     },
-    'GET /v1/preference/view': () => ok({ list: [] }),
+    'GET /v1/preference/view/list': () => ok({ list: [] }),
     'POST /v1/bizdata/view/query': () => ok({ list: [row(1, '总部', 100, 0)], total: 1, hasMore: false }),
     'POST /v1/bizdata/view/children': (call) => {
       const { parentId } = call.body as { parentId?: string | null };

@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 export type SaveState = 'saved' | 'dirty' | 'saving';
@@ -23,10 +23,12 @@ interface TopBarProps {
   onAutomations?: () => void;
   /** Opens the form's public fill-in link (issue 19); shown once the form is published. */
   onPublicLink?: () => void;
+  /** Opens the form's print templates (issue 24); shown once the form is published. */
+  onPrintTemplates?: () => void;
 }
 
 /** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
-export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations, onPublicLink }: TopBarProps) {
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations, onPublicLink, onPrintTemplates }: TopBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -62,6 +64,11 @@ export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, 
         {onAutomations && (
           <Button icon={<ThunderboltOutlined />} onClick={onAutomations}>
             {t('automation.entry')}
+          </Button>
+        )}
+        {onPrintTemplates && (
+          <Button icon={<PrinterOutlined />} onClick={onPrintTemplates}>
+            {t('print.templates.entry')}
           </Button>
         )}
         {onPublicLink && (

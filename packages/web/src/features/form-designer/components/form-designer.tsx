@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Layout, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
-import { FORM_AUTOMATION_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_AUTOMATION_PATH, FORM_PRINT_TEMPLATES_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import type { FormDesignLoadResult } from '../api/form-design-api.ts';
 import { DesignCanvas } from '../canvas/design-canvas.tsx';
 import { DesignerDnd } from '../canvas/designer-dnd.tsx';
@@ -105,6 +105,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             onPermissions={publishInfo.hasPublished ? () => setPermissionsOpen(true) : undefined}
             onPublicLink={publishInfo.hasPublished ? () => setPublicLinkOpen(true) : undefined}
             onAutomations={publishInfo.hasPublished ? () => navigate(`${FORM_AUTOMATION_PATH}/${encodeURIComponent(schemaCode)}`) : undefined}
+            onPrintTemplates={publishInfo.hasPublished ? () => navigate(`${FORM_PRINT_TEMPLATES_PATH}/${encodeURIComponent(schemaCode)}`) : undefined}
           />
           <DesignerDnd>
             <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
@@ -120,7 +121,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             </div>
           </DesignerDnd>
         </Layout>
-        {isPublicLinkOpen && <PublicLinkDrawer schemaCode={schemaCode} formName={state.attributes.displayName} onClose={() => setPublicLinkOpen(false)} />}
+        {isPublicLinkOpen && <PublicLinkDrawer schemaCode={schemaCode} formName={state.attributes.displayName} fields={permissionFields(state.controls).filter((f) => !f.grid && f.type !== 'gridView')} onClose={() => setPublicLinkOpen(false)} />}
         {isPermissionsOpen && <PermissionDrawer schemaCode={schemaCode} open onClose={() => setPermissionsOpen(false)} fields={permissionFields(state.controls)} />}
         <PreviewDialog
           open={isPreviewOpen}

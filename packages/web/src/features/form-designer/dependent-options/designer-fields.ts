@@ -47,21 +47,21 @@ export function schemaFormulaFields(schema: { properties: { name: string; displa
  * The fields a permission group may set a right on (docs/decisions/0037): main-table data fields, each sub-table, and
  * its columns as `Grid.Column` — stored values only (a lookup shows another form's value and has none of its own).
  */
-export function permissionFields(controls: readonly DesignerControl[]): { code: string; label: string; grid?: string }[] {
+export function permissionFields(controls: readonly DesignerControl[]): { code: string; label: string; type: string; grid?: string }[] {
   const stores = (control: DesignerControl) => {
     const type = controlTypeByKey(control.type);
     const column = type ? controlStorage(type, control.options).column : null;
     return !!column && !('childTable' in column) && !column.systemField;
   };
-  const out: { code: string; label: string; grid?: string }[] = [];
+  const out: { code: string; label: string; type: string; grid?: string }[] = [];
   const walk = (list: readonly DesignerControl[]) => {
     for (const control of list) {
       if (controlTypeByKey(control.type)?.dataType === 'children') {
-        out.push({ code: control.code, label: controlName(control) });
-        for (const column of control.controls ?? []) if (stores(column)) out.push({ code: `${control.code}.${column.code}`, label: `${controlName(control)}.${controlName(column)}`, grid: control.code });
+        out.push({ code: control.code, label: controlName(control), type: control.type });
+        for (const column of control.controls ?? []) if (stores(column)) out.push({ code: `${control.code}.${column.code}`, label: `${controlName(control)}.${controlName(column)}`, type: column.type, grid: control.code });
         continue;
       }
-      if (stores(control)) out.push({ code: control.code, label: controlName(control) });
+      if (stores(control)) out.push({ code: control.code, label: controlName(control), type: control.type });
       if (control.controls) walk(control.controls);
       control.panes?.forEach((pane) => walk(pane.controls));
     }

@@ -10,6 +10,8 @@ export interface OpenForm {
   schemaCode: string;
   objectId?: string;
   mode: FormMode;
+  /** A new record's values to start from (a kanban column's value, a calendar day), over the form's defaults. */
+  initial?: Record<string, unknown>;
 }
 
 /** A record's page in a mode (Print: the clean page for the browser's print dialog). */
@@ -28,6 +30,7 @@ export function RuntimeFormModal({ open, device, onChange }: { open: OpenForm | 
       schemaCode={open.schemaCode}
       objectId={open.objectId}
       mode={open.mode}
+      initial={open.objectId ? undefined : open.initial}
       device={device}
       onOpen={(objectId, mode) => onChange({ schemaCode: open.schemaCode, objectId: objectId ?? undefined, mode })}
       onClose={close}

@@ -18,6 +18,8 @@ import { WorkflowBar } from '../workflow/workflow-bar.tsx';
 import { permissionOfRights, RuntimeFormContext } from './form-context.ts';
 import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 
+const ShareRecordModal = lazy(() => import('../../record-share/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
+
 // The flow chart draws with @xyflow/react (about 30 kB gzip): fetched when its side tab first opens (decisions/0036).
 const FlowChart = lazy(() => import('../workflow/flow-chart.tsx').then((m) => ({ default: m.FlowChart })));
 
@@ -38,18 +40,21 @@ export interface RuntimeFormProps {
   onPrint?: (objectId: string) => void;
   /** The form is a page of its own (it grows and the page scrolls), not the content of a modal or drawer. */
   page?: boolean;
+  /** A new record's starting values over the form's defaults (OpenForm.initial). */
+  initial?: Record<string, unknown>;
 }
 
 /** An open form: header (title, status), the controls in the mode, the buttons this person may press, the side panel. */
-export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false }: RuntimeFormProps) {
+export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false, initial }: RuntimeFormProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
-  const record = useRuntimeRecord(schemaCode, objectId);
+  const record = useRuntimeRecord(schemaCode, objectId, initial);
   const instanceId = objectId ? (record.data.data?.system.WorkflowInstanceId ?? null) : null;
   const workflow = useWorkflow(instanceId);
   const [busy, setBusy] = useState<DataAction | null>(null);
   const [revising, setRevising] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const failure = record.form.error ?? record.data.error;
   if (failure) {
     return <Result status="warning" title={isApiError(failure) ? failure.errorMessage : t('formRuntime.loadFailed')} extra={<Button onClick={onClose}>{t('common.close')}</Button>} />;
@@ -95,6 +100,12 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
       {t('formRuntime.actions.Print')}
     </Button>
   );
+  // Anyone who reads a saved record may share it read-only (issue 19, ExternalShare); the drawer is fetched on demand.
+  const shareButton = objectId && !editing && (
+    <Button key="share" onClick={() => setSharing(true)}>
+      {t('externalForm.share.button')}
+    </Button>
+  );
   const closeButton = (
     <Button key="close" onClick={onClose}>
       {t('formRuntime.actions.Close')}
@@ -118,6 +129,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
           }}
         />,
         printButton,
+        shareButton,
         closeButton,
       ]
     : editing
@@ -139,6 +151,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         ),
         button('Copy'),
         printButton,
+        shareButton,
         objectId && <SmartActionButtons key="smart" schemaCode={schemaCode} location="form" objectIds={[objectId]} onDone={() => void record.reload()} />,
         (allowed.has('Save') || allowed.has('Submit')) && (
           <Button key="edit" type="primary" onClick={() => onOpen(objectId ?? null, 'Edit')}>
@@ -212,6 +225,11 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
             </Flex>
           )}
         </Flex>
+        {sharing && objectId && (
+          <Suspense fallback={null}>
+            <ShareRecordModal schemaCode={schemaCode} objectId={objectId} open onClose={() => setSharing(false)} />
+          </Suspense>
+        )}
       </NamesProvider>
     </RuntimeFormContext.Provider>
   );

@@ -34,7 +34,7 @@ export type ExecuteOutcome = { ok: true; objectId: string | null } | { ok: false
  * One open record: the published form, its values as loaded and as edited, client and server errors, and the data
  * actions. The server's answer wins: a 777 lands next to the fields it names.
  */
-export function useRuntimeRecord(schemaCode: string, objectId: string | undefined) {
+export function useRuntimeRecord(schemaCode: string, objectId: string | undefined, initial?: Record<string, unknown>) {
   const queryClient = useQueryClient();
   const form = useQuery({ queryKey: runtimeKeys.form(schemaCode), queryFn: () => runtimeApi.loadForm(schemaCode), staleTime: 0 });
   const data = useQuery({ queryKey: runtimeKeys.record(schemaCode, objectId), queryFn: () => runtimeApi.loadData(schemaCode, objectId), staleTime: 0, gcTime: 0 });
@@ -42,8 +42,8 @@ export function useRuntimeRecord(schemaCode: string, objectId: string | undefine
   const [edited, setEdited] = useState<{ source: LoadDataResult; values: FormValues } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const loaded = useMemo<FormValues | null>(
-    () => (data.data ? { values: data.data.values, children: Object.fromEntries(Object.entries(data.data.children).map(([code, rows]) => [code, withRowKeys(rows)])) } : null),
-    [data.data],
+    () => (data.data ? { values: objectId || !initial ? data.data.values : { ...data.data.values, ...initial }, children: Object.fromEntries(Object.entries(data.data.children).map(([code, rows]) => [code, withRowKeys(rows)])) } : null),
+    [data.data, objectId, initial],
   );
   // Edits belong to the loaded answer they started from; a reload starts again from the server's values.
   const entered = edited && edited.source === data.data ? edited.values : loaded;

@@ -6,6 +6,7 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { formPageUrl, printUrl } from '../components/runtime-form-modal.tsx';
 import { RuntimeForm } from '../components/runtime-form.tsx';
 import { FORM_MODES, type FormMode } from '../fields/field-types.ts';
+import { PrintPreview } from '../../print/print-preview.tsx';
 
 // The print page hides the browser's own chrome of the app: only the form goes to paper.
 const PRINT_CSS = '@media print { .tritium-no-print { display: none !important; } body { background: #fff; } }';
@@ -25,6 +26,15 @@ export function FormPage() {
   const mode: FormMode = asked && FORM_MODES.includes(asked) ? asked : objectId ? 'View' : 'Create';
   const print = mode === 'Print';
   const go = (next: string | null, nextMode: FormMode) => navigate(next ? formPageUrl(schemaCode, next, nextMode) : formPageUrl(schemaCode));
+  // Print mode: the record through the form's print template (or its own layout), for the browser's print dialog.
+  if (print && objectId) {
+    return (
+      <App>
+        <style>{PRINT_CSS}</style>
+        <PrintPreview schemaCode={schemaCode} objectIds={[objectId]} />
+      </App>
+    );
+  }
   return (
     <App>
       <style>{PRINT_CSS}</style>

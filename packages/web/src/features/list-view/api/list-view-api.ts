@@ -20,6 +20,12 @@ export type SortKey = { field: string; direction: 'asc' | 'desc' };
 export type HierarchyChildren = contracts.HierarchyChildrenResult;
 export type HierarchyChildrenInput = Omit<ViewQueryInput, 'withStats' | 'viewCode'> & { viewCode: string; parentId?: string | null };
 
+export type KanbanBoard = contracts.KanbanBoardResult;
+export type KanbanColumn = contracts.KanbanColumn;
+export type CalendarRange = contracts.CalendarRangeResult;
+/** What narrows a mode's records as it narrows the list's (docs/decisions/0047). */
+export type ModeNarrowing = { schemaCode: string; viewCode: string; personalViewId?: string; filter?: FilterNode; keyword?: string };
+
 export interface ViewQueryInput {
   schemaCode: string;
   viewCode?: string;
@@ -45,7 +51,7 @@ export const listViewApi = {
   header: (schemaCode: string, viewCode: string) => apiClient.get<PageHeader>('/v1/page/header', { query: { schemaCode, viewCode } }),
   designerLoad: (schemaCode: string) => apiClient.get<DesignerLoad>('/v1/view/designer/load', { query: { schemaCode } }),
   designerSave: (schemaCode: string, views: ViewSetting[]) => apiClient.post<ViewSettingResult>('/v1/view/designer/save', { schemaCode, views }, { disableBizError: true }),
-  personalViews: (schemaCode: string) => apiClient.get<{ list: PersonalView[] }>('/v1/preference/view', { query: { schemaCode } }),
+  personalViews: (schemaCode: string) => apiClient.get<{ list: PersonalView[] }>('/v1/preference/view/list', { query: { schemaCode } }),
   addView: (body: { schemaCode: string; ViewPageId: string; Title: string; Config: PersonalViewConfig; Fields?: string[] }) =>
     apiClient.post<PersonalView>('/v1/preference/view/addView', body),
   updateView: (body: { Id: string; Title?: string; Config?: PersonalViewConfig; Visible?: boolean }) => apiClient.post<PersonalView>('/v1/preference/view/updateView', body),
@@ -54,6 +60,15 @@ export const listViewApi = {
   query: (body: ViewQueryInput) => apiClient.post<ViewQueryResult>('/v1/bizdata/view/query', body),
   /** One level of a hierarchy view (docs/decisions/0023); refusals (limits) are shown by the table itself. */
   children: (body: HierarchyChildrenInput) => apiClient.post<HierarchyChildren>('/v1/bizdata/view/children', body, { disableBizError: true }),
+  /** The kanban board: counts per column and the first cards (docs/decisions/0047). */
+  kanban: (body: ModeNarrowing) => apiClient.post<KanbanBoard>('/v1/bizdata/view/kanban', body),
+  kanbanColumn: (body: ModeNarrowing & { value: string | number | null; pageIndex: number }) =>
+    apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/kanban/column', body),
+  /** The calendar's visible range (at most 1,000 records). */
+  calendar: (body: ModeNarrowing & { start: string; end: string }) => apiClient.post<CalendarRange>('/v1/bizdata/view/calendar', body),
+  /** The map's records: all with a place, or those within a radius of a point (docs/decisions/0047). */
+  map: (body: ModeNarrowing & { center?: { lat: number; lng: number }; radius?: 200 | 500 | 1000 }) =>
+    apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/map', body),
   remove: (schemaCode: string, objectIds: string[]) => apiClient.post<ViewDeleteResult>('/v1/bizdata/view/delete', { schemaCode, objectIds }),
   changeOwner: (body: { schemaCode: string; objectIds: string[]; ownerId: string }) => apiClient.post<{ changed: number }>('/v1/bizdata/owner/change', body),
   batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>

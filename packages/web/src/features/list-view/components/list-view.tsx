@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Badge, Button, Checkbox, Dropdown, Empty, Flex, Input, Popconfirm, Popover, Segmented, Spin } from 'antd';
-import { ColumnHeightOutlined, DeleteOutlined, EditOutlined, FilterOutlined, LinkOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SettingOutlined, TableOutlined } from '@ant-design/icons';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Badge, Button, Checkbox, Dropdown, Empty, Flex, Input, Popconfirm, Popover, Segmented, Spin } from 'antd';
+import { ColumnHeightOutlined, DeleteOutlined, EditOutlined, FilterOutlined, EllipsisOutlined, LinkOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SettingOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERRORS } from '@tritium/shared/errors/catalogue';
-import { RowHeight } from '@tritium/shared/constants/views';
+import { RowHeight, ViewMode } from '@tritium/shared/constants/views';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { NamesProvider } from '../../form-runtime/model/names.tsx';
@@ -22,8 +22,11 @@ import { RecordTable } from './record-table.tsx';
 import { TitleDialog } from './title-dialog.tsx';
 import { ViewDesigner } from './view-designer.tsx';
 import { ViewTabs } from './view-tabs.tsx';
+import { ModeSwitcher } from './mode-switcher.tsx';
+import { webModeOf } from '../modes/registry.tsx';
 import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
 import { DataPortButtons } from '../../data-port/components/data-port-buttons.tsx';
+import { PrintButton } from '../../print/print-dialog.tsx';
 import { permissionApi, permissionKeys } from '../../form-permission/permission-api.ts';
 
 const HEIGHTS = Object.values(RowHeight);
@@ -43,7 +46,7 @@ export function ListView({ schemaCode, initialFilter }: { schemaCode: string; in
   const { t } = useTranslation();
   const { message } = App.useApp();
   const device = useIsPhone() ? 'phone' : 'pc';
-  const s = useListView(schemaCode, useMemo(() => fromFilter(initialFilter), [initialFilter]));
+  const s = useListView(schemaCode, device === 'phone', useMemo(() => fromFilter(initialFilter), [initialFilter]));
   // What the caller may do with the form's records: buttons for other actions are not shown (docs/decisions/0037).
   const rights = useQuery({ queryKey: permissionKeys.rights(schemaCode), queryFn: () => permissionApi.rights(schemaCode) });
   // Shown once the rights are known (or when they cannot be read: the server still refuses what it must).
@@ -123,59 +126,103 @@ export function ListView({ schemaCode, initialFilter }: { schemaCode: string; in
     }
   };
   const allColumns = s.header.data?.columns ?? [];
+  const isPhone = device === 'phone';
+  const searchBox = view.quickSearch.length > 0 && (
+    <Input.Search allowClear aria-label={t('listView.search')} placeholder={t('listView.search')} style={{ width: isPhone ? undefined : 220, flex: isPhone ? 1 : undefined, minWidth: 0 }} defaultValue={s.work.keyword} key={`${s.active.kind}:${'id' in s.active ? s.active.id : s.active.code}`}
+      onSearch={(keyword) => { s.setWork({ ...s.work, keyword }); s.setPage(null); }} />
+  );
+  const filterButton = (
+    <Popover trigger="click" open={panel} onOpenChange={(o) => { setPanel(o); if (o) setDraft(s.applied); }} placement="bottomRight"
+      content={<FilterPanel fields={s.header.data?.filters ?? []} conditions={draft} onChange={setDraft} onApply={() => { s.apply(draft); setPanel(false); }} onClear={() => { setDraft([]); s.apply([]); setPanel(false); }} />}>
+      <Badge count={s.applied.length} size="small"><Button icon={<FilterOutlined />} aria-label={t('listView.filter.title')}>{isPhone ? null : t('listView.filter.title')}</Button></Badge>
+    </Popover>
+  );
+  const switcher = s.offered.length > 1 && <ModeSwitcher modes={s.offered} value={s.shownMode} onChange={s.setShownMode} compact={isPhone} />;
+  const recordActions = (
+    <>
+      {view.actions.filter((a) => !isPhone || a.type !== 'Create').map(actionButton)}
+      {may('changeOwner') && <ChangeOwnerButton schemaCode={schemaCode} objectIds={s.selected} onDone={() => { s.setSelected([]); void s.refresh(); }} />}
+      <SmartActionButtons schemaCode={schemaCode} location="list" objectIds={s.selected} onDone={() => void s.refresh()} />
+      <PrintButton canPrint={may('print')} schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName ?? schemaCode} selected={s.selected}
+        scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} />
+      <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
+        scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
+    </>
+  );
+  const viewTools = (
+    <>
+      <Dropdown trigger={['click']} popupRender={() => (
+        <Flex vertical gap={4} style={{ padding: 8, background: 'var(--ant-color-bg-elevated, #fff)', boxShadow: '0 6px 16px rgba(0,0,0,.12)', borderRadius: 8, maxHeight: 360, overflow: 'auto' }}>
+          {allColumns.map((c) => (
+            <Checkbox key={c.code} checked={!s.work.fields || s.work.fields.includes(c.code)}
+              onChange={(e) => { const shown = s.work.fields ?? allColumns.map((x) => x.code); s.setWork({ ...s.work, fields: e.target.checked ? allColumns.map((x) => x.code).filter((x) => x === c.code || shown.includes(x)) : shown.filter((x) => x !== c.code) }); }}>
+              {c.title}
+            </Checkbox>
+          ))}
+        </Flex>
+      )}>
+        <Button icon={<TableOutlined />}>{t('listView.columns')}</Button>
+      </Dropdown>
+      <Segmented aria-label={t('listView.rowHeight.label')} value={s.rowHeight} onChange={(v) => s.setWork({ ...s.work, rowHeight: Number(v) })}
+        options={HEIGHTS.map((h) => ({ value: h, label: t(`listView.rowHeight.h${h}`), icon: h === RowHeight.Compact ? <ColumnHeightOutlined /> : undefined }))} />
+      {s.current && <Button icon={<SaveOutlined />} onClick={() => void updateCurrent()}>{t('listView.personal.update')}</Button>}
+      <Button icon={<SaveOutlined />} onClick={() => setNaming({ mode: 'add' })}>{t('listView.personal.saveAs')}</Button>
+    </>
+  );
+  const createAction = view.actions.find((a) => a.type === 'Create');
+  const shown = webModeOf(s.shownMode);
+  const Runtime = shown.Runtime;
+  const openRow = (row: { ObjectId: string }) => setOpen({ schemaCode, objectId: row.ObjectId, mode: 'View' });
   return (
     <Flex vertical gap="small" style={{ minWidth: 0 }}>
       <Flex align="center" gap="small">
         <div style={{ flex: 1, minWidth: 0 }}>
           <ViewTabs views={s.settings.data?.views ?? []} personal={s.personal} active={s.active} onActivate={(tab) => s.activate(tab)} onPersonal={(p, a) => void personal(p, a)} />
         </div>
-        {s.settings.data?.canDesign && <Button icon={<SettingOutlined />} onClick={() => setDesigning(true)}>{t('listView.design')}</Button>}
+        {s.settings.data?.canDesign && !isPhone && <Button icon={<SettingOutlined />} onClick={() => setDesigning(true)}>{t('listView.design')}</Button>}
       </Flex>
-      <Flex gap="small" wrap align="center">
-        {view.actions.map(actionButton)}
-        {may('changeOwner') && <ChangeOwnerButton schemaCode={schemaCode} objectIds={s.selected} onDone={() => { s.setSelected([]); void s.refresh(); }} />}
-        <SmartActionButtons schemaCode={schemaCode} location="list" objectIds={s.selected} onDone={() => void s.refresh()} />
-        <DataPortButtons schemaCode={schemaCode} formName={s.form.data?.definition.attributes.displayName} nodeType={s.form.data?.schema.nodeType}
-          scope={{ viewCode: view.code, filter: s.config.filter, keyword: s.config.keyword }} canImport={may('import')} canExport={may('export')} />
-        <div style={{ flex: 1 }} />
-        {view.quickSearch.length > 0 && (
-          <Input.Search allowClear aria-label={t('listView.search')} placeholder={t('listView.search')} style={{ width: 220 }} defaultValue={s.work.keyword} key={`${s.active.kind}:${'id' in s.active ? s.active.id : s.active.code}`}
-            onSearch={(keyword) => { s.setWork({ ...s.work, keyword }); s.setPage(null); }} />
-        )}
-        <Popover trigger="click" open={panel} onOpenChange={(o) => { setPanel(o); if (o) setDraft(s.applied); }} placement="bottomRight"
-          content={<FilterPanel fields={s.header.data?.filters ?? []} conditions={draft} onChange={setDraft} onApply={() => { s.apply(draft); setPanel(false); }} onClear={() => { setDraft([]); s.apply([]); setPanel(false); }} />}>
-          <Badge count={s.applied.length} size="small"><Button icon={<FilterOutlined />}>{t('listView.filter.title')}</Button></Badge>
-        </Popover>
-        <Dropdown trigger={['click']} popupRender={() => (
-          <Flex vertical gap={4} style={{ padding: 8, background: 'var(--ant-color-bg-elevated, #fff)', boxShadow: '0 6px 16px rgba(0,0,0,.12)', borderRadius: 8, maxHeight: 360, overflow: 'auto' }}>
-            {allColumns.map((c) => (
-              <Checkbox key={c.code} checked={!s.work.fields || s.work.fields.includes(c.code)}
-                onChange={(e) => { const shown = s.work.fields ?? allColumns.map((x) => x.code); s.setWork({ ...s.work, fields: e.target.checked ? allColumns.map((x) => x.code).filter((x) => x === c.code || shown.includes(x)) : shown.filter((x) => x !== c.code) }); }}>
-                {c.title}
-              </Checkbox>
-            ))}
-          </Flex>
-        )}>
-          <Button icon={<TableOutlined />}>{t('listView.columns')}</Button>
-        </Dropdown>
-        <Segmented aria-label={t('listView.rowHeight.label')} value={s.rowHeight} onChange={(v) => s.setWork({ ...s.work, rowHeight: Number(v) })}
-          options={HEIGHTS.map((h) => ({ value: h, label: t(`listView.rowHeight.h${h}`), icon: h === RowHeight.Compact ? <ColumnHeightOutlined /> : undefined }))} />
-        {s.current && <Button icon={<SaveOutlined />} onClick={() => void updateCurrent()}>{t('listView.personal.update')}</Button>}
-        <Button icon={<SaveOutlined />} onClick={() => setNaming({ mode: 'add' })}>{t('listView.personal.saveAs')}</Button>
-      </Flex>
-      {view.mode === 6 ? (
+      {isPhone ? (
+        // ui.md "Frames" (phone): search, filter and add stay; the rest is one tap away.
+        <Flex gap="small" align="center" role="toolbar" aria-label={t('viewModes.switcher')}>
+          {searchBox || <div style={{ flex: 1 }} />}
+          {filterButton}
+          {createAction && may('create') && <Button type="primary" icon={<PlusOutlined />} aria-label={createAction.title} onClick={() => setOpen({ schemaCode, mode: 'Create' })} />}
+          <Popover trigger="click" placement="bottomRight" content={<Flex vertical gap="small" align="stretch" style={{ maxWidth: 'calc(100vw - 48px)' }}>{switcher}{recordActions}</Flex>}>
+            <Button icon={<EllipsisOutlined />} aria-label={t('viewModes.phone.more')} />
+          </Popover>
+        </Flex>
+      ) : (
+        <Flex gap="small" wrap align="center">
+          {recordActions}
+          <div style={{ flex: 1 }} />
+          {switcher}
+          {searchBox}
+          {filterButton}
+          {shown.query === 'table' && viewTools}
+        </Flex>
+      )}
+      {webModeOf(view.mode).query === 'none' && <Alert type="info" showIcon title={t('viewModes.notBuiltHint')} />}
+      {s.shownMode === ViewMode.Hierarchy ? (
         <NamesProvider request={{ unitIds: [], objects: [] }}>
           <HierarchyTable key={view.code} schemaCode={schemaCode} view={view} columns={s.columns} rowHeight={s.rowHeight} definition={s.form.data?.definition} height={height}
             narrowing={{ schemaCode, viewCode: view.code, personalViewId: s.body.personalViewId, filter: s.body.filter, keyword: s.body.keyword, sort: s.body.sort }}
-            onOpen={(row) => setOpen({ schemaCode, objectId: row.ObjectId, mode: 'View' })} />
+            onOpen={openRow} />
         </NamesProvider>
+      ) : Runtime ? (
+        <Suspense fallback={<Spin />}>
+          <Runtime key={`${view.code}:${s.shownMode}`} schemaCode={schemaCode} view={view} shownAs={s.shownMode} definition={s.form.data?.definition} height={height}
+            narrowing={{ schemaCode, viewCode: view.code, ...(s.body.personalViewId ? { personalViewId: s.body.personalViewId } : {}), filter: s.body.filter, keyword: s.body.keyword }}
+            fields={[...s.columns, ...(s.header.data?.modeFields ?? []).filter((f) => !s.columns.some((c) => c.code === f.code))]}
+            page={{ rows, total: s.data.data?.total ?? 0, loading: s.data.isFetching, index: s.page.index, size: s.page.size, onPage: s.setPage }}
+            canCreate={may('create')} onOpen={openRow} onCreate={(initial) => setOpen({ schemaCode, mode: 'Create', initial })} />
+        </Suspense>
       ) : (
       <NamesProvider request={{ unitIds: unitIdsOf(rows, s.columns), objects: [] }}>
         <RecordTable
           columns={s.columns} view={view} rowHeight={s.rowHeight} definition={s.form.data?.definition} rows={rows} total={s.data.data?.total ?? 0}
           loading={s.data.isFetching} sort={s.work.sort ?? view.sort} onSort={(sort) => { s.setWork({ ...s.work, sort: sort.length ? sort : undefined }); s.setPage(null); }}
           page={s.page} onPage={s.setPage} selected={s.selected} onSelect={s.setSelected} stats={s.data.data?.stats}
-          onOpen={(row) => setOpen({ schemaCode, objectId: row.ObjectId, mode: 'View' })} height={height}
+          onOpen={openRow} height={height}
         />
       </NamesProvider>
       )}

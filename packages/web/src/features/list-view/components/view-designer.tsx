@@ -9,6 +9,7 @@ import { listViewApi, listViewKeys, type ViewField, type ViewSetting } from '../
 import { ColumnsSection, ListSection } from './designer-sections.tsx';
 import { StyleRulesSection } from './style-rules-section.tsx';
 import { FixedFilterSection, ViewModeSection } from './view-kind-sections.tsx';
+import { modeSettingsComplete } from '../modes/settings-panel.tsx';
 
 const SCOPES = Object.values(ViewScope);
 const PAGE_SIZES = [10, 20, 50, 100, 200, 500] as const;
@@ -50,7 +51,7 @@ export function ViewDesigner({ schemaCode, onClose, onSaved }: { schemaCode: str
     }
   };
   return (
-    <Modal open width={1000} title={t('listView.designer.title')} onCancel={onClose} onOk={() => void save()} okText={t('listView.designer.save')} okButtonProps={{ loading: saving, disabled: !views?.every((v) => v.title.trim() && (v.mode !== 6 || v.parentField)) }}
+    <Modal open width={1000} title={t('listView.designer.title')} onCancel={onClose} onOk={() => void save()} okText={t('listView.designer.save')} okButtonProps={{ loading: saving, disabled: !views?.every((v) => v.title.trim() && (v.mode !== 6 || v.parentField) && modeSettingsComplete(v)) }}
       styles={{ body: { height: '65vh', overflow: 'hidden' } }} destroyOnHidden>
       {!views || !view ? <Spin /> : (
         <Flex gap="middle" style={{ height: '100%' }}>
@@ -72,7 +73,7 @@ export function ViewDesigner({ schemaCode, onClose, onSaved }: { schemaCode: str
               <Typography.Text>{t('listView.rowHeight.label')}</Typography.Text>
               <Segmented value={view.rowHeight} onChange={(v) => set({ rowHeight: Number(v) })} options={Object.values(RowHeight).map((h) => ({ value: h, label: `${t(`listView.rowHeight.h${h}`)} ${h}` }))} />
             </Flex>
-            <ViewModeSection schemaCode={schemaCode} view={view} fields={fields} onChange={set} />
+            <ViewModeSection schemaCode={schemaCode} view={view} fields={fields} onChange={set} modesOff={load.data?.modesOff} />
             <ColumnsSection view={view} fields={fields} onChange={set} />
             <ListSection view={view} fields={fields} onChange={set} />
             <FixedFilterSection key={view.code} schemaCode={schemaCode} view={view} fields={fields} onChange={set} />

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Card, Flex, Segmented, Select, Typography } from 'antd';
+import { Alert, Card, Flex, Segmented, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ViewMode } from '@tritium/shared/constants/views';
 import { HIERARCHY_VIEW_LIMITS } from '@tritium/shared/constants/limits';
 import type { ViewField, ViewSetting } from '../api/list-view-api.ts';
 import { fromFilter, toFilter, type Condition } from '../../../components/filter-editor/conditions.ts';
 import { ConditionRows } from '../../../components/filter-editor/condition-rows.tsx';
+import { WEB_VIEW_MODES, type ModeKey } from '../modes/registry.tsx';
+import { ModeSettingsPanel } from '../modes/settings-panel.tsx';
 
 // Sections of the view designer added with the Hierarchy view (docs/decisions/0023): the view's mode with its parent
 // field, and the view's fixed filter built from condition rows like the filter panel's.
@@ -21,19 +23,25 @@ interface SectionProps {
 export const parentFieldsOf = (fields: ViewField[], schemaCode: string) =>
   fields.filter((f) => f.controlType === 'associationQuery' && (f.targetSchemaCode ?? '').toLowerCase() === schemaCode.toLowerCase());
 
-export function ViewModeSection({ schemaCode, view, fields, onChange }: SectionProps) {
+export function ViewModeSection({ schemaCode, view, fields, onChange, modesOff = [] }: SectionProps & { modesOff?: readonly number[] }) {
   const { t } = useTranslation();
   const parents = parentFieldsOf(fields, schemaCode);
+  // Every mode of the registry (docs/decisions/0047); a new mode starts from empty settings.
   const setMode = (mode: number) => {
-    if (mode === ViewMode.Hierarchy) onChange({ mode: ViewMode.Hierarchy, parentField: view.parentField ?? parents[0]?.code });
-    else onChange({ mode: ViewMode.List, parentField: undefined });
+    const settings = mode === view.mode ? view.settings : undefined;
+    if (mode === ViewMode.Hierarchy) onChange({ mode: ViewMode.Hierarchy, parentField: view.parentField ?? parents[0]?.code, settings });
+    else onChange({ mode, parentField: undefined, settings });
   };
   return (
     <Flex vertical gap="small">
       <Flex gap="small" align="center" wrap>
         <Typography.Text>{t('treeView.designer.mode')}</Typography.Text>
         <Segmented aria-label={t('treeView.designer.mode')} value={view.mode} onChange={(v) => setMode(Number(v))}
-          options={[{ value: ViewMode.List, label: t('treeView.designer.modes.list') }, { value: ViewMode.Hierarchy, label: t('treeView.designer.modes.hierarchy') }]} />
+          options={WEB_VIEW_MODES.map((m) => {
+            const off = modesOff.includes(m.definition.mode) && view.mode !== m.definition.mode;
+            const label = t(`viewModes.modes.${m.definition.key as ModeKey}`);
+            return { value: m.definition.mode as number, icon: m.icon, disabled: off, label: off ? <Tooltip title={t('viewModes.switchedOff')}><span>{label}</span></Tooltip> : label };
+          })} />
         {view.mode === ViewMode.Hierarchy && (
           <>
             <Typography.Text>{t('treeView.designer.parentField')}</Typography.Text>
@@ -43,6 +51,7 @@ export function ViewModeSection({ schemaCode, view, fields, onChange }: SectionP
           </>
         )}
       </Flex>
+      <ModeSettingsPanel schemaCode={schemaCode} view={view} fields={fields} onChange={onChange} />
       {view.mode === ViewMode.Hierarchy && (
         <Alert type={parents.length ? 'info' : 'warning'} showIcon
           title={parents.length ? t('treeView.designer.hierarchyHint', { levels: HIERARCHY_VIEW_LIMITS.maxLevels, records: HIERARCHY_VIEW_LIMITS.maxRecords }) : t('treeView.designer.noParentField')} />

@@ -4,6 +4,8 @@ import { runtimeApi, runtimeKeys } from '../../form-runtime/api/runtime-api.ts';
 import { listViewApi, listViewKeys, type PersonalView, type PersonalViewConfig, type SortKey, type ViewSetting } from '../api/list-view-api.ts';
 import type { ActiveTab } from '../components/view-tabs.tsx';
 import { fromFilter, toFilter, type Condition } from '../../../components/filter-editor/conditions.ts';
+import { ViewMode } from '@tritium/shared/constants/views';
+import { modesToShow, webModeOf } from '../modes/registry.tsx';
 
 // The list's state (docs/decisions/0017): which view or personal view is open, the user's conditions, quick search,
 // sort, visible columns, row height and page; the view's data comes from POST /v1/bizdata/view/query under the form
@@ -26,8 +28,11 @@ function workOf(personal: PersonalView | undefined): WorkState {
   return { conditions: fromFilter(c.filter), keyword: c.keyword ?? '', sort: c.sort, fields: personal?.Fields.length ? personal.Fields : undefined, rowHeight: c.rowHeight };
 }
 
-/** `initialConditions`: applied on top of the first view opened (a dashboard's drill-down into a group's records). */
-export function useListView(schemaCode: string, initialConditions?: Condition[]) {
+/**
+ * `isPhone`: a list view opens as the phone's tiles (MobileGrid) there (docs/decisions/0047). `initialConditions`:
+ * applied on top of the first view opened (a dashboard's drill-down into a group's records).
+ */
+export function useListView(schemaCode: string, isPhone = false, initialConditions?: Condition[]) {
   const queryClient = useQueryClient();
   const form = useQuery({ queryKey: runtimeKeys.form(schemaCode), queryFn: () => runtimeApi.loadForm(schemaCode), retry: false });
   const settings = useQuery({ queryKey: listViewKeys.settings(schemaCode), queryFn: () => listViewApi.settings(schemaCode), enabled: form.isSuccess });
@@ -42,6 +47,8 @@ export function useListView(schemaCode: string, initialConditions?: Condition[])
   const [applied, setApplied] = useState<Condition[]>([]);
   const [page, setPage] = useState<{ index: number; size: number } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  // The mode the view is shown in: chosen in the toolbar, else the view's own (a list opens as tiles on a phone).
+  const [chosenMode, setChosenMode] = useState<number | null>(null);
 
   const initial = useRef(initialConditions);
   const activate = useCallback((tab: ActiveTab, list: PersonalView[] = personal) => {
@@ -56,6 +63,7 @@ export function useListView(schemaCode: string, initialConditions?: Condition[])
     setApplied(next.conditions);
     setPage(null);
     setSelected([]);
+    setChosenMode(null);
   }, [personal]);
 
   // The first designed view opens first; a personal view that went away falls back to it.
@@ -66,6 +74,11 @@ export function useListView(schemaCode: string, initialConditions?: Condition[])
     }
   }, [views, active, current, personalList.isSuccess, activate]);
 
+  const modesOff = settings.data?.modesOff ?? [];
+  const offered = view ? modesToShow(view.mode, modesOff) : [];
+  const preferred = view && view.mode === ViewMode.List && isPhone && offered.includes(ViewMode.MobileGrid) ? ViewMode.MobileGrid : view?.mode;
+  const shownMode = chosenMode !== null && offered.includes(chosenMode) ? chosenMode : preferred !== undefined && offered.includes(preferred) ? preferred : ViewMode.List;
+  const shown = webModeOf(shownMode);
   const header = useQuery({ queryKey: listViewKeys.header(schemaCode, view?.code ?? ''), queryFn: () => listViewApi.header(schemaCode, view!.code), enabled: !!view });
   const pageNow = page ?? { index: 0, size: view?.pageSize ?? 50 };
   const filter = toFilter(applied);
@@ -84,8 +97,8 @@ export function useListView(schemaCode: string, initialConditions?: Condition[])
   const data = useQuery({
     queryKey: [...runtimeKeys.records(schemaCode), 'view', body],
     queryFn: () => listViewApi.query(body),
-    // A hierarchy view (mode 6) asks its levels itself (docs/decisions/0023).
-    enabled: !!view && header.isSuccess && view.mode !== 6,
+    // A hierarchy view (mode 6) asks its levels itself (docs/decisions/0023), a kanban or calendar its own calls.
+    enabled: !!view && header.isSuccess && (shown.query === 'page' || (shown.query === 'table' && shownMode !== ViewMode.Hierarchy)),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: runtimeKeys.records(schemaCode) });
@@ -101,6 +114,7 @@ export function useListView(schemaCode: string, initialConditions?: Condition[])
     body, form, settings, personal, view, current, active, activate, header, data, columns, config,
     work, setWork, applied, apply: (c: Condition[]) => { setApplied(c); setPage(null); },
     page: pageNow, setPage, selected, setSelected, refresh, refreshPersonal, refreshSettings,
+    modesOff, offered, shownMode, setShownMode: (mode: number) => { setChosenMode(mode); setPage(null); setSelected([]); },
     rowHeight: work.rowHeight ?? view?.rowHeight ?? 46,
   };
 }

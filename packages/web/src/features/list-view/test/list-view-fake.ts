@@ -52,7 +52,7 @@ export function stubListView(options: { canDesign?: boolean; personal?: unknown[
       const view = VIEWS.find((v) => v.code === code)!;
       return ok({ view, columns: view.columns.map((c) => ({ ...FIELDS.find((f) => f.code === c.field)!, width: (c as { width?: number }).width ?? null, fixed: null })), filters: view.filters.map((f) => FIELDS.find((x) => x.code === f)) });
     },
-    'GET /v1/preference/view': () => ok({ list: personal }),
+    'GET /v1/preference/view/list': () => ok({ list: personal }),
     'POST /v1/preference/view/addView': (call) => {
       const body = call.body as Record<string, unknown>;
       const added = { Id: `0192bbbb-0000-7000-8000-00000000000${personal.length + 1}`, ScopeType: 3, SettingType: 0, Visible: true, Fields: [], ...body };

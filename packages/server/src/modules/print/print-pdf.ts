@@ -1,0 +1,56 @@
+import { chromium, type Browser } from 'playwright-core';
+
+// PDF from the renderer's HTML through headless Chromium's page.pdf (docs/decisions/0050): the browser that prints the
+// Print mode also makes the file, so paging, repeated sub-table headers, page numbers and CJK text (the system's
+// fonts: fonts-wqy-microhei) come out the same. One browser per process, started on first use and kept; each PDF
+// gets its own context.
+
+export interface PdfRenderer {
+  /** The PDF of an HTML document, and its page count. */
+  /** `laidOut` runs once the pages are laid out, before the file is written. */
+  render(html: string, laidOut?: () => Promise<void>): Promise<{ pdf: Buffer; pages: number }>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/** Pages of a PDF written by Chromium: its page objects. */
+export function countPdfPages(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0;
+}
+
+export function createPdfRenderer(executablePath = process.env.TRITIUM_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH): PdfRenderer {
+  let browser: Promise<Browser> | undefined;
+  const open = () => {
+    browser ??= chromium.launch({ executablePath, args: ARGS }).then((b) => {
+      // A browser that died (killed, crashed) is started again on the next print.
+      b.on('disconnected', () => (browser = undefined));
+      return b;
+    }, (error) => {
+      browser = undefined;
+      throw error;
+    });
+    return browser;
+  };
+  return {
+    async render(html, laidOut) {
+      const context = await (await open()).newContext();
+      try {
+        const page = await context.newPage();
+        // Images are data URLs or links of this server; nothing else is fetched.
+        await page.setContent(html, { waitUntil: 'load', timeout: 120_000 });
+        await laidOut?.();
+        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+        return { pdf, pages: countPdfPages(pdf) };
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    },
+    async close() {
+      const b = browser;
+      browser = undefined;
+      if (b) await (await b.catch(() => undefined))?.close().catch(() => undefined);
+    },
+  };
+}
