@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
 import { engineSchemaName } from '../../db/database.ts';
 
-// Data versions (docs/decisions/0044; migration 2026-11-26T1500_create-data-versions): a counter per physical table
+// Data versions (docs/decisions/0044; migration 2026-11-26T1700_create-data-versions): a counter per physical table
 // bumped by a statement trigger in the writing transaction. A cached report result is answered only while the
 // versions of every table its statement read are the ones it was stored under.
 
