@@ -10,7 +10,7 @@ import { RUN_ALONE, type JobContext, type JobHandler } from '../../jobs/job-regi
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
-import { findRecord } from '../business-data/records.repo.ts';
+import { findRecord, findRecordsByIds, type RecordRow } from '../business-data/records.repo.ts';
 import { childrenOfRecord, FormCache } from '../business-data/record-rollups.ts';
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { memberUnits, readUserContext, version, type UserPart } from '../request-context/context-statement.ts';
@@ -135,9 +135,9 @@ const emptyRecord = (values: Row = {}): RuleRecord => ({
 });
 
 /** The trigger record as the steps read it: the record now, or the snapshot of one that is gone, or the webhook's body. */
-async function triggerRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string | null, inputs: Row): Promise<RuleRecord | null> {
+async function triggerRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string | null, inputs: Row, read?: ReadonlyMap<string, RecordRow>): Promise<RuleRecord | null> {
   if (!objectId) return emptyRecord((inputs.body as Row) ?? {});
-  const row = await findRecord(edb, form, objectId);
+  const row = read?.get(objectId) ?? (await findRecord(edb, form, objectId));
   if (row) return ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId));
   const snapshot = inputs.record as Row | undefined;
   if (!snapshot) return null;
@@ -160,6 +160,8 @@ export interface ExecuteOptions {
   settings: AutomationRunSettings;
   /** The owner's standing already read (with the run); read here otherwise. */
   ownerStanding?: UserPart;
+  /** Trigger records a batch read together in this transaction, by ObjectId. */
+  triggerRows?: ReadonlyMap<string, RecordRow>;
   /** Called first inside the transaction (the run claims itself there). */
   claim?(edb: EngineExecutor): Promise<void>;
   /** Called inside the transaction before it commits (the run marks itself Succeeded there). */
@@ -189,7 +191,7 @@ async function stepsIn(trx: Db, prepared: Prepared, options: ExecuteOptions, log
   const actor: NodeContext = { ...base, db: trx };
   // The business rules' run of this transaction answers the forms read above without reading them again.
   runOf(edb, actor).forms.seed(known);
-  const record = await triggerRecord(edb, form, options.objectId, options.inputs);
+  const record = await triggerRecord(edb, form, options.objectId, options.inputs, options.triggerRows);
   if (!record) throw new TriggerRecordGone(options.objectId);
   if (options.checkCondition && options.objectId && options.automation.condition) {
     if (!(await meetingCondition(edb, form, options.automation.condition, [options.objectId])).has(options.objectId)) return false;
@@ -275,6 +277,25 @@ const optionsOf = (read: WaitingRun, automation: StoredAutomation, db: Db, engin
   settings,
 });
 
+/**
+ * The trigger records of a batch's runs, one read per form, inside its transaction. A form the batch's steps write to
+ * is left out: an earlier run may change a later run's record, which is then read when its turn comes.
+ */
+async function readTriggerRows(edb: EngineExecutor, batch: readonly (WaitingRun & { automation: StoredAutomation })[], prepared: readonly Prepared[]): Promise<Map<string, RecordRow>> {
+  const written = new Set(batch.flatMap((read) => read.automation.model.steps.flatMap((step) => ('targetSchemaCode' in step ? [step.targetSchemaCode] : []))));
+  const byForm = new Map<string, { form: RuntimeForm; ids: string[] }>();
+  batch.forEach((read, i) => {
+    const { form } = prepared[i]!;
+    if (!read.run.object_id || written.has(form.node.code)) return;
+    const entry = byForm.get(form.node.code) ?? { form, ids: [] };
+    entry.ids.push(read.run.object_id);
+    byForm.set(form.node.code, entry);
+  });
+  const rows = new Map<string, RecordRow>();
+  for (const { form, ids } of byForm.values()) for (const row of await findRecordsByIds(edb, form, [...new Set(ids)])) rows.set(String(row.ObjectId), row);
+  return rows;
+}
+
 export function automationRunHandler(settings: AutomationRunSettings): JobHandler {
   async function runAlone(ctx: JobContext): Promise<unknown> {
     const { runId } = ctx.payload as { runId: string };
@@ -348,11 +369,12 @@ export function automationRunHandler(settings: AutomationRunSettings): JobHandle
         .where('state', '=', 'Waiting')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== batch.length) throw new RunTakenElsewhere();
+      const triggerRows = await readTriggerRows(edb, batch, prepared);
       const done: { id: string; attempts: number; state: AutomationRunState; error: string | null; logs: StepLog[]; ms: number }[] = [];
       for (const [i, read] of batch.entries()) {
         const started = Date.now();
         const logs: StepLog[] = [];
-        const matched = await stepsIn(trx as unknown as Db, prepared[i]!, optionsOf(read, read.automation, db, engineCode, settings), logs, []);
+        const matched = await stepsIn(trx as unknown as Db, prepared[i]!, { ...optionsOf(read, read.automation, db, engineCode, settings), triggerRows }, logs, []);
         done.push({ id: read.run.id, attempts: read.run.attempts + 1, state: matched ? 'Succeeded' : 'Skipped', error: matched ? null : '数据不满足触发条件', logs, ms: Date.now() - started });
       }
       const values = done.map((o) => sql`(${o.id}::uuid, ${o.state}, ${o.error}::text, ${o.attempts}::int, ${JSON.stringify(o.logs)}::jsonb, ${o.ms}::int)`);

@@ -98,8 +98,8 @@ function writesOf(run: StepRun, status: 'effective' | 'draft', out: { inserted: 
       run.dropped.push(...saved.dropped);
       out.inserted.push(saved.result.objectId);
     },
-    async update(target, objectId, values) {
-      const saved = await saveRecordIn(run.edb, run.actor, await formFor(target), { objectId, submit: false, values }, editRight);
+    async update(target, objectId, values, locked) {
+      const saved = await saveRecordIn(run.edb, run.actor, await formFor(target), { objectId, submit: false, values }, { ...editRight, ...(locked ? { locked } : {}) });
       run.dropped.push(...saved.dropped);
       out.updated.push(objectId);
     },

@@ -197,6 +197,8 @@ export interface SaveOptions {
   required?: readonly string[];
   /** Users and departments a batch already knows to exist (one lookup for the batch, docs/decisions/0029). */
   knownReferences?: KnownReferences;
+  /** The record as the caller read it FOR UPDATE in this transaction (a rule's match): not read and locked again. */
+  locked?: RecordRow;
 }
 
 export interface SavedRecord {
@@ -216,7 +218,7 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     // NoRepeat checks and the singleton's one record must see concurrent saves of the same form: one lock per form.
     const noRepeat = form.fields.filter((f) => f.options.noRepeat === true);
     if (noRepeat.length || form.isSingleton) await lockFormData(edb, ctx.engineCode, form.node.code);
-    const old = input.objectId ? await findRecord(edb, form, input.objectId, { forUpdate: true }) : undefined;
+    const old = !input.objectId ? undefined : options.locked && String(options.locked.ObjectId) === input.objectId ? options.locked : await findRecord(edb, form, input.objectId, { forUpdate: true });
     if (input.objectId && !old) throw new AppError('BizObjectNotFound', { detail: { objectId: input.objectId } });
     if (!options.editRight) {
       // The caller's own rights (a work item's or a business rule's write has its own, docs/decisions/0037).

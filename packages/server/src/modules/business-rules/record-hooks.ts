@@ -26,9 +26,9 @@ function writesOf(run: RuleRun): RuleWrites {
       const saved = await saveRecordIn(edb, run.ctx, target, { submit: true, values }, { status: () => BizObjectStatus.Effective });
       run.dropped.push(...saved.dropped);
     },
-    async update(target, objectId, values) {
+    async update(target, objectId, values, locked) {
       // Not the caller's record to edit: the rule acts for the form (workItem skips the creator/owner check).
-      const saved = await saveRecordIn(edb, run.ctx, target, { objectId, submit: false, values }, { editRight: 'businessRule' });
+      const saved = await saveRecordIn(edb, run.ctx, target, { objectId, submit: false, values }, { editRight: 'businessRule', ...(locked ? { locked } : {}) });
       run.dropped.push(...saved.dropped);
     },
     async remove(target, objectId) {

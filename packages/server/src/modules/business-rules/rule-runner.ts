@@ -30,7 +30,8 @@ export interface RuleRecord {
 /** What a rule does to the target form's records; supplied by the hooks (the business-data save and removal). */
 export interface RuleWrites {
   insert(target: RuntimeForm, values: Row): Promise<void>;
-  update(target: RuntimeForm, objectId: string, values: Row): Promise<void>;
+  /** `locked`: the row as the match read it FOR UPDATE in this transaction (the save need not read it again). */
+  update(target: RuntimeForm, objectId: string, values: Row, locked?: Row): Promise<void>;
   remove(target: RuntimeForm, objectId: string): Promise<void>;
 }
 
@@ -102,7 +103,9 @@ export async function runRule(run: RuleRun, rule: BusinessRule, record: RuleReco
       for (const r of found) await writes.remove(target, String(r.ObjectId));
       continue;
     }
-    for (const r of found) await writes.update(target, String(r.ObjectId), mapped(rule, record, row, presentValues(target.fields, r)));
+    // One match is saved from the row just read and locked; with several, a save's own rules may change the next
+    // match, so each is read again when its turn comes.
+    for (const r of found) await writes.update(target, String(r.ObjectId), mapped(rule, record, row, presentValues(target.fields, r)), found.length === 1 ? r : undefined);
     if (!found.length && rule.action === 'upsert') {
       // The inserted record also takes the match values, so that the next run finds it.
       const matchValues = Object.fromEntries(conditions.filter((c) => target.fields.some((f) => f.code === c.field)).map((c) => [c.field, c.value]));
