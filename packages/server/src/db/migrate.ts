@@ -13,6 +13,7 @@ import * as taskTipTimers from './migrations/platform/2026-11-26T1100_create-tas
 import * as shortLinks from './migrations/platform/2026-11-26T1500_create-short-links.ts';
 import * as workflowTimers from './migrations/platform/2026-11-26T1200_create-workflow-timers.ts';
 import * as dataVersions from './migrations/platform/2026-11-26T1700_create-data-versions.ts';
+import * as dataChanges from './migrations/platform/2026-11-26T1900_data-changes-without-row-locks.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -56,6 +57,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-26T1500_create-short-links': shortLinks,
   '2026-11-26T1200_create-workflow-timers': workflowTimers,
   '2026-11-26T1700_create-data-versions': dataVersions,
+  '2026-11-26T1900_data-changes-without-row-locks': dataChanges,
 };
 
 const engineMigrations: Record<string, Migration> = {
