@@ -9,6 +9,7 @@
  * the medians of the rounds.
  * Run: node --import tsx bench/peer-workload.ts
  *   BENCH_PEER_ROUNDS (3), BENCH_PEER_DATABASES (pglite,postgres), BENCH_PEER_TIMED (30 list and count calls),
+ *   BENCH_SERVER_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it),
  *   BENCH_SERVER_ROOT: the tree whose packages/server/src/main.ts runs (default: this one; a checkout of an older
  *   commit measures the code before a change, interleaved with this one), BENCH_PEER_LABEL: names the results file.
  * Writes bench/results/peer-workload[-label].json and prints the table (docs/performance.md "Peer workload").
@@ -26,6 +27,7 @@ const DATABASES = (process.env.BENCH_PEER_DATABASES ?? 'pglite,postgres').split(
 const TIMED = Number(process.env.BENCH_PEER_TIMED ?? 30);
 const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT);
 const LABEL = process.env.BENCH_PEER_LABEL ?? '';
+const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const REQUESTS = 100;
 const PER_REQUEST = 100;
 const SINGLES = 200;
@@ -97,7 +99,7 @@ async function timedCalls(count: number, run: (i: number) => Promise<unknown>): 
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'packages/server/src/main.ts')], {
+  return spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', path.join(SERVER_ROOT, 'packages/server/src/main.ts')], {
     cwd: SERVER_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', TRITIUM_FIXED_VERIFY_CODE: CODE, TRITIUM_RATE_LIMIT: 'off', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
