@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import ExcelJS from 'exceljs';
+import { excelJs } from '../../lib/lazy-packages.ts';
 import type { contracts } from '@tritium/shared';
 import type { BackgroundTaskState, ExportState } from '@tritium/shared/constants/tasks';
 import type { Db } from '../../db/types.ts';
@@ -224,7 +224,7 @@ export async function exportColumns(ctx: NodeContext, schemaCode: string, viewCo
 export async function importTemplate(ctx: NodeContext, schemaCode: string): Promise<{ name: string; body: Buffer }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
   assertCan(form.rights, 'import');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excelJs()).Workbook();
   const sheet = workbook.addWorksheet('导入模板');
   const columns = templateColumns(form);
   sheet.addRow(columns.map((c) => c.header));

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../../lib/lazy-packages.ts';
 import type { Cell } from './cell-values.ts';
 import type { FileRow } from './file-rows.ts';
 
@@ -34,7 +35,7 @@ export class ErrorReport {
 
   private async open() {
     this.dir = await mkdtemp(path.join(os.tmpdir(), 'tritium-import-'));
-    this.writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: this.file!, useStyles: true, useSharedStrings: false });
+    this.writer = new (await excelJs()).stream.xlsx.WorkbookWriter({ filename: this.file!, useStyles: true, useSharedStrings: false });
     this.sheet = this.writer.addWorksheet('错误数据');
     this.sheet.addRow([...this.headers, REASON_HEADER]).commit();
   }

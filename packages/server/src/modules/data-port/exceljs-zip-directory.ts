@@ -16,10 +16,12 @@ import { pipeline } from 'node:stream/promises';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(require.resolve('exceljs'));
-const unzip = createRequire(path.join(root, 'package.json'))('unzipper') as {
+// Loaded with the reader, not at start-up (src/lib/lazy-packages.ts).
+type Unzip = {
   Open: { custom(source: { stream(offset: number, length?: number): Readable; size(): Promise<number> }): Promise<{ files: { path: string; stream(): Readable }[] }> };
 };
-const iterateStream = require(path.join(root, 'lib/utils/iterate-stream.js')) as (stream: Readable) => AsyncIterable<unknown>;
+const unzip = () => createRequire(path.join(root, 'package.json'))('unzipper') as Unzip;
+const iterateStream = (stream: Readable) => (require(path.join(root, 'lib/utils/iterate-stream.js')) as (stream: Readable) => AsyncIterable<unknown>)(stream);
 let applied = false;
 
 interface ReaderInternals {
@@ -49,7 +51,7 @@ async function* parseByDirectory(this: ReaderInternals, input?: unknown, options
   // Every byte range the directory opens is closed at the end, also when the caller stops after a few rows.
   const opened: ReadStream[] = [];
   try {
-    const directory = await unzip.Open.custom({
+    const directory = await unzip().Open.custom({
       stream(offset, length) {
         const s = createReadStream(file, { start: offset, end: length ? offset + length : undefined });
         opened.push(s);

@@ -2,7 +2,7 @@ import { notify } from '../notification/notify.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import { excelJs } from '../../lib/lazy-packages.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
 import { formatDateTime } from '@tritium/shared/controls/index';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
@@ -45,7 +45,7 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'tritium-export-'));
       try {
         const file = path.join(dir, 'export.xlsx');
-        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+        const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
         const sheet = workbook.addWorksheet(form.definition.attributes.displayName.slice(0, 31) || 'Sheet1');
         sheet.addRow(columns.map((c) => c.header)).commit();
         const systemCell = (c: PortColumn, record: Record<string, unknown>): Cell => {

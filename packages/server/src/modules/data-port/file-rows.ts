@@ -1,12 +1,8 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { parse } from 'csv-parse';
+import { csvParse, excelJs } from '../../lib/lazy-packages.ts';
 import type { Cell } from './cell-values.ts';
 import { fixExcelJsUtf8 } from './exceljs-utf8.ts';
 import { readXlsxByDirectory } from './exceljs-zip-directory.ts';
-
-fixExcelJsUtf8();
-readXlsxByDirectory();
 
 // Rows of an uploaded .xlsx (its first worksheet) or .csv, read as a stream: memory stays flat whatever the size
 // (docs/decisions/0020). Each row comes with its row number in the file (1 = the header), cells 0-based.
@@ -40,6 +36,10 @@ function plainCell(value: unknown): Cell {
 }
 
 async function* xlsxRows(stream: Readable): AsyncGenerator<FileRow> {
+  const ExcelJS = await excelJs();
+  // The reader's two repairs, applied once, before the first read (each file says why).
+  fixExcelJsUtf8();
+  readXlsxByDirectory();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   for await (const sheet of reader) {
     for await (const row of sheet) {
@@ -95,6 +95,7 @@ async function* decodedText(stream: Readable): AsyncGenerator<string> {
 }
 
 async function* csvRows(stream: Readable): AsyncGenerator<FileRow> {
+  const { parse } = await csvParse();
   const parser = Readable.from(decodedText(stream)).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false }));
   let rowNo = 0;
   for await (const record of parser as AsyncIterable<string[]>) {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { yazlZip } from '../../lib/lazy-packages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from './file-store.ts';
 import type { FileRow } from './files.repo.ts';
@@ -32,7 +32,7 @@ export async function zipOfFiles(store: FileStore, rows: readonly FileRow[]): Pr
   const missing: string[] = [];
   for (const row of rows) if (!(await store.exists(row.storage_key))) missing.push(row.id);
   if (missing.length) throw new AppError('FileNotFound', { detail: { fileIds: missing } });
-  const zip = new ZipFile();
+  const zip = new (await yazlZip()).ZipFile();
   const names = zipEntryNames(rows.map((r) => r.name));
   rows.forEach((row, i) => {
     const options = { size: Number(row.size), mtime: new Date(row.created_time), compress: !STORED.test(row.content_type) };

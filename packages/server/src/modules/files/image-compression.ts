@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { sharpImages } from '../../lib/lazy-packages.ts';
 import { IMAGE_COMPRESSION } from '@tritium/shared';
 import type { FileStore } from './file-store.ts';
 
@@ -30,6 +30,7 @@ function renamed(name: string, from: string, to: string): string {
 async function reencode(input: Buffer, contentType: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   const quality = IMAGE_COMPRESSION.quality;
   try {
+    const sharp = await sharpImages();
     // rotate(): applies the EXIF orientation, since the re-encoded image carries no metadata.
     const image = sharp(input, { failOn: 'error' }).rotate();
     if (contentType === 'image/webp') return { bytes: await image.webp({ quality }).toBuffer(), contentType };

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../../lib/lazy-packages.ts';
 import type { PrintDocument } from '@tritium/shared/print/index';
 
 // Excel print templates (issue 24; docs/decisions/0050): a workbook whose cells hold `{Field}` placeholders (a field or
@@ -27,7 +28,7 @@ function fillRow(row: ExcelJS.Row, values: Record<string, string>, gridRow: Reco
 /** Whether bytes are a workbook ExcelJS reads. */
 export async function isReadableWorkbook(bytes: Buffer): Promise<boolean> {
   try {
-    await new ExcelJS.Workbook().xlsx.load(bytes as unknown as ArrayBuffer);
+    await new (await excelJs()).Workbook().xlsx.load(bytes as unknown as ArrayBuffer);
     return true;
   } catch {
     return false;
@@ -36,7 +37,7 @@ export async function isReadableWorkbook(bytes: Buffer): Promise<boolean> {
 
 /** The template filled with one record. */
 export async function fillWorkbook(bytes: Buffer, doc: PrintDocument): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excelJs()).Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   for (const sheet of workbook.worksheets) {
     const markers: { row: number; grid: string }[] = [];

@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { playwrightCore } from '../../lib/lazy-packages.ts';
 
 // PDF from the renderer's HTML through headless Chromium's page.pdf (docs/decisions/0050): the browser that prints the
 // Print mode also makes the file, so paging, repeated sub-table headers, page numbers and CJK text (the system's
@@ -23,7 +24,7 @@ export function countPdfPages(pdf: Buffer): number {
 export function createPdfRenderer(executablePath = process.env.TRITIUM_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH): PdfRenderer {
   let browser: Promise<Browser> | undefined;
   const open = () => {
-    browser ??= chromium.launch({ executablePath, args: ARGS }).then((b) => {
+    browser ??= playwrightCore().then(({ chromium }) => chromium.launch({ executablePath, args: ARGS })).then((b) => {
       // A browser that died (killed, crashed) is started again on the next print.
       b.on('disconnected', () => (browser = undefined));
       return b;

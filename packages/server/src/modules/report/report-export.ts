@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excelJs } from '../../lib/lazy-packages.ts';
 import type { NumberFormat, Widget } from '@tritium/shared/report/index';
 import type { QueryNode } from '@tritium/shared/query/index';
 import type { NodeContext } from '../function-node/node-context.ts';
@@ -27,7 +27,7 @@ export async function exportWidget(ctx: NodeContext, widget: Widget, filter: Que
     return value as string | number;
   };
   const row = (values: unknown[], first?: string) => values.map((v, i) => (i < d ? (i === 0 && first ? first : text(v, i)) : v));
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excelJs()).Workbook();
   const title = widget.title || '报表';
   const sheet = workbook.addWorksheet(title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
   sheet.columns = data.columns.map((c, i) => ({ header: c.label, key: c.key, width: i < d ? 18 : 14, style: i < d ? {} : { numFmt: excelFormat(widget.measures[i - d]?.format) } }));

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { nodemailerTransport } from '../../../lib/lazy-packages.ts';
 import { ChannelError, type ChannelAdapter, type OutgoingMessage } from './channel.ts';
 import type { EmailSettings } from './channel-settings.ts';
 import { escapeHtml, OPEN_LINK_TEXT, plainText, safeLink } from './message-text.ts';
@@ -39,7 +39,7 @@ export const emailAdapter: ChannelAdapter = {
     const s = settings as EmailSettings;
     const to = message.recipient.email;
     if (!to) throw new ChannelError(`${message.recipient.name} has no e-mail address`, false);
-    const transport = nodemailer.createTransport({
+    const transport = (await nodemailerTransport()).createTransport({
       host: s.host,
       port: s.port,
       secure: s.secure,
