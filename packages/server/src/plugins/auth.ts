@@ -92,8 +92,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     return { claims, accountId: account.id, isGuest: false };
   }
 
-  function snapshotOf(engineCode: string, userId: string, authType: number, roleIds: string[], part: Pick<EnginePart, 'nodesVersion' | 'formsVersion'>): ContextSnapshot {
-    return { engineCode, userId, authType, roleIds, nodesVersion: part.nodesVersion, formsVersion: part.formsVersion, caches };
+  function snapshotOf(engineCode: string, userId: string, authType: number, roleIds: string[], part: Pick<EnginePart, 'nodesVersion' | 'formsVersion'>, mainDepartmentId?: string | null): ContextSnapshot {
+    return { engineCode, userId, authType, roleIds, mainDepartmentId, nodesVersion: part.nodesVersion, formsVersion: part.formsVersion, caches };
   }
 
   /** A guest session in its engine (the EngineCode header, when sent, must name it). */
@@ -158,7 +158,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       mobile: member.mobile,
       authType: member.authType,
       isExternal: member.isExternal,
-      context: snapshotOf(engine!.engine_code, member.userId, member.authType, member.roleIds, read!),
+      context: snapshotOf(engine!.engine_code, member.userId, member.authType, member.roleIds, read!, member.mainDepartmentId),
     };
   }
 

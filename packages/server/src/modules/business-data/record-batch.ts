@@ -121,7 +121,7 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
   const checking = options.checking ?? (<T>(_i: number, work: () => Promise<T>) => work());
   // NoRepeat checks must see concurrent saves of the same form: the form's data lock, as a single save takes it.
   if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(edb, ctx.engineCode, form.node.code);
-  const deptId = await mainDepartmentOf(edb, ctx.userId);
+  const deptId = await mainDepartmentOf(edb, ctx.userId, ctx.context);
   const records: Checked[] = [];
   for (const [i, input] of inputs.entries()) {
     records.push(await checking(i, () => checkNewRecord(edb, ctx, form, input, { submit, now, deptId, known: options.knownReferences })));

@@ -5,7 +5,7 @@ import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { nodeReads } from '../function-node/node-reads.ts';
-import type { ContextSnapshot } from '../request-context/context.ts';
+import type { ContextCaches, ContextSnapshot } from '../request-context/context.ts';
 import { sameValue, toColumn } from './field-values.ts';
 import type { CheckedChildRow, CheckedInput } from './record-input.ts';
 import { applyFormulas } from './record-formulas.ts';
@@ -51,10 +51,17 @@ export class FormCache {
    * request's cache while the engine's 'forms' version holds (a publish bumps it), else from the table.
    */
   rollupDependants(schemaCode: string): Promise<{ schema_code: string; item: string }[]> {
-    const load = () => this.edb.selectFrom('form_dependencies').select(['schema_code', 'item']).where('depends_on', '=', schemaCode).where('kind', '=', 'rollup').execute();
+    return this.perForm('dependants', schemaCode, () => this.edb.selectFrom('form_dependencies').select(['schema_code', 'item']).where('depends_on', '=', schemaCode).where('kind', '=', 'rollup').execute());
+  }
+
+  /**
+   * A read about one form kept in the request context's cache `cache` while the engine's 'forms' version holds (a
+   * publish of forms or rules bumps it); read from the table when there is no context or the request changes forms.
+   */
+  perForm<T extends unknown[]>(cache: 'dependants' | 'rules', schemaCode: string, load: () => Promise<T>): Promise<T> {
     const context = this.context;
     if (!context || context.changing) return load();
-    return context.caches.dependants.get(context.engineCode, context.formsVersion, schemaCode, load) as Promise<{ schema_code: string; item: string }[]>;
+    return (context.caches[cache] as ContextCaches[typeof cache]).get(context.engineCode, context.formsVersion, schemaCode, load) as Promise<T>;
   }
 
   /** Forms read already (before a transaction, from the caches): answered without reading again. */

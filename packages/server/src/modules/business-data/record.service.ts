@@ -58,7 +58,7 @@ export async function loadData(ctx: NodeContext, body: { schemaCode: string; obj
     return deriveOnLoad(ctx, form, { ...base, isNew: false, values: presentValues(fields, row), system: presentSystem(row), children, status: Number(row.Status) });
   }
   const now = new Date();
-  const deptId = await mainDepartmentOf(edb, ctx.userId);
+  const deptId = await mainDepartmentOf(edb, ctx.userId, ctx.context);
   const values = Object.fromEntries(fields.map((f) => [f.code, defaultValueOf(f, { userId: ctx.userId, deptId }, now)]));
   const system = presentSystem({ Name: '', Status: BizObjectStatus.Draft, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId });
   return deriveOnLoad(ctx, form, { ...base, isNew: true, values, system, children: Object.fromEntries(visibleGrids(form).map((g) => [g.code, []])), status: BizObjectStatus.Draft });
@@ -228,7 +228,7 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     }
     const status = options.status ? options.status(old ? Number(old.Status) : null) : nextStatus(old ? Number(old.Status) : null, input.submit);
     if (!old && form.isSingleton && (await countRecords(edb, form)) > 0) throw new AppError('SingletonRecordExists', { detail: { schemaCode: form.node.code } });
-    const deptId = old ? ((old.OwnerDeptId as string | null) ?? null) : await mainDepartmentOf(edb, ctx.userId);
+    const deptId = old ? ((old.OwnerDeptId as string | null) ?? null) : await mainDepartmentOf(edb, ctx.userId, ctx.context);
     const oldValues = old ? presentValues(form.fields, old) : undefined;
     const oldChildren = old ? await childrenOf(edb, form, String(old.ObjectId)) : {};
     if (!options.editRight && form.rights.fields.size) assertWritable(form, input, { values: oldValues, children: oldChildren, who: { userId: ctx.userId, deptId }, now });

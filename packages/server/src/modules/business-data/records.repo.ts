@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import type { ContextSnapshot } from '../request-context/context.ts';
 import { anyDb, type GridField, type RuntimeForm } from './runtime-form.ts';
 
 // Kysely on the dynamic tables of a published form (i_<schema>, i_<schema>__<grid>; docs/decisions/0006), and the
@@ -111,7 +112,9 @@ export async function nextCounterValue(edb: EngineExecutor, schemaCode: string, 
   return Number(row.value);
 }
 
-export async function mainDepartmentOf(edb: EngineExecutor, userId: string): Promise<string | null> {
+/** The user's main department; the request's context statement read it already when the user is the caller. */
+export async function mainDepartmentOf(edb: EngineExecutor, userId: string, context?: ContextSnapshot): Promise<string | null> {
+  if (context && context.userId === userId && context.mainDepartmentId !== undefined) return context.mainDepartmentId;
   const row = await edb.selectFrom('org_users').select('main_department_id').where('id', '=', userId).executeTakeFirst();
   return row?.main_department_id ?? null;
 }

@@ -42,11 +42,14 @@ function writesOf(run: RuleRun): RuleWrites {
   };
 }
 
+/** Runs the form's rules for `on` on the record as saved; the record is read back only when there are rules to run. */
 async function fire(run: RuleRun, form: RuntimeForm, objectId: string, on: BusinessRuleTrigger): Promise<void> {
+  const rules = await rulesFor(run, form, on);
+  if (!rules.length) return;
   const edb = run.forms.edb;
   const row = await findRecord(edb, form, objectId);
   if (!row) return;
-  await runRules(run, form, ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId)), on, writesOf(run));
+  await runRules(run, form, ruleRecordOf(form, row, await childrenOfRecord(edb, form, objectId)), on, writesOf(run), rules);
 }
 
 type SavedChange = { objectId: string; before: RecordRow | undefined; status: number; values: Row };

@@ -116,7 +116,8 @@ export async function runRule(run: RuleRun, rule: BusinessRule, record: RuleReco
 
 /** The form's published rules for `on`, in the order they run. */
 export async function rulesFor(run: RuleRun, form: RuntimeForm, on: BusinessRuleTrigger): Promise<BusinessRule[]> {
-  return rulesToRun(await publishedRulesOf(run.forms.edb, form.node.code), on);
+  const code = form.node.code;
+  return rulesToRun(await run.forms.perForm('rules', code, () => publishedRulesOf(run.forms.edb, code)), on);
 }
 
 /** Runs the form's published rules for `on` (or `given`, already read) against the record, in order; the first refused write fails them all. */

@@ -8,6 +8,9 @@ import { AUTH_TYPE_ADMINISTRATOR } from '../../plugins/auth.ts';
 import { assertEngineUsable } from '../engine/engine-state.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import type { ContextCaches } from '../request-context/context.ts';
+
+/** How often a secret's use time is written at most. */
+const LAST_USED_EVERY_MS = 60_000;
 import { readSecretContext } from '../request-context/context-statement.ts';
 
 // Engine secrets (docs/decisions/0021): issued, listed (masked) and revoked by an Administrator; only a SHA-256 hash
@@ -88,7 +91,11 @@ export async function authenticateSecret(db: Db, engineCode: string | undefined,
   assertEngineUsable(read.engine, 403);
   const found = read.secret;
   if (!found || found.userState !== 'active' || found.authType !== AUTH_TYPE_ADMINISTRATOR) throw new AppError('OpenApiAuthFailed');
-  await engineDb(db, engineCode).updateTable('engine_secrets').set({ last_used_time: new Date() }).where('id', '=', found.id).execute();
-  const context = caches && { engineCode, userId: found.userId, authType: found.authType, roleIds: found.roleIds, nodesVersion: read.nodesVersion, formsVersion: read.formsVersion, caches };
+  // The use time is a day's figure on the secrets screen: written at most once a minute per secret, not on every call.
+  const now = new Date();
+  if (!found.lastUsedTime || now.getTime() - found.lastUsedTime.getTime() >= LAST_USED_EVERY_MS) {
+    await engineDb(db, engineCode).updateTable('engine_secrets').set({ last_used_time: now }).where('id', '=', found.id).execute();
+  }
+  const context = caches && { engineCode, userId: found.userId, authType: found.authType, roleIds: found.roleIds, mainDepartmentId: found.mainDepartmentId, nodesVersion: read.nodesVersion, formsVersion: read.formsVersion, caches };
   return { db, engineCode, userId: found.userId, authType: found.authType, context };
 }

@@ -19,7 +19,7 @@ export interface EnginePart {
   /** undefined: no engine of that code */
   engine?: EngineRow;
   /** undefined: not a member (or no user record) */
-  member?: { userId: string; isExternal: boolean; userName: string; mobile: string; authType: number; userState: 'active' | 'disabled'; roleIds: string[] };
+  member?: { userId: string; isExternal: boolean; userName: string; mobile: string; authType: number; userState: 'active' | 'disabled'; roleIds: string[]; mainDepartmentId: string | null };
   nodesVersion: number;
   formsVersion: number;
 }
@@ -91,7 +91,7 @@ export async function readAccountInEngine(db: Db, accountId: string, jti: string
   return inEngineSchema(engineCode, async (schema) => {
     const { rows } = await sql<Record<string, any>>`
       select a.id, a.state, a.tokens_valid_after, a.last_engine_code, ${revoked(jti)} as revoked,
-        to_jsonb(e) as engine, m.user_id, m.is_external, u.id as u_id, u.name as user_name, u.mobile as user_mobile, u.auth_type, u.state as user_state,
+        to_jsonb(e) as engine, m.user_id, m.is_external, u.id as u_id, u.name as user_name, u.mobile as user_mobile, u.auth_type, u.state as user_state, u.main_department_id,
         case when u.id is null then null
           else ${memberUnits(schema)} end as role_ids,
         ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
@@ -110,7 +110,7 @@ export async function readAccountInEngine(db: Db, accountId: string, jti: string
       revoked: r.revoked,
       engine: engineOf(r.engine),
       member: r.user_id && r.u_id
-        ? { userId: r.user_id, isExternal: r.is_external, userName: r.user_name, mobile: r.user_mobile, authType: r.auth_type, userState: r.user_state, roleIds: r.role_ids ?? [] }
+        ? { userId: r.user_id, isExternal: r.is_external, userName: r.user_name, mobile: r.user_mobile, authType: r.auth_type, userState: r.user_state, roleIds: r.role_ids ?? [], mainDepartmentId: r.main_department_id ?? null }
         : undefined,
       nodesVersion: Number(r.nodes_version),
       formsVersion: Number(r.forms_version),
@@ -131,14 +131,14 @@ export async function readGuestEngine(db: Db, jti: string, engineCode: string): 
 export interface SecretPart extends Pick<EnginePart, 'nodesVersion' | 'formsVersion'> {
   engine?: EngineRow;
   /** The live secret with that hash and the user who issued it; undefined when none. */
-  secret?: { id: string; userId: string; authType: number; userState: 'active' | 'disabled'; roleIds: string[] };
+  secret?: { id: string; userId: string; authType: number; userState: 'active' | 'disabled'; roleIds: string[]; mainDepartmentId: string | null; lastUsedTime: Date | null };
 }
 
 /** The open API's context (docs/decisions/0021): the engine, the secret's issuer and their roles, the versions; one statement. */
 export async function readSecretContext(db: Db, engineCode: string, secretHash: string): Promise<SecretPart | 'no-engine'> {
   return inEngineSchema(engineCode, async (schema) => {
     const { rows } = await sql<Record<string, any>>`
-      select to_jsonb(e) as engine, s.id, u.id as user_id, u.auth_type, u.state,
+      select to_jsonb(e) as engine, s.id, s.last_used_time, u.id as user_id, u.auth_type, u.state, u.main_department_id,
         case when u.id is null then null
           else ${memberUnits(schema)} end as role_ids,
         ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
@@ -149,7 +149,7 @@ export async function readSecretContext(db: Db, engineCode: string, secretHash: 
     const r = rows[0]!;
     return {
       engine: engineOf(r.engine),
-      secret: r.id && r.user_id ? { id: r.id, userId: r.user_id, authType: r.auth_type, userState: r.state, roleIds: r.role_ids ?? [] } : undefined,
+      secret: r.id && r.user_id ? { id: r.id, userId: r.user_id, authType: r.auth_type, userState: r.state, roleIds: r.role_ids ?? [], mainDepartmentId: r.main_department_id ?? null, lastUsedTime: r.last_used_time ? new Date(r.last_used_time) : null } : undefined,
       nodesVersion: Number(r.nodes_version),
       formsVersion: Number(r.forms_version),
     };

@@ -26,6 +26,8 @@ export class ContextCaches {
   readonly automations = new VersionedCache<unknown[]>();
   /** 'forms' version too (written at publish): the rollups of other forms that read each form (form_dependencies). */
   readonly dependants = new VersionedCache<unknown[]>();
+  /** 'forms' version too (publishing rules bumps it): each form's published business rules. */
+  readonly rules = new VersionedCache<unknown[]>();
 
   clear(): void {
     this.nodes.clear();
@@ -33,6 +35,7 @@ export class ContextCaches {
     this.permissionGroups.clear();
     this.automations.clear();
     this.dependants.clear();
+    this.rules.clear();
   }
 }
 
@@ -45,6 +48,8 @@ export interface ContextSnapshot {
   userId: string;
   authType: number;
   roleIds: string[];
+  /** The user's main department as the context statement read it; undefined when not read (work outside a request). */
+  mainDepartmentId?: string | null;
   nodesVersion: number;
   formsVersion: number;
   caches: ContextCaches;
