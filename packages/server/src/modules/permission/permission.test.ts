@@ -202,6 +202,33 @@ describe('permission groups', () => {
     expect((await bob.c.raw('POST', '/v1/form/permission/mine', { schemaCode: code, userId: alice.userId })).body.errorCode).toBe(230005);
   });
 
+  it('preview as a member: the list and a record are the member\'s own answers, computed for them by the server', async () => {
+    const preview = await a.post('/v1/form/permission/preview', { schemaCode: code, userId: alice.userId });
+    const theirs = (await query(alice.c)).body.data;
+    expect(preview.opens).toBe(true);
+    expect(preview.total).toBe(theirs.total);
+    expect(preview.list).toEqual(theirs.list.slice(0, 10));
+    expect(preview.list.length).toBeGreaterThan(0);
+    expect(preview.list.some((r: Record<string, unknown>) => 'Amount' in r)).toBe(false);
+    expect(preview.columns.map((c: { code: string }) => c.code)).toEqual(['Title']);
+    const first = preview.list[0].ObjectId as string;
+    expect(preview.record).toEqual((await load(alice.c, first)).body.data);
+    expect(preview.record.values).not.toHaveProperty('Amount');
+    expect(preview.record.fieldRights).toEqual({ Amount: 'hidden', 'Items.Cost': 'readonly' });
+    // A record outside the member's scope is none, as their own loaddata answers 250001.
+    const outside = await a.post('/v1/form/permission/preview', { schemaCode: code, userId: alice.userId, objectId: ids.C1 });
+    expect((await load(alice.c, ids.C1!)).body.errorCode).toBe(250001);
+    expect(outside.record).toBeNull();
+    // The administrator's own list is wider: the preview is not the caller's answer.
+    expect((await query(a)).body.data.total).toBeGreaterThan(preview.total);
+    // Someone who cannot open the form's node: nothing but that.
+    const stranger = await addMember(t, admin, { name: '路人', departmentIds: [sales] });
+    expect(await a.post('/v1/form/permission/preview', { schemaCode: code, userId: stranger.userId })).toEqual({ opens: false, rights: null, columns: [], list: [], total: 0, record: null });
+    // Members may not preview; an unknown user is not found.
+    expect((await bob.c.raw('POST', '/v1/form/permission/preview', { schemaCode: code, userId: alice.userId })).body.errorCode).toBe(230005);
+    expect((await a.raw('POST', '/v1/form/permission/preview', { schemaCode: code, userId: 'nobody' })).body.successful).toBe(false);
+  });
+
   it('change owners with the change-owner right, within the edit scope; the record moves to its new owner and the data log says so', async () => {
     const changeOwner = (c: OrgClient, objectIds: string[], ownerId: string) => c.raw('POST', '/v1/bizdata/owner/change', { schemaCode: code, objectIds, ownerId });
     expect((await changeOwner(bob.c, [ids.B1!], dave.userId)).body.errorCode).toBe(330001);
