@@ -210,7 +210,7 @@ describe('permission groups', () => {
     expect(preview.list).toEqual(theirs.list.slice(0, 10));
     expect(preview.list.length).toBeGreaterThan(0);
     expect(preview.list.some((r: Record<string, unknown>) => 'Amount' in r)).toBe(false);
-    expect(preview.columns.map((c: { code: string }) => c.code)).toEqual(['Title']);
+    expect(preview.columns.map((c: { code: string; displayName: string }) => [c.code, c.displayName])).toEqual([['Title', '标题']]);
     const first = preview.list[0].ObjectId as string;
     expect(preview.record).toEqual((await load(alice.c, first)).body.data);
     expect(preview.record.values).not.toHaveProperty('Amount');

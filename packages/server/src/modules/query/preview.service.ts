@@ -25,7 +25,7 @@ export async function previewAs(ctx: NodeContext, body: contracts.FormPreviewBod
     throw error;
   });
   if (!form) return { opens: false, rights: null, columns: [], list: [], total: 0, record: null };
-  const columns = visibleFields(form).map((f) => ({ code: f.code, displayName: String(f.options.displayName ?? f.code) }));
+  const columns = visibleFields(form).map((f) => ({ code: f.code, displayName: String(f.options.displayName ?? f.code), type: f.type.key, options: f.options }));
   const rights = presentRights(form.node.code, form.rights);
   if (!can(form.rights, 'view')) return { opens: true, rights, columns, list: [], total: 0, record: null };
   const { list, total } = await queryRecords(theirs, { schemaCode: form.node.code, pageIndex: 0, pageSize: body.pageSize });

@@ -90,8 +90,8 @@ export type FormPreviewBody = z.input<typeof FormPreviewBody>;
 export const FormPreviewResult = z.object({
   opens: z.boolean(),
   rights: FormRightsResult.nullable(),
-  /** The data fields the user sees, in the form's order, with their display names. */
-  columns: z.array(z.object({ code: z.string(), displayName: z.string() })),
+  /** The data fields the user sees, in the form's order: display name, control type and options (for display texts). */
+  columns: z.array(z.object({ code: z.string(), displayName: z.string(), type: z.string(), options: z.record(z.string(), z.unknown()) })),
   list: z.array(BizRecord),
   total: z.number().int(),
   record: LoadDataResult.nullable(),
