@@ -5,6 +5,7 @@ import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } 
 import { createForm, definition, publish } from './form-helpers.ts';
 import { routeAccessOf } from '../src/plugins/auth.ts';
 import { ACCESS_POLICY } from './access-policy.ts';
+import { EXTERNAL_ROOT_NODE_ID } from '@tritium/shared/constants/org';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -14,8 +15,9 @@ import { download, drainJobs, rowsOfXlsx, task } from '../src/modules/data-port/
 // The access matrix (issue 19, must show): every route of the app × the kinds of caller, against the policy table
 // beside this file. A record of this engine holds two markers — one in a field every member may read, one in a field
 // hidden from a permission group. Every route is called, with this engine's ids filled into its parameters, by an
-// anonymous caller, another engine's administrator, a member without the app, and a member of the group: the first
-// three must never see either marker, the last never the hidden one. Sanity checks show the markers are there to see.
+// anonymous caller, another engine's administrator, a member without the app, an external user with the app, and a
+// member of the group: the first four must never see either marker, the last never the hidden one. Sanity checks
+// show the markers are there to see.
 
 const SEEN = 'MARK-SEEN-7f3a9c';
 const HIDDEN = 'MARK-HIDDEN-91c2e4';
@@ -24,7 +26,7 @@ type Schema = { type?: string | string[]; properties?: Record<string, Schema>; r
 type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string, code: string, objectId: string;
-let other: Person, outsider: Person, grouped: Awaited<ReturnType<typeof addMember>>;
+let other: Person, outsider: Person, external: Awaited<ReturnType<typeof addMember>>, grouped: Awaited<ReturnType<typeof addMember>>;
 let doc: { paths: Record<string, Record<string, Operation>> };
 // Export files land in the app's data folder: one of the test's own.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'access-matrix-'));
@@ -44,6 +46,10 @@ beforeAll(async () => {
   other = await registerPerson(t.app);
   outsider = await addMember(t, admin, { name: '局外人' });
   grouped = await addMember(t, admin, { name: '组员' });
+  // An external user (a member of a partner under 外部组织) who may open the app but is in no group of the form.
+  const partner = (await a.post('/v1/org/department/create', { parentId: EXTERNAL_ROOT_NODE_ID, name: '合作伙伴' })).id;
+  external = await addMember(t, admin, { name: '外部联系人', departmentIds: [partner] });
+  await grant(a, appCode, external.userId, 'access');
   await grant(a, appCode, grouped.userId, 'access');
   await a.post('/v1/form/permission/group/save', { schemaCode: code, group: { name: '看不到机密', members: { users: [grouped.userId] }, actions: ['view', 'export', 'print'], viewScope: 'all', editScope: 'own', fieldRights: { Secret: 'hidden' } } });
   doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
@@ -179,6 +185,7 @@ describe('the access matrix', () => {
       { who: 'anonymous', headers: {}, never: [SEEN, HIDDEN] },
       { who: "another engine's administrator", headers: asPerson(other), never: [SEEN, HIDDEN] },
       { who: 'a member without the app', headers: asPerson(outsider), never: [SEEN, HIDDEN] },
+      { who: 'an external user with the app, in no group', headers: asPerson(external), never: [SEEN, HIDDEN] },
       { who: 'a member of the group hiding the field', headers: asPerson(grouped), never: [HIDDEN] },
     ];
     const leaks: string[] = [];
@@ -192,7 +199,7 @@ describe('the access matrix', () => {
         for (const marker of caller.never) if (res.body.includes(marker)) leaks.push(`${route} → ${caller.who} saw ${marker === HIDDEN ? 'the hidden field' : 'the record'}`);
       }
     }
-    expect(calls).toBeGreaterThan(4 * 200);
+    expect(calls).toBeGreaterThan(5 * 200);
     expect(leaks).toEqual([]);
   });
 

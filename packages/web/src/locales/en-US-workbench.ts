@@ -1705,7 +1705,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     source: 'Rights from',
     none: 'None',
     allEditable: 'All editable',
-    sources: { administrator: 'Administrator (every right)', groups: 'Permission groups', open: 'No permission groups (sees every record)' },
+    sources: { administrator: 'Administrator (every right)', groups: 'Permission groups', open: 'No permission groups (sees every record)', external: 'External user (no permission groups: own records only)' },
     actionNames: { view: 'View', create: 'Create', edit: 'Edit', delete: 'Delete', import: 'Import', export: 'Export', print: 'Print', batchUpdate: 'Batch update', changeOwner: 'Change owner' },
     scopes: { own: 'Own', ownDept: 'Own department', relevant: 'Relevant to me', ownAndRelevant: 'Own and relevant', all: 'All', ownAndOwnDept: 'Own and own department' },
     rights: { editable: 'Editable', readonly: 'Read-only', hidden: 'Hidden' },

@@ -1703,7 +1703,7 @@ export const zhCNWorkbench = {
     source: '权限来源',
     none: '无',
     allEditable: '全部可编辑',
-    sources: { administrator: '管理员（全部权限）', groups: '权限组', open: '未设置权限组（可查看全部数据）' },
+    sources: { administrator: '管理员（全部权限）', groups: '权限组', open: '未设置权限组（可查看全部数据）', external: '外部用户（未设置权限组：仅本人的数据）' },
     actionNames: { view: '查看', create: '新增', edit: '编辑', delete: '删除', import: '导入', export: '导出', print: '打印', batchUpdate: '批量修改', changeOwner: '修改拥有者' },
     scopes: { own: '本人', ownDept: '本部门', relevant: '与我相关', ownAndRelevant: '本人及与我相关', all: '全部', ownAndOwnDept: '本人及本部门' },
     rights: { editable: '可编辑', readonly: '只读', hidden: '隐藏' },

@@ -64,8 +64,11 @@ export const PermissionGroupRemoveResult = z.object({ removed: z.boolean() });
 export const FormRightsBody = z.strictObject({ schemaCode: SchemaCode, userId: z.string().min(1).max(64).optional() });
 export const FormRightsResult = z.object({
   schemaCode: z.string(),
-  /** How the rights were decided: an administrator, the form's groups, or no group yet (everyone who opens the form). */
-  source: z.enum(['administrator', 'groups', 'open']),
+  /**
+   * How the rights were decided: an administrator, the form's groups, no group yet (everyone who opens the form), or
+   * an external user on a form without groups (their own records only).
+   */
+  source: z.enum(['administrator', 'groups', 'open', 'external']),
   actions: z.array(z.enum(FORM_ACTIONS)),
   viewScopes: z.array(z.enum(DATA_SCOPES)),
   editScopes: z.array(z.enum(DATA_SCOPES)),
