@@ -55,11 +55,12 @@ async function measure(databaseUrl: string, version: string) {
     const trigram = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes where schemaname = ${schema} and tablename = ${tableName} and indexname like 'xt_%'`.execute(database.db);
     const t0 = Date.now();
     for (const i of trigram.rows) await sql`drop index ${sql.id(schema, i.name)}`.execute(database.db);
-    // Customers from 120 Chinese names; owners spread over the ten departments; one record a minute back in time.
+    // Customers from 120 Chinese names; owners spread over the ten departments; one record a minute back in time;
+    // one record in fifty (outside the member's department) created by the member, so "relevant" to them.
     await sql`
       insert into ${table} ("ObjectId", "Name", "Status", "CreatedBy", "ModifiedBy", "OwnerId", "OwnerDeptId", "CreatedTime", "ModifiedTime",
         "Title", "Customer", "Amount", "Kind")
-      select gen_random_uuid(), '订单' || g, 1, ${me}, ${me}, ${me}, (${sql.val(depts)}::text[])[1 + g % 10],
+      select gen_random_uuid(), '订单' || g, 1, case when g % 50 = 1 then ${memberUser.id} else ${me} end, ${me}, ${me}, (${sql.val(depts)}::text[])[1 + g % 10],
         now() - g * interval '1 minute', now(), '订单' || g,
         (array['华东','华南','华北','西南','东北'])[1 + g % 5] || (array['贸易','科技','实业','物流','电子','机械','食品','医药'])[1 + (g / 5) % 8]
           || (array['有限公司','集团','股份公司'])[1 + (g / 40) % 3],
@@ -103,8 +104,26 @@ async function measure(databaseUrl: string, version: string) {
     }
     result.figures.adminAll = await timed(api({}));
     result.figures.memberOwnDept = await timed(api({ scope: 'ownDept' }, memberHeaders));
+    // Issue 19: the member's rights from permission groups — one group "own department", one "relevant" (creator,
+    // owner, a user field or a participant of the record's flow); their list is the union, with no scope asked.
+    for (const [name, viewScope] of [['本部门', 'ownDept'], ['相关的', 'relevant']] as const) {
+      await post(app, '/v1/form/permission/group/save', { schemaCode: node.code, group: { name, members: { users: [memberUser.id] }, actions: ['view'], viewScope, editScope: 'own' } }, headers);
+    }
+    result.totals.memberScoped = (await api({}, memberHeaders)()).total;
+    result.figures.memberScoped = await timed(api({}, memberHeaders));
+    result.figures.adminAllAgain = await timed(api({}));
+    result.figures.memberScopedRatio = Number((result.figures.memberScoped.medianMs / result.figures.adminAllAgain.medianMs).toFixed(2));
+    // The member's condition as scope-sql.ts writes it (the statement's WHERE), to show where the time goes.
+    const scopedWhere =
+      `(m."OwnerDeptId" = any(array(select department_id from "${schema}".org_user_departments where user_id = $1)) or ` +
+      `(m."CreatedBy" = $1 or m."OwnerId" = $1 or m."ObjectId" in (select pi.object_id from "${schema}".wf_instances pi join "${schema}".wf_work_items pw on pw.instance_id = pi.id where pi.schema_code = $2 and pw.participant = $1)))`;
+    result.figures.memberScopedSql = await timed(run(shape(scopedWhere), [memberUser.id, node.code]));
     const explain = async (text: string, values: unknown[] = []) => (await direct.query(`explain (analyze, buffers off) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
-    result.plans = { firstPage: await explain(shape('true')), filteredPage: await explain(shape(filteredWhere), ['%华东贸易%', 900]) };
+    result.plans = {
+      firstPage: await explain(shape('true')),
+      filteredPage: await explain(shape(filteredWhere), ['%华东贸易%', 900]),
+      memberScoped: await explain(shape(scopedWhere), [memberUser.id, node.code]),
+    };
     console.log(JSON.stringify(result, null, 2));
     return result;
   } finally {
@@ -141,6 +160,26 @@ writePerformanceSection('Query engine at 1,000,000 records', [
   '',
   `Data scope: the administrator's first page (scope all) ${ms(f.adminAll)}; a member's with scope "own department" (${run.totals.memberOwnDept} records,`,
   `a tenth of the table) ${ms(f.memberOwnDept)}.`,
+  '',
+  '### A member\'s scoped list (issue 19)',
+  '',
+  'The member then gets two permission groups, "own department" and "relevant" (docs/decisions/0037, 0057); their first page',
+  `with the total is the union (${run.totals.memberScoped} records: their department's tenth and the one record in fifty they created),`,
+  'measured right after the administrator\'s again, on the same warm table:',
+  '',
+  '| call | median / p95 ms |',
+  '|---|---|',
+  `| administrator, first page (every record) | ${ms(f.adminAllAgain)} |`,
+  `| member, first page within own department + relevant | ${ms(f.memberScoped)} |`,
+  `| the member's statement run directly | ${ms(f.memberScopedSql)} |`,
+  '',
+  `Member / administrator: **${f.memberScopedRatio}×** (goal 1.2×).`,
+  '',
+  'EXPLAIN ANALYZE of the member\'s statement:',
+  '',
+  '```',
+  ...String(run.plans.memberScoped).split('\n').slice(0, 24),
+  '```',
   '',
   'Finding: every main table has an index on the default order (CreatedTime desc, ObjectId desc), one on OwnerId and one',
   'on OwnerDeptId, made at publish. The page of a count is then an index scan of its first rows, so the API\'s count (a',

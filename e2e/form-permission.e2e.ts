@@ -1,17 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot } from './browser.ts';
-import { api, appWithPublishedForm, baseUrl, engineWithAdmin, memberPage, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
+import { newPage, screenshot } from './browser.ts';
+import { api, appWithPublishedForm, baseUrl, browser, engineWithAdmin, memberPage, pageOf, uniqueMobile, until, type Admin } from './fixtures.ts';
+import { E2E_CODE } from './global-setup.ts';
 import { memberSession } from './session.ts';
 
 /**
- * Issue 19 (docs/decisions/0037), must show: the administrator grants a group "own department, amount hidden, no
- * export" in the designer's 表单权限, previews a member's rights, and the member sees exactly that in the list.
+ * Issue 19 (docs/decisions/0037, 0043, 0056), must show: the administrator grants a group "own department, amount
+ * hidden, no export" in the designer's 表单权限 and previews the list and a record as a member sees them; the member
+ * sees exactly that; an anonymous visitor fills the form's public link (as the member, so without the amount); an
+ * open-query page answers a visitor who proves their mobile number with a code.
  */
 let admin: Admin;
 let adminPage: Page;
 let member: Admin & { userId: string };
 let memberView: Page;
+const clientPhone = uniqueMobile();
 
 beforeAll(async () => {
   admin = await engineWithAdmin({ userName: '孙岚', engineName: '远帆贸易有限公司' });
@@ -22,6 +26,7 @@ beforeAll(async () => {
       { type: 'textBox', code: 'Client', options: { displayName: '客户' } },
       { type: 'number', code: 'Amount', options: { displayName: '金额' } },
       { type: 'textBox', code: 'Note', options: { displayName: '备注' } },
+      { type: 'textBox', code: 'Phone', options: { displayName: '联系手机' } },
     ],
   });
   const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
@@ -30,7 +35,7 @@ beforeAll(async () => {
   await api(admin, 'POST', '/v1/org/user/update', { id: member.userId, departmentIds: [sales.id], mainDepartmentId: sales.id });
   await api(admin, 'POST', '/v1/functionnode/auth/set', { code: 'crm', unitId: member.userId, permission: 'access' });
   for (const [who, client, amount] of [[admin, '总部客户甲', 900], [admin, '总部客户乙', 700], [member, '华南客户丙', 300], [member, '华南客户丁', 500]] as const) {
-    await api(who, 'POST', '/v1/form/action/execute', { schemaCode: 'deals', actionCode: 'Submit', values: { Client: client, Amount: amount, Note: '年度' } });
+    await api(who, 'POST', '/v1/form/action/execute', { schemaCode: 'deals', actionCode: 'Submit', values: { Client: client, Amount: amount, Note: '年度', Phone: client === '华南客户丙' ? clientPhone : null } });
   }
   adminPage = await pageOf(admin);
 });
@@ -64,10 +69,19 @@ describe('form permissions in the browser', () => {
     await expect.poll(() => drawer.getByText('金额（隐藏）').count()).toBe(1);
     await drawer.getByLabel('以成员身份预览').click();
     await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '王芳');
-    const summary = drawer.getByRole('table').last();
-    await expect.poll(() => drawer.getByText('权限组', { exact: true }).count()).toBeGreaterThan(0);
-    await expect.poll(() => summary.getByText('本部门').count()).toBe(1);
-    expect(await summary.getByText('导出').count()).toBe(0);
+    // The preview is her own list and record as the server answers them: her department only, no amount.
+    const rights = drawer.getByLabel('该成员的权限');
+    await expect.poll(() => rights.getByText('本部门').count()).toBe(1);
+    expect(await rights.getByText('导出').count()).toBe(0);
+    const list = drawer.getByRole('table', { name: '王芳 看到的列表（共 2 条）' });
+    await expect.poll(() => list.getByRole('cell', { name: '华南客户丙' }).count()).toBe(1);
+    expect(await list.getByRole('cell', { name: '总部客户甲' }).count()).toBe(0);
+    expect(await list.getByRole('columnheader', { name: '金额' }).count()).toBe(0);
+    await list.getByRole('cell', { name: '华南客户丙' }).click();
+    const record = drawer.getByLabel('王芳 看到的这条数据');
+    await expect.poll(() => record.getByText('华南客户丙').count()).toBe(1);
+    expect(await record.getByText('金额').count()).toBe(0);
+    await record.scrollIntoViewIfNeeded();
     await screenshot(adminPage, 'permission-2-drawer-preview');
   });
 
@@ -115,5 +129,39 @@ describe('form permissions in the browser', () => {
     await adminPage.goto('/workbench/app/crm/deals');
     await expect.poll(() => adminPage.getByRole('cell', { name: '总部客户甲' }).count()).toBeGreaterThan(0);
     expect(await adminPage.getByRole('columnheader', { name: '金额' }).count()).toBe(1);
+  });
+
+  it('an anonymous visitor fills the public link as the member, so without the amount; the record is hers', async () => {
+    await api(admin, 'POST', '/v1/form/externalform/save', { schemaCode: 'deals', enabled: true, ownerId: member.userId });
+    const { link } = await api<{ link: { path: string } }>(admin, 'POST', '/v1/form/externalform/get', { schemaCode: 'deals' });
+    const visitor = await newPage(await browser(), baseUrl(), { width: 390, height: 844 });
+    await visitor.goto(link.path);
+    const form = visitor.getByRole('form', { name: '商机' });
+    await form.getByLabel('客户').fill('访客客户戊');
+    expect(await form.getByText('金额').count()).toBe(0);
+    await form.getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => visitor.getByText('提交成功，感谢填写！').count(), { timeout: 15_000 }).toBe(1);
+    await visitor.close();
+    await memberView.reload();
+    await expect.poll(() => memberView.getByRole('cell', { name: '访客客户戊' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  });
+
+  it('an open-query page answers a visitor who proves their mobile number with a code, and only their record', async () => {
+    await api(admin, 'POST', '/v1/form/openquery/save', { schemaCode: 'deals', enabled: true, access: 'identity', mobileField: 'Phone', queryFields: ['Client'], resultFields: ['Client', 'Note'], ownerId: member.userId });
+    const { query } = await until('the query page', () => api<{ query: { path: string } | null }>(admin, 'POST', '/v1/form/openquery/get', { schemaCode: 'deals' }), (r) => r.query !== null);
+    const visitor = await newPage(await browser(), baseUrl(), { width: 390, height: 844 });
+    await visitor.goto(query!.path);
+    await visitor.getByLabel('客户').fill('华南客户丙');
+    await visitor.getByLabel('手机号').fill(clientPhone);
+    await visitor.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => visitor.getByText('验证码已发送').count(), { timeout: 15_000 }).toBe(1);
+    await visitor.getByLabel('验证码').fill(E2E_CODE);
+    await visitor.getByRole('button', { name: /查\s*询/ }).click();
+    const table = visitor.getByRole('table');
+    await table.getByText('华南客户丙').waitFor();
+    expect(await table.getByText('年度').count()).toBe(1);
+    expect(await table.getByText('金额').count()).toBe(0);
+    await screenshot(visitor, 'permission-6-open-query-by-mobile');
+    await visitor.close();
   });
 });

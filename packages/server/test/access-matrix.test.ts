@@ -5,12 +5,19 @@ import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } 
 import { createForm, definition, publish } from './form-helpers.ts';
 import { routeAccessOf } from '../src/plugins/auth.ts';
 import { ACCESS_POLICY } from './access-policy.ts';
+import { EXTERNAL_ROOT_NODE_ID } from '@tritium/shared/constants/org';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { download, drainJobs, rowsOfXlsx, task } from '../src/modules/data-port/data-port.fixtures.ts';
 
 // The access matrix (issue 19, must show): every route of the app × the kinds of caller, against the policy table
 // beside this file. A record of this engine holds two markers — one in a field every member may read, one in a field
 // hidden from a permission group. Every route is called, with this engine's ids filled into its parameters, by an
-// anonymous caller, another engine's administrator, a member without the app, and a member of the group: the first
-// three must never see either marker, the last never the hidden one. Sanity checks show the markers are there to see.
+// anonymous caller, another engine's administrator, a member without the app, an external user with the app, and a
+// member of the group: the first four must never see either marker, the last never the hidden one. Sanity checks
+// show the markers are there to see.
 
 const SEEN = 'MARK-SEEN-7f3a9c';
 const HIDDEN = 'MARK-HIDDEN-91c2e4';
@@ -19,11 +26,13 @@ type Schema = { type?: string | string[]; properties?: Record<string, Schema>; r
 type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string, code: string, objectId: string;
-let other: Person, outsider: Person, grouped: Awaited<ReturnType<typeof addMember>>;
+let other: Person, outsider: Person, external: Awaited<ReturnType<typeof addMember>>, grouped: Awaited<ReturnType<typeof addMember>>;
 let doc: { paths: Record<string, Record<string, Operation>> };
+// Export files land in the app's data folder: one of the test's own.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'access-matrix-'));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { dataDir } });
   admin = await registerPerson(t.app);
   a = nodeClient(t.app, admin);
   appCode = (await createApp(a)).code;
@@ -37,11 +46,18 @@ beforeAll(async () => {
   other = await registerPerson(t.app);
   outsider = await addMember(t, admin, { name: '局外人' });
   grouped = await addMember(t, admin, { name: '组员' });
+  // An external user (a member of a partner under 外部组织) who may open the app but is in no group of the form.
+  const partner = (await a.post('/v1/org/department/create', { parentId: EXTERNAL_ROOT_NODE_ID, name: '合作伙伴' })).id;
+  external = await addMember(t, admin, { name: '外部联系人', departmentIds: [partner] });
+  await grant(a, appCode, external.userId, 'access');
   await grant(a, appCode, grouped.userId, 'access');
   await a.post('/v1/form/permission/group/save', { schemaCode: code, group: { name: '看不到机密', members: { users: [grouped.userId] }, actions: ['view', 'export', 'print'], viewScope: 'all', editScope: 'own', fieldRights: { Secret: 'hidden' } } });
   doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** A value for a parameter named `name`: this engine's ids where the name says which, else the schema's simplest. */
 function valueFor(name: string, schema: Schema | undefined, depth = 0): unknown {
@@ -112,6 +128,36 @@ describe('the access matrix', () => {
     expect({ missing, gone, differ }).toEqual({ missing: [], gone: [], differ: [] });
   });
 
+  it('an xlsx export holds no hidden field: not in the sheet, nor anywhere in the archive', async () => {
+    // Before the matrix below (after it the administrator's session is refused). The archive is read part by part with the zip reader exceljs itself uses.
+    const exceljs = createRequire(import.meta.url).resolve('exceljs');
+    const unzipper = createRequire(exceljs)('unzipper') as { Open: { buffer(b: Buffer): Promise<{ files: { path: string; buffer(): Promise<Buffer> }[] }> } };
+    const exported = async (p: Person, body: Record<string, unknown> = {}) => {
+      const c = nodeClient(t.app, p);
+      const { taskId } = await c.post('/v1/dataExport/addExportTask', { schemaCode: code, ...body });
+      await drainJobs(t);
+      expect(await task(c, taskId)).toMatchObject({ state: 'Finished', exportState: 'Success' });
+      const bytes = await download(t, c, taskId, 'Result');
+      const parts = (await unzipper.Open.buffer(bytes)).files;
+      const xml = (await Promise.all(parts.map((f) => f.buffer()))).map((b) => b.toString('utf8')).join('\n');
+      return { rows: await rowsOfXlsx(bytes), xml, parts: parts.length };
+    };
+    // The administrator's file holds the hidden marker, so its absence below is the group's rights at work.
+    const full = await exported(admin);
+    expect(full.xml).toContain(HIDDEN);
+    expect(full.rows[0]).toContain('机密');
+    const theirs = await exported(grouped);
+    expect(theirs.parts).toBeGreaterThan(3);
+    expect(theirs.rows[0]).toContain('标题');
+    expect(theirs.rows[0]).not.toContain('机密');
+    expect(theirs.rows.flat()).toContain(SEEN);
+    expect(theirs.xml).toContain(SEEN);
+    expect(theirs.xml).not.toContain(HIDDEN);
+    // Naming the hidden column does not bring it back: it is no column of theirs.
+    const asked = await nodeClient(t.app, grouped).raw('POST', '/v1/dataExport/addExportTask', { schemaCode: code, columns: ['Title', 'Secret'] });
+    expect(asked.body.successful).toBe(false);
+  });
+
   it('anonymous callers are refused (200201) by every route that needs a session, and members by every administrator route (100403)', async () => {
     const faults: string[] = [];
     for (const [route, access] of apiRoutes()) {
@@ -139,6 +185,7 @@ describe('the access matrix', () => {
       { who: 'anonymous', headers: {}, never: [SEEN, HIDDEN] },
       { who: "another engine's administrator", headers: asPerson(other), never: [SEEN, HIDDEN] },
       { who: 'a member without the app', headers: asPerson(outsider), never: [SEEN, HIDDEN] },
+      { who: 'an external user with the app, in no group', headers: asPerson(external), never: [SEEN, HIDDEN] },
       { who: 'a member of the group hiding the field', headers: asPerson(grouped), never: [HIDDEN] },
     ];
     const leaks: string[] = [];
@@ -152,7 +199,8 @@ describe('the access matrix', () => {
         for (const marker of caller.never) if (res.body.includes(marker)) leaks.push(`${route} → ${caller.who} saw ${marker === HIDDEN ? 'the hidden field' : 'the record'}`);
       }
     }
-    expect(calls).toBeGreaterThan(4 * 200);
+    expect(calls).toBeGreaterThan(5 * 200);
     expect(leaks).toEqual([]);
   });
+
 });

@@ -165,6 +165,7 @@ export const ACCESS_POLICY = {
     'POST /v1/form/permission/group/remove',
     'POST /v1/form/permission/group/save',
     'POST /v1/form/permission/mine',
+    'POST /v1/form/permission/preview',
     'GET /v1/form/rollup/progress',
     'POST /v1/form/rollup/recompute',
     'POST /v1/form/rollup/recomputerecord',

@@ -1,5 +1,5 @@
 import { FORM_ACTIONS, FORM_ACTION_LABELS, type FieldRight, type FormAction } from '@tritium/shared/constants/permissions';
-import type { DataScope } from '@tritium/shared/constants/org';
+import { UserAuthType, type DataScope } from '@tritium/shared/constants/org';
 import { AppError } from '../../lib/app-error.ts';
 import { isAdministrator, type NodeViewer } from '../function-node/function-node.policy.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
@@ -13,8 +13,11 @@ import { groupsOfForm, type PermissionGroup } from './permission-groups.repo.ts'
 //   and removed by their creator, owner or an app administrator ('open': the rule before permission groups).
 // - Otherwise the union of the groups the person is in ('groups'): their actions, their view scopes, their edit
 //   scopes; a field is hidden only when every such group hides it, read-only when none lets it be edited.
+// - External users (auth type External, members of 外部组织) never get the open rule: on a form without groups they
+//   view, create, change and print their own records only ('external', docs/decisions/0056). What else they see is
+//   what a permission group naming them (or their external organisation) shares with them.
 
-export type RightsSource = 'administrator' | 'groups' | 'open';
+export type RightsSource = 'administrator' | 'groups' | 'open' | 'external';
 
 export interface FormRights {
   source: RightsSource;
@@ -32,6 +35,10 @@ const ALL_ACTIONS: ReadonlySet<FormAction> = new Set(FORM_ACTIONS);
 /** Every right: administrators, and the system's own standing (business rules, rollups). */
 export const FULL_RIGHTS: FormRights = { source: 'administrator', actions: ALL_ACTIONS, viewScopes: ['all'], editScopes: ['all'], fields: new Map() };
 const OPEN_RIGHTS: FormRights = { source: 'open', actions: ALL_ACTIONS, viewScopes: ['all'], editScopes: ['all'], fields: new Map() };
+const EXTERNAL_RIGHTS: FormRights = { source: 'external', actions: new Set(['view', 'create', 'edit', 'delete', 'print']), viewScopes: ['own'], editScopes: ['own'], fields: new Map() };
+
+/** An external user: their auth type says so (0010: an external membership has it, by 0003's rules). */
+export const isExternalViewer = (viewer: NodeViewer): boolean => viewer.authType === UserAuthType.External;
 
 const RIGHT_RANK: Record<FieldRight, number> = { hidden: 0, readonly: 1, editable: 2 };
 
@@ -70,7 +77,7 @@ export function unionOf(groups: PermissionGroup[], fieldCodes: readonly string[]
 export async function rightsOf(edb: EngineExecutor, viewer: NodeViewer, schemaCode: string, isAppAdmin: boolean, fieldCodes: readonly string[]): Promise<FormRights> {
   if (isAppAdmin || isAdministrator(viewer)) return FULL_RIGHTS;
   const groups = await groupsOfForm(edb, viewer.context, schemaCode);
-  if (!groups.length) return OPEN_RIGHTS;
+  if (!groups.length) return isExternalViewer(viewer) ? EXTERNAL_RIGHTS : OPEN_RIGHTS;
   return unionOf(groupsOfViewer(viewer, groups), fieldCodes);
 }
 

@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
+import { EXTERNAL_ROOT_NODE_ID } from '@tritium/shared/constants/org';
 
 // test-databases: both — data scopes compiled to SQL (docs/testing.md "Runs on both databases").
 
@@ -202,6 +203,33 @@ describe('permission groups', () => {
     expect((await bob.c.raw('POST', '/v1/form/permission/mine', { schemaCode: code, userId: alice.userId })).body.errorCode).toBe(230005);
   });
 
+  it('preview as a member: the list and a record are the member\'s own answers, computed for them by the server', async () => {
+    const preview = await a.post('/v1/form/permission/preview', { schemaCode: code, userId: alice.userId });
+    const theirs = (await query(alice.c)).body.data;
+    expect(preview.opens).toBe(true);
+    expect(preview.total).toBe(theirs.total);
+    expect(preview.list).toEqual(theirs.list.slice(0, 10));
+    expect(preview.list.length).toBeGreaterThan(0);
+    expect(preview.list.some((r: Record<string, unknown>) => 'Amount' in r)).toBe(false);
+    expect(preview.columns.map((c: { code: string; displayName: string }) => [c.code, c.displayName])).toEqual([['Title', '标题']]);
+    const first = preview.list[0].ObjectId as string;
+    expect(preview.record).toEqual((await load(alice.c, first)).body.data);
+    expect(preview.record.values).not.toHaveProperty('Amount');
+    expect(preview.record.fieldRights).toEqual({ Amount: 'hidden', 'Items.Cost': 'readonly' });
+    // A record outside the member's scope is none, as their own loaddata answers 250001.
+    const outside = await a.post('/v1/form/permission/preview', { schemaCode: code, userId: alice.userId, objectId: ids.C1 });
+    expect((await load(alice.c, ids.C1!)).body.errorCode).toBe(250001);
+    expect(outside.record).toBeNull();
+    // The administrator's own list is wider: the preview is not the caller's answer.
+    expect((await query(a)).body.data.total).toBeGreaterThan(preview.total);
+    // Someone who cannot open the form's node: nothing but that.
+    const stranger = await addMember(t, admin, { name: '路人', departmentIds: [sales] });
+    expect(await a.post('/v1/form/permission/preview', { schemaCode: code, userId: stranger.userId })).toEqual({ opens: false, rights: null, columns: [], list: [], total: 0, record: null });
+    // Members may not preview; an unknown user is not found.
+    expect((await bob.c.raw('POST', '/v1/form/permission/preview', { schemaCode: code, userId: alice.userId })).body.errorCode).toBe(230005);
+    expect((await a.raw('POST', '/v1/form/permission/preview', { schemaCode: code, userId: 'nobody' })).body.successful).toBe(false);
+  });
+
   it('change owners with the change-owner right, within the edit scope; the record moves to its new owner and the data log says so', async () => {
     const changeOwner = (c: OrgClient, objectIds: string[], ownerId: string) => c.raw('POST', '/v1/bizdata/owner/change', { schemaCode: code, objectIds, ownerId });
     expect((await changeOwner(bob.c, [ids.B1!], dave.userId)).body.errorCode).toBe(330001);
@@ -237,5 +265,28 @@ describe('the limit of groups', () => {
     expect((await save(51)).body).toMatchObject({ successful: false, errorCode: 330005 });
     const listed = await a.post('/v1/form/permission/group/list', { schemaCode: other });
     expect(listed.list ?? listed).toHaveLength(50);
+  });
+});
+
+describe('external users', () => {
+  it('see only their own records of a form without groups, and what a group naming their organisation shares', async () => {
+    const form = (await createForm(a, appCode)).code as string;
+    await publish(a, form, definition([{ type: 'textBox', code: 'Title' }]));
+    const partner = (await a.post('/v1/org/department/create', { parentId: EXTERNAL_ROOT_NODE_ID, name: '合作伙伴' })).id;
+    const guest = await member('外部联系人', [partner]);
+    const inner = await a.post('/v1/form/action/execute', { schemaCode: form, actionCode: 'Submit', values: { Title: '内部' } });
+    const theirs = await guest.c.post('/v1/form/action/execute', { schemaCode: form, actionCode: 'Submit', values: { Title: '外部' } });
+    const list = async () => ((await guest.c.post('/v1/bizdata/query', { schemaCode: form, pageIndex: 0, pageSize: 50 })).list as { Title: string }[]).map((r) => r.Title).sort();
+    // An internal member on the same open form sees both: the rule is the external user's, not the form's.
+    expect(((await carol.c.post('/v1/bizdata/query', { schemaCode: form, pageIndex: 0, pageSize: 50 })).list as unknown[]).length).toBe(2);
+    expect(await list()).toEqual(['外部']);
+    expect(await guest.c.post('/v1/form/permission/mine', { schemaCode: form })).toMatchObject({ source: 'external', actions: ['view', 'create', 'edit', 'delete', 'print'], viewScopes: ['own'], editScopes: ['own'] });
+    expect((await guest.c.raw('POST', '/v1/form/loaddata', { schemaCode: form, objectId: inner.objectId })).body.errorCode).toBe(250001);
+    expect((await guest.c.raw('POST', '/v1/form/loaddata', { schemaCode: form, objectId: theirs.objectId })).body.successful).toBe(true);
+    expect((await guest.c.raw('POST', '/v1/dataExport/addExportTask', { schemaCode: form })).body.errorCode).toBe(330001);
+    // A group naming their external organisation shares more with them, as with anyone.
+    await a.post('/v1/form/permission/group/save', { schemaCode: form, group: { name: '合作伙伴可见', members: { departments: [partner] }, actions: ['view'], viewScope: 'all', editScope: 'own' } });
+    expect(await list()).toEqual(['内部', '外部']);
+    expect((await guest.c.post('/v1/form/permission/mine', { schemaCode: form })).source).toBe('groups');
   });
 });

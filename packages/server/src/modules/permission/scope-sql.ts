@@ -22,8 +22,10 @@ const builder = (edb: EngineExecutor) => edb as unknown as Kysely<any>;
 export function scopeSql(edb: EngineExecutor, target: ScopeTarget, scope: DataScope): RawBuilder<SqlBool> {
   const ref = (code: string) => sql.ref(`${target.alias}.${code}`);
   const own = sql<SqlBool>`${ref('OwnerId')} = ${target.userId}`;
+  // An array read once before the scan (an InitPlan): the condition stays parallel-safe, and a person is in few
+  // departments, so the per-row test is short (bench/query-million.ts, docs/decisions/0057).
   const ownDept = () =>
-    sql<SqlBool>`${ref('OwnerDeptId')} in (${builder(edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', target.userId)})`;
+    sql<SqlBool>`${ref('OwnerDeptId')} = any(array(${builder(edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', target.userId)}))`;
   const relevant = () => {
     const named = target.userColumns.map((c) => (c.multi ? sql<SqlBool>`${target.userId}::text = any(${ref(c.code)})` : sql<SqlBool>`${ref(c.code)} = ${target.userId}`));
     const inFlow = inFlowSql(edb, target);
@@ -46,14 +48,18 @@ export function anyScopeSql(edb: EngineExecutor, target: ScopeTarget, scopes: re
   return sql<SqlBool>`(${sql.join(scopes.map((s) => scopeSql(edb, target, s)), sql` or `)})`;
 }
 
-/** The person is a participant of the record's flow (approvers read what their work item shows). */
+/**
+ * The person is a participant of the record's flow (approvers read what their work item shows). An uncorrelated
+ * IN: PostgreSQL reads the person's records once into a hash (the participant index) and probes it per row; the
+ * correlated EXISTS it replaces ran one index lookup per row — 3× the time of a scoped count at 1,000,000 records
+ * (docs/decisions/0057). Not an array: a person in hundreds of flows would make the per-row test linear.
+ */
 export function inFlowSql(edb: EngineExecutor, target: ScopeTarget): RawBuilder<SqlBool> {
   const ref = sql.ref(`${target.alias}.ObjectId`);
-  return sql<SqlBool>`exists (${builder(edb)
+  return sql<SqlBool>`${ref} in (${builder(edb)
     .selectFrom('wf_instances as pi')
     .innerJoin('wf_work_items as pw', 'pw.instance_id', 'pi.id')
-    .select(sql.lit(1).as('one'))
+    .select('pi.object_id')
     .where('pi.schema_code', '=', target.schemaCode)
-    .where('pi.object_id', '=', ref)
     .where('pw.participant', '=', target.userId)})`;
 }

@@ -4,6 +4,7 @@ import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
 import * as query from './query.service.ts';
+import { previewAs } from './preview.service.ts';
 
 const tags = ['业务数据'];
 // Every member of the engine may call; the service decides (a form one may not open is 404; docs/decisions/0013).
@@ -29,5 +30,10 @@ export function queryRoutes(app: TypedApp, deps: { db: Db; now?: () => number })
     config,
     schema: { tags, summary: '列的不同值（分页）', body: contracts.DistinctValueBody, response: env(contracts.DistinctValueResult) },
     handler: async (request) => ok(await query.distinctValues(ctx(request), request.body, options())),
+  });
+  app.post('/v1/form/permission/preview', {
+    config,
+    schema: { tags: ['表单权限'], summary: '以成员身份预览：该成员看到的列表首页与一条数据（应用管理员）', body: contracts.FormPreviewBody, response: env(contracts.FormPreviewResult) },
+    handler: async (request) => ok(await previewAs(ctx(request), request.body)),
   });
 }

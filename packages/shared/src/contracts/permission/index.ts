@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATA_SCOPES } from '../../constants/org.ts';
 import { FIELD_RIGHTS, FORM_ACTIONS } from '../../constants/permissions.ts';
 import { SchemaCode } from '../form-design/definition.ts';
+import { BizObjectId, BizRecord, LoadDataResult } from '../business-data/index.ts';
 
 // Form permissions (issue 19; docs/decisions/0037). The spec names the concepts (domain.md §6: data scopes, node
 // authorisation, sub-administrators) but not these calls; they are ours, under /v1/form/permission/.
@@ -63,8 +64,11 @@ export const PermissionGroupRemoveResult = z.object({ removed: z.boolean() });
 export const FormRightsBody = z.strictObject({ schemaCode: SchemaCode, userId: z.string().min(1).max(64).optional() });
 export const FormRightsResult = z.object({
   schemaCode: z.string(),
-  /** How the rights were decided: an administrator, the form's groups, or no group yet (everyone who opens the form). */
-  source: z.enum(['administrator', 'groups', 'open']),
+  /**
+   * How the rights were decided: an administrator, the form's groups, no group yet (everyone who opens the form), or
+   * an external user on a form without groups (their own records only).
+   */
+  source: z.enum(['administrator', 'groups', 'open', 'external']),
   actions: z.array(z.enum(FORM_ACTIONS)),
   viewScopes: z.array(z.enum(DATA_SCOPES)),
   editScopes: z.array(z.enum(DATA_SCOPES)),
@@ -72,3 +76,27 @@ export const FormRightsResult = z.object({
   fieldRights: FieldRights,
 });
 export type FormRightsResult = z.infer<typeof FormRightsResult>;
+
+/**
+ * POST /v1/form/permission/preview {schemaCode, userId, objectId?} ("preview as", the form's app administrators):
+ * the first page of the form's records and one record exactly as that user reads them — the same list and loaddata
+ * answers, computed by the policy for that user (docs/decisions/0056). Without objectId the record is the list's
+ * first. `opens` false: the user cannot open the form's node (nothing else is answered).
+ */
+export const FormPreviewBody = z.strictObject({
+  schemaCode: SchemaCode,
+  userId: z.string().min(1).max(64),
+  objectId: BizObjectId.optional(),
+  pageSize: z.number().int().min(1).max(50).default(10),
+});
+export type FormPreviewBody = z.input<typeof FormPreviewBody>;
+export const FormPreviewResult = z.object({
+  opens: z.boolean(),
+  rights: FormRightsResult.nullable(),
+  /** The data fields the user sees, in the form's order: display name, control type and options (for display texts). */
+  columns: z.array(z.object({ code: z.string(), displayName: z.string(), type: z.string(), options: z.record(z.string(), z.unknown()) })),
+  list: z.array(BizRecord),
+  total: z.number().int(),
+  record: LoadDataResult.nullable(),
+});
+export type FormPreviewResult = z.infer<typeof FormPreviewResult>;

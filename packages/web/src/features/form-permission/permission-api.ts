@@ -6,10 +6,12 @@ import { apiClient } from '../../lib/api-client.ts';
 
 export type PermissionGroup = contracts.PermissionGroup;
 export type FormRights = contracts.FormRightsResult;
+export type FormPreview = contracts.FormPreviewResult;
 
 export const permissionKeys = {
   groups: (schemaCode: string) => ['form-permission', 'groups', schemaCode] as const,
   rights: (schemaCode: string, userId?: string) => ['form-permission', 'rights', schemaCode, userId ?? 'me'] as const,
+  preview: (schemaCode: string, userId: string, objectId?: string) => ['form-permission', 'preview', schemaCode, userId, objectId ?? 'first'] as const,
 };
 
 export const permissionApi = {
@@ -19,4 +21,7 @@ export const permissionApi = {
   /** The caller's rights on the form, or (for its app administrators) another member's. */
   rights: (schemaCode: string, userId?: string) =>
     apiClient.post<FormRights>('/v1/form/permission/mine', { schemaCode, ...(userId ? { userId } : {}) }, { disableBizError: !userId }),
+  /** "Preview as" (administrators of the form's app): the list's first page and one record as the member reads them. */
+  preview: (schemaCode: string, userId: string, objectId?: string) =>
+    apiClient.post<FormPreview>('/v1/form/permission/preview', { schemaCode, userId, ...(objectId ? { objectId } : {}) }),
 };

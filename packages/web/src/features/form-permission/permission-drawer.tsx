@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Alert, Button, Descriptions, Drawer, Empty, Flex, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Alert, Button, Drawer, Empty, Flex, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UserPicker, type PickedUnit } from '../../components/org-picker/index.ts';
-import { permissionApi, permissionKeys, type FormRights, type PermissionGroup } from './permission-api.ts';
+import { permissionApi, permissionKeys, type PermissionGroup } from './permission-api.ts';
+import { MemberPreview } from './member-preview.tsx';
 import { emptyGroup, GroupEditor, type GroupDraft, type PermissionField } from './group-editor.tsx';
 
 interface PermissionDrawerProps {
@@ -29,7 +30,8 @@ const draftOf = (g: PermissionGroup, names: Record<string, string>): GroupDraft 
 
 /**
  * 表单权限 (docs/decisions/0037): the form's permission groups — a member's rights are the union of their groups; a
- * form without groups lets everyone who opens it see every record. "Preview as" shows what one member may do.
+ * form without groups lets everyone who opens it see every record. "Preview as" shows the list and a record as one
+ * member reads them (member-preview.tsx).
  */
 export function PermissionDrawer({ schemaCode, open, onClose, fields }: PermissionDrawerProps) {
   const { t } = useTranslation();
@@ -38,11 +40,6 @@ export function PermissionDrawer({ schemaCode, open, onClose, fields }: Permissi
   const groups = useQuery({ queryKey: permissionKeys.groups(schemaCode), queryFn: () => permissionApi.groups(schemaCode), enabled: open });
   const [editing, setEditing] = useState<GroupDraft | null>(null);
   const [previewUser, setPreviewUser] = useState<PickedUnit | null>(null);
-  const preview = useQuery({
-    queryKey: permissionKeys.rights(schemaCode, previewUser?.id),
-    queryFn: () => permissionApi.rights(schemaCode, previewUser!.id),
-    enabled: open && !!previewUser,
-  });
   const refresh = () => client.invalidateQueries({ queryKey: ['form-permission'] });
   const save = useMutation({
     mutationFn: (g: GroupDraft) =>
@@ -107,27 +104,9 @@ export function PermissionDrawer({ schemaCode, open, onClose, fields }: Permissi
         )}
         <Typography.Title level={5} style={{ margin: 0 }}>{t('formPermission.previewAs')}</Typography.Title>
         <UserPicker value={previewUser} onChange={setPreviewUser} aria-label={t('formPermission.previewAs')} />
-        {preview.data && <RightsSummary rights={preview.data} label={label} />}
+        {previewUser && <MemberPreview key={previewUser.id} schemaCode={schemaCode} user={previewUser} label={label} />}
       </Flex>
       {editing && <GroupEditor open group={editing} fields={fields} saving={save.isPending} onCancel={() => setEditing(null)} onSave={(g) => save.mutate(g)} />}
     </Drawer>
-  );
-}
-
-function RightsSummary({ rights, label }: { rights: FormRights; label: (code: string) => string }) {
-  const { t } = useTranslation();
-  const fields = Object.entries(rights.fieldRights);
-  return (
-    <Descriptions bordered size="small" column={1} aria-label={t('formPermission.previewAs')}>
-      <Descriptions.Item label={t('formPermission.source')}>{t(`formPermission.sources.${rights.source}`)}</Descriptions.Item>
-      <Descriptions.Item label={t('formPermission.actions')}>
-        {rights.actions.length ? rights.actions.map((a) => <Tag key={a}>{t(`formPermission.actionNames.${a}`)}</Tag>) : t('formPermission.none')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('formPermission.viewScope')}>{rights.viewScopes.map((s) => t(`formPermission.scopes.${s}`)).join('、') || t('formPermission.none')}</Descriptions.Item>
-      <Descriptions.Item label={t('formPermission.editScope')}>{rights.editScopes.map((s) => t(`formPermission.scopes.${s}`)).join('、') || t('formPermission.none')}</Descriptions.Item>
-      <Descriptions.Item label={t('formPermission.fieldRights')}>
-        {fields.length ? fields.map(([code, right]) => `${label(code)}（${t(`formPermission.rights.${right}`)}）`).join('、') : t('formPermission.allEditable')}
-      </Descriptions.Item>
-    </Descriptions>
   );
 }
