@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { adminWithApp, createForm, definition, indexesOf, publish } from '../../../test/form-helpers.ts';
+import { treeParentIndexName } from '../form-design/tree-structure.ts';
 
 // test-databases: both — the tasks' layout and links are upserts and a recursive CTE (docs/testing.md "Runs on both databases").
 
@@ -75,6 +76,12 @@ describe('the Gantt tasks', () => {
     const onTree = await tasks(a, {}, tree);
     expect(onTree.body.data.parentField).toBe('Parent');
     expect(onTree.body.data.tasks.find((x: any) => x.objectId === id('子任务')).parentId).toBe(top);
+  });
+
+  it('indexes the start and end columns when a dated view is saved', async () => {
+    const table = `i_${code.toLowerCase()}`;
+    const indexes = Object.keys(await indexesOf(t, admin.engineCode, table));
+    expect(indexes).toEqual(expect.arrayContaining([treeParentIndexName(table, 'StartAt'), treeParentIndexName(table, 'EndAt')]));
   });
 
   it('narrows as the list does: the keyword and the caller\'s scope', async () => {
