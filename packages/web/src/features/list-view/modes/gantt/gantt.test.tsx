@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../../test/render.tsx';
@@ -119,6 +119,9 @@ async function dragBar(name: string, dx: number) {
 }
 
 describe('the Gantt chart', () => {
+  // The chart is a lazy chunk: loaded once before the first test, so no test waits on its compiling.
+  beforeAll(() => import('./gantt-view.tsx'), 60_000);
+
   it('lists tasks by level, draws bars with progress and links, and saves a bar dragged a day later', async () => {
     const { callsTo } = stub(() => ok({ objectId: ID(2) }));
     renderPage('/list', <ListView schemaCode="f_task" />);
