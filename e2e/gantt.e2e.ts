@@ -122,6 +122,18 @@ describe('the Gantt chart in the browser', () => {
     await eventually(() => bar(page, '验收测试').count()).toBe(1);
   });
 
+  it("the designer offers the Gantt's settings: fields, swimlanes and where links are kept", async () => {
+    await page.getByRole('button', { name: /设计视图/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '设计视图' });
+    await dialog.getByRole('menuitem', { name: '项目甘特图' }).click();
+    const settings = dialog.getByRole('group', { name: '甘特图设置' });
+    await eventually(() => settings.getByRole('radiogroup', { name: '任务依赖' }).count()).toBe(1);
+    await eventually(() => settings.getByText('上级任务').count()).toBeGreaterThan(0);
+    await screenshot(page, 'gantt-designer');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('phone: the chart with a narrow task list and thumb-sized rows', async () => {
     const phone = await pageOf(admin, { width: 390, height: 844 });
     await phone.goto('/workbench/app/proj/plan');
