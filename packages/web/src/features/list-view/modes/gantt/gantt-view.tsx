@@ -264,7 +264,8 @@ function GanttBody({ settings, data, loading, ...props }: BodyProps) {
                 const mid = bar.y + rowHeight / 2;
                 return (
                   <g key={task.id} role="button" aria-label={name} tabIndex={0} data-task={task.id} style={{ cursor: 'grab', touchAction: 'none' }}
-                    onKeyDown={(e) => e.key === 'Enter' && props.onOpen(row)}>
+                    // A press drags or opens; it does not leave the keyboard's focus ring on the bar.
+                    onMouseDown={(e) => e.preventDefault()} onKeyDown={(e) => e.key === 'Enter' && props.onOpen(row)}>
                     {task.type === 'milestone' ? (
                       <path d={`M${bar.x},${mid - h / 2} L${bar.x + h / 2},${mid} L${bar.x},${mid + h / 2} L${bar.x - h / 2},${mid} z`} fill={token.colorWarning} onPointerDown={(e) => begin(e, task.id, 'move')} />
                     ) : (
