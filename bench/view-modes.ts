@@ -6,7 +6,8 @@
  * first 20 cards of each of its five columns; a column's next page is measured too. Calls go through `app.inject`.
  * Run: npm run bench:view-modes   (writes bench/results/view-modes.json and the "View modes" section of docs/performance.md)
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { treeParentIndexName } from '../packages/server/src/modules/form-design/tree-structure.ts';
 import { medianAndP95, openBenchApp, registerBenchEngine, round1 } from './setup.ts';
 import { onThrowawayPostgres, post, saveResult, writePerformanceSection } from './lib.ts';
 
@@ -86,6 +87,7 @@ async function measure(label: string, databaseUrl?: string) {
       kanbanBoard: await timed(board),
       kanbanBoardFiltered: await timed(filteredBoard),
       kanbanNextPage: await timed(nextPage),
+      ...(await withoutDateIndexes(database.db, engineCode, `i_${node.code.toLowerCase()}`, { calendarMonthNoIndex: busyMonth, calendarWeekNoIndex: week })),
     };
     console.log(label, JSON.stringify(result));
     return result;
@@ -95,13 +97,21 @@ async function measure(label: string, databaseUrl?: string) {
   }
 }
 
+/** The same calendar calls once the view's date indexes are dropped (docs/decisions/0054): what they save. */
+async function withoutDateIndexes(db: Kysely<any>, engineCode: string, table: string, calls: Record<'calendarMonthNoIndex' | 'calendarWeekNoIndex', () => Promise<unknown>>) {
+  const schema = `e_${engineCode}`;
+  for (const column of ['StartAt', 'EndAt']) await sql`drop index if exists ${sql.id(schema, treeParentIndexName(table, column))}`.execute(db);
+  await sql`analyze ${sql.id(schema, table)}`.execute(db);
+  return { calendarMonthNoIndex: await timed(calls.calendarMonthNoIndex), calendarWeekNoIndex: await timed(calls.calendarWeekNoIndex) };
+}
+
 const runs = [await measure('PGlite')];
 const pgRun = await onThrowawayPostgres('tritium_bench_views', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (pgRun) runs.push(pgRun);
 
 const result = saveResult('view-modes', { records: RECORDS, rounds: ROUNDS, runs });
 type Run = (typeof runs)[number];
-const ms = (r: Run, key: 'calendarMonth' | 'calendarWeek' | 'kanbanBoard' | 'kanbanBoardFiltered' | 'kanbanNextPage') => `${r[key].medianMs} / ${r[key].p95Ms}`;
+const ms = (r: Run, key: 'calendarMonth' | 'calendarWeek' | 'calendarMonthNoIndex' | 'calendarWeekNoIndex' | 'kanbanBoard' | 'kanbanBoardFiltered' | 'kanbanNextPage') => `${r[key].medianMs} / ${r[key].p95Ms}`;
 const first = runs[0]!;
 const lines = [
   '## View modes',
@@ -118,15 +128,21 @@ const lines = [
   `|---|${runs.map(() => '---').join('|')}|`,
   `| calendar: a month view (six weeks, over the 1,000 limit) | ${runs.map((r) => ms(r, 'calendarMonth')).join(' | ')} |`,
   `| calendar: a week | ${runs.map((r) => ms(r, 'calendarWeek')).join(' | ')} |`,
+  `| calendar: the month, date indexes dropped | ${runs.map((r) => ms(r, 'calendarMonthNoIndex')).join(' | ')} |`,
+  `| calendar: the week, date indexes dropped | ${runs.map((r) => ms(r, 'calendarWeekNoIndex')).join(' | ')} |`,
   `| kanban: the board (counts by one GROUP BY + 20 cards × 6 columns) | ${runs.map((r) => ms(r, 'kanbanBoard')).join(' | ')} |`,
   `| kanban: the board with a filter (hours > 40) | ${runs.map((r) => ms(r, 'kanbanBoardFiltered')).join(' | ')} |`,
   `| kanban: a column's sixth page | ${runs.map((r) => ms(r, 'kanbanNextPage')).join(' | ')} |`,
   '',
   'Neither call loads more than it shows: the calendar is one statement with the range as a condition (LIMIT 1,000 and',
   'the count LATERAL-joined); the board is one GROUP BY for every column\'s count (the blank column included) and one',
-  'ORDER BY … LIMIT 20 per column for its first cards, without a count. Date and stage columns carry no index of their',
-  'own here (a form\'s custom indexes can add them); every call scans the table once or more, which is what the figures',
-  'measure.',
+  'ORDER BY … LIMIT 20 per column for its first cards, without a count.',
+  '',
+  'Date indexes (docs/decisions/0054): saving a calendar, timeline or Gantt view gives its start and end columns a',
+  'B-tree each (the hierarchy\'s `xh_` index of one column), so the range\'s conditions read index ranges instead of the',
+  'whole table; the two "dropped" rows are the same calls after the bench drops those two indexes (and ANALYZE), in the',
+  'same run. The stage column carries no index (a form\'s custom indexes can add one): the board scans the table, which',
+  'is what its figures measure.',
   '',
   'Three shapes of the board were measured the same day (medians, PGlite / PostgreSQL, the machine busy): the query',
   'engine\'s distinct values plus a counted page per column, 823 / 1,129 ms; one statement ranking every record with',

@@ -41,6 +41,7 @@ import * as print from './migrations/engine/2026-11-26T1600_create-print.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import * as boards from './migrations/engine/2026-11-26T1700_create-boards.ts';
 import * as businessRulesContextVersion from './migrations/engine/2026-11-26T1900_business-rules-context-version.ts';
+import * as gantt from './migrations/engine/2026-11-26T1900_create-gantt.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -89,6 +90,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1600_create-print': print,
   '2026-11-26T1700_create-boards': boards,
   '2026-11-26T1900_business-rules-context-version': businessRulesContextVersion,
+  '2026-11-26T1900_create-gantt': gantt,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

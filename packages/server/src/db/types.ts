@@ -564,6 +564,25 @@ export interface EngineDb {
   print_tasks: PrintTaskTable;
   print_excel_templates: PrintExcelTemplateTable;
   boards: BoardTable;
+  gantt_tasks: GanttTaskTable;
+  gantt_links: GanttLinkTable;
+}
+
+/** Engine schema: a record's place on Gantt charts of its form — its kind and its order among siblings (docs/decisions/0054). */
+export interface GanttTaskTable {
+  schema_code: string;
+  object_id: string;
+  task_type: Generated<string>;
+  sort_order: number | null;
+}
+
+/** Engine schema: a finish-to-start link between two records of a form (docs/decisions/0054). */
+export interface GanttLinkTable {
+  schema_code: string;
+  predecessor_id: string;
+  successor_id: string;
+  created_by: string;
+  created_time: Generated<Timestamp>;
 }
 
 /** Engine schema: a form's print template (issue 24; docs/decisions/0050). */

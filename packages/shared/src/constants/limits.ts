@@ -102,6 +102,10 @@ export const BADGE_MAX = 99;
 export const CALENDAR_VIEW_MAX_RECORDS = 1000;
 // domain.md §9
 export const GANTT_MAX_SWIMLANES = 3;
+// Not in the spec (docs/decisions/0054): tasks a Gantt chart reads at once (the calendar's limit) and the
+// finish-to-start predecessors one task may have.
+export const GANTT_MAX_TASKS = 1000;
+export const GANTT_MAX_PREDECESSORS = 50;
 // domain.md §9
 export const VIEW_ACTIONS_MAX = 100;
 // domain.md §9: per form.

@@ -212,6 +212,10 @@ export const ERRORS = {
   // 29002x view modes (docs/decisions/0047)
   ViewModeSwitchedOff: biz(290020, '该视图类型未开启，请联系管理员', 'This view mode is turned off: ask an administrator'),
   ViewModeMismatch: biz(290021, '该视图不是这种视图类型', 'The view is not of this mode'),
+  // 29003x Gantt tasks (docs/decisions/0054)
+  GanttNoLevels: biz(290030, '该甘特图没有上级字段，不能调整任务层级', 'This Gantt chart has no parent field: task levels cannot change'),
+  GanttDependenciesOff: biz(290031, '该甘特图不保存任务依赖', 'This Gantt chart keeps no task links'),
+  GanttDependencyCycle: biz(290032, '任务依赖不能形成循环：后续任务已经是它的前置任务', 'Task links cannot make a loop: the later task already leads to this one'),
   // 28005x workflow designer (docs/decisions/0018)
   WorkflowDryRunNoTemplate: biz(280050, '还没有可试运行的流程设计，请先设计并保存', 'There is no workflow design to try yet: design and save one first'),
   WorkflowDryRunOriginatorInvalid: biz(280051, '试运行的发起人不存在或已停用', 'The originator of the dry run does not exist or is disabled'),

@@ -208,6 +208,11 @@ export const VALIDATION_MESSAGES = {
   modeUnknown: { zh: '视图类型无效', en: 'Invalid view mode' },
   modeSwitchedOff: { zh: '该视图类型未开启', en: 'This view mode is turned off' },
   tileUrl: { zh: '瓦片地址须以 http(s):// 开头', en: 'The tile address must start with http(s)://' },
+  // Gantt tasks (contracts/view/gantt.ts, docs/decisions/0054).
+  ganttNothingToUpdate: { zh: '须指定开始时间、结束时间或进度', en: 'Give a start, an end or a progress' },
+  ganttEndBeforeStart: { zh: '结束时间不能早于开始时间', en: 'The end cannot be before the start' },
+  ganttNoProgress: { zh: '该甘特图没有进度字段', en: 'This Gantt chart has no progress field' },
+  ganttSelfLink: { zh: '任务不能依赖自己', en: 'A task cannot depend on itself' },
   // Reports and dashboards (issue 22; report/model.ts)
   reportNameMax: { zh: '名称最多{max}个字符', en: 'The name has at most {max} characters' },
   reportUnitMax: { zh: '单位最多{max}个字符', en: 'A unit has at most {max} characters' },

@@ -4,7 +4,16 @@ import { GANTT_MAX_SWIMLANES } from '../constants/limits.ts';
 import { ModeFieldRef } from './field-ref.ts';
 import type { ViewModeDefinition } from './types.ts';
 
-/** Gantt (甘特图): tasks by start and end, levels by a parent field, progress, up to three swimlanes. */
+/** Where a Gantt chart keeps its finish-to-start links: the engine's table of task links, or nowhere (none drawn). */
+export const GANTT_DEPENDENCY_STORAGES = ['table', 'none'] as const;
+/** A task's kind on the chart: a bar from start to end, or a milestone (a diamond at its start). */
+export const GANTT_TASK_TYPES = ['task', 'milestone'] as const;
+export type GanttTaskType = (typeof GANTT_TASK_TYPES)[number];
+
+/**
+ * Gantt (甘特图; docs/decisions/0054): tasks by start and end, levels by a parent field (or, without one, the tree
+ * form's parent control), progress, finish-to-start links, up to three swimlanes.
+ */
 export const ganttMode = {
   mode: ViewMode.Gantt,
   key: 'gantt',
@@ -15,6 +24,7 @@ export const ganttMode = {
     progressField: ModeFieldRef.optional(),
     parentField: ModeFieldRef.optional(),
     swimlanes: z.array(ModeFieldRef).max(GANTT_MAX_SWIMLANES).default([]),
+    dependencyStorage: z.enum(GANTT_DEPENDENCY_STORAGES).default('table'),
   }),
   fieldRoles: [
     { key: 'startField', kind: 'date', required: true },

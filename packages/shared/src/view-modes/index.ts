@@ -13,7 +13,7 @@ export { CARD_FIELDS_MAX } from './field-ref.ts';
 export { CALENDAR_LAYOUTS, type CalendarLayout, TIMELINE_ZOOMS } from './calendar.ts';
 export { KANBAN_PAGE_SIZES, KANBAN_COLUMNS_MAX } from './kanban.ts';
 export { MOBILE_GRID_FIELDS_MAX } from './card.ts';
-export { MAP_RADII } from './gantt.ts';
+export { MAP_RADII, GANTT_DEPENDENCY_STORAGES, GANTT_TASK_TYPES, type GanttTaskType } from './gantt.ts';
 export { calendarMode, timelineMode, cardMode, mobileGridMode, ganttMode, mapMode, kanbanMode, hierarchyMode, listMode };
 
 // The view-mode registry (docs/decisions/0047): one entry per mode of domain.md §3, in the spec's order.
@@ -34,6 +34,7 @@ export type KanbanSettings = ModeSettings<typeof kanbanMode>;
 export type CalendarSettings = ModeSettings<typeof calendarMode>;
 export type CardSettings = ModeSettings<typeof cardMode>;
 export type MobileGridSettings = ModeSettings<typeof mobileGridMode>;
+export type GanttSettings = ModeSettings<typeof ganttMode>;
 
 /** A view's settings read through its mode's schema (defaults filled); throws on settings the save would refuse. */
 export function settingsOf<M extends ViewModeDefinition>(definition: M, settings: unknown): ModeSettings<M> {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { assertCan, can, coversAll } from '../permission/form-rights.ts';
 import { anyScopeSql, inFlowSql, type ScopeTarget } from '../permission/scope-sql.ts';
-import type { RecordRow } from './records.repo.ts';
+import { findRecordsByIds, type RecordRow } from './records.repo.ts';
 import { anyDb, type RuntimeForm } from './runtime-form.ts';
 
 // Who may do what with a record (docs/decisions/0007 "Authorisation", 0037 "Form permissions"). The form's rights
@@ -76,6 +76,24 @@ export async function mayChange(edb: EngineExecutor, form: RuntimeForm, row: Rec
 export async function assertMayChange(edb: EngineExecutor, form: RuntimeForm, row: RecordRow, userId: string, action: 'edit' | 'delete'): Promise<void> {
   if (form.rights.source === 'groups') assertCan(form.rights, action);
   if (!(await mayChange(edb, form, row, userId, action))) throw new AppError('BizObjectForbidden', { detail: { objectId: row.ObjectId } });
+}
+
+/**
+ * Records the caller may edit now, all of them or a refusal: each readable (else 250 not found), within the edit
+ * rights (mayChange) and Draft or Effective (nextStatus) — what a Save of the record would ask. For writes that
+ * change what lies beside a record rather than its fields (a Gantt task's order, kind and links, 0054).
+ */
+export async function assertMayEditAll(edb: EngineExecutor, form: RuntimeForm, objectIds: readonly string[], userId: string): Promise<RecordRow[]> {
+  const ids = [...new Set(objectIds)];
+  const rows = new Map((await findRecordsByIds(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
+  const readable = await readableIds(edb, form, [...rows.keys()], userId);
+  const missing = ids.find((id) => !rows.has(id) || !readable.has(id));
+  if (missing) throw new AppError('BizObjectNotFound', { detail: { objectId: missing } });
+  for (const row of rows.values()) {
+    await assertMayChange(edb, form, row, userId, 'edit');
+    nextStatus(Number(row.Status), false);
+  }
+  return [...rows.values()];
 }
 
 /**

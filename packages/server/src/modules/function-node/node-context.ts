@@ -28,6 +28,11 @@ export function nodeContextOf(request: FastifyRequest, db: Db): NodeContext {
 
 export const engineOf = (ctx: Pick<NodeContext, 'db' | 'engineCode'>): EngineExecutor => engineDb(ctx.db, ctx.engineCode);
 
+/** Runs `work` in one transaction of the engine; inside, only its executor is used (docs/decisions/0001). */
+export function inEngineTransaction<T>(ctx: Pick<NodeContext, 'db' | 'engineCode'>, work: (edb: EngineExecutor) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute((trx) => work(engineDb(trx as unknown as Db, ctx.engineCode)));
+}
+
 export async function viewerOf(edb: EngineExecutor, ctx: Pick<NodeContext, 'userId' | 'authType' | 'context'>): Promise<NodeViewer> {
   // The request's snapshot holds this user's roles; a context made for someone else (spread with another userId)
   // reads theirs.

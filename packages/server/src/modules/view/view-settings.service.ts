@@ -150,9 +150,21 @@ export async function saveViews(ctx: NodeContext, body: { schemaCode: string; vi
       .values(body.views.map((v, i) => ({ schema_code: form.node.code, code: v.code, sort_key: i, setting: JSON.stringify(v), modified_by: ctx.userId, modified_time: now })))
       .execute();
   });
-  // A hierarchy view finds children by its parent column: index it (docs/decisions/0023).
-  for (const field of new Set(body.views.flatMap((v) => (v.mode === ViewMode.Hierarchy && v.parentField ? [v.parentField] : [])))) {
+  // A hierarchy view finds children by its parent column (docs/decisions/0023); a calendar, a timeline and a Gantt
+  // chart read by their start and end dates (a range, or the first 1,000 by start: 0054). The same B-tree of one
+  // column serves each, made once.
+  for (const field of new Set(body.views.flatMap(indexedColumns))) {
     await ensureTreeParentIndex(edb, engineSchemaName(ctx.engineCode), form.mainTable, field);
   }
   return { schemaCode: form.node.code, views: body.views, canDesign: true, modesOff };
+}
+
+const DATED_MODES: readonly number[] = [ViewMode.Calendar, ViewMode.Timeline, ViewMode.Gantt];
+
+/** The main-table columns a view reads by: its parent field, or the start and end of a dated mode. */
+function indexedColumns(view: { mode?: number; parentField?: string | null; settings?: unknown }): string[] {
+  if (view.mode === ViewMode.Hierarchy) return view.parentField ? [view.parentField] : [];
+  if (!DATED_MODES.includes(view.mode ?? ViewMode.List)) return [];
+  const settings = (view.settings ?? {}) as { startField?: string; endField?: string };
+  return [settings.startField, settings.endField].filter((f): f is string => !!f);
 }

@@ -13,11 +13,13 @@ import * as hierarchy from './hierarchy.service.ts';
 import * as kanban from './kanban.service.ts';
 import * as calendar from './calendar.service.ts';
 import * as maps from './map.service.ts';
+import * as gantt from './gantt.service.ts';
 import { shortLinkTarget } from './short-links.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const viewTags = ['视图'];
 const dataTags = ['业务数据'];
+const ganttTags = ['甘特图'];
 // Every member of the engine may call; the services decide (docs/decisions/0017): a form one may not open is 404,
 // designing views needs an administrator of the form's app, personal views are their owner's only.
 const config = { access: 'engine' } as const;
@@ -108,6 +110,37 @@ export function viewRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; 
     config,
     schema: { tags: dataTags, summary: '日历视图与时间轴视图：可见时间范围内的数据（最多1000条）', body: contracts.CalendarRangeBody, response: env(contracts.CalendarRangeResult) },
     handler: async (request) => ok(await calendar.calendarRange(ctx(request), request.body, { now: now() })),
+  });
+  app.post('/v1/bizdata/view/gantt', {
+    config,
+    schema: { tags: dataTags, summary: '甘特图：视图的任务（按开始时间，最多1000条）、层级、类型、顺序与任务依赖', body: contracts.GanttTasksBody, response: env(contracts.GanttTasksResult) },
+    handler: async (request) => ok(await gantt.ganttTasks(ctx(request), request.body, { now: now() })),
+  });
+  // The Gantt task calls (calls.md §7; docs/decisions/0054): dates, progress and parent save through the form runtime.
+  app.post('/v1/gantt/task/update', {
+    config,
+    schema: { tags: ganttTags, summary: '甘特图：移动任务、调整工期或进度（按表单的保存规则）', body: contracts.GanttUpdateBody, response: env(contracts.GanttTaskResult) },
+    handler: async (request) => ok(await gantt.updateTask(ctx(request), request.body, files)),
+  });
+  app.post('/v1/gantt/task/changelevel', {
+    config,
+    schema: { tags: ganttTags, summary: '甘特图：调整任务层级（上级任务，按表单的保存规则）', body: contracts.GanttChangeLevelBody, response: env(contracts.GanttTaskResult) },
+    handler: async (request) => ok(await gantt.changeLevel(ctx(request), request.body, files)),
+  });
+  app.post('/v1/gantt/task/updatetype', {
+    config,
+    schema: { tags: ganttTags, summary: '甘特图：设为任务或里程碑', body: contracts.GanttUpdateTypeBody, response: env(contracts.GanttTaskResult) },
+    handler: async (request) => ok(await gantt.updateType(ctx(request), request.body)),
+  });
+  app.post('/v1/gantt/task/sort', {
+    config,
+    schema: { tags: ganttTags, summary: '甘特图：同级任务的顺序', body: contracts.GanttSortBody, response: env(contracts.GanttSortResult) },
+    handler: async (request) => ok(await gantt.sortTasks(ctx(request), request.body)),
+  });
+  app.post('/v1/gantt/task/savedependency', {
+    config,
+    schema: { tags: ganttTags, summary: '甘特图：保存任务的前置任务（完成-开始）', body: contracts.GanttSaveDependencyBody, response: env(contracts.GanttDependencyResult) },
+    handler: async (request) => ok(await gantt.saveDependency(ctx(request), request.body)),
   });
   app.post('/v1/bizdata/view/map', {
     config,

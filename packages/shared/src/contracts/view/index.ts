@@ -247,3 +247,4 @@ export const BatchTaskList = z.object({ list: z.array(BatchTask) });
 
 export * from './hierarchy.ts';
 export * from './modes.ts';
+export * from './gantt.ts';

@@ -8,7 +8,8 @@ import { BizRecord } from '../business-data/index.ts';
 // (scope, fixed filter, the caller's filter and quick search: docs/decisions/0017). Kept apart from index.ts (which
 // re-exports it) so it imports nothing from there.
 
-const narrowing = {
+/** What every mode's data call narrows by (its view, a personal view, filter, quick search). */
+export const modeNarrowing = {
   schemaCode: SchemaCode,
   /** The view of that mode. */
   viewCode: z.string().min(1).max(40),
@@ -17,7 +18,7 @@ const narrowing = {
   keyword: z.string().trim().max(100).optional(),
 };
 
-export const KanbanBoardBody = z.strictObject(narrowing);
+export const KanbanBoardBody = z.strictObject(modeNarrowing);
 /** A column's value: the option text, the user id or the status number; null for records without one. */
 export const KanbanValue = z.union([z.string().max(200), z.number().int(), z.null()]);
 export const KanbanColumn = z.object({
@@ -37,11 +38,11 @@ export const KanbanBoardResult = z.object({
 });
 export type KanbanBoardResult = z.infer<typeof KanbanBoardResult>;
 
-export const KanbanColumnBody = z.strictObject({ ...narrowing, value: KanbanValue, pageIndex: z.number().int().min(0).max(10_000) });
+export const KanbanColumnBody = z.strictObject({ ...modeNarrowing, value: KanbanValue, pageIndex: z.number().int().min(0).max(10_000) });
 export const KanbanColumnResult = z.object({ list: z.array(BizRecord), total: z.number().int(), hasMore: z.boolean() });
 
 export const CalendarRangeBody = z.strictObject({
-  ...narrowing,
+  ...modeNarrowing,
   /** The visible range [start, end): records whose dates overlap it. */
   start: z.iso.datetime({ offset: true }),
   end: z.iso.datetime({ offset: true }),
@@ -58,7 +59,7 @@ export type CalendarRangeResult = z.infer<typeof CalendarRangeResult>;
 
 /** The map: records with a place, all of them or those within `radius` metres of `center` (nearest first). */
 export const MapRecordsBody = z.strictObject({
-  ...narrowing,
+  ...modeNarrowing,
   center: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
   radius: z.union([z.literal(200), z.literal(500), z.literal(1000)]).optional(),
 });

@@ -1,6 +1,6 @@
 import { Drawer, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { FORM_MODAL_DEFAULT_SIZE } from '@tritium/shared/constants/form';
+import { FORM_MODAL_DEFAULT_SIZE, type FormScene } from '@tritium/shared/constants/form';
 import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import { runtimeApi, runtimeKeys } from '../api/runtime-api.ts';
 import type { Device, FormMode } from '../fields/field-types.ts';
@@ -12,6 +12,8 @@ export interface OpenForm {
   mode: FormMode;
   /** A new record's values to start from (a kanban column's value, a calendar day), over the form's defaults. */
   initial?: Record<string, unknown>;
+  /** The form scene it opens in (a Gantt chart's new task: GanttCreateNode). */
+  scene?: FormScene;
 }
 
 /** A record's page in a mode (Print: the clean page for the browser's print dialog). */
@@ -31,6 +33,7 @@ export function RuntimeFormModal({ open, device, onChange }: { open: OpenForm | 
       objectId={open.objectId}
       mode={open.mode}
       initial={open.objectId ? undefined : open.initial}
+      scene={open.scene}
       device={device}
       onOpen={(objectId, mode) => onChange({ schemaCode: open.schemaCode, objectId: objectId ?? undefined, mode })}
       onClose={close}

@@ -1,3 +1,4 @@
+import type { FormScene } from '@tritium/shared/constants/form';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Flex, Popconfirm, Result, Skeleton, Tabs, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,10 +43,12 @@ export interface RuntimeFormProps {
   page?: boolean;
   /** A new record's starting values over the form's defaults (OpenForm.initial). */
   initial?: Record<string, unknown>;
+  /** The form scene (domain.md §2): GanttCreateNode creates a task from a Gantt chart and closes once saved. */
+  scene?: FormScene;
 }
 
 /** An open form: header (title, status), the controls in the mode, the buttons this person may press, the side panel. */
-export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false, initial }: RuntimeFormProps) {
+export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false, initial, scene }: RuntimeFormProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
@@ -79,7 +82,8 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         return;
       }
       void message.success(t(`formRuntime.done.${action}`));
-      if (action === 'Remove') onClose();
+      // A task created from the chart goes back to the chart, which shows it in its place.
+      if (action === 'Remove' || scene === 'GanttCreateNode') onClose();
       else if (action === 'SubmitAndAdd') {
         onOpen(null, 'Create');
         await record.reload();
@@ -135,7 +139,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     : editing
     ? [
         button('Save'),
-        mode === 'Create' && allowed.has('Submit') && button('SubmitAndAdd'),
+        mode === 'Create' && allowed.has('Submit') && scene !== 'GanttCreateNode' && button('SubmitAndAdd'),
         button('Submit', true),
         <Button key="close" onClick={() => (objectId ? onOpen(objectId, 'View') : onClose())}>
           {objectId ? t('formRuntime.actions.Cancel') : t('formRuntime.actions.Close')}
@@ -196,6 +200,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
             <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
               {attributes.displayName}
             </Typography.Title>
+            {scene === 'GanttCreateNode' && data.isNew && <Typography.Text type="secondary">{t('viewModes.gantt.createNode')}</Typography.Text>}
             {!data.isNew && <StatusTag status={data.status} />}
             {!data.isNew && data.system.Name && (
               <Typography.Text type="secondary" ellipsis>

@@ -23,6 +23,7 @@ export type HierarchyChildrenInput = Omit<ViewQueryInput, 'withStats' | 'viewCod
 export type KanbanBoard = contracts.KanbanBoardResult;
 export type KanbanColumn = contracts.KanbanColumn;
 export type CalendarRange = contracts.CalendarRangeResult;
+export type GanttTasks = contracts.GanttTasksResult;
 /** What narrows a mode's records as it narrows the list's (docs/decisions/0047). */
 export type ModeNarrowing = { schemaCode: string; viewCode: string; personalViewId?: string; filter?: FilterNode; keyword?: string };
 
@@ -66,6 +67,8 @@ export const listViewApi = {
     apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/kanban/column', body),
   /** The calendar's visible range (at most 1,000 records). */
   calendar: (body: ModeNarrowing & { start: string; end: string }) => apiClient.post<CalendarRange>('/v1/bizdata/view/calendar', body),
+  /** The Gantt chart's tasks with their levels, kinds, order and links (docs/decisions/0054). */
+  gantt: (body: ModeNarrowing) => apiClient.post<GanttTasks>('/v1/bizdata/view/gantt', body),
   /** The map's records: all with a place, or those within a radius of a point (docs/decisions/0047). */
   map: (body: ModeNarrowing & { center?: { lat: number; lng: number }; radius?: 200 | 500 | 1000 }) =>
     apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/map', body),
@@ -74,4 +77,18 @@ export const listViewApi = {
   batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>
     apiClient.post<{ taskId: string }>('/v1/bizdata/batchupdate', body),
   batchProgress: (taskId: string) => apiClient.post<BatchTask>('/v1/bizdata/batchupdate/progress', { taskId }),
+};
+
+/**
+ * The Gantt task calls (calls.md §7; docs/decisions/0054). Refusals come back to the chart, which shows them and puts
+ * the bar back (save-move.ts), so the client's own error message stays off.
+ */
+type GanttTask = { schemaCode: string; viewCode: string; objectId: string };
+const quiet = { disableBizError: true } as const;
+export const ganttApi = {
+  update: (body: GanttTask & { start?: string; end?: string; progress?: number }) => apiClient.post<{ objectId: string }>('/v1/gantt/task/update', body, quiet),
+  changeLevel: (body: GanttTask & { parentId: string | null }) => apiClient.post<{ objectId: string }>('/v1/gantt/task/changelevel', body, quiet),
+  updateType: (body: GanttTask & { type: 'task' | 'milestone' }) => apiClient.post<{ objectId: string }>('/v1/gantt/task/updatetype', body, quiet),
+  sort: (body: { schemaCode: string; viewCode: string; objectIds: string[] }) => apiClient.post<{ sorted: number }>('/v1/gantt/task/sort', body, quiet),
+  saveDependency: (body: GanttTask & { predecessors: string[] }) => apiClient.post<{ objectId: string; predecessors: string[] }>('/v1/gantt/task/savedependency', body, quiet),
 };

@@ -214,7 +214,7 @@ export function ListView({ schemaCode, initialFilter }: { schemaCode: string; in
             narrowing={{ schemaCode, viewCode: view.code, ...(s.body.personalViewId ? { personalViewId: s.body.personalViewId } : {}), filter: s.body.filter, keyword: s.body.keyword }}
             fields={[...s.columns, ...(s.header.data?.modeFields ?? []).filter((f) => !s.columns.some((c) => c.code === f.code))]}
             page={{ rows, total: s.data.data?.total ?? 0, loading: s.data.isFetching, index: s.page.index, size: s.page.size, onPage: s.setPage }}
-            canCreate={may('create')} onOpen={openRow} onCreate={(initial) => setOpen({ schemaCode, mode: 'Create', initial })} />
+            canCreate={may('create')} onOpen={openRow} onCreate={(initial, scene) => setOpen({ schemaCode, mode: 'Create', initial, scene })} />
         </Suspense>
       ) : (
       <NamesProvider request={{ unitIds: unitIdsOf(rows, s.columns), objects: [] }}>

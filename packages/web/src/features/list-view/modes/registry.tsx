@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { ApartmentOutlined, AppstoreOutlined, CalendarOutlined, EnvironmentOutlined, FieldTimeOutlined, IdcardOutlined, ProjectOutlined, ScheduleOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { ViewMode } from '@tritium/shared/constants/views';
-import { CALENDAR_LAYOUTS, KANBAN_PAGE_SIZES, MAP_RADII, TIMELINE_ZOOMS, viewModeOf, type ViewModeDefinition } from '@tritium/shared/view-modes/index';
+import { CALENDAR_LAYOUTS, GANTT_DEPENDENCY_STORAGES, KANBAN_PAGE_SIZES, MAP_RADII, TIMELINE_ZOOMS, viewModeOf, type ViewModeDefinition } from '@tritium/shared/view-modes/index';
 import type { ModeRuntimeProps } from './types.ts';
 import { CardGrid } from './card/card-grid.tsx';
 import { KanbanBoard } from './kanban/kanban-board.tsx';
@@ -12,7 +12,7 @@ import { KanbanBoard } from './kanban/kanban-board.tsx';
 // both. The list (0) and the hierarchy (6) are the list view's own tables.
 
 /** A setting offered as a choice among values (page size, default layout, zoom, radius) or typed as text. */
-export type ModeExtra = { key: string; kind: 'choice'; values: readonly (string | number)[]; label: 'pageSize' | 'layout' | 'zoom' | 'radius' } | { key: string; kind: 'text'; label: 'tileUrl' };
+export type ModeExtra = { key: string; kind: 'choice'; values: readonly (string | number)[]; label: 'pageSize' | 'layout' | 'zoom' | 'radius' | 'dependencyStorage' } | { key: string; kind: 'text'; label: 'tileUrl' };
 
 export interface WebViewMode {
   definition: ViewModeDefinition;
@@ -28,6 +28,8 @@ export interface WebViewMode {
 // The calendar carries FullCalendar: its own chunk, loaded when a calendar opens (docs/decisions/0036).
 const CalendarView = lazy(() => import('./calendar/calendar-view.tsx'));
 const TimelineView = lazy(() => import('./timeline/timeline-view.tsx'));
+// The Gantt chart is drawn by hand in SVG (docs/decisions/0054); its own chunk all the same.
+const GanttView = lazy(() => import('./gantt/gantt-view.tsx'));
 // Leaflet comes with the map only.
 const MapView = lazy(() => import('./map/map-view.tsx'));
 
@@ -37,7 +39,7 @@ export const WEB_VIEW_MODES: readonly WebViewMode[] = [
   entry(ViewMode.List, { icon: <UnorderedListOutlined />, query: 'table', extras: [], switchable: true }),
   entry(ViewMode.Calendar, { icon: <CalendarOutlined />, query: 'own', Runtime: CalendarView, extras: [{ key: 'layout', kind: 'choice', values: CALENDAR_LAYOUTS, label: 'layout' }], switchable: false }),
   entry(ViewMode.Timeline, { icon: <FieldTimeOutlined />, query: 'own', Runtime: TimelineView, extras: [{ key: 'zoom', kind: 'choice', values: TIMELINE_ZOOMS, label: 'zoom' }], switchable: false }),
-  entry(ViewMode.Gantt, { icon: <ScheduleOutlined />, query: 'none', extras: [], switchable: false }),
+  entry(ViewMode.Gantt, { icon: <ScheduleOutlined />, query: 'own', Runtime: GanttView, extras: [{ key: 'dependencyStorage', kind: 'choice', values: GANTT_DEPENDENCY_STORAGES, label: 'dependencyStorage' }], switchable: false }),
   entry(ViewMode.Map, { icon: <EnvironmentOutlined />, query: 'own', Runtime: MapView, extras: [{ key: 'radius', kind: 'choice', values: MAP_RADII, label: 'radius' }, { key: 'tileUrl', kind: 'text', label: 'tileUrl' }], switchable: false }),
   entry(ViewMode.Hierarchy, { icon: <ApartmentOutlined />, query: 'table', extras: [], switchable: false }),
   entry(ViewMode.Card, { icon: <IdcardOutlined />, query: 'page', Runtime: CardGrid, extras: [], switchable: true }),

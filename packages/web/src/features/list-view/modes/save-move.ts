@@ -7,9 +7,14 @@ import { runtimeApi } from '../../form-runtime/api/runtime-api.ts';
 
 export type MoveOutcome = { ok: true } | { ok: false; message: string };
 
-export async function saveMove(schemaCode: string, objectId: string, values: Record<string, unknown>): Promise<MoveOutcome> {
+export function saveMove(schemaCode: string, objectId: string, values: Record<string, unknown>): Promise<MoveOutcome> {
+  return outcomeOf(runtimeApi.execute({ schemaCode, actionCode: 'Save', objectId, values }));
+}
+
+/** A write's answer as an outcome: a refusal (a business error) becomes its message, with the issues it names. */
+export async function outcomeOf(write: Promise<unknown>): Promise<MoveOutcome> {
   try {
-    await runtimeApi.execute({ schemaCode, actionCode: 'Save', objectId, values });
+    await write;
     return { ok: true };
   } catch (error) {
     if (!isApiError(error)) throw error;

@@ -1,4 +1,5 @@
 import type { contracts } from '@tritium/shared';
+import type { FormScene } from '@tritium/shared/constants/form';
 import type { ModeNarrowing, PageHeader, ViewSetting } from '../api/list-view-api.ts';
 
 export type Row = Record<string, unknown> & { ObjectId: string };
@@ -18,8 +19,8 @@ export interface ModeRuntimeProps {
   /** Whether the caller may create records (a column's or a day's add button). */
   canCreate: boolean;
   onOpen: (row: Row) => void;
-  /** Opens a new record with these values filled. */
-  onCreate: (initial: Record<string, unknown>) => void;
+  /** Opens a new record with these values filled (in a form scene: a Gantt chart's GanttCreateNode). */
+  onCreate: (initial: Record<string, unknown>, scene?: FormScene) => void;
   height: number;
   /** The mode the list shows the view in (the view's own, or one chosen in the toolbar's switcher). */
   shownAs: number;
