@@ -226,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open streams would hold the server's close: end them first.
   app.addHook('preClose', () => live.close());
   clientLogRoutes(app, deps);
-  integrationRoutes(app);
+  integrationRoutes(app, { ...deps, publicUrl: config.publicUrl });
 
   // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
   const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };

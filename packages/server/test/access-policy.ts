@@ -65,6 +65,8 @@ export const ACCESS_POLICY = {
     'POST /v1/notification/channel/robot/update',
     'POST /v1/notification/channel/sms/save',
     'POST /v1/notification/channel/test',
+    'POST /v1/sysintergration/sso/setting',
+    'GET /v1/sysintergration/sso/setting/load',
     'POST /v1/org/department/create',
     'POST /v1/org/department/move',
     'POST /v1/org/department/remove',

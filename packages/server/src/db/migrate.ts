@@ -13,6 +13,7 @@ import * as taskTipTimers from './migrations/platform/2026-11-26T1100_create-tas
 import * as shortLinks from './migrations/platform/2026-11-26T1500_create-short-links.ts';
 import * as workflowTimers from './migrations/platform/2026-11-26T1200_create-workflow-timers.ts';
 import * as dataVersions from './migrations/platform/2026-11-26T1700_create-data-versions.ts';
+import * as signInFlows from './migrations/platform/2026-11-26T1800_create-sign-in-flows.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -39,6 +40,7 @@ import * as formOpenQueries from './migrations/engine/2026-11-26T1510_create-for
 import * as print from './migrations/engine/2026-11-26T1600_create-print.ts';
 import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work-item-deadlines.ts';
 import * as boards from './migrations/engine/2026-11-26T1700_create-boards.ts';
+import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sign-in-providers.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -56,6 +58,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-26T1500_create-short-links': shortLinks,
   '2026-11-26T1200_create-workflow-timers': workflowTimers,
   '2026-11-26T1700_create-data-versions': dataVersions,
+  '2026-11-26T1800_create-sign-in-flows': signInFlows,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -85,6 +88,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1510_create-form-open-queries': formOpenQueries,
   '2026-11-26T1600_create-print': print,
   '2026-11-26T1700_create-boards': boards,
+  '2026-11-26T1800_create-sign-in-providers': signInProviders,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

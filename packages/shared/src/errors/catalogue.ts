@@ -57,6 +57,11 @@ export const ERRORS = {
   AssociatedOrgError: biz(205001, '关联组织操作失败', 'The associated organisation request failed'),
   OfficialAccountBindError: biz(206001, '公众号绑定失败', 'Binding the official account failed'),
   SsoSettingMissing: biz(208001, '单点登录尚未配置', 'Single sign-on is not configured'),
+  SsoStateInvalid: biz(208002, '单点登录请求无效或已使用，请重新登录', 'This single sign-on request is unknown or was used already: please sign in again'),
+  SsoStateExpired: biz(208003, '单点登录请求已过期，请重新登录', 'This single sign-on request has expired: please sign in again'),
+  SsoIdentityRejected: biz(208004, '身份提供方的应答未通过校验，无法登录', 'The identity provider\'s answer did not pass the checks: you cannot sign in with it'),
+  SsoUserNotFound: biz(208005, '该身份在本组织中没有对应的用户，请联系管理员', 'No user of this organisation matches this identity: ask your administrator'),
+  SsoRedirectNotAllowed: biz(208006, '登录后的跳转地址不在允许范围内', 'The address to open after signing in is not allowed'),
   AppInfoError: biz(207001, '应用信息有误', 'The app information is wrong'),
   LicenseExpired: biz(400001, '授权已过期，请联系管理员续期', 'The licence has expired, please ask your administrator to renew it', 403),
 
