@@ -573,6 +573,7 @@ export interface EngineDb {
   notification_robots: NotificationRobotTable;
   sign_in_providers: SignInProviderTable;
   org_user_identities: OrgUserIdentityTable;
+  org_unit_identities: OrgUnitIdentityTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
@@ -850,5 +851,13 @@ export interface OrgUserIdentityTable {
   provider: string;
   subject: string;
   user_id: string;
+  created_time: Generated<Date>;
+}
+
+/** Engine: a platform's department, bound to one department of the engine by directory sync (issue 25). */
+export interface OrgUnitIdentityTable {
+  provider: string;
+  subject: string;
+  unit_id: string;
   created_time: Generated<Date>;
 }

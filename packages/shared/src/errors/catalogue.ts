@@ -44,6 +44,7 @@ export const ERRORS = {
   ChatScanFailed: biz(200701, '扫码登录失败', 'Scan login failed'),
   ChatOaFailed: biz(200801, '工作台免登失败', 'Workplace sign-in failed'),
   IntegrationNotConfigured: biz(200901, '该登录方式尚未配置', 'This sign-in method is not configured'),
+  ChatPlatformUnreachable: biz(200902, '无法连接第三方平台，请稍后重试', 'The chat platform cannot be reached, please try again later'),
   SecurityTokenExpired: biz(201001, '安全凭证已过期，请重新操作', 'The security token has expired, please start again'),
   VerifyCodeInvalid: biz(201101, '验证码错误或已失效', 'The verification code is wrong or has expired'),
   VerifyCodeLimited: biz(201102, '验证码发送过于频繁，请稍后再试', 'Verification codes were requested too often, please try later'),

@@ -57,7 +57,7 @@ export async function signInWithIdentity(
   deps: SignInDeps,
   engineCode: string,
   identity: VerifiedIdentity,
-  options: { matchBy: IdentityMatch; createUsers: boolean },
+  options: { matchBy: IdentityMatch; createUsers: boolean; unknown?: 'SsoUserNotFound' | 'UserNotExist' },
 ): Promise<LoginResultData> {
   const { db } = deps;
   const engine = await findEngine(db, engineCode);
@@ -65,7 +65,7 @@ export async function signInWithIdentity(
   assertEngineUsable(engine);
   let userId = await findUserId(db, engineCode, identity, options.matchBy);
   if (!userId) {
-    if (!options.createUsers || !identity.mobile) throw new AppError('SsoUserNotFound');
+    if (!options.createUsers || !identity.mobile) throw new AppError(options.unknown ?? 'SsoUserNotFound');
     const name = identity.name?.trim().slice(0, 32) || identity.mobile;
     const created = await createUser(
       { db, engineCode, companyId: engine.company_id, userId: 'system' },

@@ -7,6 +7,8 @@ import { ok } from '../../lib/reply.ts';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
+import { enqueueJob } from '../../jobs/job-runner.ts';
+import { chatLogin, chatSettingView, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
 import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 
 const tags = ['第三方登录'];
@@ -28,7 +30,46 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
   const notConfigured = async () => {
     throw new AppError('IntegrationNotConfigured');
   };
-  for (const url of ['/v1/login/dingtalk/corp', '/v1/login/dingtalk/app', '/v1/login/dingtalk/oa', '/v1/login/wxwork/corp', '/v1/login/wechat/scan']) {
+  for (const kind of ['corp', 'app', 'oa'] as const) {
+    app.get(`/v1/login/dingtalk/${kind}`, {
+      config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+      schema: { tags, summary: `钉钉${{ corp: '企业', app: '应用', oa: '工作台' }[kind]}免登（临时授权码）`, querystring: contracts.ChatLoginQuery },
+      handler: async (request) => ok(await chatLogin(deps, 'dingtalk', kind, request.query.engineCode, request.query.code)),
+    });
+  }
+  app.get('/v1/sysintergration/chat/setting/load', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '第三方平台应用设置（管理员；AppSecret 只显示是否已设置）', querystring: contracts.ChatSettingQuery, response: env(contracts.ChatSettingDto) },
+    handler: async (request) => ok(await chatSettingView(adminEngine(request).edb, request.query.provider)),
+  });
+  app.post('/v1/sysintergration/chat/setting', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '保存第三方平台应用设置；AppSecret 留空则保留', body: contracts.ChatSettingSaveBody, response: env(contracts.ChatSettingDto) },
+    handler: async (request) => {
+      const { edb, userId } = adminEngine(request);
+      return ok(await saveChatSettings(edb, userId, request.body));
+    },
+  });
+  app.post('/v1/sysintergration/directory/preview', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '通讯录同步预览：将要新增、修改、停用的部门与人员（不做修改）', body: contracts.DirectorySyncBody, response: env(contracts.DirectorySyncSummary) },
+    handler: async (request) => ok(await previewSync(deps.db, nodeContextOf(request, deps.db).engineCode, request.body.provider)),
+  });
+  app.post('/v1/sysintergration/directory/sync', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '开始通讯录同步（后台任务）', body: contracts.DirectorySyncBody, response: env(contracts.DirectorySyncStarted) },
+    handler: async (request) => {
+      const node = nodeContextOf(request, deps.db);
+      const jobId = await enqueueJob(deps.db, { engineCode: node.engineCode, kind: DIRECTORY_SYNC_JOB, payload: { provider: request.body.provider }, createdBy: node.userId });
+      return ok({ jobId });
+    },
+  });
+  app.get('/v1/sysintergration/directory/log', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '通讯录同步记录', querystring: contracts.ChatSettingQuery, response: env(contracts.DirectorySyncLog) },
+    handler: async (request) => ok(await syncLog(deps.db, nodeContextOf(request, deps.db).engineCode, request.query.provider)),
+  });
+  for (const url of ['/v1/login/wxwork/corp', '/v1/login/wechat/scan']) {
     app.get(url, { config: { access: 'public' }, schema: { tags, summary: '第三方平台登录（未配置）', querystring: anyQuery }, handler: notConfigured });
   }
   app.post('/v1/login/feishu/corp', { config: { access: 'public' }, schema: { tags, summary: '飞书登录（未配置）' }, handler: notConfigured });

@@ -78,3 +78,71 @@ export type SsoLoginQuery = z.infer<typeof SsoLoginQuery>;
 export const SsoStartResult = z.object({ redirectUrl: z.string() });
 export const SsoLoginResult = LoginResult.extend({ returnTo: z.string().nullable() });
 export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
+
+// Chat platforms (DingTalk now): the app's credentials, the platform's address, sign-in by temporary auth code and
+// directory sync.
+
+export const ChatProviderName = z.enum(['dingtalk']);
+export type ChatProviderName = z.infer<typeof ChatProviderName>;
+
+export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();
+
+export const ChatSettingSaveBody = z.strictObject({
+  provider: ChatProviderName,
+  enabled: z.boolean(),
+  /** The platform's API address; empty: the platform's public one. */
+  baseUrl: HttpUrl.or(z.literal('')),
+  appKey: z.string().trim().min(1).max(255),
+  /** Write-only: absent or empty keeps the stored one. */
+  appSecret: z.string().max(1000).optional(),
+  corpId: z.string().trim().max(255),
+  agentId: z.string().trim().max(64),
+});
+export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
+
+export const ChatSettingDto = z.object({
+  provider: ChatProviderName,
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  baseUrl: z.string(),
+  defaultBaseUrl: z.string(),
+  appKey: z.string(),
+  hasAppSecret: z.boolean(),
+  corpId: z.string(),
+  agentId: z.string(),
+});
+export type ChatSettingDto = z.infer<typeof ChatSettingDto>;
+
+/** GET /v1/login/dingtalk/corp|app|oa: the temporary auth code the client obtained, and the organisation. */
+export const ChatLoginQuery = z.object({ engineCode: EngineCode, code: z.string().trim().min(1).max(500) }).passthrough();
+
+export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName });
+
+const Count = z.number().int();
+export const DirectorySyncSummary = z.object({
+  departments: z.object({ created: Count, updated: Count, bound: Count, unchanged: Count }),
+  users: z.object({ created: Count, updated: Count, bound: Count, disabled: Count, unchanged: Count, skipped: Count }),
+  managers: z.object({ updated: Count }),
+  samples: z.object({
+    createdDepartments: z.array(z.string()),
+    updatedDepartments: z.array(z.string()),
+    createdUsers: z.array(z.string()),
+    updatedUsers: z.array(z.string()),
+    disabledUsers: z.array(z.string()),
+    skippedUsers: z.array(z.string()),
+  }),
+});
+export type DirectorySyncSummary = z.infer<typeof DirectorySyncSummary>;
+
+export const DirectorySyncStarted = z.object({ jobId: z.string() });
+
+export const DirectorySyncRun = z.object({
+  jobId: z.string(),
+  state: z.string(),
+  message: z.string().nullable(),
+  createdTime: z.string(),
+  finishedTime: z.string().nullable(),
+  result: DirectorySyncSummary.extend({ durationMs: Count }).nullable(),
+});
+export const DirectorySyncLog = z.object({ list: z.array(DirectorySyncRun) });
+export type DirectorySyncLog = z.infer<typeof DirectorySyncLog>;
