@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types.ts';
-import { engineDb } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { engineDb, engineSchemaName } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { insertUnits, insertUsers, setUserDepartments, updateUnit, updateUser, type EngineExecutor } from '../org/org.repo.ts';
 import { lockOrganisation } from '../org/org.service.ts';
@@ -215,6 +216,7 @@ export async function applyPlan(db: Db, engineCode: string, provider: string, pl
   await db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, engineCode);
     const edb = engineDb(trx as unknown as Db, engineCode);
+    const schema = engineSchemaName(engineCode);
     for (const part of chunks(plan.createUnits)) await insertUnits(edb, part.map((u) => ({ id: u.id, parent_id: u.parentId, unit_type: 'OrganizationUnit', name: u.name })));
     const unitBindings = [...plan.createUnits.map((u) => ({ provider, subject: u.subject, unit_id: u.id })), ...plan.bindUnits.map((u) => ({ provider, subject: u.subject, unit_id: u.id }))];
     for (const part of chunks(unitBindings)) await edb.insertInto('org_unit_identities').values(part).execute();
@@ -224,8 +226,12 @@ export async function applyPlan(db: Db, engineCode: string, provider: string, pl
       await insertUsers(edb, part.map((u) => ({ id: u.id, account_id: null, name: u.name, mobile: u.mobile, auth_type: 3, is_external: false, main_department_id: u.departmentIds[0]! })));
       const extra = part.flatMap((u) => u.departmentIds.slice(1).map((d) => ({ user_id: u.id, department_id: d, is_main: false })));
       if (extra.length) await edb.insertInto('org_user_departments').values(extra).execute();
-      const details = part.filter((u) => u.email || u.employeeNo);
-      for (const u of details) await edb.updateTable('org_users').set({ email: u.email, employee_no: u.employeeNo }).where('id', '=', u.id).execute();
+      const details = part.filter((u) => u.email || u.employeeNo).map((u) => ({ id: u.id, email: u.email, no: u.employeeNo }));
+      // E-mail and employee number of the whole chunk in one statement (insertUsers writes the common columns).
+      if (details.length) {
+        await sql`update ${sql.table(`${schema}.org_users`)} u set email = v.email, employee_no = v.no
+          from jsonb_to_recordset(${JSON.stringify(details)}::jsonb) as v(id text, email text, no text) where u.id = v.id`.execute(trx);
+      }
       await edb.insertInto('org_user_identities').values(part.map((u) => ({ provider, subject: u.subject, user_id: u.id }))).execute();
       // The numbers that have an account join at once; the others are invitations their first sign-in claims.
       const accounts = await trx.selectFrom('platform.accounts').select(['id', 'mobile']).where('mobile', 'in', part.map((u) => u.mobile)).execute();
@@ -253,6 +259,9 @@ export async function applyPlan(db: Db, engineCode: string, provider: string, pl
       if (u.departmentIds) await setUserDepartments(edb, u.id, u.departmentIds, u.departmentIds[0]!);
     }
     for (const part of chunks(plan.disableUsers)) await edb.updateTable('org_users').set({ state: 'disabled' }).where('id', 'in', part).execute();
-    for (const m of plan.managers) await edb.updateTable('org_units').set({ manager_id: m.managerId }).where('id', '=', m.unitId).execute();
+    for (const part of chunks(plan.managers)) {
+      await sql`update ${sql.table(`${schema}.org_units`)} u set manager_id = v.manager
+        from jsonb_to_recordset(${JSON.stringify(part.map((m) => ({ id: m.unitId, manager: m.managerId })))}::jsonb) as v(id text, manager text) where u.id = v.id`.execute(trx);
+    }
   });
 }
