@@ -3,15 +3,18 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot } from './browser.ts';
 import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
 import { startOidcIssuer, type OidcIssuer } from '../packages/server/test/oidc-issuer.ts';
+import { fillDirectory, startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
 
 /**
  * Issue 25, enterprise single sign-on: the administrator sets up the organisation's identity provider (a local OpenID
  * Connect issuer) in the console; a member then signs in from the corporate login page through the issuer and lands
- * in the workbench; an unknown person, with creation off, is told why they cannot.
+ * in the workbench; an unknown person, with creation off, is told why they cannot. Then DingTalk (a local DingTalk
+ * server): its app settings, a preview of the directory sync and the sync job's result in the log.
  */
 let admin: Admin;
 let issuer: OidcIssuer;
 let adminPage: Page;
+let ding: FakeDingTalk;
 const memberMobile = uniqueMobile();
 
 beforeAll(async () => {
@@ -21,7 +24,10 @@ beforeAll(async () => {
   await api(admin, 'POST', '/v1/org/user/create', { name: '柳如烟', mobile: memberMobile, departmentIds: [company.id] });
   adminPage = await pageOf(admin, { width: 1366, height: 900 });
 });
-afterAll(() => issuer?.close());
+afterAll(async () => {
+  await issuer?.close();
+  await ding?.close();
+});
 
 async function corporateSignIn(page: Page) {
   await page.goto('/entry/login/corp');
@@ -63,5 +69,27 @@ describe('enterprise single sign-on in the browser', () => {
     await expect.poll(() => page.getByText('单点登录失败').count()).toBe(1);
     expect(await page.getByText('该身份在本组织中没有对应的用户，请联系管理员').count()).toBe(1);
     await screenshot(page, 'sso-03-unknown-user');
+  });
+});
+
+describe('DingTalk directory sync in the console', () => {
+  it('saves the app, previews the changes and runs the sync', async () => {
+    ding = await startFakeDingTalk();
+    fillDirectory(ding, 6, 30, '168');
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '钉钉' }).click();
+    await adminPage.getByRole('switch', { name: '启用钉钉' }).click();
+    await adminPage.getByLabel('AppKey').fill(ding.appKey);
+    await adminPage.getByLabel('AppSecret').fill(ding.appSecret);
+    await adminPage.getByLabel('接口地址').fill(ding.url);
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByLabel('AppSecret').getAttribute('placeholder')).toBe('已设置');
+    await adminPage.getByRole('button', { name: '预览变更' }).click();
+    await expect.poll(() => adminPage.getByText('新增 30，修改 0，关联 0，停用 0，不变 0，跳过 0').count()).toBe(1);
+    expect(await adminPage.getByText('新增 6，修改 0，关联 0，不变 0').count()).toBe(1);
+    await adminPage.getByRole('button', { name: '开始同步' }).click();
+    await expect.poll(() => adminPage.getByText('已完成').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => adminPage.getByText(/人员新增 30、修改 0、停用 0/).count()).toBe(1);
+    await screenshot(adminPage, 'sso-04-dingtalk-sync');
   });
 });

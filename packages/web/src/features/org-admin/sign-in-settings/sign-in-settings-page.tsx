@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ssoApi, ssoKeys } from './sso-api.ts';
 import { SsoSettingsForm } from './sso-settings-form.tsx';
+import { DingtalkSettings } from './dingtalk-settings.tsx';
 
 /**
  * /admin/sign-in: how people of the organisation may sign in besides their mobile number — the enterprise identity
@@ -18,7 +19,12 @@ export function SignInSettingsPage() {
         <LoginOutlined /> {t('signInSettings.title')}
       </Typography.Title>
       {sso.data ? (
-        <Tabs items={[{ key: 'sso', label: t('signInSettings.tabs.sso'), children: <SsoSettingsForm setting={sso.data} /> }]} />
+        <Tabs
+          items={[
+            { key: 'sso', label: t('signInSettings.tabs.sso'), children: <SsoSettingsForm setting={sso.data} /> },
+            { key: 'dingtalk', label: t('signInSettings.tabs.dingtalk'), children: <DingtalkSettings /> },
+          ]}
+        />
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}

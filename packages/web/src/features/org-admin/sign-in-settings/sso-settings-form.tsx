@@ -32,7 +32,7 @@ export function SsoSettingsForm({ setting }: { setting: SsoSettingDto }) {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('signInSettings.sso.intro')}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
+      <Form form={form} name="sso" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
         <Form.Item name="enabled" label={t('signInSettings.sso.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
