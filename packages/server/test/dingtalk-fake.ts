@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './oidc-issuer.ts';
 
 // A local DingTalk server (issue 25) for the sign-in and directory-sync tests and the benchmark: the oapi endpoints the
 // adapter uses, with DingTalk's answer shapes ({ errcode, errmsg, result }) and its error codes — 40089 wrong
@@ -36,15 +37,6 @@ export interface FakeDingTalk {
   calls: Map<string, number>;
   close(): Promise<void>;
 }
-
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (text += c));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
 
 export async function startFakeDingTalk(): Promise<FakeDingTalk> {
   const tokens = new Set<string>();
@@ -82,7 +74,7 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
       }
       if (req.method !== 'POST') return send({ errcode: 43001, errmsg: '需要POST请求' });
       if (!tokens.has(url.searchParams.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: '不合法的access_token' });
-      const body = JSON.parse((await read(req)) || '{}') as Record<string, unknown>;
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       switch (url.pathname) {
         case '/topapi/v2/user/getuserinfo': {
           const userid = codes.get(String(body.code));

@@ -41,7 +41,8 @@ interface PendingCode {
   person: IssuerPerson;
 }
 
-const readBody = (req: IncomingMessage) =>
+/** The whole request body as text (the local fakes read form and JSON bodies with it). */
+export const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     let text = '';
     req.setEncoding('utf8');

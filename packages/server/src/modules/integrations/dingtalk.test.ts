@@ -1,4 +1,4 @@
-// test-databases: both
+// test-databases: both — set-wise sync writes (jsonb_to_recordset updates, chunked inserts) under the organisation lock
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
 import { addMember, companyIdOf, orgClient, type Person } from '../../../test/org-helpers.ts';

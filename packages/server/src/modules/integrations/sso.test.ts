@@ -1,4 +1,4 @@
-// test-databases: both
+// test-databases: both — one-use flow claims (update … returning), identity binding and user creation in transactions
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerPerson, uniqueMobile, type TestApp } from '../../../test/helpers.ts';
 import { addMember, companyIdOf, orgClient, type Person } from '../../../test/org-helpers.ts';
