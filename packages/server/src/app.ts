@@ -21,6 +21,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { engineRoutes } from './modules/engine/engine.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { integrationRoutes } from './modules/integrations/integration.routes.ts';
+import { DIRECTORY_SYNC_JOB, directorySyncHandler } from './modules/integrations/chat-sign-in.ts';
 import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { functionNodeRoutes } from './modules/function-node/function-node.routes.ts';
@@ -226,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open streams would hold the server's close: end them first.
   app.addHook('preClose', () => live.close());
   clientLogRoutes(app, deps);
-  integrationRoutes(app);
+  integrationRoutes(app, { ...deps, publicUrl: config.publicUrl });
 
   // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
   const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };
@@ -257,7 +258,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(TRIGRAM_BACKFILL_JOB, trigramBackfillHandler())
     .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
-    .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }));
+    .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }))
+    .register(DIRECTORY_SYNC_JOB, directorySyncHandler());
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.

@@ -7,6 +7,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts';
 import { queueTrigramBackfill } from './modules/form-design/trigram-backfill.job.ts';
 import { buildApp } from './app.ts';
 import { purgeExpiredRevocations } from './modules/auth/token.service.ts';
+import { purgeSignInFlows } from './modules/integrations/sso.service.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { purgeStaleAccessCounters } from './modules/auth/access-counter.ts';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const purge = setInterval(() => {
     purgeExpiredRevocations(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
     purgeStaleAccessCounters(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
+    purgeSignInFlows(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
   }, 3600_000);
   purge.unref();
   // Background jobs in this process (architecture.md §4); the runner sweeps expired leases to Timeout first.

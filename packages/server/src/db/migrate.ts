@@ -14,6 +14,7 @@ import * as shortLinks from './migrations/platform/2026-11-26T1500_create-short-
 import * as workflowTimers from './migrations/platform/2026-11-26T1200_create-workflow-timers.ts';
 import * as dataVersions from './migrations/platform/2026-11-26T1700_create-data-versions.ts';
 import * as dataChanges from './migrations/platform/2026-11-26T1900_data-changes-without-row-locks.ts';
+import * as signInFlows from './migrations/platform/2026-11-26T1800_create-sign-in-flows.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -42,6 +43,7 @@ import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work
 import * as boards from './migrations/engine/2026-11-26T1700_create-boards.ts';
 import * as businessRulesContextVersion from './migrations/engine/2026-11-26T1900_business-rules-context-version.ts';
 import * as gantt from './migrations/engine/2026-11-26T1900_create-gantt.ts';
+import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sign-in-providers.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -60,6 +62,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-26T1200_create-workflow-timers': workflowTimers,
   '2026-11-26T1700_create-data-versions': dataVersions,
   '2026-11-26T1900_data-changes-without-row-locks': dataChanges,
+  '2026-11-26T1800_create-sign-in-flows': signInFlows,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -91,6 +94,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1700_create-boards': boards,
   '2026-11-26T1900_business-rules-context-version': businessRulesContextVersion,
   '2026-11-26T1900_create-gantt': gantt,
+  '2026-11-26T1800_create-sign-in-providers': signInProviders,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -120,6 +120,8 @@ export interface OrgUserTable {
   search_text: Generated<string>;
   /** Where the mail channel sends this user's notifications (issue 20). */
   email: Generated<string | null>;
+  /** Employee number, a claim single sign-on can match (issue 25). */
+  employee_no: Generated<string | null>;
 }
 
 /** A user's departments; exactly one is main, and it equals org_users.main_department_id. */
@@ -159,6 +161,19 @@ export interface ShortLinkTable {
   target: string;
   created_by: string;
   created_time: Generated<Date>;
+}
+
+/** Platform: sign-ins started with an outside identity provider, used once before they expire (issue 25). */
+export interface SignInFlowTable {
+  state: string;
+  engine_code: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string | null;
+  created_time: Generated<Date>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface TaskTipTimerTable {
@@ -296,6 +311,7 @@ export interface PlatformDb {
   'platform.automation_schedules': AutomationScheduleTable;
   'platform.task_tip_timers': TaskTipTimerTable;
   'platform.short_links': ShortLinkTable;
+  'platform.sign_in_flows': SignInFlowTable;
   'platform.access_counters': AccessCounterTable;
   'platform.workflow_timers': WorkflowTimerTable;
 }
@@ -555,6 +571,9 @@ export interface EngineDb {
   notification_preferences: NotificationPreferenceTable;
   notification_channels: NotificationChannelTable;
   notification_robots: NotificationRobotTable;
+  sign_in_providers: SignInProviderTable;
+  org_user_identities: OrgUserIdentityTable;
+  org_unit_identities: OrgUnitIdentityTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
@@ -835,3 +854,29 @@ export type NodeRow = Pick<
 export type EngineRow = EngineTable & { created_time: Date };
 
 export type Db = Kysely<PlatformDb>;
+
+/** Engine: an outside sign-in provider's settings; secrets only as ciphertext (issue 25). */
+export interface SignInProviderTable {
+  provider: string;
+  enabled: boolean;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  secrets: string | null;
+  modified_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine: a person's identity at an outside provider, bound to one user (issue 25). */
+export interface OrgUserIdentityTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_time: Generated<Date>;
+}
+
+/** Engine: a platform's department, bound to one department of the engine by directory sync (issue 25). */
+export interface OrgUnitIdentityTable {
+  provider: string;
+  subject: string;
+  unit_id: string;
+  created_time: Generated<Date>;
+}

@@ -125,7 +125,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
   async function enterEngine(request: FastifyRequest, token: string, allowGuest: boolean): Promise<Actor> {
     const claims = await tokens.verify(token);
     if (claims.kind === 'guest') return enterAsGuest(request, claims, allowGuest);
-    let engineCode = engineCodeHeader(request);
+    let engineCode = engineCodeHeader(request) ?? claims.eng;
+    // A token bound to one engine (single sign-on of that engine) opens no other.
+    if (claims.eng && engineCode !== claims.eng) throw new AppError('EngineAccessDenied');
     if (!engineCode) {
       const account = checkAccount(claims, await readAccount(db, claims.sub, claims.jti));
       engineCode = account.last_engine_code ?? undefined;

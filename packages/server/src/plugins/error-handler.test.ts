@@ -42,7 +42,8 @@ describe('error envelope', () => {
   });
 
   it('says plainly that chat-platform, SSO and external logins are not configured', async () => {
-    expect((await call(t.app, 'GET', '/v1/login/dingtalk/corp', { query: { code: 'x' } })).body.errorCode).toBe(200901);
+    // DingTalk answers 200901 for an engine that has not configured it (integrations/dingtalk.test.ts).
+    expect((await call(t.app, 'GET', '/v1/login/wxwork/corp', { query: { code: 'x' } })).body.errorCode).toBe(200901);
     expect((await call(t.app, 'POST', '/v1/login/feishu/corp', { body: {} })).body.errorCode).toBe(200901);
     expect((await call(t.app, 'GET', '/v1/login/sso')).body.errorCode).toBe(208001);
     expect((await call(t.app, 'POST', '/v1/external/login', { body: { code: 'abc', engineCode: 'abcd1234' } })).body.errorCode).toBe(200901);

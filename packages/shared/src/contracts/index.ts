@@ -23,3 +23,4 @@ export * from './automation/index.ts';
 export * from './external-form/index.ts';
 export * from './print/index.ts';
 export * from './report/index.ts';
+export * from './sign-in-providers/index.ts';

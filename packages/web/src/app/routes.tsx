@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
             path: 'notification-channels',
             lazy: workbenchPage(() => import('../features/org-admin/notification-channels/notification-channels-page.tsx'), (m) => m.NotificationChannelsPage, false),
           },
+          {
+            path: 'sign-in',
+            lazy: workbenchPage(() => import('../features/org-admin/sign-in-settings/sign-in-settings-page.tsx'), (m) => m.SignInSettingsPage, false),
+          },
         ],
       },
       {

@@ -25,6 +25,7 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
   titles: {
     form: 'Form',
     login: 'Sign in',
+    ssoLogin: 'Single sign-on',
     corpLogin: 'Enterprise sign-in',
     dingtalkLogin: 'DingTalk sign-in',
     wechatLogin: 'WeChat sign-in',
@@ -123,6 +124,11 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     guest: 'Enter as a guest',
     ssoNotConfigured: 'Enterprise single sign-on is not configured',
     ssoNotConfiguredHint: 'Ask your organisation administrator to set up single sign-on, or sign in with your mobile number.',
+  },
+  ssoCallback: {
+    signingIn: 'Completing single sign-on…',
+    failed: 'Single sign-on failed',
+    unreachable: 'The server cannot be reached, please try again later',
   },
   integration: {
     notConfiguredTitle: '{{name}} is not configured',

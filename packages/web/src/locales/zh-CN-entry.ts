@@ -23,6 +23,7 @@ export const zhCNEntry = {
   titles: {
     form: '表单',
     login: '登录',
+    ssoLogin: '单点登录',
     corpLogin: '企业登录',
     dingtalkLogin: '钉钉登录',
     wechatLogin: '微信登录',
@@ -121,6 +122,11 @@ export const zhCNEntry = {
     guest: '以访客身份进入',
     ssoNotConfigured: '企业单点登录尚未配置',
     ssoNotConfiguredHint: '请联系组织管理员配置单点登录，或使用手机号登录。',
+  },
+  ssoCallback: {
+    signingIn: '正在完成单点登录…',
+    failed: '单点登录失败',
+    unreachable: '无法连接服务器，请稍后重试',
   },
   integration: {
     notConfiguredTitle: '{{name}}尚未配置',

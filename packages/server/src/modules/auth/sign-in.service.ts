@@ -33,14 +33,17 @@ export interface SignInDeps {
   codes: VerifyCodeService;
 }
 
-/** Chooses the engine a session starts in and issues its token. */
-export async function startSession(deps: SignInDeps, account: AccountRow, preferred?: string): Promise<LoginResultData> {
+/**
+ * Chooses the engine a session starts in and issues its token. `bindEngine`: the token opens only that engine (a
+ * sign-in one engine's outside identity provider vouched for says nothing about the person's other engines).
+ */
+export async function startSession(deps: SignInDeps, account: AccountRow, preferred?: string, options: { bindEngine?: boolean } = {}): Promise<LoginResultData> {
   const { db, tokens } = deps;
   if (account.state === 'disabled') throw new AppError('UserDisabled');
   await claimInvitations(db, account);
   const { engineCode, authType } = await chooseEngine(db, account, preferred);
   if (engineCode && engineCode !== account.last_engine_code) await updateAccount(db, account.id, { last_engine_code: engineCode });
-  const issued = await tokens.issue(account.id, 'user');
+  const issued = await tokens.issue(account.id, 'user', options.bindEngine && engineCode ? engineCode : undefined);
   return { accessToken: issued.accessToken, expiresIn: issued.expiresIn, engineCode, authType };
 }
 
@@ -165,7 +168,9 @@ export async function refreshToken(deps: SignInDeps, claims: TokenClaims, engine
       const account = await findAccountById(deps.db, claims.sub);
       if (!account) throw new AppError('NotAuth');
       if (account.state === 'disabled') throw new AppError('UserDisabled');
-      await chooseEngine(deps.db, account, engineCode);
+      // A token bound to one engine is renewed for that engine only.
+      if (claims.eng && engineCode && engineCode !== claims.eng) throw new AppError('EngineAccessDenied');
+      await chooseEngine(deps.db, account, claims.eng ?? engineCode);
     }
   } catch (error) {
     if (error instanceof AppError && error.status === 200) throw new AppError(error.errorName, { status: 403, detail: error.detail });

@@ -25,6 +25,7 @@ export const entryRoutes: RouteObject = {
     { path: 'login', element: <KeepQueryRedirect to="/entry/" /> },
     { path: 'login/mobile', element: <KeepQueryRedirect to="/entry/" /> },
     { path: 'login/corp', handle: titled('corpLogin'), lazy: page(() => import('./pages/corp-login-page.tsx'), 'CorpLoginPage') },
+    { path: 'login/sso/callback', handle: titled('ssoLogin'), lazy: page(() => import('./pages/sso-callback-page.tsx'), 'SsoCallbackPage') },
     { path: 'login/dingtalk', ...notConfigured('dingtalkLogin', 'dingtalkLogin') },
     { path: 'login/wechat', ...notConfigured('wechatLogin', 'wechatLogin') },
     { path: 'login/wxwork', ...notConfigured('wxworkLogin', 'wxworkLogin') },

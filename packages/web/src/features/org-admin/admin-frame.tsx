@@ -1,5 +1,5 @@
 import { Button, Flex, Layout, Menu, Result, Skeleton, Typography, theme } from 'antd';
-import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined, NotificationOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined, LoginOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../components/product-mark.tsx';
@@ -12,6 +12,7 @@ const ADMIN_PAGES = [
   { path: '/admin/org', icon: <ApartmentOutlined />, labelKey: 'titles.orgAdmin' },
   { path: '/admin/open-api', icon: <ApiOutlined />, labelKey: 'openApi.title' },
   { path: '/admin/notification-channels', icon: <NotificationOutlined />, labelKey: 'notificationChannels.title' },
+  { path: '/admin/sign-in', icon: <LoginOutlined />, labelKey: 'signInSettings.title' },
 ] as const;
 
 /**

@@ -15,10 +15,10 @@ export type RegisterValidateResult = z.infer<typeof contracts.RegisterValidateRe
 export type ScaleListResult = z.infer<typeof contracts.ScaleListResult>;
 export type RegisterEngineBody = z.infer<typeof contracts.RegisterEngineBody>;
 
-/** Assumed answer of GET /v1/login/sso once configured: where the identity provider wants the browser. */
-export interface SsoLoginResult {
-  redirectUrl?: string;
-}
+/** GET /v1/login/sso with an engine code: where the identity provider wants the browser. */
+export type SsoStartResult = z.infer<typeof contracts.SsoStartResult>;
+/** GET /v1/login/sso with the provider's code and state: the session, and where the person was heading. */
+export type SsoLoginResult = z.infer<typeof contracts.SsoLoginResult>;
 
 // Entry forms show business errors next to the fields themselves (ui.md "Behaviour").
 const formCall: RequestOptions = { disableBizError: true };
@@ -31,7 +31,9 @@ export const authApi = {
     apiClient.get<LoginResult>('/v1/login/mobile/verifycode', { ...formCall, query }),
   resetPassword: (body: ResetPasswordBody) => apiClient.put<Record<string, never>>('/v1/login/password/reset', body, formCall),
   guestLogin: (body: GuestLoginBody) => apiClient.post<LoginResult>('/v1/login/h3/guest', body, formCall),
-  ssoLogin: (engineCode: string) => apiClient.get<SsoLoginResult>('/v1/login/sso', { ...formCall, query: { engineCode } }),
+  ssoLogin: (engineCode: string, redirectUrl?: string) =>
+    apiClient.get<SsoStartResult>('/v1/login/sso', { ...formCall, query: { engineCode, ...(redirectUrl ? { redirectUrl } : {}) } }),
+  ssoComplete: (query: Record<string, string>) => apiClient.get<SsoLoginResult>('/v1/login/sso', { ...formCall, query }),
   externalLogin: (body: ExternalLoginBody) => apiClient.post<LoginResult>('/v1/external/login', body, formCall),
   validateMobile: (mobile: string) =>
     apiClient.get<RegisterValidateResult>('/v1/register/validate', { ...formCall, query: { mobile } }),

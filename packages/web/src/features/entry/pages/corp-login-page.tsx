@@ -11,6 +11,7 @@ import { engineCodeRules } from '../form-rules.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { BackToLoginLink } from '../components/back-to-login.tsx';
+import { safeRedirectTarget } from '../redirect-target.ts';
 
 interface CorpLoginValues {
   engineCode: string;
@@ -28,7 +29,7 @@ export function CorpLoginPage() {
   const [ssoMissing, setSsoMissing] = useState(false);
 
   const sso = useMutation({
-    mutationFn: authApi.ssoLogin,
+    mutationFn: ({ engineCode, redirectUrl }: { engineCode: string; redirectUrl?: string }) => authApi.ssoLogin(engineCode, redirectUrl),
     onSuccess: (result) => {
       // Once configured, the server names the identity provider's page; only then does the browser leave.
       if (result.redirectUrl) window.location.assign(result.redirectUrl);
@@ -43,7 +44,8 @@ export function CorpLoginPage() {
   const handleSso = (values: CorpLoginValues) => {
     clearError();
     setSsoMissing(false);
-    sso.mutate(values.engineCode.trim());
+    // Where the person was heading comes back with the session; the server keeps it only when it is on this site.
+    sso.mutate({ engineCode: values.engineCode.trim(), redirectUrl: safeRedirectTarget(readGlobalQueryParams(search).redirectUrl) });
   };
   const handleGuest = async () => {
     clearError();

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './browser.ts';
+import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
+import { startOidcIssuer, type OidcIssuer } from '../packages/server/test/oidc-issuer.ts';
+import { fillDirectory, startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
+
+/**
+ * Issue 25, enterprise single sign-on: the administrator sets up the organisation's identity provider (a local OpenID
+ * Connect issuer) in the console; a member then signs in from the corporate login page through the issuer and lands
+ * in the workbench; an unknown person, with creation off, is told why they cannot. Then DingTalk (a local DingTalk
+ * server): its app settings, a preview of the directory sync and the sync job's result in the log.
+ */
+let admin: Admin;
+let issuer: OidcIssuer;
+let adminPage: Page;
+let ding: FakeDingTalk;
+const memberMobile = uniqueMobile();
+
+beforeAll(async () => {
+  admin = await engineWithAdmin({ userName: '顾清和', engineName: '临川纺织有限公司' });
+  issuer = await startOidcIssuer({ redirectUris: [`${baseUrl()}/entry/login/sso/callback`] });
+  const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+  await api(admin, 'POST', '/v1/org/user/create', { name: '柳如烟', mobile: memberMobile, departmentIds: [company.id] });
+  adminPage = await pageOf(admin, { width: 1366, height: 900 });
+});
+afterAll(async () => {
+  await issuer?.close();
+  await ding?.close();
+});
+
+async function corporateSignIn(page: Page) {
+  await page.goto('/entry/login/corp');
+  await page.getByLabel('组织编码').fill(admin.engineCode);
+  await page.getByRole('button', { name: '单点登录' }).click();
+}
+
+describe('enterprise single sign-on in the browser', () => {
+  it('the administrator sets up the identity provider in the console', async () => {
+    await adminPage.goto('/admin/sign-in');
+    const callback = adminPage.getByLabel('回调地址');
+    await expect.poll(() => callback.inputValue()).toBe(`${baseUrl()}/entry/login/sso/callback`);
+    await adminPage.getByRole('switch', { name: '启用单点登录' }).click();
+    await adminPage.getByLabel('颁发者地址（Issuer）').fill(issuer.url);
+    await adminPage.getByLabel('客户端 ID').fill(issuer.clientId);
+    await adminPage.getByLabel('客户端密钥').fill(issuer.clientSecret);
+    await screenshot(adminPage, 'sso-01-settings');
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByText('已保存').count()).toBeGreaterThan(0);
+    await expect.poll(() => adminPage.getByLabel('客户端密钥').getAttribute('placeholder')).toBe('已设置');
+  });
+
+  it('a member signs in through the issuer and lands in the workbench', async () => {
+    issuer.person = { sub: 'liu.ruyan', name: '柳如烟', phone_number: `+86 ${memberMobile}` };
+    const page = await newPage(await browser(), baseUrl());
+    await corporateSignIn(page);
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，柳如烟').count()).toBeGreaterThan(0);
+    expect(issuer.authorizeRequests.at(-1)?.searchParams.get('code_challenge_method')).toBe('S256');
+    await expect.poll(() => page.locator('.ant-skeleton').count()).toBe(0);
+    await screenshot(page, 'sso-02-workbench');
+  });
+
+  it('an unknown person is told that no user matches while creation is off', async () => {
+    issuer.person = { sub: 'stranger', name: '陌生人', phone_number: uniqueMobile() };
+    const page = await newPage(await browser(), baseUrl());
+    await corporateSignIn(page);
+    await page.waitForURL('**/entry/login/sso/callback**');
+    await expect.poll(() => page.getByText('单点登录失败').count()).toBe(1);
+    expect(await page.getByText('该身份在本组织中没有对应的用户，请联系管理员').count()).toBe(1);
+    await screenshot(page, 'sso-03-unknown-user');
+  });
+});
+
+describe('DingTalk directory sync in the console', () => {
+  it('saves the app, previews the changes and runs the sync', async () => {
+    ding = await startFakeDingTalk();
+    fillDirectory(ding, 6, 30, '168');
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '钉钉' }).click();
+    await adminPage.getByRole('switch', { name: '启用钉钉' }).click();
+    await adminPage.getByLabel('AppKey').fill(ding.appKey);
+    await adminPage.getByLabel('AppSecret').fill(ding.appSecret);
+    await adminPage.getByLabel('接口地址').fill(ding.url);
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByLabel('AppSecret').getAttribute('placeholder')).toBe('已设置');
+    await adminPage.getByRole('button', { name: '预览变更' }).click();
+    await expect.poll(() => adminPage.getByText('新增 30，修改 0，关联 0，停用 0，不变 0，跳过 0').count()).toBe(1);
+    expect(await adminPage.getByText('新增 6，修改 0，关联 0，不变 0').count()).toBe(1);
+    await adminPage.getByRole('button', { name: '开始同步' }).click();
+    await expect.poll(() => adminPage.getByText('已完成').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => adminPage.getByText(/人员新增 30、修改 0、停用 0/).count()).toBe(1);
+    await screenshot(adminPage, 'sso-04-dingtalk-sync');
+  });
+});

@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { contracts } from '@tritium/shared';
+import type { Db } from '../../db/types.ts';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { JobHandler } from '../../jobs/job-registry.ts';
+import type { LoginResultData, SignInDeps } from '../auth/sign-in.service.ts';
+import { findEngine } from '../engine/engine.repo.ts';
+import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
+import { signInWithIdentity } from './identity-sign-in.ts';
+import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sync.ts';
+import { ChatPlatformError, type AuthCodeKind, type ChatProviderName, type ChatProviderSettings } from './providers/chat-provider.ts';
+import { chatProvider } from './providers/registry.ts';
+
+// Chat-platform sign-in and directory sync over the one provider interface (issue 25, docs/decisions/0052, 0053):
+// settings per engine and platform in sign_in_providers (AppSecret sealed), the platform's errors answered with the
+// catalogue's chat-platform codes (calls.md §8: 2007xx scan, 2008xx workplace, 2009xx setting, 2070xx app).
+
+export const DIRECTORY_SYNC_JOB = 'integration.directory-sync';
+
+interface StoredChatSettings extends ChatProviderSettings {
+  enabled: boolean;
+  hasAppSecret: boolean;
+}
+
+async function loadChatSettings(edb: EngineExecutor, provider: ChatProviderName): Promise<StoredChatSettings | null> {
+  const row = await loadProvider(edb, provider);
+  if (!row) return null;
+  const s = row.settings;
+  return {
+    enabled: row.enabled,
+    baseUrl: String(s.baseUrl || '') || chatProvider(provider).defaultBaseUrl,
+    appKey: String(s.appKey ?? ''),
+    appSecret: row.secrets.appSecret ?? '',
+    hasAppSecret: !!row.secrets.appSecret,
+    corpId: String(s.corpId ?? ''),
+    agentId: String(s.agentId ?? ''),
+  };
+}
+
+export async function chatSettingView(edb: EngineExecutor, provider: ChatProviderName): Promise<contracts.ChatSettingDto> {
+  const row = await loadProvider(edb, provider);
+  const s = row?.settings ?? {};
+  return {
+    provider,
+    configured: !!row,
+    enabled: row?.enabled ?? false,
+    baseUrl: String(s.baseUrl ?? ''),
+    defaultBaseUrl: chatProvider(provider).defaultBaseUrl,
+    appKey: String(s.appKey ?? ''),
+    hasAppSecret: !!row?.secrets.appSecret,
+    corpId: String(s.corpId ?? ''),
+    agentId: String(s.agentId ?? ''),
+  };
+}
+
+export async function saveChatSettings(edb: EngineExecutor, userId: string, body: contracts.ChatSettingSaveBody): Promise<contracts.ChatSettingDto> {
+  const { provider, enabled, appSecret, ...settings } = body;
+  await saveProvider(edb, provider, userId, { enabled, settings: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, '') }, secrets: { appSecret } });
+  return chatSettingView(edb, provider);
+}
+
+async function usableSettings(db: Db, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings> {
+  const engine = await findEngine(db, engineCode);
+  if (!engine) throw new AppError('EngineNotExist');
+  const settings = await loadChatSettings(engineDb(db, engineCode), provider);
+  if (!settings?.enabled || !settings.appKey || !settings.appSecret) throw new AppError('IntegrationNotConfigured');
+  return settings;
+}
+
+/** The catalogue's answer for a platform failure: which code depends on what failed and how the person came. */
+function platformError(error: unknown, kind: AuthCodeKind | 'sync'): unknown {
+  if (!(error instanceof ChatPlatformError)) return error;
+  const detail = { platformCode: error.platformCode, reason: error.message.slice(0, 300) };
+  if (error.kind === 'credentials') return new AppError('AppInfoError', { detail });
+  if (error.kind === 'unreachable') return new AppError('ChatPlatformUnreachable', { detail });
+  if (kind === 'scan') return new AppError('ChatScanFailed', { detail });
+  if (kind === 'sync') return new AppError('ChatPlatformUnreachable', { detail });
+  return new AppError('ChatOaFailed', { detail });
+}
+
+/** Sign-in by a temporary auth code of the platform: the engine's user bound to (or with the mobile of) that person. */
+export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string): Promise<LoginResultData> {
+  const settings = await usableSettings(deps.db, engineCode, provider);
+  let person;
+  try {
+    person = await chatProvider(provider).userByAuthCode(settings, code, kind);
+  } catch (error) {
+    throw platformError(error, kind);
+  }
+  if (!person.active) throw new AppError('UserDisabled');
+  return signInWithIdentity(
+    deps,
+    engineCode,
+    { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo },
+    { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' },
+  );
+}
+
+async function directoryPlan(db: Db, engineCode: string, provider: ChatProviderName) {
+  const settings = await usableSettings(db, engineCode, provider);
+  const engine = (await findEngine(db, engineCode))!;
+  let directory;
+  try {
+    directory = await chatProvider(provider).directory(settings);
+  } catch (error) {
+    throw platformError(error, 'sync');
+  }
+  return planSync(engineDb(db, engineCode), engine.company_id, provider, directory);
+}
+
+/** What a sync would change, without changing anything. */
+export async function previewSync(db: Db, engineCode: string, provider: ChatProviderName): Promise<SyncSummary> {
+  return summarise(await directoryPlan(db, engineCode, provider));
+}
+
+/** Reads the platform's directory and writes the differences; the summary is the job's result (the sync log). */
+export async function runSync(db: Db, engineCode: string, provider: ChatProviderName): Promise<SyncSummary & { durationMs: number }> {
+  const started = Date.now();
+  const plan = await directoryPlan(db, engineCode, provider);
+  await applyPlan(db, engineCode, provider, plan);
+  return { ...summarise(plan), durationMs: Date.now() - started };
+}
+
+export function directorySyncHandler(): JobHandler {
+  return {
+    run: async (ctx) => {
+      const { provider } = contracts.DirectorySyncBody.parse(ctx.payload);
+      await ctx.reportProgress(5, 'reading the directory');
+      return runSync(ctx.db, ctx.engineCode, provider);
+    },
+  };
+}
+
+/** The sync log: the engine's last sync jobs of the platform, newest first. */
+export async function syncLog(db: Db, engineCode: string, provider: ChatProviderName): Promise<contracts.DirectorySyncLog> {
+  const rows = await db
+    .selectFrom('platform.jobs')
+    .select(['id', 'state', 'message', 'created_time', 'finished_time', 'result'])
+    .where('engine_code', '=', engineCode)
+    .where('kind', '=', DIRECTORY_SYNC_JOB)
+    .where(sql<string>`payload->>'provider'`, '=', provider)
+    .orderBy('created_time', 'desc')
+    .limit(20)
+    .execute();
+  return {
+    list: rows.map((r) => ({
+      jobId: r.id,
+      state: r.state,
+      message: r.message,
+      createdTime: new Date(r.created_time as Date).toISOString(),
+      finishedTime: r.finished_time ? new Date(r.finished_time).toISOString() : null,
+      result: (r.result as contracts.DirectorySyncLog['list'][number]['result']) ?? null,
+    })),
+  };
+}

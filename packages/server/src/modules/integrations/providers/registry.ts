@@ -1,0 +1,11 @@
+import type { ChatProvider, ChatProviderName } from './chat-provider.ts';
+import { dingtalkProvider } from './dingtalk.ts';
+
+/** Every chat platform adapter by name: a new platform is one adapter file and one line here. */
+export const CHAT_PROVIDERS: Record<ChatProviderName, ChatProvider> = {
+  dingtalk: dingtalkProvider,
+};
+
+export function chatProvider(name: ChatProviderName): ChatProvider {
+  return CHAT_PROVIDERS[name];
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readBody } from './oidc-issuer.ts';
+
+// A local DingTalk server (issue 25) for the sign-in and directory-sync tests and the benchmark: the oapi endpoints the
+// adapter uses, with DingTalk's answer shapes ({ errcode, errmsg, result }) and its error codes — 40089 wrong
+// AppKey/AppSecret, 40014 unknown access token, 40078 unknown auth code, 60003 unknown department, 60121 unknown user.
+
+export interface FakeDingDepartment {
+  dept_id: number;
+  name: string;
+  parent_id: number;
+}
+
+export interface FakeDingUser {
+  userid: string;
+  unionid: string;
+  name: string;
+  mobile?: string;
+  email?: string;
+  job_number?: string;
+  dept_id_list: number[];
+  leader_in_dept: { dept_id: number; leader: boolean }[];
+  active: boolean;
+}
+
+export interface FakeDingTalk {
+  url: string;
+  appKey: string;
+  appSecret: string;
+  departments: FakeDingDepartment[];
+  users: FakeDingUser[];
+  /** A one-use temporary auth code for a user (what the client's free login or a QR scan yields). */
+  authCodeFor(userid: string): string;
+  /** Requests by path. */
+  calls: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startFakeDingTalk(): Promise<FakeDingTalk> {
+  const tokens = new Set<string>();
+  const codes = new Map<string, string>();
+  const fake: FakeDingTalk = {
+    url: '',
+    appKey: `ding${randomBytes(6).toString('hex')}`,
+    appSecret: randomBytes(24).toString('base64url'),
+    departments: [],
+    users: [],
+    calls: new Map(),
+    authCodeFor(userid) {
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, userid);
+      return code;
+    },
+    close: async () => undefined,
+  };
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
+      const send = (body: Record<string, unknown>) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ request_id: randomBytes(6).toString('hex'), ...body }));
+      };
+      const ok = (extra: Record<string, unknown>) => send({ errcode: 0, errmsg: 'ok', ...extra });
+      if (req.method === 'GET' && url.pathname === '/gettoken') {
+        if (url.searchParams.get('appkey') !== fake.appKey || url.searchParams.get('appsecret') !== fake.appSecret) {
+          return send({ errcode: 40089, errmsg: '不合法的corpid或corpsecret' });
+        }
+        const token = randomBytes(16).toString('hex');
+        tokens.add(token);
+        return ok({ access_token: token, expires_in: 7200 });
+      }
+      if (req.method !== 'POST') return send({ errcode: 43001, errmsg: '需要POST请求' });
+      if (!tokens.has(url.searchParams.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: '不合法的access_token' });
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+      switch (url.pathname) {
+        case '/topapi/v2/user/getuserinfo': {
+          const userid = codes.get(String(body.code));
+          codes.delete(String(body.code));
+          if (!userid) return send({ errcode: 40078, errmsg: '不存在的临时授权码' });
+          const user = fake.users.find((u) => u.userid === userid)!;
+          return ok({ result: { userid, unionid: user.unionid, name: user.name, device_id: 'dev', sys: false, sys_level: 0 } });
+        }
+        case '/topapi/v2/user/get': {
+          const user = fake.users.find((u) => u.userid === body.userid);
+          if (!user) return send({ errcode: 60121, errmsg: '找不到该用户' });
+          return ok({ result: user });
+        }
+        case '/topapi/v2/department/listsub': {
+          const id = Number(body.dept_id ?? 1);
+          if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
+          return ok({
+            result: fake.departments.filter((d) => d.parent_id === id).map((d) => ({ ...d, create_dept_group: false, auto_add_user: false })),
+          });
+        }
+        case '/topapi/v2/user/list': {
+          const id = Number(body.dept_id);
+          if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
+          const cursor = Number(body.cursor ?? 0);
+          const size = Math.min(Number(body.size ?? 100), 100);
+          const members = fake.users.filter((u) => u.dept_id_list.includes(id));
+          const list = members.slice(cursor, cursor + size);
+          const more = cursor + size < members.length;
+          return ok({ result: { has_more: more, ...(more ? { next_cursor: cursor + size } : {}), list } });
+        }
+        default:
+          return send({ errcode: 40035, errmsg: '不合法的参数' });
+      }
+    })().catch((error: unknown) => {
+      res.writeHead(500);
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+/**
+ * A directory of `departmentCount` departments (ten top-level ones, the rest spread under them) and `userCount` users,
+ * each in one department, the first user of each department its manager. Mobile numbers start with `mobilePrefix`.
+ */
+export function fillDirectory(fake: FakeDingTalk, departmentCount: number, userCount: number, mobilePrefix = '177'): void {
+  fake.departments = [];
+  for (let i = 0; i < departmentCount; i++) {
+    const id = 100 + i;
+    const parent = i < 10 ? 1 : 100 + (i % 10);
+    fake.departments.push({ dept_id: id, name: `部门${String(i + 1).padStart(3, '0')}`, parent_id: parent });
+  }
+  fake.users = [];
+  for (let i = 0; i < userCount; i++) {
+    const dept = 100 + (i % departmentCount);
+    const first = i < departmentCount;
+    fake.users.push({
+      userid: `u${i}`,
+      unionid: `union${i}`,
+      name: `员工${i}`,
+      mobile: `${mobilePrefix}${String(i).padStart(11 - mobilePrefix.length, '0')}`,
+      job_number: `E${i}`,
+      dept_id_list: [dept],
+      leader_in_dept: [{ dept_id: dept, leader: first }],
+      active: true,
+    });
+  }
+}

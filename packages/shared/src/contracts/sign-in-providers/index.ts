@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { EngineCode } from '../auth/fields.ts';
+import { LoginResult } from '../auth/sign-in.ts';
+
+// Sign-in through an outside identity provider (issue 25): an engine's enterprise single sign-on by OpenID Connect.
+// Settings are the Administrator's; the client secret is write-only (answers carry `hasClientSecret`, and a save that
+// leaves it out keeps the stored one).
+
+/** What the identity provider's claim is compared with to find the engine's user. */
+export const SsoMatchBy = z.enum(['mobile', 'email', 'employeeNo']);
+export type SsoMatchBy = z.infer<typeof SsoMatchBy>;
+
+/** The standard claim each match reads unless the settings name another. */
+export const SSO_DEFAULT_CLAIMS: Record<SsoMatchBy, string> = { mobile: 'phone_number', email: 'email', employeeNo: 'employee_number' };
+
+/** Minutes a started sign-in (its state, nonce and PKCE verifier) may take to come back. */
+export const SSO_FLOW_MINUTES = 10;
+
+const HttpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+const ClaimName = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,100}$/);
+
+export const SsoSettingSaveBody = z.strictObject({
+  enabled: z.boolean(),
+  /** The issuer; its discovery document is read from <issuerUrl>/.well-known/openid-configuration. */
+  issuerUrl: HttpUrl,
+  clientId: z.string().trim().min(1).max(255),
+  /** Write-only: absent or empty keeps the stored one. */
+  clientSecret: z.string().max(1000).optional(),
+  /** Scopes asked for besides openid. */
+  scopes: z.string().trim().max(500).regex(/^[A-Za-z0-9_:. -]*$/),
+  matchBy: SsoMatchBy,
+  /** The claim holding the value matched; empty: the standard one of matchBy. */
+  claim: ClaimName.or(z.literal('')),
+  /** An unknown person with a mobile number (claim phone_number) becomes a user of the company root. */
+  createUsers: z.boolean(),
+  /** The address the provider sends the browser back to; registered with the provider as the redirect URI. */
+  callbackUrl: HttpUrl,
+});
+export type SsoSettingSaveBody = z.infer<typeof SsoSettingSaveBody>;
+
+export const SsoSettingDto = z.object({
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  issuerUrl: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  scopes: z.string(),
+  matchBy: SsoMatchBy,
+  claim: z.string(),
+  createUsers: z.boolean(),
+  callbackUrl: z.string(),
+  /** The callback address of this site, offered when none is saved yet. */
+  suggestedCallbackUrl: z.string(),
+});
+export type SsoSettingDto = z.infer<typeof SsoSettingDto>;
+
+/** GET /v1/sysintergration/sso/setting: whether an engine signs in by SSO (public: the login page asks). */
+export const SsoPublicSettingQuery = z.object({ engineCode: EngineCode.optional() }).passthrough();
+export const SsoPublicSetting = z.object({ enabled: z.boolean() });
+
+/**
+ * GET /v1/login/sso: with engineCode it starts a sign-in (answers where to send the browser); with code and state it
+ * completes one (answers the session). `redirectUrl` is where to go afterwards: a path of this site only.
+ */
+export const SsoLoginQuery = z
+  .object({
+    engineCode: EngineCode.optional(),
+    redirectUrl: z.string().max(2000).optional(),
+    code: z.string().min(1).max(4000).optional(),
+    state: z.string().min(1).max(200).optional(),
+    iss: z.string().max(2000).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(2000).optional(),
+  })
+  .passthrough();
+export type SsoLoginQuery = z.infer<typeof SsoLoginQuery>;
+
+export const SsoStartResult = z.object({ redirectUrl: z.string() });
+export const SsoLoginResult = LoginResult.extend({ returnTo: z.string().nullable() });
+export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
+
+// Chat platforms (DingTalk now): the app's credentials, the platform's address, sign-in by temporary auth code and
+// directory sync.
+
+export const ChatProviderName = z.enum(['dingtalk']);
+export type ChatProviderName = z.infer<typeof ChatProviderName>;
+
+export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();
+
+export const ChatSettingSaveBody = z.strictObject({
+  provider: ChatProviderName,
+  enabled: z.boolean(),
+  /** The platform's API address; empty: the platform's public one. */
+  baseUrl: HttpUrl.or(z.literal('')),
+  appKey: z.string().trim().min(1).max(255),
+  /** Write-only: absent or empty keeps the stored one. */
+  appSecret: z.string().max(1000).optional(),
+  corpId: z.string().trim().max(255),
+  agentId: z.string().trim().max(64),
+});
+export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
+
+export const ChatSettingDto = z.object({
+  provider: ChatProviderName,
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  baseUrl: z.string(),
+  defaultBaseUrl: z.string(),
+  appKey: z.string(),
+  hasAppSecret: z.boolean(),
+  corpId: z.string(),
+  agentId: z.string(),
+});
+export type ChatSettingDto = z.infer<typeof ChatSettingDto>;
+
+/** GET /v1/login/dingtalk/corp|app|oa: the temporary auth code the client obtained, and the organisation. */
+export const ChatLoginQuery = z.object({ engineCode: EngineCode, code: z.string().trim().min(1).max(500) }).passthrough();
+
+export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName });
+
+const Count = z.number().int();
+export const DirectorySyncSummary = z.object({
+  departments: z.object({ created: Count, updated: Count, bound: Count, unchanged: Count }),
+  users: z.object({ created: Count, updated: Count, bound: Count, disabled: Count, unchanged: Count, skipped: Count }),
+  managers: z.object({ updated: Count }),
+  samples: z.object({
+    createdDepartments: z.array(z.string()),
+    updatedDepartments: z.array(z.string()),
+    createdUsers: z.array(z.string()),
+    updatedUsers: z.array(z.string()),
+    disabledUsers: z.array(z.string()),
+    skippedUsers: z.array(z.string()),
+  }),
+});
+export type DirectorySyncSummary = z.infer<typeof DirectorySyncSummary>;
+
+export const DirectorySyncStarted = z.object({ jobId: z.string() });
+
+export const DirectorySyncRun = z.object({
+  jobId: z.string(),
+  state: z.string(),
+  message: z.string().nullable(),
+  createdTime: z.string(),
+  finishedTime: z.string().nullable(),
+  result: DirectorySyncSummary.extend({ durationMs: Count }).nullable(),
+});
+export const DirectorySyncLog = z.object({ list: z.array(DirectorySyncRun) });
+export type DirectorySyncLog = z.infer<typeof DirectorySyncLog>;
