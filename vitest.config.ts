@@ -107,10 +107,9 @@ if (process.env.TEST_DATABASE_URL) projects.splice(2, 0, serverProject('server-p
 export default defineConfig({
   test: {
     projects,
-    // Three workers on two cores (vitest's default is one fewer than the cores): much of a server test's time is
-    // spent waiting on PostgreSQL or the platform process, not on this process's core, and one worker spends the
-    // whole run on the browser scenarios' one file, so two take the rest (docs/testing.md).
-    maxWorkers: 3,
+    // Two workers on two cores (vitest's default is one fewer than the cores): much of a server test's time is
+    // spent waiting on PostgreSQL or the platform process, not on this process's core.
+    maxWorkers: 2,
     // The browser scenarios first (their one file is the longest of the run), then the longest-known files.
     sequence: { sequencer: ScenariosFirst },
     // React's scheduler can run a render it queued during a web file's last clean-up after happy-dom's window is gone
