@@ -39,7 +39,7 @@ export async function openDatabase(options: {
   onQuery?: (sql: string) => void;
 }): Promise<Database> {
   const onQuery = options.onQuery;
-  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : process.env.ZZ_SQL_TIMES ? (event: LogEvent) => { (globalThis as any).zzSql?.push([event.queryDurationMillis, event.query.sql, event.query.parameters]); } : undefined;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
