@@ -8,10 +8,10 @@ import { AUTH_TYPE_ADMINISTRATOR } from '../../plugins/auth.ts';
 import { assertEngineUsable } from '../engine/engine-state.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import type { ContextCaches } from '../request-context/context.ts';
+import { readSecretContext } from '../request-context/context-statement.ts';
 
 /** How often a secret's use time is written at most. */
 const LAST_USED_EVERY_MS = 60_000;
-import { readSecretContext } from '../request-context/context-statement.ts';
 
 // Engine secrets (docs/decisions/0021): issued, listed (masked) and revoked by an Administrator; only a SHA-256 hash
 // is stored. A secret acts as the Administrator who issued it, as long as that person is still an active Administrator.

@@ -200,7 +200,7 @@ const ARRAY_TYPES = new Set(['strings', 'users', 'units', 'references']);
 
 /** The distinct non-blank values of a main-table column under the filter (list items for arrays), with counts. */
 export async function distinctValues(ctx: NodeContext, body: DistinctBody, options: QueryOptions = {}): Promise<contracts.DistinctValueResult> {
-  const { edb, form, cc, where, base } = await narrow(ctx, body, options);
+  const { edb, form, cc, base } = await narrow(ctx, body, options);
   const column = mainColumn(form, body.field);
   if (!column || !DISTINCT_TYPES.has(column.dataType)) cc.issues.push({ path: 'field', message: `字段 ${body.field} 不能列出不同值` });
   if (cc.issues.length) throw parameterError(cc.issues);
