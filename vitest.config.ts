@@ -60,11 +60,18 @@ function isAfterTeardownRender(error: { name?: string; message?: string; stack?:
   return error.name === 'ReferenceError' && error.message === 'window is not defined' && (!error.stack || /react-dom|scheduler/.test(error.stack));
 }
 
-/** Vitest's order (failed, then longest first), with the browser scenarios' file ahead of everything else. */
+/**
+ * The browser scenarios' file first, then each project's files together, longest first within it. A worker that
+ * finishes a file is kept for the next only when the next file is of the same project (Vitest's pool): Vitest's own
+ * order, longest first across projects, interleaved server, server-pg and web files, and every change of project
+ * started a new worker that imported the app again.
+ */
+const PROJECT_ORDER = ['e2e', 'server-pg', 'server', 'web', 'shared'];
 class ScenariosFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => f.project.name === 'e2e'), ...sorted.filter((f) => f.project.name !== 'e2e')];
+    const rank = (f: TestSpecification) => PROJECT_ORDER.indexOf(f.project.name);
+    return PROJECT_ORDER.flatMap((_, i) => sorted.filter((f) => rank(f) === i)).concat(sorted.filter((f) => rank(f) === -1));
   }
 }
 

@@ -5,7 +5,10 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/database.ts';
-import { migratePlatform } from '../src/db/migrate.ts';
+import { migratePlatform, prepareSpareEngineSchemas } from '../src/db/migrate.ts';
+
+/** Engine schemas migrated once in the template: most files register one to three engines (docs/testing.md). */
+const SPARE_ENGINES = 3;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +32,7 @@ export default async function setup(project: TestProject) {
     tplUrl.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: tplUrl.toString() });
     await migratePlatform(database.db);
+    await prepareSpareEngineSchemas(database.db, SPARE_ENGINES);
     await database.close();
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -43,6 +47,7 @@ export default async function setup(project: TestProject) {
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
   await migratePlatform(database.db);
+  await prepareSpareEngineSchemas(database.db, SPARE_ENGINES);
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

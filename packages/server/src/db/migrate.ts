@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import * as accountsAndEngines from './migrations/platform/2026-11-22T0400_create-accounts-and-engines.ts';
 import * as signInSupport from './migrations/platform/2026-11-22T0410_create-sign-in-support.ts';
@@ -119,10 +119,56 @@ export async function migratePlatform(db: Kysely<any>): Promise<void> {
   check(await migrator(db, platformMigrations, 'platform').migrateToLatest(), 'platform');
 }
 
+/**
+ * Brings one engine's schema to the latest engine migration. A new engine takes a spare schema when one is ready
+ * (prepareSpareEngineSchemas, decision 0069): renaming it costs one statement where the migrations cost ~170 DDL
+ * statements and seconds. A schema already at the latest migration is left after one read.
+ */
 export async function migrateEngine(db: Kysely<any>, engineCode: string): Promise<void> {
   const schema = engineSchemaName(engineCode);
+  const { exists, migrated } = await schemaState(db, schema);
+  if (migrated) return;
+  if (!exists && (await claimSpareSchema(db, schema)) && (await schemaState(db, schema)).migrated) return;
+  await migrateSchema(db, schema, `engine ${engineCode}`);
+}
+
+async function migrateSchema(db: Kysely<any>, schema: string, what: string): Promise<void> {
   await db.schema.createSchema(schema).ifNotExists().execute();
-  check(await migrator(db.withSchema(schema), engineMigrations, schema).migrateToLatest(), `engine ${engineCode}`);
+  check(await migrator(db.withSchema(schema), engineMigrations, schema).migrateToLatest(), what);
+}
+
+/** Whether the schema exists, and whether it holds every engine migration (one statement, no catalogue scan). */
+async function schemaState(db: Kysely<any>, schema: string): Promise<{ exists: boolean; migrated: boolean }> {
+  const found = await sql<{ exists: boolean; ledger: string | null }>`
+    select exists (select from pg_namespace where nspname = ${schema}) as exists, to_regclass(${`"${schema}".kysely_migration`})::text as ledger`.execute(db);
+  const { exists, ledger } = found.rows[0]!;
+  if (!ledger) return { exists, migrated: false };
+  const applied = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(schema, 'kysely_migration')} where name = any(${Object.keys(engineMigrations)})`.execute(db);
+  return { exists, migrated: applied.rows[0]!.n === Object.keys(engineMigrations).length };
+}
+
+const SPARE_PREFIX = 'spare_engine_';
+
+/**
+ * Renames a spare schema to the engine's. Two registrations racing for the same spare: the second's rename fails
+ * (the spare is gone) and it migrates a schema of its own.
+ */
+async function claimSpareSchema(db: Kysely<any>, schema: string): Promise<boolean> {
+  const spare = await sql<{ name: string }>`select nspname as name from pg_namespace where starts_with(nspname, ${SPARE_PREFIX}) order by nspname limit 1`.execute(db);
+  const name = spare.rows[0]?.name;
+  if (!name) return false;
+  return sql`alter schema ${sql.id(name)} rename to ${sql.id(schema)}`.execute(db).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Migrates `count` spare engine schemas for registrations to take (tests' templates; a deployment may keep some). */
+export async function prepareSpareEngineSchemas(db: Kysely<any>, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const schema = `${SPARE_PREFIX}${Date.now().toString(36)}${i.toString().padStart(3, '0')}`;
+    await migrateSchema(db, schema, `spare ${schema}`);
+  }
 }
 
 /** Brings every engine schema to the latest engine migration (at start-up). */
