@@ -80,6 +80,8 @@ export default async function setup(project: TestProject) {
     // One platform serves every scenario from one address: the per-address code-send limit (10 a minute) would refuse
     // the run's registrations. The limits are proven by the server suite (access-counters, rate-limit tests).
     TRITIUM_RATE_LIMIT: 'off',
+    // Scenarios point robots and HTTP steps at local fakes: let outside requests reach loopback (docs/decisions/0072).
+    TRITIUM_OUTBOUND_PRIVATE: 'allow',
     TRITIUM_COPY_BATCH_SIZE: '2',
     TRITIUM_COPY_BATCH_DELAY_MS: '250',
     // No network here: the map draws no tiles.

@@ -61,6 +61,7 @@ import { recordFileAccess } from './modules/business-data/record-file-access.ts'
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
 import { viewRoutes } from './modules/view/view.routes.ts';
 import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
+import { outboundFetch } from './lib/outbound-http.ts';
 import { notificationChannelRoutes } from './modules/notification/channels/notification-channels.routes.ts';
 import { loadSecretKey } from './modules/notification/channels/secret-box.ts';
 import { channelAdapters } from './modules/notification/channels/channel-adapters.ts';
@@ -107,7 +108,7 @@ export interface BuildAppOptions {
   deliveries?: Partial<DeliverySettings>;
   /** The scheduler's time (tests move it; tokens keep `now`). */
   clock?: () => Date;
-  /** The HTTP client of automations' HTTP steps (tests keep the default and point the steps at local servers). */
+  /** The HTTP client of addresses administrators type in (HTTP steps, robots, SMS); default: lib/outbound-http.ts. */
   fetch?: typeof fetch;
 }
 
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const contextCaches = registerAuth(app, { db, tokens });
 
   const deps = { db, tokens, codes };
+  const outbound = options.fetch ?? outboundFetch({ allowPrivate: config.outboundPrivate });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   signInRoutes(app, deps);
   registerRoutes(app, deps);
@@ -205,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   permissionRoutes(app, deps);
   flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);
-  notificationChannelRoutes(app, deps);
+  notificationChannelRoutes(app, { ...deps, http: outbound });
   workflowDesignRoutes(app, deps);
   fileRoutes(app, {
     db,
@@ -241,12 +243,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const deliveries = {
-    adapters: channelAdapters(),
+    adapters: channelAdapters(outbound),
     settingsOf: (executor: Db, engineCode: string, channel: 'email' | 'sms' | 'robot') => loadChannelSettings(engineDb(executor, engineCode), channel),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
     ...options.deliveries,
   };
-  const automationRuns = { deliveries, fetch: options.fetch, caches: contextCaches };
+  const automationRuns = { deliveries, fetch: outbound, caches: contextCaches };
   automationRoutes(app, { db, runs: automationRuns, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   const registry = new JobRegistry()
     .register(APP_COPY_JOB, appCopyHandler({ batchSize: config.copyBatchSize, batchDelayMs: config.copyBatchDelayMs }))

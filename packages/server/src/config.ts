@@ -36,6 +36,11 @@ export interface AppConfig {
   mapTileUrl?: string;
   /** The address people open the web app at, for links in e-mails and chat messages (TRITIUM_PUBLIC_URL). */
   publicUrl?: string;
+  /**
+   * Whether addresses administrators type in (HTTP steps, robots' webhooks, an SMS provider) may be loopback or private
+   * ones (TRITIUM_OUTBOUND_PRIVATE=allow; default: only the open internet's, docs/decisions/0072).
+   */
+  outboundPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
     mapTileUrl: env.TRITIUM_MAP_TILE_URL,
     publicUrl: env.TRITIUM_PUBLIC_URL || undefined,
+    outboundPrivate: env.TRITIUM_OUTBOUND_PRIVATE === 'allow',
   };
 }
 

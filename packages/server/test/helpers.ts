@@ -55,7 +55,7 @@ export async function createTestApp(
   options: { config?: Partial<AppConfig>; sms?: SmsSender; now?: () => number; database?: Database & { url?: string }; deliveries?: BuildAppOptions['deliveries']; clock?: () => Date } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
-  const config: AppConfig = { ...loadConfig({}), rateLimit: false, fixedVerifyCode: FIXED_CODE, jwtSecret: 'test-secret-0123456789abcdef', secretKey: TEST_SECRET_KEY, ...options.config };
+  const config: AppConfig = { ...loadConfig({}), rateLimit: false, fixedVerifyCode: FIXED_CODE, jwtSecret: 'test-secret-0123456789abcdef', secretKey: TEST_SECRET_KEY, outboundPrivate: true, ...options.config };
   const app = await buildApp({ config, db: database.db, logger: process.env.TEST_LOG ? { level: 'error' } : false, sms: options.sms, now: options.now, listen: database.listen, deliveries: options.deliveries, clock: options.clock });
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import { fillTemplate, isEmailAddress, valueAtPath, type AutomationStep, type Re
 import type { BusinessRule } from '@tritium/shared/business-rules/index';
 import type { QueryLeaf, QueryNode } from '@tritium/shared/query/index';
 import { AppError } from '../../lib/app-error.ts';
+import { OutboundRefused } from '../../lib/outbound-http.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
@@ -239,6 +240,12 @@ async function httpStep(run: StepRun, step: Extract<AutomationStep, { type: 'htt
   try {
     answer = await run.fetch(url, { method: step.method, headers, body, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
   } catch (error) {
+    if (error instanceof OutboundRefused) {
+      throw new AppError('AutomationInvalid', {
+        message: `请求 ${url} 被拒绝：${error.reason === 'scheme' ? '只能请求 http 或 https 地址' : error.reason === 'redirects' ? '重定向次数过多' : '地址指向平台内部网络，外部请求不能访问'}`,
+        detail: { reason: '请求地址不允许', reasonEn: error.message },
+      });
+    }
     throw new RetryableStepError(`请求 ${url} 失败：${error instanceof Error ? error.message : String(error)}`);
   }
   const text = await boundedText(answer, url);

@@ -214,6 +214,23 @@ describe('automations', () => {
     expect(waiting.runs[0]!.error).toMatch(/503/);
   });
 
+  it('outside the platform only: with private addresses not allowed, an HTTP step to loopback fails for good and sends nothing', async () => {
+    // A second process on the same database, configured as a deployment is by default (TRITIUM_OUTBOUND_PRIVATE unset).
+    const strict = await createTestApp({ database: t.database, clock: () => new Date(now), config: { outboundPrivate: false } });
+    try {
+      const { order } = await forms();
+      await save(order, { name: '内网', trigger: { type: 'effective' }, steps: [{ id: 'h', type: 'http', url: `${httpUrl}/ticket`, body: '{}' }] });
+      await exec(order, 'Submit', { values: { Customer: '甲' } });
+      const calls = httpCalls.length;
+      while (await strict.app.extras.jobs.runOnce());
+      expect(httpCalls.length).toBe(calls);
+      // Not retried: the address will not change by waiting.
+      expect((await logs(order)).runs[0]).toMatchObject({ state: 'Failed', error: expect.stringContaining('平台内部网络') });
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('an e-mail step reaches a local SMTP server with the filled template', async () => {
     const { order } = await forms();
     await a.post('/v1/notification/channel/email/save', { enabled: true, host: '127.0.0.1', port: smtp.port, secure: false, user: 'mailer', password: 'smtp-pass-1', fromAddress: 'noreply@tritium.test', fromName: '氚' });

@@ -1,13 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort, startFakeHttp, startFakeSmtp, type FakeHttp, type FakeSmtp } from '../../../../test/channel-fakes.ts';
+import { outboundFetch } from '../../../lib/outbound-http.ts';
 import { ChannelError, type OutgoingMessage } from './channel.ts';
 import { channelAdapters } from './channel-adapters.ts';
 import type { EmailSettings, RobotSettings } from './channel-settings.ts';
 
 // The adapters against real protocol peers on 127.0.0.1: an SMTP server, an SMS provider, robot webhooks.
 
-const adapters = channelAdapters();
+const adapters = channelAdapters(fetch);
 const email = adapters.get('email')!;
 const sms = adapters.get('sms')!;
 const robot = adapters.get('robot')!;
@@ -136,6 +137,15 @@ describe('robot webhooks', () => {
     const error = await failureOf(robot.send(wrongSecret, message));
     expect(error.message).toContain('310000');
     expect(error.retryable).toBe(false);
+  });
+
+  it('a webhook into the platform’s own network is refused for good when private addresses are not allowed', async () => {
+    const strict = channelAdapters(outboundFetch({ allowPrivate: false })).get('robot')!;
+    const before = platform.requests.length;
+    const error = await failureOf(strict.send({ robots: [robotOf({ webhookUrl: `${platform.url}/robot/send?access_token=t` })] }, message));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain("platform's own network");
+    expect(platform.requests.length).toBe(before);
   });
 
   it('WeCom: a markdown message; errcode 0 is success', async () => {

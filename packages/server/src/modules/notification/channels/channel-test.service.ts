@@ -35,15 +35,15 @@ export function invalid(reason: string, reasonEn: string): AppError {
   return new AppError('NotificationChannelInvalid', { detail: { reason, reasonEn } });
 }
 
-export async function sendTestMessage(edb: Edb, userId: string, body: contracts.ChannelTestBody, link: string): Promise<contracts.ChannelTestResult> {
+export async function sendTestMessage(edb: Edb, userId: string, body: contracts.ChannelTestBody, link: string, http: typeof fetch): Promise<contracts.ChannelTestResult> {
   const message: OutgoingMessage = { category: 'system', title: TEST_TITLE, content: TEST_CONTENT, link, recipient: await recipientOf(edb, userId, body.kind, body.to) };
   let send: () => Promise<string>;
   if (body.kind === 'robot') {
     if (!body.robotId) throw invalid('请选择要测试的机器人', 'choose the robot to test');
     const row = await getRobotRowOrThrow(edb, body.robotId);
-    send = () => sendToRobot(robotSettingsOf(row), message);
+    send = () => sendToRobot(http, robotSettingsOf(row), message);
   } else {
-    const adapter = body.kind === 'email' ? emailAdapter : smsAdapter;
+    const adapter = body.kind === 'email' ? emailAdapter : smsAdapter(http);
     const settings = await loadStoredSettings(edb, body.kind).catch(unreadableAsAppError);
     if (!settings) throw new AppError('NotificationChannelNotConfigured');
     send = () => adapter.send(settings, message);

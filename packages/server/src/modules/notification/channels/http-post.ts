@@ -1,3 +1,4 @@
+import { OutboundRefused } from '../../../lib/outbound-http.ts';
 import { ChannelError } from './channel.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -8,14 +9,15 @@ export interface HttpAnswer {
 }
 
 /**
- * POSTs JSON and answers the status and body. No answer at all (refused connection, DNS, timeout) is a retryable
- * ChannelError; a non-2xx answer is one too: retryable for 5xx and 429 (the provider may recover), not for other 4xx
- * (the request itself is wrong and would fail again).
+ * POSTs JSON through `http` (the platform's outbound fetch: lib/outbound-http.ts) and answers the status and body. No
+ * answer at all (refused connection, DNS, timeout) is a retryable ChannelError; a non-2xx answer is one too: retryable
+ * for 5xx and 429 (the provider may recover), not for other 4xx (the request itself is wrong and would fail again). An
+ * address the platform may not reach fails for good.
  */
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function postJson(http: typeof fetch, url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await http(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
       body: JSON.stringify(body),
@@ -23,6 +25,7 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
       redirect: 'error',
     });
   } catch (error) {
+    if (error instanceof OutboundRefused) throw new ChannelError(`${new URL(url).host}: ${error.message}`, false);
     const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : describeCause(error);
     throw new ChannelError(`no answer from ${new URL(url).host}: ${reason}`, true);
   }

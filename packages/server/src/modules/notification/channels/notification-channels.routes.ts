@@ -15,7 +15,7 @@ const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 2
 export const CHANNEL_PAGE_PATH = '/admin/notification-channels';
 
 /** E-mail, SMS and robot settings of the engine, and a test message per channel (/v1/notification/channel/*). */
-export function notificationChannelRoutes(app: TypedApp, deps: { db: Db }): void {
+export function notificationChannelRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => {
     const node = nodeContextOf(request, deps.db);
     return { edb: engineOf(node), userId: node.userId };
@@ -66,7 +66,7 @@ export function notificationChannelRoutes(app: TypedApp, deps: { db: Db }): void
     handler: async (request) => {
       const { edb, userId } = ctx(request);
       const link = `${request.protocol}://${request.host}${CHANNEL_PAGE_PATH}`;
-      return ok(await sendTestMessage(edb, userId, request.body, link));
+      return ok(await sendTestMessage(edb, userId, request.body, link, deps.http));
     },
   });
 }

@@ -8,9 +8,9 @@ import { robotRequest } from './robot-formats.ts';
 const RATE_LIMIT_CODES = new Set([130101, 45009, 9499, 11232]);
 
 /** Sends to one robot; the platform's 200 answer with a non-zero errcode (Feishu: code) is a failure. */
-export async function sendToRobot(robot: RobotSettings, message: OutgoingMessage): Promise<string> {
+export async function sendToRobot(http: typeof fetch, robot: RobotSettings, message: OutgoingMessage): Promise<string> {
   const request = robotRequest(robot, message);
-  const answer = await postJson(request.url, request.body).catch((error: unknown) => {
+  const answer = await postJson(http, request.url, request.body).catch((error: unknown) => {
     throw error instanceof ChannelError ? new ChannelError(`${robot.name}: ${error.message}`, error.retryable) : error;
   });
   const json = jsonOf(answer.text);
@@ -26,15 +26,15 @@ export async function sendToRobot(robot: RobotSettings, message: OutgoingMessage
  * Posts to every enabled robot. Fails when any robot fails (retryable when one of the failures is), after trying
  * all of them, so one broken robot does not keep the others from their message.
  */
-export const robotAdapter: ChannelAdapter = {
+export const robotAdapter = (http: typeof fetch): ChannelAdapter => ({
   kind: 'robot',
   async send(settings, message) {
     const { robots } = settings as RobotChannelSettings;
     if (!robots.length) throw new ChannelError('no robot is enabled', false);
-    const results = await Promise.allSettled(robots.map((robot) => sendToRobot(robot, message)));
+    const results = await Promise.allSettled(robots.map((robot) => sendToRobot(http, robot, message)));
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (!failures.length) return results.map((r) => (r as PromiseFulfilledResult<string>).value).join('; ');
     const errors = failures.map((f) => (f instanceof ChannelError ? f : new ChannelError(String(f), true)));
     throw new ChannelError(errors.map((e) => e.message).join('; '), errors.some((e) => e.retryable));
   },
-};
+});

@@ -12,13 +12,13 @@ export function smsText(template: string, message: OutgoingMessage): string {
 }
 
 /** A configurable HTTP provider: POST {mobile, content} as JSON, the token as a bearer credential. */
-export const smsAdapter: ChannelAdapter = {
+export const smsAdapter = (http: typeof fetch): ChannelAdapter => ({
   kind: 'sms',
   async send(settings, message) {
     const s = settings as SmsSettings;
     const mobile = message.recipient.mobile;
     if (!mobile) throw new ChannelError(`${message.recipient.name} has no mobile number`, false);
-    const answer = await postJson(s.url, { mobile, content: smsText(s.template, message) }, s.token ? { authorization: `Bearer ${s.token}` } : {});
+    const answer = await postJson(http, s.url, { mobile, content: smsText(s.template, message) }, s.token ? { authorization: `Bearer ${s.token}` } : {});
     return `HTTP ${answer.status} ${answer.text.slice(0, 200)}`.trim();
   },
-};
+});
