@@ -64,6 +64,7 @@ export const enUSPrint = {
     height: 'Height (mm)',
     field: 'Field',
     showLabel: 'Show the field name',
+    grow: 'Grow with its text (what is below moves down)',
     text: 'Text',
     subTable: 'Sub-table',
     columns: 'Columns',

@@ -65,6 +65,7 @@ export const zhCNPrint = {
     height: '高 (mm)',
     field: '字段',
     showLabel: '显示字段名',
+    grow: '随内容增高（下方内容随之下移）',
     text: '文本内容',
     subTable: '子表',
     columns: '列',

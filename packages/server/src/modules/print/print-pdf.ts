@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { playwrightCore } from '../../lib/lazy-packages.ts';
+import { pdfLib, playwrightCore } from '../../lib/lazy-packages.ts';
 
 // PDF from the renderer's HTML through headless Chromium's page.pdf (docs/decisions/0050): the browser that prints the
 // Print mode also makes the file, so paging, repeated sub-table headers, page numbers and CJK text (the system's
@@ -7,10 +7,25 @@ import { playwrightCore } from '../../lib/lazy-packages.ts';
 // gets its own context.
 
 export interface PdfRenderer {
-  /** The PDF of an HTML document, and its page count. */
-  /** `laidOut` runs once the pages are laid out, before the file is written. */
-  render(html: string, laidOut?: () => Promise<void>): Promise<{ pdf: Buffer; pages: number }>;
+  /**
+   * The PDF of an HTML document, and its page count. Several documents (one a record, each numbering its own pages)
+   * are laid out one after the other in the same page and their PDFs joined into one file (docs/decisions/0067).
+   * `laidOut` runs once the pages are laid out, before the file is written.
+   */
+  render(html: string | readonly string[], laidOut?: () => Promise<void>): Promise<{ pdf: Buffer; pages: number }>;
   close(): Promise<void>;
+}
+
+/** PDFs joined in order into one (pdf-lib copies the pages with their embedded fonts and images). */
+export async function joinPdfs(parts: readonly Uint8Array[]): Promise<Buffer> {
+  if (parts.length === 1) return Buffer.from(parts[0]!);
+  const { PDFDocument } = await pdfLib();
+  const out = await PDFDocument.create();
+  for (const part of parts) {
+    const doc = await PDFDocument.load(part);
+    for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
+  }
+  return Buffer.from(await out.save());
 }
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -39,11 +54,16 @@ export function createPdfRenderer(executablePath = process.env.TRITIUM_CHROMIUM_
       const context = await (await open()).newContext();
       try {
         const page = await context.newPage();
-        // Images are data URLs or links of this server; nothing else is fetched.
-        await page.setContent(html, { waitUntil: 'load', timeout: 120_000 });
-        await laidOut?.();
-        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-        return { pdf, pages: countPdfPages(pdf) };
+        const documents = typeof html === 'string' ? [html] : html;
+        const parts: Buffer[] = [];
+        for (const [i, one] of documents.entries()) {
+          // Images are data URLs (file links are read into the document first); nothing is fetched.
+          await page.setContent(one, { waitUntil: 'load', timeout: 120_000 });
+          if (i === documents.length - 1) await laidOut?.();
+          parts.push(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+        }
+        const pdf = await joinPdfs(parts);
+        return { pdf, pages: parts.reduce((n, p) => n + countPdfPages(p), 0) };
       } finally {
         await context.close().catch(() => undefined);
       }

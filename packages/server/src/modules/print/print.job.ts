@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
-import { renderPrintHtml } from '@tritium/shared/print/index';
+import { printHtmlDocuments } from '@tritium/shared/print/index';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
@@ -20,6 +20,8 @@ import { assembleDocuments, loadNames, printableIds, sheetOf } from './print-ass
 import type { PdfRenderer } from './print-pdf.ts';
 import { findPrintTask, type PrintSelection } from './print-tasks.repo.ts';
 import { layoutFor } from './print-templates.service.ts';
+import { inlineImages } from './print-images.ts';
+import { EXCEL_LAYOUT, excelPrintHtml, findExcelTemplate, PDF_TYPE } from './print-excel.service.ts';
 
 // The print job (issue 24; docs/decisions/0050): the spec's stages in order — Print (claimed), LoadData (which
 // records: the selection or the filtered view, under the owner's rights now), AssembleData (texts, sub-table rows,
@@ -28,7 +30,6 @@ import { layoutFor } from './print-templates.service.ts';
 // Timeout (shown as Error, retryable), and a retry starts it from LoadData. The PDF is kept for `keepHours`.
 
 export const PRINT_JOB = 'print.paper';
-export const PDF_TYPE = 'application/pdf';
 const CHUNK = 50;
 const PAGE = 500;
 
@@ -83,7 +84,8 @@ export function printJobHandler(deps: PrintDeps): JobHandler {
       const ids = await selectedIds(owner, form, selection);
       if (!ids.length) throw new AppError('PrintNothingToPrint');
       await edb.updateTable('print_tasks').set({ total: ids.length }).where('id', '=', taskId).execute();
-      const { layout } = await layoutFor(edb, form, task.template_id);
+      const excel = selection.excelTemplateId ? await findExcelTemplate(owner, selection.excelTemplateId, form.node.code) : undefined;
+      const layout = excel ? EXCEL_LAYOUT : (await layoutFor(edb, form, task.template_id)).layout;
       const names = await loadNames(edb);
 
       const documents = [];
@@ -92,7 +94,8 @@ export function printJobHandler(deps: PrintDeps): JobHandler {
         await ctx.reportProgress(5 + ((i + CHUNK) / ids.length) * 55, 'AssembleData');
         if (deps.chunkDelayMs) await pause(deps.chunkDelayMs);
       }
-      const html = renderPrintHtml(layout, sheetOf(form, documents));
+      await inlineImages(edb, deps.store, documents);
+      const html = excel ? await excelPrintHtml(excel, documents) : printHtmlDocuments(layout, sheetOf(form, documents));
       await ctx.reportProgress(62, 'CalcPage');
       const { pdf, pages } = await deps.pdf.render(html, () => ctx.reportProgress(80, 'GenerateFile'));
 
