@@ -31,6 +31,10 @@ export const zhCNPrint = {
     upload: '上传 Excel 模板',
     empty: '还没有 Excel 模板',
     download: '导出 Excel',
+    asXlsx: '{{name}} · Excel 文件',
+    asPdf: '{{name}} · PDF',
+    option: 'Excel：{{name}}',
+    noBrowser: 'Excel 模板只能生成 PDF',
   },
   templates: {
     entry: '打印模板',
