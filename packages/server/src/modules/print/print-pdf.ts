@@ -25,7 +25,8 @@ export async function joinPdfs(parts: readonly Uint8Array[]): Promise<Buffer> {
     const doc = await PDFDocument.load(part);
     for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
   }
-  return Buffer.from(await out.save());
+  // Without object streams the page objects stay readable to simple tools (and to countPdfPages).
+  return Buffer.from(await out.save({ useObjectStreams: false }));
 }
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
