@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE128_PATTERNS, code128Bars, code128Encodable, code128Values } from './code128.ts';
 import { BARCODE_REFUSED, PRINT_ELEMENT_KINDS } from './elements.ts';
 import { defaultLayoutOf } from './default-layout.ts';
-import { printHtmlDocuments, renderPrintHtml } from './render.ts';
+import { numbersPerRecord, RECORD_MARK, renderPrintHtml } from './render.ts';
 import { PRINT_ELEMENT_TYPES, PrintLayout } from './template.ts';
 import type { PrintSheet } from './data.ts';
 
@@ -80,14 +80,18 @@ describe('the renderer', () => {
     }
   });
 
-  it('makes one document a record when the layout numbers its pages, so each record counts from 1', () => {
+  it('numbers the pages of each record of its own: a named page and counter a record, its count once known', () => {
     const two = { ...sheet(), documents: [sheet().documents[0]!, { ...sheet().documents[0]!, objectId: 'r2' }] };
-    const docs = printHtmlDocuments(layout, two);
-    expect(docs).toHaveLength(2);
-    expect(docs[1]).toContain('data-object-id="r2"');
-    expect(docs[1]).not.toContain('data-object-id="r1"');
-    const unnumbered = PrintLayout.parse({ elements: layout.elements.filter((e) => e.type !== 'pageNumber') });
-    expect(printHtmlDocuments(unnumbered, two)).toHaveLength(1);
+    expect(numbersPerRecord(layout, two)).toBe(true);
+    expect(numbersPerRecord(layout, sheet())).toBe(false);
+    const first = renderPrintHtml(layout, two, {});
+    expect(first).toContain(`<a class="mark" href="${RECORD_MARK}1">`);
+    expect(first).toContain('@page r1{counter-increment:c1;}');
+    expect(first).not.toContain('counter(page)');
+    const second = renderPrintHtml(layout, two, { recordPages: [3, 1] });
+    expect(second).not.toContain('class="mark"');
+    expect(second).toContain('@page r0{counter-increment:c0;@bottom-right{content:"第 " counter(c0) " 页 / 共 " "3" " 页"');
+    expect(second).toContain('<section class="doc" data-object-id="r2" style="page:r1">');
   });
 });
 

@@ -13,20 +13,35 @@ import { contentSize, paperSize, type PrintElement, type PrintLayout } from './t
 
 export const PRINT_FONT_STACK = "'WenQuanYi Micro Hei', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif";
 
-function css(layout: PrintLayout): string {
+/**
+ * Page numbers per record (docs/decisions/0067): each record's pages are a named page `r<i>` counting its own counter
+ * `c<i>`, and `{pages}` is that record's page count, known from a first layout (`recordPages`). Without the counts
+ * (the first layout) no numbers are drawn and each record's first page carries a link mark the PDF is read back by.
+ */
+export interface RecordNumbering {
+  recordPages?: readonly number[];
+}
+
+/** The link a record's first page carries in the first layout. */
+export const RECORD_MARK = 'https://record.invalid/';
+
+function css(layout: PrintLayout, records: number, numbering?: RecordNumbering): string {
   const { page } = layout;
   const paper = paperSize(page);
   const m = page.margins;
   const numbers = layout.elements.filter((e): e is Extract<PrintElement, { type: 'pageNumber' }> => e.type === 'pageNumber');
   const content = contentSize(page);
-  const boxes = numbers.map((e) => {
+  const boxes = (page: string, pages: string) => numbers.map((e) => {
     const vertical = e.y + e.height / 2 < content.height / 2 ? 'top' : 'bottom';
     const centre = e.x + e.width / 2;
     const horizontal = centre < content.width / 3 ? 'left' : centre > (content.width * 2) / 3 ? 'right' : 'center';
-    return `@${vertical}-${horizontal}{content:${pageNumberContent(e.format)};font-size:${e.fontSize}pt;font-family:${PRINT_FONT_STACK}}`;
-  });
+    return `@${vertical}-${horizontal}{content:${pageNumberContent(e.format, page, pages)};font-size:${e.fontSize}pt;font-family:${PRINT_FONT_STACK}}`;
+  }).join('');
+  const counts = numbering?.recordPages;
+  const perRecord = numbering ? Array.from({ length: records }, (_, i) => `@page r${i}{counter-increment:c${i};${counts ? boxes(`counter(c${i})`, JSON.stringify(String(counts[i] ?? ''))) : ''}}`).join('') : '';
   return [
-    `@page{size:${n(paper.width)}mm ${n(paper.height)}mm;margin:${n(m.top)}mm ${n(m.right)}mm ${n(m.bottom)}mm ${n(m.left)}mm;${boxes.join('')}}`,
+    `@page{size:${n(paper.width)}mm ${n(paper.height)}mm;margin:${n(m.top)}mm ${n(m.right)}mm ${n(m.bottom)}mm ${n(m.left)}mm;${numbering ? '' : boxes('counter(page)', 'counter(pages)')}}${perRecord}`,
+    `.mark{position:absolute;display:block;width:1mm;height:1mm;font-size:1pt;color:transparent;text-decoration:none}`,
     `html,body{margin:0;padding:0}body{font-family:${PRINT_FONT_STACK};color:#000;-webkit-print-color-adjust:exact;print-color-adjust:exact}`,
     `.doc{width:${n(content.width)}mm;break-after:page}.doc:last-child{break-after:auto}`,
     '.band{position:relative;width:100%;break-inside:avoid}',
@@ -40,10 +55,10 @@ function css(layout: PrintLayout): string {
   ].join('\n');
 }
 
-/** `第 {page} 页 / 共 {pages} 页` → a CSS content value with the page counters. */
-function pageNumberContent(format: string): string {
+/** `第 {page} 页 / 共 {pages} 页` → a CSS content value with the page counters (or a record's own counter and count). */
+function pageNumberContent(format: string, page: string, pages: string): string {
   const parts = format.split(/(\{pages\}|\{page\})/).filter(Boolean);
-  return parts.map((p) => (p === '{page}' ? 'counter(page)' : p === '{pages}' ? 'counter(pages)' : JSON.stringify(p))).join(' ');
+  return parts.map((p) => (p === '{page}' ? page : p === '{pages}' ? pages : JSON.stringify(p))).join(' ');
 }
 
 function placed(e: PrintElement, top: number, sheet: PrintSheet, doc: PrintDocument): string {
@@ -65,7 +80,7 @@ function flowRow(row: PrintElement[], sheet: PrintSheet, doc: PrintDocument): st
 }
 
 /** One record: bands of placed elements between the flowing ones, top to bottom. */
-function renderDocument(layout: PrintLayout, sheet: PrintSheet, doc: PrintDocument): string {
+function renderDocument(layout: PrintLayout, sheet: PrintSheet, doc: PrintDocument, index: number, numbering?: RecordNumbering): string {
   const flowing = layout.elements.filter(isFlowing).sort((a, b) => a.y - b.y || a.x - b.x);
   // Page numbers live in the page's margin boxes (css), outside the flow.
   const fixed = layout.elements.filter((e) => !isFlowing(e) && e.type !== 'pageNumber');
@@ -94,20 +109,16 @@ function renderDocument(layout: PrintLayout, sheet: PrintSheet, doc: PrintDocume
     start = Math.max(start, ...row.map((f) => f.y + f.height));
   }
   band(start, null);
-  return `<section class="doc" data-object-id="${esc(doc.objectId)}">${out.join('')}</section>`;
+  const named = numbering ? ` style="page:r${index}"` : '';
+  const mark = numbering && !numbering.recordPages ? `<a class="mark" href="${RECORD_MARK}${index}">.</a>` : '';
+  return `<section class="doc" data-object-id="${esc(doc.objectId)}"${named}>${mark}${out.join('')}</section>`;
 }
 
-/** The whole print: every record of the sheet, each from a new page. */
-export function renderPrintHtml(layout: PrintLayout, sheet: PrintSheet): string {
-  const body = sheet.documents.map((d) => renderDocument(layout, sheet, d)).join('');
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(sheet.title)}</title><style>${css(layout)}</style></head><body>${body}</body></html>`;
+/** The whole print: every record of the sheet, each from a new page; `numbering` numbers each record's pages of its own. */
+export function renderPrintHtml(layout: PrintLayout, sheet: PrintSheet, numbering?: RecordNumbering): string {
+  const body = sheet.documents.map((d, i) => renderDocument(layout, sheet, d, i, numbering)).join('');
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(sheet.title)}</title><style>${css(layout, sheet.documents.length, numbering)}</style></head><body>${body}</body></html>`;
 }
 
-/**
- * The documents a PDF is made of: one, or — when the layout numbers its pages and there are several records — one a
- * record, so that each record's pages are numbered 1..n of its own (`{page}` / `{pages}`; docs/decisions/0067).
- */
-export function printHtmlDocuments(layout: PrintLayout, sheet: PrintSheet): string[] {
-  if (sheet.documents.length < 2 || !layout.elements.some((e) => e.type === 'pageNumber')) return [renderPrintHtml(layout, sheet)];
-  return sheet.documents.map((d) => renderPrintHtml(layout, { ...sheet, documents: [d] }));
-}
+/** Whether a print of `sheet` numbers each record's pages of its own (page numbers on the layout, more than one record). */
+export const numbersPerRecord = (layout: PrintLayout, sheet: PrintSheet): boolean => sheet.documents.length > 1 && layout.elements.some((e) => e.type === 'pageNumber');

@@ -7,26 +7,38 @@ import { pdfLib, playwrightCore } from '../../lib/lazy-packages.ts';
 // gets its own context.
 
 export interface PdfRenderer {
-  /**
-   * The PDF of an HTML document, and its page count. Several documents (one a record, each numbering its own pages)
-   * are laid out one after the other in the same page and their PDFs joined into one file (docs/decisions/0067).
-   * `laidOut` runs once the pages are laid out, before the file is written.
-   */
-  render(html: string | readonly string[], laidOut?: () => Promise<void>): Promise<{ pdf: Buffer; pages: number }>;
+  /** The PDF of an HTML document, and its page count. `laidOut` runs once the pages are laid out, before the file is written. */
+  render(html: string, laidOut?: () => Promise<void>): Promise<{ pdf: Buffer; pages: number }>;
   close(): Promise<void>;
 }
 
-/** PDFs joined in order into one (pdf-lib copies the pages with their embedded fonts and images). */
-export async function joinPdfs(parts: readonly Uint8Array[]): Promise<Buffer> {
-  if (parts.length === 1) return Buffer.from(parts[0]!);
-  const { PDFDocument } = await pdfLib();
-  const out = await PDFDocument.create();
-  for (const part of parts) {
-    const doc = await PDFDocument.load(part);
-    for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
-  }
-  // Without object streams the page objects stay readable to simple tools (and to countPdfPages).
-  return Buffer.from(await out.save({ useObjectStreams: false }));
+/**
+ * Pages (0-based) that carry a link to `prefix<i>`, by i: where each record starts in a first layout whose records
+ * mark their first page (docs/decisions/0067). Read with pdf-lib: the links are the pages' URI annotations.
+ */
+export async function markedPages(pdf: Uint8Array, prefix: string): Promise<Map<number, number>> {
+  const { PDFDocument, PDFName, PDFDict, PDFArray, PDFString, PDFHexString } = await pdfLib();
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const starts = new Map<number, number>();
+  doc.getPages().forEach((page, index) => {
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    for (let k = 0; k < (annots?.size() ?? 0); k++) {
+      const action = annots!.lookupMaybe(k, PDFDict)?.lookupMaybe(PDFName.of('A'), PDFDict);
+      const uri = action?.lookupMaybe(PDFName.of('URI'), PDFString, PDFHexString)?.decodeText();
+      const mark = uri?.startsWith(prefix) ? Number(uri.slice(prefix.length)) : NaN;
+      if (Number.isInteger(mark) && !starts.has(mark)) starts.set(mark, index);
+    }
+  });
+  return starts;
+}
+
+/** Each record's page count from where the records start and the file's page count. */
+export function pagesPerRecord(starts: Map<number, number>, records: number, total: number): number[] {
+  return Array.from({ length: records }, (_, i) => {
+    const from = starts.get(i);
+    const next = Array.from({ length: records - i - 1 }, (_, k) => starts.get(i + 1 + k)).find((v) => v !== undefined) ?? total;
+    return from === undefined ? 0 : next - from;
+  });
 }
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -55,16 +67,11 @@ export function createPdfRenderer(executablePath = process.env.TRITIUM_CHROMIUM_
       const context = await (await open()).newContext();
       try {
         const page = await context.newPage();
-        const documents = typeof html === 'string' ? [html] : html;
-        const parts: Buffer[] = [];
-        for (const [i, one] of documents.entries()) {
-          // Images are data URLs (file links are read into the document first); nothing is fetched.
-          await page.setContent(one, { waitUntil: 'load', timeout: 120_000 });
-          if (i === documents.length - 1) await laidOut?.();
-          parts.push(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-        }
-        const pdf = await joinPdfs(parts);
-        return { pdf, pages: parts.reduce((n, p) => n + countPdfPages(p), 0) };
+        // Images are data URLs (file links are read into the document first); nothing is fetched.
+        await page.setContent(html, { waitUntil: 'load', timeout: 120_000 });
+        await laidOut?.();
+        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+        return { pdf, pages: countPdfPages(pdf) };
       } finally {
         await context.close().catch(() => undefined);
       }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
-import { printHtmlDocuments } from '@tritium/shared/print/index';
+import { numbersPerRecord, RECORD_MARK, renderPrintHtml, type PrintLayout, type PrintSheet } from '@tritium/shared/print/index';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
@@ -17,7 +17,7 @@ import type { NodeContext } from '../function-node/node-context.ts';
 import { queryRecords } from '../query/query.service.ts';
 import { viewNarrowing } from '../view/view-query.service.ts';
 import { assembleDocuments, loadNames, printableIds, sheetOf } from './print-assemble.ts';
-import type { PdfRenderer } from './print-pdf.ts';
+import { markedPages, pagesPerRecord, type PdfRenderer } from './print-pdf.ts';
 import { findPrintTask, type PrintSelection } from './print-tasks.repo.ts';
 import { layoutFor } from './print-templates.service.ts';
 import { inlineImages } from './print-images.ts';
@@ -64,6 +64,17 @@ export async function selectedIds(ctx: NodeContext, form: RuntimeForm, selection
   return ids;
 }
 
+/**
+ * The print's HTML. When each record numbers its own pages (`第 1 页 / 共 n 页` per record), a first layout finds where
+ * each record starts (its marked first page) and the second is drawn with every record's count (docs/decisions/0067).
+ */
+async function numberedHtml(pdf: PdfRenderer, layout: PrintLayout, sheet: PrintSheet): Promise<string> {
+  if (!numbersPerRecord(layout, sheet)) return renderPrintHtml(layout, sheet);
+  const first = await pdf.render(renderPrintHtml(layout, sheet, {}));
+  const recordPages = pagesPerRecord(await markedPages(first.pdf, RECORD_MARK), sheet.documents.length, first.pages);
+  return renderPrintHtml(layout, sheet, { recordPages });
+}
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function printJobHandler(deps: PrintDeps): JobHandler {
@@ -95,8 +106,9 @@ export function printJobHandler(deps: PrintDeps): JobHandler {
         if (deps.chunkDelayMs) await pause(deps.chunkDelayMs);
       }
       await inlineImages(edb, deps.store, documents);
-      const html = excel ? await excelPrintHtml(excel, documents) : printHtmlDocuments(layout, sheetOf(form, documents));
+      const sheet = sheetOf(form, documents);
       await ctx.reportProgress(62, 'CalcPage');
+      const html = excel ? await excelPrintHtml(excel, documents) : await numberedHtml(deps.pdf, layout, sheet);
       const { pdf, pages } = await deps.pdf.render(html, () => ctx.reportProgress(80, 'GenerateFile'));
 
       const fileId = newId();
