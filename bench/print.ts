@@ -172,7 +172,7 @@ if (figures) {
     `| the same records through an Excel template (a workbook filled per record, as HTML, one PDF) | ${figures.records} | ${figures.excel.pages} | ${figures.excel.seconds} s | ${figures.excel.pagesPerSecond} | (in the process above) |`,
     `| the same records drawn with pdf-lib + fontkit (text and table lines only, fixed rows, no QR) | ${figures.records} | ${figures.pdfLib.pages} | ${figures.pdfLib.seconds} s | ${figures.pdfLib.pagesPerSecond} | (in the process above) |`,
     '',
-    `The print template numbers its pages, so each record is laid out as its own document and the parts are joined (docs/decisions/0067); the file is ${figures.chromium.kb} KB.`,
+    `The print template numbers its pages, so each record counts its own: the batch is laid out twice, once to find where each record starts and once with the counts (docs/decisions/0067); the file is ${figures.chromium.kb} KB.`,
     '',
     'The server process RSS is its peak over the whole run (the records were saved through the API first). Chromium is',
     'started on the first print and kept; its RSS is the sum over its processes while the batch ran (pages they share are',
