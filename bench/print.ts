@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, rgb } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
+import ExcelJS from 'exceljs';
 import { onThrowawayPostgres, post, saveResult, writePerformanceSection } from './lib.ts';
 import { openBenchApp, registerBenchEngine, round1 } from './setup.ts';
 
@@ -121,12 +122,31 @@ async function measure(databaseUrl: string, version: string) {
     clearInterval(sampler);
     const done = await post(app, '/v1/toolkit/print/progress', { taskId }, headers);
     if (done.state !== 'Complete') throw new Error(`print job ended ${done.state}: ${done.message}`);
+    const fileKb = Math.round((await app.inject({ method: 'GET', url: done.downloadUrl })).rawPayload.length / 1024);
+
+    // The same batch through an Excel template (docs/decisions/0066): a workbook filled per record, as HTML, one PDF.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('送货单', { pageSetup: { paperSize: 11, orientation: 'portrait' } });
+    sheet.addRow(['送货单', '{DeliveryNo}']);
+    sheet.addRow(['收货单位', '{Customer}']);
+    sheet.addRow(['货品', '数量']);
+    sheet.addRow(['{Goods.Item}', '{Goods.Qty}']);
+    sheet.addRow(['收货人签字：', '']);
+    const uploaded = await app.inject({ method: 'POST', url: '/v1/file/upload', query: { scene: 'gridImportFile', fileName: 'bench.xlsx' }, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: Buffer.from(await book.xlsx.writeBuffer()) });
+    const excel = await post(app, '/v1/toolkit/print/excel/save', { schemaCode: 'BenchDelivery', name: '送货单表格', fileId: uploaded.json().data.fileId }, headers);
+    const excelTask = (await post(app, '/v1/toolkit/print/paper', { schemaCode: 'BenchDelivery', excelTemplateId: excel.templateId }, headers)).taskId;
+    const excelStarted = performance.now();
+    while (await app.extras.jobs.runOnce());
+    const excelSeconds = (performance.now() - excelStarted) / 1000;
+    const excelDone = await post(app, '/v1/toolkit/print/progress', { taskId: excelTask }, headers);
+    if (excelDone.state !== 'Complete') throw new Error(`Excel print job ended ${excelDone.state}: ${excelDone.message}`);
     const direct = await pdfLibRun(records);
     return {
       postgres: version,
       records: RECORDS,
       linesPerRecord: LINES,
-      chromium: { seconds: round1(seconds), pages: done.pages, pagesPerSecond: round1(done.pages / seconds) },
+      chromium: { seconds: round1(seconds), pages: done.pages, pagesPerSecond: round1(done.pages / seconds), kb: fileKb },
+      excel: { seconds: round1(excelSeconds), pages: excelDone.pages, pagesPerSecond: round1(excelDone.pages / excelSeconds) },
       serverPeakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       chromiumPeakRssMb: Math.round(chromiumPeakKb / 1024),
       pdfLib: { seconds: round1(direct.seconds), pages: direct.pages, pagesPerSecond: round1(direct.pages / direct.seconds), kb: Math.round(direct.bytes / 1024) },
@@ -149,7 +169,10 @@ if (figures) {
     `| what | records | pages | time | pages/s | peak RSS |`,
     '|---|---|---|---|---|---|',
     `| print job, Chromium page.pdf (LoadData → Complete, ${figures.linesPerRecord} sub-table rows, QR code and barcode a record) | ${figures.records} | ${figures.chromium.pages} | ${figures.chromium.seconds} s | ${figures.chromium.pagesPerSecond} | server process ${figures.serverPeakRssMb} MB, Chromium ${figures.chromiumPeakRssMb} MB |`,
+    `| the same records through an Excel template (a workbook filled per record, as HTML, one PDF) | ${figures.records} | ${figures.excel.pages} | ${figures.excel.seconds} s | ${figures.excel.pagesPerSecond} | (in the process above) |`,
     `| the same records drawn with pdf-lib + fontkit (text and table lines only, fixed rows, no QR) | ${figures.records} | ${figures.pdfLib.pages} | ${figures.pdfLib.seconds} s | ${figures.pdfLib.pagesPerSecond} | (in the process above) |`,
+    '',
+    `The print template numbers its pages, so each record counts its own: the batch is laid out twice, once to find where each record starts and once with the counts (docs/decisions/0067); the file is ${figures.chromium.kb} KB.`,
     '',
     'The server process RSS is its peak over the whole run (the records were saved through the API first). Chromium is',
     'started on the first print and kept; its RSS is the sum over its processes while the batch ran (pages they share are',

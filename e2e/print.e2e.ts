@@ -23,6 +23,8 @@ beforeAll(async () => {
     controls: [
       { type: 'textBox', code: 'Customer', options: { displayName: '收货单位' } },
       { type: 'textBox', code: 'DeliveryNo', options: { displayName: '送货单号' } },
+      { type: 'textArea', code: 'Note', options: { displayName: '备注' } },
+      { type: 'associationQuery', code: 'Previous', options: { displayName: '上一单', schemaCode: 'delivery' } },
       { type: 'gridView', code: 'Goods', options: { displayName: '货品明细' }, controls: [{ type: 'textBox', code: 'Item', options: { displayName: '货品' } }, { type: 'number', code: 'Qty', options: { displayName: '数量' } }] },
     ],
   });
@@ -112,12 +114,35 @@ describe('print templates and print jobs in the browser', () => {
     await phone.close();
     await page.goto(`/form/open/delivery/${ids[1]}?mode=Print`);
     await page.getByRole('button', { name: /导出 Excel/ }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '送货单表格' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '送货单表格 · Excel 文件' }).click()]);
     const filled = new ExcelJS.Workbook();
     await filled.xlsx.load((await downloaded(download)) as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     filled.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows).toEqual([['收货单位', '白鹭家具'], ['松木板', '12'], ['五金配件', '30'], ['签收', '']]);
+    // The same template as a PDF.
+    await page.getByRole('button', { name: /导出 Excel/ }).click();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '送货单表格 · PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toBe('送货单表格.pdf');
+    expect((await downloaded(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it("with no template the form's own layout prints: a multi-line note pushes the next row down, the association shows its name", async () => {
+    const note = ['第一行：卸货请走东门', '第二行：联系仓库王师傅', '第三行：下午三点前送达'].join('\n');
+    const saved = await api<{ objectId: string }>('POST', '/v1/form/action/execute', { schemaCode: 'delivery', actionCode: 'Submit', values: { Customer: '远山茶业', DeliveryNo: 'SH-1004', Note: note, Previous: ids[0] }, children: { Goods: [{ Item: '茶叶罐', Qty: 8 }] } });
+    const previous = await api<{ system: { Name: string } }>('POST', '/v1/form/loaddata', { schemaCode: 'delivery', objectId: ids[0] });
+    await page.goto(`/form/print/delivery?ids=${saved.objectId}&templateId=formLayout`);
+    const frame = page.frameLocator('iframe[title="打印预览"]');
+    await expect.poll(() => frame.getByText('第三行：下午三点前送达', { exact: false }).count()).toBe(1);
+    const noteBox = (await frame.locator('[data-element-id="f2"]').boundingBox())!;
+    const grid = (await frame.locator('[data-grid="Goods"]').boundingBox())!;
+    // Three lines need more than the 8 mm row (about 30 px) and the grid starts below them.
+    expect(noteBox.height).toBeGreaterThan(40);
+    expect(grid.y).toBeGreaterThanOrEqual(noteBox.y + noteBox.height - 1);
+    const association = frame.locator('[data-field="Previous"]');
+    expect(await association.textContent()).toBe(previous.system.Name);
+    expect(await association.textContent()).not.toContain(ids[0]);
+    await screenshot(page, 'print-3b-form-layout');
   });
 
   it("a record's Print mode shows the default template, ready for the print dialog, on PC and phone", async () => {

@@ -217,9 +217,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const dataPort = { store: fileStore, urls: createFileUrlSigner(signingSecret, options.now), ...dataPortSettings() };
   dataPortRoutes(app, { db, ...dataPort });
-  printRoutes(app, { db, urls: dataPort.urls, store: fileStore });
   const pdf = createPdfRenderer();
   app.addHook('onClose', () => pdf.close());
+  printRoutes(app, { db, urls: dataPort.urls, store: fileStore, pdf });
   const live = createLiveHub();
   notificationRoutes(app, { db, hub: live });
   if (options.listen) {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { openDatabase } from '../src/db/database.ts';
-import { FIXED_CODE } from './helpers.ts';
-import { killableServer, until } from './server-process.ts';
-import { FunctionNodeType as T } from './node-helpers.ts';
+import { engineWithForm, killableServer, stopProcess, until } from './server-process.ts';
 
 // test-databases: postgres — the job lease and sweep after kill -9 are database-neutral; import-rollback-kill covers PGlite's durability (docs/testing.md "Runs on both databases").
 
@@ -24,24 +22,11 @@ describe('import interrupted by a server kill', () => {
     const up = () => platform.start(90_000);
     let server = await up();
 
-    let session = { token: '', engineCode: '' };
-    const headers = () => ({ authorization: `Bearer ${session.token}`, enginecode: session.engineCode });
-    const post = async (url: string, body: unknown) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(body) });
-      const json = (await res.json()) as any;
-      if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    const mobile = `136${String(process.pid % 10000).padStart(4, '0')}8888`;
-    await post('/v1/captcha/verifycode/send', { mobile, scene: 'register' });
-    const reg = await post('/v1/register/engine', { mobile, code: FIXED_CODE, password: 'Passw0rd1', userName: '管理员', engineName: '导入测试公司', scale: '1-20' });
-    session = { token: reg.accessToken, engineCode: reg.engineCode };
-    const app = await post('/v1/functionnode', { code: 'KillImport', displayName: '导入应用', nodeType: T.AppPackage });
-    const form = await post('/v1/functionnode', { appCode: app.code, parentCode: app.code, displayName: '订单', nodeType: T.FormModule });
-    const loaded = await post('/v1/formdesign/load', { schemaCode: form.code });
-    const def = { attributes: { displayName: '订单' }, controls: [{ type: 'textBox', code: 'Code', options: { displayName: '编号' } }, { type: 'number', code: 'Qty', options: { displayName: '数量' } }] };
-    const saved = await post('/v1/formdesign/save', { schemaCode: form.code, baseVersion: loaded.draft.version, definition: def });
-    await post('/v1/formdesign/publish', { schemaCode: form.code, version: saved.version, confirm: [] });
+    const { post, headers, session, formCode } = await engineWithForm(base, {
+      mobile: `136${String(process.pid % 10000).padStart(4, '0')}8888`, engineName: '导入测试公司', appCode: 'KillImport', appName: '导入应用', formName: '订单',
+      controls: [{ type: 'textBox', code: 'Code', options: { displayName: '编号' } }, { type: 'number', code: 'Qty', options: { displayName: '数量' } }],
+    });
+    const form = { code: formCode };
 
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('数据');
@@ -57,8 +42,7 @@ describe('import interrupted by a server kill', () => {
       return p.state === 'Running' && p.progress > 10 ? p : undefined;
     });
     expect(seen.progress).toBeLessThan(90);
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcess(server);
 
     server = await up();
     expect(await until('Timeout', async () => {
@@ -73,8 +57,7 @@ describe('import interrupted by a server kill', () => {
     }, 60_000);
     expect(done).toMatchObject({ attempts: 2, total: ROWS, inserted: ROWS, rejected: 0 });
 
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcess(server, 'SIGTERM');
     const database = await openDatabase(isPostgres ? { databaseUrl } : { pgliteDataDir: path.join(dataDir, 'pglite') });
     try {
       const schema = `e_${session.engineCode}`;

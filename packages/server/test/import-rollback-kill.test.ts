@@ -3,9 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { openDatabase } from '../src/db/database.ts';
 import { formChecksum } from '../src/modules/data-port/rollback.fixtures.ts';
-import { FIXED_CODE } from './helpers.ts';
-import { killableServer, until } from './server-process.ts';
-import { FunctionNodeType as T } from './node-helpers.ts';
+import { engineWithForm, killableServer, stopProcess, until } from './server-process.ts';
 
 // test-databases: both — durability of a killed import on each database (docs/testing.md "Runs on both databases").
 
@@ -30,40 +28,18 @@ describe('rolling back an import interrupted by a server kill', () => {
     const platform = await killableServer('import-rollback-kill', { TRITIUM_IMPORT_BATCH_DELAY_MS: '200' });
     const { base, dataDir, databaseUrl } = platform;
     const up = () => platform.start(90_000);
-    const down = async (signal: NodeJS.Signals) => {
-      server.kill(signal);
-      await new Promise((r) => server.once('exit', r));
-    };
+    const down = (signal: NodeJS.Signals) => stopProcess(server, signal);
     let server = await up();
 
-    let session = { token: '', engineCode: '' };
-    const headers = () => ({ authorization: `Bearer ${session.token}`, enginecode: session.engineCode });
-    const call = async (url: string, body: unknown) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(body) });
-      return (await res.json()) as any;
-    };
-    const post = async (url: string, body: unknown) => {
-      const json = await call(url, body);
-      if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    const mobile = `137${String(process.pid % 10000).padStart(4, '0')}7777`;
-    await post('/v1/captcha/verifycode/send', { mobile, scene: 'register' });
-    const reg = await post('/v1/register/engine', { mobile, code: FIXED_CODE, password: 'Passw0rd1', userName: '管理员', engineName: '回滚测试公司', scale: '1-20' });
-    session = { token: reg.accessToken, engineCode: reg.engineCode };
-    const app = await post('/v1/functionnode', { code: 'KillRollback', displayName: '回滚应用', nodeType: T.AppPackage });
-    const form = await post('/v1/functionnode', { appCode: app.code, parentCode: app.code, displayName: '订单', nodeType: T.FormModule });
-    const loaded = await post('/v1/formdesign/load', { schemaCode: form.code });
-    const def = {
-      attributes: { displayName: '订单' },
+    const { post, call, headers, session, formCode } = await engineWithForm(base, {
+      mobile: `137${String(process.pid % 10000).padStart(4, '0')}7777`, engineName: '回滚测试公司', appCode: 'KillRollback', appName: '回滚应用', formName: '订单',
       controls: [
         { type: 'textBox', code: 'Code', options: { displayName: '编号' } },
         { type: 'number', code: 'Qty', options: { displayName: '数量' } },
         { type: 'gridView', code: 'Lines', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'Item', options: { displayName: '品名' } }] },
       ],
-    };
-    const saved = await post('/v1/formdesign/save', { schemaCode: form.code, baseVersion: loaded.draft.version, definition: def });
-    await post('/v1/formdesign/publish', { schemaCode: form.code, version: saved.version, confirm: [] });
+    });
+    const form = { code: formCode };
     const code = (i: number) => `K${String(i).padStart(6, '0')}`;
     for (let i = 0; i < EXISTING; i++) {
       await post('/v1/form/action/execute', { schemaCode: form.code, actionCode: i % 2 ? 'Submit' : 'Save', values: { Code: code(i), Qty: i }, children: { Lines: [{ Item: `原${i}` }, { Item: `旧${i}` }] } });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_CODE } from './helpers.ts';
-import { killableServer, until } from './server-process.ts';
-import { FunctionNodeType as T } from './node-helpers.ts';
+import { engineWithForm, killableServer, stopProcess, until } from './server-process.ts';
 
 // test-databases: postgres — the job lease and sweep after kill -9 are database-neutral; import-rollback-kill covers PGlite's durability (docs/testing.md "Runs on both databases").
 
@@ -18,24 +16,11 @@ describe('print job interrupted by a server kill', () => {
     const { base } = platform;
     let server = await platform.start(90_000);
 
-    let session = { token: '', engineCode: '' };
-    const headers = () => ({ authorization: `Bearer ${session.token}`, enginecode: session.engineCode });
-    const post = async (url: string, body: unknown) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(body) });
-      const json = (await res.json()) as any;
-      if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    const mobile = `137${String(process.pid % 10000).padStart(4, '0')}7777`;
-    await post('/v1/captcha/verifycode/send', { mobile, scene: 'register' });
-    const reg = await post('/v1/register/engine', { mobile, code: FIXED_CODE, password: 'Passw0rd1', userName: '管理员', engineName: '打印测试公司', scale: '1-20' });
-    session = { token: reg.accessToken, engineCode: reg.engineCode };
-    const app = await post('/v1/functionnode', { code: 'KillPrint', displayName: '打印应用', nodeType: T.AppPackage });
-    const form = await post('/v1/functionnode', { appCode: app.code, parentCode: app.code, displayName: '送货单', nodeType: T.FormModule });
-    const loaded = await post('/v1/formdesign/load', { schemaCode: form.code });
-    const def = { attributes: { displayName: '送货单' }, controls: [{ type: 'textBox', code: 'Code', options: { displayName: '单号' } }, { type: 'gridView', code: 'Lines', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'Item', options: { displayName: '货品' } }] }] };
-    const saved = await post('/v1/formdesign/save', { schemaCode: form.code, baseVersion: loaded.draft.version, definition: def });
-    await post('/v1/formdesign/publish', { schemaCode: form.code, version: saved.version, confirm: [] });
+    const { post, formCode } = await engineWithForm(base, {
+      mobile: `137${String(process.pid % 10000).padStart(4, '0')}7777`, engineName: '打印测试公司', appCode: 'KillPrint', appName: '打印应用', formName: '送货单',
+      controls: [{ type: 'textBox', code: 'Code', options: { displayName: '单号' } }, { type: 'gridView', code: 'Lines', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'Item', options: { displayName: '货品' } }] }],
+    });
+    const form = { code: formCode };
     for (let i = 0; i < RECORDS; i++) {
       await post('/v1/form/action/execute', { schemaCode: form.code, actionCode: 'Save', values: { Code: `D${String(i).padStart(3, '0')}` }, children: { Lines: [{ Item: '螺丝' }, { Item: '螺母' }] } });
     }
@@ -47,8 +32,7 @@ describe('print job interrupted by a server kill', () => {
       return p.state === 'AssembleData' ? p : undefined;
     });
     expect(seen.progress).toBeLessThan(62);
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcess(server);
 
     server = await platform.start(90_000);
     const failed = await until('Error after the restart', async () => {
@@ -67,7 +51,6 @@ describe('print job interrupted by a server kill', () => {
     const pdf = await fetch(`${base}${done.downloadUrl}`);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopProcess(server, 'SIGTERM');
   }, 300_000);
 });

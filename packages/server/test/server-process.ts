@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { FIXED_CODE } from './helpers.ts';
 import { freePort } from '../../../e2e/global-setup.ts';
 
@@ -74,4 +75,51 @@ export async function killableServer(name: string, env: Record<string, string>) 
     return child;
   };
   return { base, dataDir, databaseUrl, start };
+}
+
+export interface KillTestSession {
+  /** The session's headers (token and engine). */
+  headers(): Record<string, string>;
+  /** POST answering the envelope as it came (business errors included). */
+  call(url: string, body: unknown): Promise<any>;
+  /** POST answering `data`; throws on a business error. */
+  post(url: string, body: unknown): Promise<any>;
+  session: { token: string; engineCode: string };
+  /** The published form's code. */
+  formCode: string;
+}
+
+/**
+ * The set-up the kill tests share: a new engine registered on the running server (an administrator signed in), an app
+ * and one published form with `controls`.
+ */
+export async function engineWithForm(base: string, names: { mobile: string; engineName: string; appCode: string; appName: string; formName: string; controls: unknown[] }): Promise<KillTestSession> {
+  const session = { token: '', engineCode: '' };
+  const headers = () => ({ authorization: `Bearer ${session.token}`, enginecode: session.engineCode });
+  const call = async (url: string, body: unknown) => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(body) });
+    return (await res.json()) as any;
+  };
+  const post = async (url: string, body: unknown) => {
+    const json = await call(url, body);
+    if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  await post('/v1/captcha/verifycode/send', { mobile: names.mobile, scene: 'register' });
+  const reg = await post('/v1/register/engine', { mobile: names.mobile, code: FIXED_CODE, password: 'Passw0rd1', userName: '管理员', engineName: names.engineName, scale: '1-20' });
+  Object.assign(session, { token: reg.accessToken, engineCode: reg.engineCode });
+  const app = await post('/v1/functionnode', { code: names.appCode, displayName: names.appName, nodeType: FunctionNodeType.AppPackage });
+  const form = await post('/v1/functionnode', { appCode: app.code, parentCode: app.code, displayName: names.formName, nodeType: FunctionNodeType.FormModule });
+  const loaded = await post('/v1/formdesign/load', { schemaCode: form.code });
+  const saved = await post('/v1/formdesign/save', { schemaCode: form.code, baseVersion: loaded.draft.version, definition: { attributes: { displayName: names.formName }, controls: names.controls } });
+  await post('/v1/formdesign/publish', { schemaCode: form.code, version: saved.version, confirm: [] });
+  return { headers, call, post, session, formCode: form.code };
+}
+
+/** kill -9 (or another signal) and wait for the process to be gone. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
 }

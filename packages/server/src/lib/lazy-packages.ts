@@ -16,3 +16,4 @@ export const sharpImages = once(async () => (await import('sharp')).default);
 export const nodemailerTransport = once(async () => (await import('nodemailer')).default);
 export const yazlZip = once(() => import('yazl'));
 export const csvParse = once(() => import('csv-parse'));
+export const pdfLib = once(() => import('pdf-lib'));

@@ -16,14 +16,15 @@ const STOP = 106;
 /** Every symbol's widths (exported for the table's own test). */
 export const CODE128_PATTERNS: readonly string[] = PATTERNS;
 
-/** The text a barcode can carry: printable ASCII only (other characters become '?'). */
-export function code128Text(text: string): string {
-  return [...text].map((c) => (c >= ' ' && c <= '~' ? c : '?')).join('');
+/** Whether code set B can carry `text`: printable ASCII only. Other text (Chinese, accents) is refused, not altered. */
+export function code128Encodable(text: string): boolean {
+  return /^[ -~]*$/.test(text);
 }
 
-/** The symbol values of `text` in code set B, start, check and stop included. */
+/** The symbol values of `text` in code set B, start, check and stop included; throws on text it cannot carry. */
 export function code128Values(text: string): number[] {
-  const data = [...code128Text(text)].map((c) => c.charCodeAt(0) - 32);
+  if (!code128Encodable(text)) throw new RangeError('Code128 carries printable ASCII only');
+  const data = [...text].map((c) => c.charCodeAt(0) - 32);
   const check = data.reduce((sum, v, i) => sum + v * (i + 1), START_B) % 103;
   return [START_B, ...data, check, STOP];
 }

@@ -25,6 +25,8 @@ export interface PrintDocument {
   grids: Record<string, PrintGridData>;
   /** What each QR code and barcode carries, by element id (field text, the record's link or a formula's result). */
   codes: Record<string, string>;
+  /** Images of image fields (hand signatures) by field code: a URL the renderer can load, or a data URL. */
+  images: Record<string, string>;
   trace: PrintTraceEntry[];
 }
 

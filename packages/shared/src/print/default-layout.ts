@@ -1,7 +1,8 @@
 import { contentSize, PageSetup, type PrintElement, type PrintLayout } from './template.ts';
 
 // With no template the form's own layout prints (issue 24): its fields two to a row in the form's order, then its
-// sub-tables, then the approval trace of a workflow form — built as a template, so one renderer draws both.
+// sub-tables, then the approval trace of a workflow form — built as a template, so one renderer draws both. The
+// fields grow with their text (a multi-line text's second line pushes the next row down; docs/decisions/0068).
 
 export interface DefaultLayoutForm {
   title: string;
@@ -23,7 +24,7 @@ export function defaultLayoutOf(form: DefaultLayoutForm): PrintLayout {
   ];
   let y = 14;
   form.fields.forEach((code, i) => {
-    elements.push({ id: `f${i}`, type: 'field', field: code, showLabel: true, x: i % 2 ? half : 0, y, width: half, height: ROW, fontSize: 10, bold: false, align: 'left' });
+    elements.push({ id: `f${i}`, type: 'field', field: code, showLabel: true, grow: true, x: i % 2 ? half : 0, y, width: half, height: ROW, fontSize: 10, bold: false, align: 'left' });
     if (i % 2 || i === form.fields.length - 1) y += ROW;
   });
   for (const [i, code] of form.grids.entries()) {

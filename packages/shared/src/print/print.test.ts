@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CODE128_PATTERNS, code128Bars, code128Values } from './code128.ts';
+import { CODE128_PATTERNS, code128Bars, code128Encodable, code128Values } from './code128.ts';
+import { BARCODE_REFUSED, PRINT_ELEMENT_KINDS } from './elements.ts';
 import { defaultLayoutOf } from './default-layout.ts';
-import { renderPrintHtml } from './render.ts';
-import { PrintLayout } from './template.ts';
+import { numbersPerRecord, RECORD_MARK, renderPrintHtml } from './render.ts';
+import { PRINT_ELEMENT_TYPES, PrintLayout } from './template.ts';
 import type { PrintSheet } from './data.ts';
 
 // The print model and renderer (issue 24; docs/decisions/0050): layouts validate, bands keep what is below a grid
@@ -12,7 +13,7 @@ const sheet = (rows = 2): PrintSheet => ({
   title: '单',
   labels: { Title: '标题', 'Lines.Item': '物品' },
   gridColumns: { Lines: ['Item'] },
-  documents: [{ objectId: 'r1', values: { Title: '<b>甲</b>' }, grids: { Lines: { rows: Array.from({ length: rows }, (_, i) => ({ Item: `行${i}` })) } }, codes: { q: 'http://x/1' }, trace: [] }],
+  documents: [{ objectId: 'r1', values: { Title: '<b>甲</b>' }, grids: { Lines: { rows: Array.from({ length: rows }, (_, i) => ({ Item: `行${i}` })) } }, codes: { q: 'http://x/1', b: 'NO-1' }, images: {}, trace: [] }],
 });
 
 describe('print layouts', () => {
@@ -61,7 +62,36 @@ describe('the renderer', () => {
     const own = defaultLayoutOf({ title: '报销', fields: ['A', 'B', 'C'], grids: ['Lines'], isWorkflow: true });
     expect(PrintLayout.safeParse(own).success).toBe(true);
     expect(own.elements.map((e) => e.type)).toEqual(['label', 'field', 'field', 'field', 'subTable', 'approvalTrace', 'pageNumber']);
-    expect(renderPrintHtml(own, sheet(1))).toContain('data-trace="1"');
+    const drawn = renderPrintHtml(own, sheet(1));
+    expect(drawn).toContain('data-trace="1"');
+    // The fields flow two to a row, each at least a row high, so a long text pushes the next row down.
+    expect(drawn).toMatch(/<div class="flow-row"><div class="flow" data-print-element="field" data-element-id="f0" style="margin-left:0mm;width:93mm;min-height:8mm;/);
+    expect(drawn.indexOf('data-element-id="f2"')).toBeGreaterThan(drawn.indexOf('data-element-id="f1"'));
+    expect(drawn).not.toMatch(/class="el" data-print-element="field"/);
+  });
+
+  it('has one registry entry per element kind, each creating an element its schema accepts', () => {
+    expect(Object.keys(PRINT_ELEMENT_KINDS).sort()).toEqual([...PRINT_ELEMENT_TYPES].sort());
+    for (const type of PRINT_ELEMENT_TYPES) {
+      const [width, height] = PRINT_ELEMENT_KINDS[type].size;
+      const e = PRINT_ELEMENT_KINDS[type].create({ id: type, x: 1, y: 2, width, height }, [{ code: 'Title', label: '标题', kind: 'field' }, { code: 'Lines', label: '明细', kind: 'subTable' }], '文字');
+      expect(PrintLayout.safeParse({ elements: [e] }).success, type).toBe(true);
+      expect(e.type).toBe(type);
+    }
+  });
+
+  it('numbers the pages of each record of its own: a named page and counter a record, its count once known', () => {
+    const two = { ...sheet(), documents: [sheet().documents[0]!, { ...sheet().documents[0]!, objectId: 'r2' }] };
+    expect(numbersPerRecord(layout, two)).toBe(true);
+    expect(numbersPerRecord(layout, sheet())).toBe(false);
+    const first = renderPrintHtml(layout, two, {});
+    expect(first).toContain(`<a class="mark" href="${RECORD_MARK}1">`);
+    expect(first).toContain('@page r1{counter-increment:c1;}');
+    expect(first).not.toContain('counter(page)');
+    const second = renderPrintHtml(layout, two, { recordPages: [3, 1] });
+    expect(second).not.toContain('class="mark"');
+    expect(second).toContain('@page r0{counter-increment:c0;@bottom-right{content:"第 " counter(c0) " 页 / 共 " "3" " 页"');
+    expect(second).toContain('<section class="doc" data-object-id="r2" style="page:r1">');
   });
 });
 
@@ -76,6 +106,18 @@ describe('Code128', () => {
     // "AB": A=33, B=34; check = (104 + 33·1 + 34·2) mod 103 = 102.
     expect(code128Values('AB')).toEqual([104, 33, 34, 102, 106]);
     expect(code128Bars('AB').modules).toBe(11 * 4 + 13);
-    expect(code128Values('中')).toEqual(code128Values('?'));
+  });
+
+  it('refuses text beyond printable ASCII instead of altering it, and the print says so in its place', () => {
+    expect(code128Encodable('NO-1 ~')).toBe(true);
+    for (const text of ['编号1', 'café', 'a\tb']) {
+      expect(code128Encodable(text)).toBe(false);
+      expect(() => code128Values(text)).toThrow(RangeError);
+    }
+    const layout = PrintLayout.parse({ elements: [{ id: 'b', type: 'barcode', source: { kind: 'link' }, x: 0, y: 0, width: 40, height: 12 }] });
+    const print = (code: string) => renderPrintHtml(layout, { ...sheet(), documents: [{ ...sheet().documents[0]!, codes: { b: code } }] });
+    expect(print('NO-1')).toMatch(/data-print-element="barcode"[^>]*><div[^>]*><svg/);
+    expect(print('编号1')).toContain(BARCODE_REFUSED);
+    expect(print('编号1')).not.toContain('<svg');
   });
 });

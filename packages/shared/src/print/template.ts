@@ -53,7 +53,7 @@ export type CodeSource = z.output<typeof CodeSource>;
 export const SubTableColumn = z.strictObject({ field: FieldCode, label: z.string().max(100).optional(), width: mm().optional() });
 
 export const PrintElement = z.discriminatedUnion('type', [
-  z.strictObject({ ...box, type: z.literal('field'), field: FieldCode, showLabel: z.boolean().default(true), label: z.string().max(100).optional(), fontSize, bold: z.boolean().default(false), align }),
+  z.strictObject({ ...box, type: z.literal('field'), field: FieldCode, showLabel: z.boolean().default(true), grow: z.boolean().default(false), label: z.string().max(100).optional(), fontSize, bold: z.boolean().default(false), align }),
   z.strictObject({ ...box, type: z.literal('label'), text: z.string().max(PRINT_TEXT_MAX), fontSize, bold: z.boolean().default(false), align }),
   z.strictObject({ ...box, type: z.literal('subTable'), field: FieldCode, columns: z.array(SubTableColumn).max(100).default([]), fontSize }),
   z.strictObject({ ...box, type: z.literal('image'), src: z.string().max(PRINT_IMAGE_MAX_CHARS).refine((s) => /^(data:image\/(png|jpeg|gif|svg\+xml);base64,|\/v1\/file\/)/.test(s), '图片须为上传的图片') }),
@@ -68,9 +68,6 @@ export type PrintElement = z.output<typeof PrintElement>;
 export type PrintElementInput = z.input<typeof PrintElement>;
 export type PrintElementType = PrintElement['type'];
 export const PRINT_ELEMENT_TYPES = ['field', 'label', 'subTable', 'image', 'line', 'box', 'qrCode', 'barcode', 'approvalTrace', 'pageNumber'] as const satisfies readonly PrintElementType[];
-
-/** Elements that grow with their rows (and push what is below them down). */
-export const FLOWING_ELEMENTS: ReadonlySet<PrintElementType> = new Set(['subTable', 'approvalTrace']);
 
 export const PrintLayout = z
   .strictObject({ page: PageSetup.default(PageSetup.parse({})), elements: z.array(PrintElement).max(PRINT_TEMPLATE_MAX_ELEMENTS) })

@@ -30,6 +30,10 @@ export const enUSPrint = {
     upload: 'Upload an Excel template',
     empty: 'No Excel templates yet',
     download: 'Export to Excel',
+    asXlsx: '{{name}} · Excel file',
+    asPdf: '{{name}} · PDF',
+    option: 'Excel: {{name}}',
+    noBrowser: 'An Excel template prints as a PDF only',
   },
   templates: {
     entry: 'Print templates',
@@ -64,6 +68,7 @@ export const enUSPrint = {
     height: 'Height (mm)',
     field: 'Field',
     showLabel: 'Show the field name',
+    grow: 'Grow with its text (what is below moves down)',
     text: 'Text',
     subTable: 'Sub-table',
     columns: 'Columns',

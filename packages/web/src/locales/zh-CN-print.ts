@@ -31,6 +31,10 @@ export const zhCNPrint = {
     upload: '上传 Excel 模板',
     empty: '还没有 Excel 模板',
     download: '导出 Excel',
+    asXlsx: '{{name}} · Excel 文件',
+    asPdf: '{{name}} · PDF',
+    option: 'Excel：{{name}}',
+    noBrowser: 'Excel 模板只能生成 PDF',
   },
   templates: {
     entry: '打印模板',
@@ -65,6 +69,7 @@ export const zhCNPrint = {
     height: '高 (mm)',
     field: '字段',
     showLabel: '显示字段名',
+    grow: '随内容增高（下方内容随之下移）',
     text: '文本内容',
     subTable: '子表',
     columns: '列',

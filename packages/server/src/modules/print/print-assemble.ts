@@ -10,6 +10,25 @@ import { readableIds } from '../business-data/record-policy.ts';
 import { childRowsOf, findRecordsByIds } from '../business-data/records.repo.ts';
 import * as workflow from '../workflow/workflow.service.ts';
 import { PRINT_SYSTEM_FIELDS } from './print-templates.service.ts';
+import { associationOf, chosenRecords } from '../business-data/association.service.ts';
+import type { ControlAt } from '../business-data/data-link.service.ts';
+import { FILE_IMAGE, imageRef } from './print-images.ts';
+
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : []);
+
+/** Names of the records the association fields of `rows` point at, as the caller may read them (others print their id). */
+async function associatedNames(ctx: NodeContext, controls: readonly ControlAt[], rows: readonly Record<string, unknown>[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const control of controls) {
+    const association = associationOf(control);
+    if (!association) continue;
+    const wanted = [...new Set(rows.flatMap((r) => idsOf(r[control.code])))].filter((id) => !names.has(id));
+    for (let i = 0; i < wanted.length; i += 500) {
+      for (const record of await chosenRecords(ctx, association, wanted.slice(i, i + 500))) names.set(String(record.ObjectId), String(record.Name ?? ''));
+    }
+  }
+  return names;
+}
 
 // Records → what a template prints (docs/decisions/0050): under the viewer's rights — only records they may read,
 // hidden fields and sub-tables left out — as texts (people and departments by name, dates in the spec's formats),
@@ -63,7 +82,7 @@ function traceOf(detail: Awaited<ReturnType<typeof workflow.detail>>, names: Nam
     action: ACTION_TEXT[c.action] ?? c.action,
     opinion: c.text,
     time: formatDateTime(c.createdTime, 'yyyy-mm-dd hh:mm'),
-    signature: c.signature,
+    signature: imageRef(c.signature),
   }));
 }
 
@@ -96,17 +115,24 @@ export async function assembleDocuments(ctx: NodeContext, form: RuntimeForm, lay
     }
     children.set(grid.code, byParent);
   }
-  const display = { unitName: (id: string) => names.unit(id) };
+  const raws = new Map([...rows].map(([id, row]) => [id, presentValues(fields, row)]));
+  const objectNames = await associatedNames(ctx, [...fields, ...grids.flatMap((g) => g.fields)], [...raws.values(), ...[...children.values()].flatMap((m) => [...m.values()].flat())]);
+  const display = { unitName: (id: string) => names.unit(id), objectName: (id: string) => objectNames.get(id) || undefined };
   const codes = layout.elements.filter((e) => e.type === 'qrCode' || e.type === 'barcode');
   const wantsTrace = form.isWorkflow && layout.elements.some((e) => e.type === 'approvalTrace');
   const documents: PrintDocument[] = [];
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) continue;
-    const raw = presentValues(fields, row);
+    const raw = raws.get(id)!;
     const system = presentSystem(row);
     const values: Record<string, string> = {};
-    for (const f of fields) values[f.code] = controlDisplayText({ type: f.type.key, options: f.options }, raw[f.code], display);
+    const images: Record<string, string> = {};
+    for (const f of fields) {
+      values[f.code] = controlDisplayText({ type: f.type.key, options: f.options }, raw[f.code], display);
+      const file = f.type.key === 'handSign' ? (raw[f.code] as { id?: unknown } | null)?.id : undefined;
+      if (typeof file === 'string') images[f.code] = `${FILE_IMAGE}${file}`;
+    }
     values.Name = system.Name;
     values.SeqNo = system.SeqNo ?? '';
     values.Status = STATUS_TEXT[system.Status] ?? String(system.Status);
@@ -131,7 +157,7 @@ export async function assembleDocuments(ctx: NodeContext, form: RuntimeForm, lay
     if (wantsTrace && system.WorkflowInstanceId) {
       trace = traceOf(await workflow.detail(ctx, { instanceId: system.WorkflowInstanceId }), names).filter(Boolean);
     }
-    documents.push({ objectId: id, values, grids: printedGrids, codes: codeTexts, trace });
+    documents.push({ objectId: id, values, grids: printedGrids, codes: codeTexts, images, trace });
   }
   return documents;
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { contracts } from '@tritium/shared';
 import { PRINT_LIMITS } from '@tritium/shared/constants/limits';
-import { PrintLayout } from '@tritium/shared/print/index';
+import { PrintLayout, type PrintDocument } from '@tritium/shared/print/index';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
@@ -11,7 +11,9 @@ import type { FileStore } from '../files/file-store.ts';
 import { findFiles } from '../files/files.repo.ts';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { assembleDocuments, loadNames, printableIds } from './print-assemble.ts';
-import { fillWorkbook, isReadableWorkbook } from './print-excel.ts';
+import { filledWorkbook, fillWorkbook, isReadableWorkbook } from './print-excel.ts';
+import { workbooksHtml } from './print-excel-html.ts';
+import type { PdfRenderer } from './print-pdf.ts';
 import { printableForm } from './print-templates.service.ts';
 
 // Excel print templates of a form (issue 24; docs/decisions/0050): the app's administrators upload them (at most 20
@@ -19,6 +21,8 @@ import { printableForm } from './print-templates.service.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
 const MAX_BYTES = 5 * 1024 * 1024;
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_TYPE = 'application/pdf';
 
 const summary = (r: { id: string; schema_code: string; name: string; created_time: Date | string }): contracts.PrintExcelTemplateSummary => ({
   templateId: r.id, schemaCode: r.schema_code, name: r.name, createdTime: new Date(r.created_time).toISOString(),
@@ -65,14 +69,32 @@ export async function removeExcel(ctx: NodeContext, templateId: string) {
   return { templateId };
 }
 
-/** POST /v1/toolkit/print/excel/fill: the workbook filled with a record the caller may read (texts under their rights). */
-export async function fillExcel(ctx: NodeContext, body: Out<typeof contracts.FillPrintExcelBody>, baseUrl: string): Promise<{ name: string; body: Buffer }> {
+/** An Excel template by id, of `schemaCode` when given (390011 otherwise). */
+export async function findExcelTemplate(ctx: NodeContext, templateId: string, schemaCode?: string) {
+  const template = await engineOf(ctx).selectFrom('print_excel_templates').selectAll().where('id', '=', templateId).executeTakeFirst();
+  if (!template || (schemaCode && template.schema_code !== schemaCode)) throw new AppError('PrintExcelTemplateNotFound');
+  return template;
+}
+
+/** An empty layout: the records' texts and sub-table rows are assembled, no codes or trace. */
+export const EXCEL_LAYOUT = PrintLayout.parse({ elements: [] });
+
+/** Filled workbooks of `docs` as one HTML document for the PDF (docs/decisions/0066). */
+export async function excelPrintHtml(template: { workbook: Uint8Array; name: string }, docs: readonly PrintDocument[]): Promise<string> {
+  const bytes = Buffer.from(template.workbook);
+  const books = [];
+  for (const doc of docs) books.push(await filledWorkbook(bytes, doc));
+  return workbooksHtml(books, template.name);
+}
+
+/** POST /v1/toolkit/print/excel/fill: the workbook filled with a record the caller may read (texts under their rights), as .xlsx or PDF. */
+export async function fillExcel(ctx: NodeContext, pdf: PdfRenderer, body: Out<typeof contracts.FillPrintExcelBody>, baseUrl: string): Promise<{ name: string; body: Buffer; type: string }> {
   const edb = engineOf(ctx);
-  const template = await edb.selectFrom('print_excel_templates').selectAll().where('id', '=', body.templateId).executeTakeFirst();
-  if (!template) throw new AppError('PrintExcelTemplateNotFound');
+  const template = await findExcelTemplate(ctx, body.templateId);
   const form = await printableForm(ctx, template.schema_code);
   const ids = await printableIds(edb, form, [body.objectId], ctx.userId);
   if (!ids.length) throw new AppError('BizObjectNotFound', { detail: { objectId: body.objectId } });
-  const [doc] = await assembleDocuments(ctx, form, PrintLayout.parse({ elements: [] }), ids, await loadNames(edb), baseUrl);
-  return { name: `${template.name}.xlsx`, body: await fillWorkbook(Buffer.from(template.workbook), doc!) };
+  const [doc] = await assembleDocuments(ctx, form, EXCEL_LAYOUT, ids, await loadNames(edb), baseUrl);
+  if (body.format === 'pdf') return { name: `${template.name}.pdf`, type: PDF_TYPE, body: (await pdf.render(await excelPrintHtml(template, [doc!]))).pdf };
+  return { name: `${template.name}.xlsx`, type: XLSX_TYPE, body: await fillWorkbook(Buffer.from(template.workbook), doc!) };
 }

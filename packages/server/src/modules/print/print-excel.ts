@@ -35,8 +35,13 @@ export async function isReadableWorkbook(bytes: Buffer): Promise<boolean> {
   }
 }
 
-/** The template filled with one record. */
+/** The template filled with one record, as an .xlsx file. */
 export async function fillWorkbook(bytes: Buffer, doc: PrintDocument): Promise<Buffer> {
+  return Buffer.from(await (await filledWorkbook(bytes, doc)).xlsx.writeBuffer());
+}
+
+/** The template filled with one record (the workbook, for the .xlsx file or its PDF). */
+export async function filledWorkbook(bytes: Buffer, doc: PrintDocument): Promise<ExcelJS.Workbook> {
   const workbook = new (await excelJs()).Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   for (const sheet of workbook.worksheets) {
@@ -54,5 +59,5 @@ export async function fillWorkbook(bytes: Buffer, doc: PrintDocument): Promise<B
     }
     sheet.eachRow((row) => fillRow(row, doc.values, undefined));
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbook;
 }

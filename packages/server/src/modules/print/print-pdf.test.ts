@@ -131,6 +131,15 @@ describe('a PDF of a filtered view of 200 records', () => {
     // Sorted by amount: record 1 first, record 200 last.
     expect(texts[0]).toContain('记录001');
     expect(texts.at(-1)).toContain('记录200');
+    // Page numbers count each record's own pages: 1..n, n the record's page count, then 1 again.
+    const numbers = texts.map((text) => text.replace(/\s+/g, '').match(/第(\d+)页\/共(\d+)页/)!.slice(1).map(Number) as [number, number]);
+    let expected = 1;
+    for (const [page, pages] of numbers) {
+      expect(page).toBe(expected);
+      expected = page === pages ? 1 : page + 1;
+    }
+    expect(numbers.filter(([, pages]) => pages > 1).length).toBeGreaterThanOrEqual(2);
+    expect(numbers.filter(([page]) => page === 1)).toHaveLength(201);
 
     // A page deep in the file, as an image: its QR code carries the link of the record printed on it.
     const page = texts.findIndex((text) => text.includes('记录137'));

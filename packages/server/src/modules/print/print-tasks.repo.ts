@@ -17,6 +17,8 @@ export interface PrintSelection {
   sort?: { field: string; direction: 'asc' | 'desc' }[];
   /** The origin the caller reached the server at: record links in QR codes are absolute. */
   baseUrl: string;
+  /** Print with this Excel template of the form (each record's filled workbook) instead of a print template. */
+  excelTemplateId?: string;
 }
 
 export function findPrintTask(edb: EngineExecutor, id: string): Promise<PrintTaskRow | undefined> {

@@ -10,6 +10,8 @@ import { assembleDocuments, loadNames, printableIds, sheetOf } from './print-ass
 import { PRINT_JOB, selectedIds } from './print.job.ts';
 import { findPrintTask, type PrintSelection } from './print-tasks.repo.ts';
 import { layoutFor, printableForm } from './print-templates.service.ts';
+import { findExcelTemplate } from './print-excel.service.ts';
+import { linkImages } from './print-images.ts';
 
 // Print tasks (calls.md §7 "Print"; docs/decisions/0050): POST /v1/toolkit/print/paper queues one, /progress reports its
 // stage, /retry queues an Error one again. A task is its creator's: nobody else, and no other engine, sees it.
@@ -20,13 +22,14 @@ const RETRYABLE = ['Timeout', 'Failed'];
 const LINK_SECONDS = 600;
 
 /** POST /v1/toolkit/print/data: records (≤ 50) and the layout, for the browser's Print mode. */
-export async function printData(ctx: NodeContext, body: Out<typeof contracts.PrintDataBody>, baseUrl: string): Promise<contracts.PrintDataResult> {
+export async function printData(ctx: NodeContext, urls: FileUrlSigner, body: Out<typeof contracts.PrintDataBody>, baseUrl: string): Promise<contracts.PrintDataResult> {
   const edb = engineOf(ctx);
   const form = await printableForm(ctx, body.schemaCode);
   const { templateId, layout } = await layoutFor(edb, form, body.templateId);
   const ids = await printableIds(edb, form, body.objectIds, ctx.userId);
   if (!ids.length) throw new AppError('BizObjectNotFound', { detail: { objectIds: body.objectIds } });
   const documents = await assembleDocuments(ctx, form, layout, ids, await loadNames(edb), baseUrl);
+  await linkImages(edb, ctx.engineCode, urls, documents);
   return { templateId, layout, sheet: sheetOf(form, documents) };
 }
 
@@ -35,7 +38,8 @@ export async function printPaper(ctx: NodeContext, body: Out<typeof contracts.Pr
   const edb = engineOf(ctx);
   const form = await printableForm(ctx, body.schemaCode);
   const { templateId } = await layoutFor(edb, form, body.templateId);
-  const selection: PrintSelection = { objectIds: body.objectIds, filter: body.filter, viewCode: body.viewCode, keyword: body.keyword, status: body.status, sort: body.sort, baseUrl };
+  if (body.excelTemplateId) await findExcelTemplate(ctx, body.excelTemplateId, form.node.code);
+  const selection: PrintSelection = { excelTemplateId: body.excelTemplateId, objectIds: body.objectIds, filter: body.filter, viewCode: body.viewCode, keyword: body.keyword, status: body.status, sort: body.sort, baseUrl };
   // The selection is read once now, so a bad filter or an empty choice is answered at once (777 / 390006 / 390007).
   const ids = await selectedIds(ctx, form, selection);
   if (!ids.length) throw new AppError('PrintNothingToPrint');

@@ -17,6 +17,7 @@ import { pageTexts } from '../../../test/pdf-pages.ts';
 
 let t: TestApp, a: OrgClient, code: string, approver: OrgClient, approverName: string;
 let signature: string;
+let approverAuth: { authorization: string; enginecode: string };
 
 beforeAll(async () => {
   let appCode: string, admin;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   const person = await addMember(t, admin, { name: '审批人甲' });
   approverName = '审批人甲';
   approver = nodeClient(t.app, person);
+  approverAuth = { authorization: `Bearer ${person.token}`, enginecode: person.engineCode };
   code = (await createForm(a, appCode, { displayName: '费用报销' }, FunctionNodeType.WorkflowModule)).code;
   await publish(a, code, definition([{ type: 'textBox', code: 'Reason', options: { displayName: '事由' } }]));
   await a.post('/v1/workflow/template/save', {
@@ -69,6 +71,32 @@ describe('the approval trace', () => {
       writeFileSync(path.join(dir, 'a.pdf'), pdf);
       const images = execFileSync('pdfimages', ['-list', path.join(dir, 'a.pdf')]).toString().trim().split('\n').slice(2);
       expect(images.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('draws a signature given as a link to an uploaded image in the PDF too (its bytes read into the document)', async () => {
+    const png = Buffer.from(signature.split(',')[1]!, 'base64');
+    const up = await t.app.inject({ method: 'POST', url: '/v1/file/upload', query: { scene: 'handSign', fileName: 'sign.png' }, headers: { ...approverAuth, 'content-type': 'application/octet-stream' }, payload: png });
+    const fileId = up.json().data.fileId as string;
+    const link = (await approver.post('/v1/file/urls/byfileids', { fileIds: [fileId] })).list[0].url as string;
+    expect(link).toMatch(new RegExp(`^/v1/file/download/${fileId}`));
+    const objectId = (await a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Submit', values: { Reason: '培训' } })).objectId;
+    const item = (await approver.get('/v1/workflow/instance/info', { schemaCode: code, objectId })).myItems[0].workItemId;
+    await approver.post('/v1/workflow/instance/submit', { workItemId: item, opinion: { text: '同意培训', signature: link } });
+
+    const { taskId } = await a.post('/v1/toolkit/print/paper', { schemaCode: code, objectIds: [objectId] });
+    while (await t.app.extras.jobs.runOnce());
+    const done = await a.post('/v1/toolkit/print/progress', { taskId });
+    expect(done.state).toBe('Complete');
+    const pdf = (await t.app.inject({ method: 'GET', url: done.downloadUrl })).rawPayload;
+    expect(pageTexts(pdf).join('\n')).toContain('同意培训');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-trace-'));
+    try {
+      writeFileSync(path.join(dir, 'a.pdf'), pdf);
+      const images = execFileSync('pdfimages', ['-list', path.join(dir, 'a.pdf')]).toString().trim().split('\n').slice(2);
+      expect(images).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

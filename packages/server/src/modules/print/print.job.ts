@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
-import { renderPrintHtml } from '@tritium/shared/print/index';
+import { numbersPerRecord, RECORD_MARK, renderPrintHtml, type PrintLayout, type PrintSheet } from '@tritium/shared/print/index';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
@@ -17,9 +17,11 @@ import type { NodeContext } from '../function-node/node-context.ts';
 import { queryRecords } from '../query/query.service.ts';
 import { viewNarrowing } from '../view/view-query.service.ts';
 import { assembleDocuments, loadNames, printableIds, sheetOf } from './print-assemble.ts';
-import type { PdfRenderer } from './print-pdf.ts';
+import { markedPages, pagesPerRecord, type PdfRenderer } from './print-pdf.ts';
 import { findPrintTask, type PrintSelection } from './print-tasks.repo.ts';
 import { layoutFor } from './print-templates.service.ts';
+import { inlineImages } from './print-images.ts';
+import { EXCEL_LAYOUT, excelPrintHtml, findExcelTemplate, PDF_TYPE } from './print-excel.service.ts';
 
 // The print job (issue 24; docs/decisions/0050): the spec's stages in order — Print (claimed), LoadData (which
 // records: the selection or the filtered view, under the owner's rights now), AssembleData (texts, sub-table rows,
@@ -28,7 +30,6 @@ import { layoutFor } from './print-templates.service.ts';
 // Timeout (shown as Error, retryable), and a retry starts it from LoadData. The PDF is kept for `keepHours`.
 
 export const PRINT_JOB = 'print.paper';
-export const PDF_TYPE = 'application/pdf';
 const CHUNK = 50;
 const PAGE = 500;
 
@@ -63,6 +64,17 @@ export async function selectedIds(ctx: NodeContext, form: RuntimeForm, selection
   return ids;
 }
 
+/**
+ * The print's HTML. When each record numbers its own pages (`第 1 页 / 共 n 页` per record), a first layout finds where
+ * each record starts (its marked first page) and the second is drawn with every record's count (docs/decisions/0067).
+ */
+async function numberedHtml(pdf: PdfRenderer, layout: PrintLayout, sheet: PrintSheet): Promise<string> {
+  if (!numbersPerRecord(layout, sheet)) return renderPrintHtml(layout, sheet);
+  const first = await pdf.render(renderPrintHtml(layout, sheet, {}));
+  const recordPages = pagesPerRecord(await markedPages(first.pdf, RECORD_MARK), sheet.documents.length, first.pages);
+  return renderPrintHtml(layout, sheet, { recordPages });
+}
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function printJobHandler(deps: PrintDeps): JobHandler {
@@ -83,7 +95,8 @@ export function printJobHandler(deps: PrintDeps): JobHandler {
       const ids = await selectedIds(owner, form, selection);
       if (!ids.length) throw new AppError('PrintNothingToPrint');
       await edb.updateTable('print_tasks').set({ total: ids.length }).where('id', '=', taskId).execute();
-      const { layout } = await layoutFor(edb, form, task.template_id);
+      const excel = selection.excelTemplateId ? await findExcelTemplate(owner, selection.excelTemplateId, form.node.code) : undefined;
+      const layout = excel ? EXCEL_LAYOUT : (await layoutFor(edb, form, task.template_id)).layout;
       const names = await loadNames(edb);
 
       const documents = [];
@@ -92,8 +105,10 @@ export function printJobHandler(deps: PrintDeps): JobHandler {
         await ctx.reportProgress(5 + ((i + CHUNK) / ids.length) * 55, 'AssembleData');
         if (deps.chunkDelayMs) await pause(deps.chunkDelayMs);
       }
-      const html = renderPrintHtml(layout, sheetOf(form, documents));
+      await inlineImages(edb, deps.store, documents);
+      const sheet = sheetOf(form, documents);
       await ctx.reportProgress(62, 'CalcPage');
+      const html = excel ? await excelPrintHtml(excel, documents) : await numberedHtml(deps.pdf, layout, sheet);
       const { pdf, pages } = await deps.pdf.render(html, () => ctx.reportProgress(80, 'GenerateFile'));
 
       const fileId = newId();

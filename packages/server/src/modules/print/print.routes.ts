@@ -10,8 +10,7 @@ import * as tasks from './print-tasks.service.ts';
 import * as excel from './print-excel.service.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { contentDisposition } from '../files/content-type.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import type { PdfRenderer } from './print-pdf.ts';
 
 const tags = ['打印'];
 // Every member of the engine may call; the services ask the policy: the form's print right, the app's administrators
@@ -20,7 +19,7 @@ const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** Print templates and print jobs (calls.md §7 "Print"; docs/decisions/0050). */
-export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner; store: FileStore }): void {
+export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner; store: FileStore; pdf: PdfRenderer }): void {
   const ctx = (request: FastifyRequest) => nodeContextOf(request, deps.db);
   const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -52,7 +51,7 @@ export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner; 
   app.post('/v1/toolkit/print/data', {
     config,
     schema: { tags, summary: '浏览器打印：模板与数据（最多 50 条）', body: contracts.PrintDataBody, response: env(contracts.PrintDataResult) },
-    handler: async (request) => ok(await tasks.printData(ctx(request), request.body, baseUrl(request))),
+    handler: async (request) => ok(await tasks.printData(ctx(request), deps.urls, request.body, baseUrl(request))),
   });
   app.post('/v1/toolkit/print/paper', {
     config,
@@ -86,10 +85,10 @@ export function printRoutes(app: TypedApp, deps: { db: Db; urls: FileUrlSigner; 
   });
   app.post('/v1/toolkit/print/excel/fill', {
     config,
-    schema: { tags, summary: '用一条数据填充 Excel 模板并下载 .xlsx', body: contracts.FillPrintExcelBody },
+    schema: { tags, summary: '用一条数据填充 Excel 模板并下载 .xlsx 或 PDF', body: contracts.FillPrintExcelBody },
     handler: async (request, reply) => {
-      const { name, body } = await excel.fillExcel(ctx(request), request.body, baseUrl(request));
-      return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(name, XLSX_TYPE, true)).header('cache-control', 'no-store').send(body);
+      const { name, body, type } = await excel.fillExcel(ctx(request), deps.pdf, request.body, baseUrl(request));
+      return reply.header('content-type', type).header('content-disposition', contentDisposition(name, type, true)).header('cache-control', 'no-store').send(body);
     },
   });
 }

@@ -72,6 +72,8 @@ export const RemovePrintTemplateBody = z.strictObject({ templateId: PrintTemplat
 const PrintSelection = {
   schemaCode: SchemaCode,
   templateId: TemplateChoice,
+  /** An Excel template of the form instead: each record's filled workbook, all of them in one PDF. */
+  excelTemplateId: PrintTemplateId.optional(),
   objectIds: z.array(z.uuid({ error: '须为有效的 id' })).min(1, '请选择要打印的数据').max(PRINT_BATCH_MAX).optional(),
   filter: FilterNode.optional(),
   viewCode: z.string().trim().max(64).optional(),
@@ -98,6 +100,7 @@ export const PrintDataResult = z.object({
       values: z.record(z.string(), z.string()),
       grids: z.record(z.string(), z.object({ rows: z.array(z.record(z.string(), z.string())) })),
       codes: z.record(z.string(), z.string()),
+      images: z.record(z.string(), z.string()),
       trace: z.array(z.object({ activity: z.string(), user: z.string(), action: z.string(), opinion: z.string(), time: z.string(), signature: z.string().nullable() })),
     })),
   }),
@@ -136,5 +139,6 @@ export const PrintExcelListResult = z.object({ list: z.array(PrintExcelTemplateS
 /** POST /v1/toolkit/print/excel/save: the workbook is uploaded first (/v1/file/upload?scene=gridImportFile). */
 export const SavePrintExcelBody = z.strictObject({ schemaCode: SchemaCode, name: z.string().trim().min(1).max(50), fileId: z.uuid({ error: '须为有效的 id' }) });
 export const RemovePrintExcelBody = z.strictObject({ templateId: PrintTemplateId });
-/** POST /v1/toolkit/print/excel/fill: the template filled with one record, as an .xlsx download. */
-export const FillPrintExcelBody = z.strictObject({ templateId: PrintTemplateId, objectId: z.uuid({ error: '须为有效的 id' }) });
+/** POST /v1/toolkit/print/excel/fill: the template filled with one record, as an .xlsx or a PDF download. */
+export const PRINT_EXCEL_FORMATS = ['xlsx', 'pdf'] as const;
+export const FillPrintExcelBody = z.strictObject({ templateId: PrintTemplateId, objectId: z.uuid({ error: '须为有效的 id' }), format: z.enum(PRINT_EXCEL_FORMATS).default('xlsx') });

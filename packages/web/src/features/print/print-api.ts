@@ -57,11 +57,12 @@ export async function uploadWorkbook(file: File): Promise<string> {
   return body.data.fileId;
 }
 
-/** An Excel template filled with one record: the workbook comes as bytes to a signed-in call, saved as a blob. */
-export async function downloadFilledExcel(templateId: string, objectId: string, fileName: string): Promise<void> {
+/** An Excel template filled with one record, as the workbook or its PDF: bytes to a signed-in call, saved as a blob. */
+export async function downloadFilledExcel(templateId: string, objectId: string, fileName: string, format: 'xlsx' | 'pdf' = 'xlsx'): Promise<void> {
   const headers = { ...sessionHeaders(), 'content-type': 'application/json' };
-  const res = await fetch('/v1/toolkit/print/excel/fill', { method: 'POST', headers, credentials: 'include', body: JSON.stringify({ templateId, objectId }) });
-  if (!res.ok || !res.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(((await res.json().catch(() => ({}))) as { errorMessage?: string }).errorMessage ?? `excel ${res.status}`);
+  const res = await fetch('/v1/toolkit/print/excel/fill', { method: 'POST', headers, credentials: 'include', body: JSON.stringify({ templateId, objectId, format }) });
+  const type = format === 'pdf' ? 'application/pdf' : 'spreadsheetml';
+  if (!res.ok || !res.headers.get('content-type')?.includes(type)) throw new Error(((await res.json().catch(() => ({}))) as { errorMessage?: string }).errorMessage ?? `excel ${res.status}`);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

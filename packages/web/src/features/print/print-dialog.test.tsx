@@ -67,4 +67,24 @@ describe('the print button of a list', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(/排队中/)).toBeTruthy();
     expect(server.callsTo('POST', '/v1/toolkit/print/retry')).toHaveLength(1);
   });
+
+  it('prints with an Excel template: the job carries its id, and the browser cannot print it', async () => {
+    const server = stubFetch({
+      'GET /v1/print/header': () => ok(header),
+      'GET /v1/toolkit/print/excel/list': () => ok({ list: [{ templateId: 'x1', schemaCode: 'f_order', name: '送货单', createdTime: '2026-11-26T08:00:00Z' }], max: 20 }),
+      'POST /v1/toolkit/print/paper': () => ok({ taskId: 'job1' }),
+      'POST /v1/toolkit/print/progress': () => ok(progress('Wait')),
+    });
+    const user = userEvent.setup();
+    open(true);
+    await user.click(screen.getByRole('button', { name: /打印/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('标准订单（默认）');
+    await user.click(within(dialog).getByRole('combobox', { name: '打印模板' }));
+    await user.click(await screen.findByText('Excel：送货单'));
+    expect(within(dialog).getByRole('button', { name: /浏览器打印/ })).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: /生成 PDF/ }));
+    expect(await within(dialog).findByText(/排队中/)).toBeTruthy();
+    expect(server.callsTo('POST', '/v1/toolkit/print/paper')[0]!.body).toEqual({ schemaCode: 'f_order', excelTemplateId: 'x1', viewCode: 'v1', keyword: '华东' });
+  });
 });

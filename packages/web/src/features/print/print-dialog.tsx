@@ -14,6 +14,7 @@ export interface PrintScope {
 }
 
 const BROWSER_MAX = 50;
+const EXCEL_CHOICE = 'excel:';
 const DONE: readonly string[] = ['Complete', 'Error'];
 
 export const printPageUrl = (schemaCode: string, objectIds: readonly string[], templateId?: string) =>
@@ -42,6 +43,7 @@ export function PrintDialog({ schemaCode, formName, open, onClose, selected, sco
   const { t } = useTranslation();
   const { message } = App.useApp();
   const header = useQuery({ queryKey: printKeys.header(schemaCode), queryFn: () => printApi.header(schemaCode), enabled: open });
+  const excel = useQuery({ queryKey: printKeys.excel(schemaCode), queryFn: () => printApi.excelList(schemaCode), enabled: open, retry: false });
   const [range, setRange] = useState<'selected' | 'view'>(selected.length ? 'selected' : 'view');
   const [templateId, setTemplateId] = useState<string | undefined>();
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -55,11 +57,13 @@ export function PrintDialog({ schemaCode, formName, open, onClose, selected, sco
   const defaultTemplate = header.data?.templates.find((x) => x.isDefault)?.templateId ?? FORM_LAYOUT;
   const chosen = templateId ?? defaultTemplate;
   const useSelection = range === 'selected' && selected.length > 0;
+  // An Excel template (value excel:<id>) prints each record's filled workbook into the PDF.
+  const excelTemplateId = chosen.startsWith(EXCEL_CHOICE) ? chosen.slice(EXCEL_CHOICE.length) : undefined;
   const close = () => { setTaskId(null); onClose(); };
   const startPdf = async () => {
     setBusy(true);
     try {
-      const body: PrintPaperBody = { schemaCode, templateId: chosen, ...(useSelection ? { objectIds: selected } : { viewCode: scope.viewCode, filter: scope.filter, keyword: scope.keyword }) };
+      const body: PrintPaperBody = { schemaCode, ...(excelTemplateId ? { excelTemplateId } : { templateId: chosen }), ...(useSelection ? { objectIds: selected } : { viewCode: scope.viewCode, filter: scope.filter, keyword: scope.keyword }) };
       setTaskId((await printApi.paper(body)).taskId);
     } catch (error) {
       message.error((error as Error).message);
@@ -74,7 +78,7 @@ export function PrintDialog({ schemaCode, formName, open, onClose, selected, sco
   return (
     <Modal open={open} title={`${t('print.dialogTitle')} · ${formName}`} width={560} onCancel={close} destroyOnHidden
       footer={taskId ? [<Button key="close" onClick={close}>{t('print.close')}</Button>] : [
-        <Button key="browser" icon={<PrinterOutlined />} disabled={!useSelection || selected.length > BROWSER_MAX}
+        <Button key="browser" icon={<PrinterOutlined />} disabled={!useSelection || selected.length > BROWSER_MAX || !!excelTemplateId} title={excelTemplateId ? t('print.excel.noBrowser') : undefined}
           onClick={() => window.open(printPageUrl(schemaCode, selected, chosen), '_blank', 'noopener')}>{t('print.inBrowser')}</Button>,
         <Button key="pdf" type="primary" loading={busy} onClick={() => void startPdf()}>{t('print.makePdf')}</Button>,
       ]}>
@@ -91,7 +95,11 @@ export function PrintDialog({ schemaCode, formName, open, onClose, selected, sco
           <Flex vertical gap={4}>
             <Typography.Text strong>{t('print.template')}</Typography.Text>
             <Select aria-label={t('print.template')} value={chosen} onChange={setTemplateId} loading={header.isLoading}
-              options={[{ value: FORM_LAYOUT, label: t('print.formLayout') }, ...(header.data?.templates ?? []).map((x) => ({ value: x.templateId, label: x.isDefault ? `${x.name}（${t('print.default')}）` : x.name }))]} />
+              options={[
+                { value: FORM_LAYOUT, label: t('print.formLayout') },
+                ...(header.data?.templates ?? []).map((x) => ({ value: x.templateId, label: x.isDefault ? `${x.name}（${t('print.default')}）` : x.name })),
+                ...(excel.data?.list ?? []).map((x) => ({ value: `${EXCEL_CHOICE}${x.templateId}`, label: t('print.excel.option', { name: x.name }) })),
+              ]} />
           </Flex>
           {useSelection && selected.length > BROWSER_MAX && <Alert type="info" showIcon title={t('print.browserLimit', { max: BROWSER_MAX })} />}
         </Flex>

@@ -37,8 +37,15 @@ export function PrintPreview({ schemaCode, objectIds, initialTemplateId }: { sch
         <div style={{ flex: 1 }} />
         {!!excel.data?.list.length && (
           <Dropdown trigger={['click']} menu={{
-            items: excel.data.list.map((x) => ({ key: x.templateId, label: x.name })),
-            onClick: ({ key }) => void downloadFilledExcel(key, objectIds[0]!, `${excel.data!.list.find((x) => x.templateId === key)!.name}.xlsx`).catch((e: Error) => message.error(e.message)),
+            items: excel.data.list.flatMap((x) => [
+              { key: `xlsx:${x.templateId}`, label: t('print.excel.asXlsx', { name: x.name }) },
+              { key: `pdf:${x.templateId}`, label: t('print.excel.asPdf', { name: x.name }) },
+            ]),
+            onClick: ({ key }) => {
+              const [format, id] = key.split(':') as ['xlsx' | 'pdf', string];
+              const name = excel.data!.list.find((x) => x.templateId === id)!.name;
+              void downloadFilledExcel(id, objectIds[0]!, `${name}.${format}`, format).catch((e: Error) => message.error(e.message));
+            },
           }}>
             <Button icon={<FileExcelOutlined />}>{t('print.excel.download')}</Button>
           </Dropdown>

@@ -53,6 +53,7 @@ export function ElementProperties({ element: e, fields, onChange, onRemove }: { 
         <>
           <Row label={t('print.designer.field')}><Select size="small" aria-label={t('print.designer.field')} value={e.field} options={plain} onChange={(field) => onChange({ field })} showSearch optionFilterProp="label" /></Row>
           <Flex gap="small" align="center"><Switch size="small" checked={e.showLabel} onChange={(showLabel) => onChange({ showLabel })} /> {t('print.designer.showLabel')}</Flex>
+          <Flex gap="small" align="center"><Switch size="small" checked={e.grow} onChange={(grow) => onChange({ grow })} /> {t('print.designer.grow')}</Flex>
         </>
       )}
       {e.type === 'label' && <Row label={t('print.designer.text')}><Input.TextArea aria-label={t('print.designer.text')} autoSize value={e.text} onChange={(ev) => onChange({ text: ev.target.value })} /></Row>}
