@@ -12,7 +12,7 @@ import { chinaProvinces } from './widgets/china-map.ts';
 import type { BoardDto, ReportData } from './api/dashboard-api.ts';
 
 const layout = { x: 0, y: 0, w: 6, h: 4 };
-const ctx: ChartContext = { locale: 'zh-CN', words: { blank: '（空）', yes: '是', no: '否' }, colors: ['#1677ff'], textColor: '#000', mapLow: '#e6f4ff', mapEmpty: '#eee' };
+const ctx: ChartContext = { locale: 'zh-CN', words: { blank: '（空）', yes: '是', no: '否' }, colors: ['#1677ff'], textColor: '#000', mapLow: '#e6f4ff', mapEmpty: '#eee', mapHover: '#4096ff' };
 const result = (over: Partial<ReportData>): ReportData => ({ columns: [], rows: [], subtotals: [], columnTotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false, ...over });
 
 describe('numbers and charts', () => {

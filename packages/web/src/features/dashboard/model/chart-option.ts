@@ -17,6 +17,7 @@ export interface ChartContext {
   /** Map: the colour of a province with few records, and of one with none. */
   mapLow: string;
   mapEmpty: string;
+  mapHover: string;
 }
 
 export interface ChartModel {
@@ -53,17 +54,18 @@ export function chartModel(widget: Widget, data: ReportData, ctx: ChartContext):
   if (widget.type === 'map') {
     // Provinces coloured by the first measure; a record without an area is in no province and not drawn.
     const located = data.rows.filter((r) => r[0] != null);
-    const values = located.map((r) => (r[d] as number | null) ?? 0);
+    const max = Math.max(1, ...located.map((r) => (r[d] as number | null) ?? 0));
     const tip = (p: { name: string; value: number; data?: { regionName?: string } }) =>
       `${data.labels[p.name] ?? p.data?.regionName ?? p.name}<br/>${measureLabel(0)}: ${Number.isNaN(p.value) || p.value == null ? '-' : fmt(0)(p.value)}`;
     return {
       option: {
         ...base,
         tooltip: { trigger: 'item', formatter: tip },
-        visualMap: { type: 'continuous', min: 0, max: Math.max(1, ...values), left: 8, bottom: 8, itemHeight: 80, calculable: false, inRange: { color: [ctx.mapLow, ctx.colors[0]] }, textStyle: { color: ctx.textColor }, formatter: fmt(0) },
+        // A scale under the map, its ends named: no province sits under it.
+        visualMap: { type: 'continuous', min: 0, max, orient: 'horizontal', left: 'center', bottom: 0, itemWidth: 10, itemHeight: 120, calculable: false, text: [fmt(0)(max), fmt(0)(0)], inRange: { color: [ctx.mapLow, ctx.colors[0]] }, textStyle: { color: ctx.textColor }, formatter: fmt(0) },
         series: [{
-          type: 'map', map: CHINA_MAP, roam: false, top: 8, bottom: 8, selectedMode: false,
-          label: { show: false }, emphasis: { label: { show: false } },
+          type: 'map', map: CHINA_MAP, roam: false, top: 4, bottom: 36, selectedMode: false,
+          label: { show: false }, emphasis: { label: { show: false }, itemStyle: { areaColor: ctx.mapHover } },
           itemStyle: { areaColor: ctx.mapEmpty, borderColor: '#ffffff' },
           data: located.map((r) => ({ name: String(r[0]), value: r[d] as number | null })),
         }],
