@@ -57,8 +57,12 @@ function columnOf(form: RuntimeForm, grid: GridField | undefined, field: string)
 
 const notUsable = (field: string, usage: string, usageEn: string) => new AppError('ReportFieldNotAggregatable', { detail: { field, usage, usageEn } });
 
-/** The province code of an area value (`440305` → `440000`); null when the value holds no 6-digit code. */
-const provinceOf = (ref: RawBuilder<unknown>) => sql`case when ${ref}->>'adcode' ~ '^[0-9]{6}$' then left(${ref}->>'adcode', 2) || '0000' end`;
+/**
+ * The province code of an area value (`440305` → `440000`); null when the value holds no code. The control stores only
+ * 6-digit codes (controls/area-select.ts), so the first two digits are the province: no pattern test per row (a regex
+ * made the grouping several times slower, docs/performance.md "Session 13 — the map widget").
+ */
+const provinceOf = (ref: RawBuilder<unknown>) => sql`nullif(left(${ref}->>'adcode', 2), '') || '0000'`;
 
 const and = (nodes: (QueryNode | undefined)[]): QueryNode | undefined => {
   const present = nodes.filter((n): n is QueryNode => !!n);
