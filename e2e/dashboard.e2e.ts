@@ -7,7 +7,8 @@ import { api as callAs, appWithPublishedForm, engineWithAdmin, pageOf, type Admi
 /**
  * Issue 22, must show: a dashboard built in the designer with six widget types (number card, bar, line, pie, table,
  * text), one widget resized by its corner; the table exported to .xlsx; a dashboard filter applied; a drill-down from a bar to the list of its
- * records; the dashboard pinned to the workbench; screenshots at PC (1440 px) and phone (390 px) widths.
+ * records; the dashboard pinned to the workbench; screenshots at PC (1440 px) and phone (390 px) widths. A second board
+ * holds a map by the orders' address: a click on a province lists the orders inside it.
  */
 let page: Page;
 let admin: Admin;
@@ -15,16 +16,25 @@ const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callAs<
 
 const REGIONS = ['华东', '华北', '华南'];
 const COUNT = 24;
+/** Shenzhen and Guangzhou (广东), Beijing, Urumqi (新疆): the orders' addresses in turn. */
+const AREAS = [
+  { adcode: '440305', adname: '广东省 深圳市 南山区', detail: '' },
+  { adcode: '440106', adname: '广东省 广州市 天河区', detail: '' },
+  { adcode: '110101', adname: '北京市 北京市 东城区', detail: '' },
+  { adcode: '650102', adname: '新疆维吾尔自治区 乌鲁木齐市 天山区', detail: '' },
+];
 const record = (i: number) => ({
   Customer: `客户${i + 1}`,
   Region: REGIONS[i % 3],
   Amount: 100 + i * 10,
   // Two orders a month back from the 15th of this month (Asia/Shanghai noon).
   OrderDate: new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - Math.floor(i / 2), 15, 4)).toISOString(),
+  Area: AREAS[i % 4],
 });
 const EAST = Array.from({ length: COUNT }, (_, i) => record(i)).filter((r) => r.Region === '华东');
 const EAST_SUM = EAST.reduce((sum, r) => sum + r.Amount, 0);
 const ALL_SUM = Array.from({ length: COUNT }, (_, i) => record(i)).reduce((sum, r) => sum + r.Amount, 0);
+const IN_GUANGDONG = Array.from({ length: COUNT }, (_, i) => i).filter((i) => AREAS[i % 4]!.adcode.startsWith('44')).length;
 const zh = (n: number) => new Intl.NumberFormat('zh-CN').format(n);
 
 const visible = () => page.locator('.ant-select-dropdown:visible');
@@ -56,10 +66,12 @@ beforeAll(async () => {
       { type: 'dropDown', code: 'Region', options: { displayName: '区域', defaultItems: REGIONS } },
       { type: 'number', code: 'Amount', options: { displayName: '金额', decimalPlaces: 0 } },
       { type: 'dateTime', code: 'OrderDate', options: { displayName: '下单日期' } },
+      { type: 'areaSelect', code: 'Area', options: { displayName: '地址' } },
     ],
   });
   for (let i = 0; i < COUNT; i++) await api('POST', '/v1/form/action/execute', { schemaCode: 'orders', actionCode: 'Submit', values: record(i) });
   await api('POST', '/v1/functionnode', { nodeType: 270, code: 'board', appCode: 'sales', displayName: '销售看板' });
+  await api('POST', '/v1/functionnode', { nodeType: 270, code: 'regions', appCode: 'sales', displayName: '区域分布' });
   page = await pageOf(admin, { width: 1440, height: 900 });
 }, 120_000);
 
@@ -174,5 +186,46 @@ describe('dashboards in the browser', () => {
     expect(new Set(boxes.map((b) => b.x)).size).toBe(1);
     for (const b of boxes) expect(b.w).toBeLessThanOrEqual(390);
     await screenshot(phone, 'dashboard-phone');
+  });
+
+  it('colours a map of China by the orders\' address, and a click on a province lists the orders inside it', async () => {
+    await page.goto('/workbench/app/sales/regions');
+    await page.getByRole('button', { name: /设计/ }).click();
+    await addWidget('地图', '各省订单');
+    await settings().getByRole('button', { name: /添加维度/ }).click();
+    // Only the address field is offered as a map's dimension.
+    await settings().getByLabel('维度 1', { exact: true }).click();
+    await expect.poll(() => visible().locator('.ant-select-item-option').allTextContents()).toEqual(['地址']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect.poll(() => page.getByText('已保存').count()).toBeGreaterThan(0);
+
+    await page.goto('/workbench/app/sales/regions');
+    const map = widgets().filter({ hasText: '各省订单' }).locator('[data-drawn="true"]');
+    await expect.poll(() => map.count(), { timeout: 30_000 }).toBe(1);
+    // Find Guangdong by its tooltip (south-east of the map's middle), then click it.
+    const box = (await map.boundingBox())!;
+    const tip = map.locator('div').filter({ hasText: '广东省' });
+    let found: { x: number; y: number } | undefined;
+    for (let fy = 0.7; fy <= 0.95 && !found; fy += 0.03) {
+      for (let fx = 0.55; fx <= 0.8 && !found; fx += 0.025) {
+        const at = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+        await page.mouse.move(at.x, at.y);
+        if (await tip.last().isVisible()) found = at;
+      }
+    }
+    expect(found).toBeDefined();
+    await expect.poll(() => tip.last().textContent()).toContain(String(IN_GUANGDONG));
+    await screenshot(page, 'dashboard-map-pc');
+    await page.mouse.click(found!.x, found!.y);
+    const drawer = page.getByRole('dialog').filter({ hasText: '明细数据' });
+    await expect.poll(() => drawer.locator('.ant-table-row').count(), { timeout: 30_000 }).toBe(IN_GUANGDONG);
+    await expect.poll(() => drawer.locator('.ant-table-row').filter({ hasText: '北京' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    const phone = await pageOf(admin, { width: 390, height: 844 });
+    await phone.goto('/workbench/app/sales/regions');
+    await expect.poll(() => phone.locator('[data-drawn="true"]').count(), { timeout: 30_000 }).toBe(1);
+    await screenshot(phone, 'dashboard-map-phone');
   });
 });

@@ -22,6 +22,7 @@ const BLANK: readonly FilterOperator[] = ['IsBlank', 'NotBlank'];
  * Which operators apply to a column of each data type (controls/types.ts CONTROL_DATA_TYPES). Semantics per type
  * (docs/decisions/0013): text Contains = case-insensitive substring; arrays Contains = holds every value given,
  * Contained = holds only values given, In = holds any; address Contains/In = inside the region (adcode prefix);
+ * department Contains = the department or one below it (a report's drill-down into a rolled-up department);
  * Dynamic = a value computed at query time (current user, my department, today, this month, ...).
  */
 export const OPERATORS_BY_DATA_TYPE: Readonly<Record<ControlDataType, readonly FilterOperator[]>> = {
@@ -34,7 +35,7 @@ export const OPERATORS_BY_DATA_TYPE: Readonly<Record<ControlDataType, readonly F
   strings: ARRAY,
   user: [...ID, 'Dynamic'],
   users: [...ARRAY, 'Dynamic'],
-  unit: [...ID, 'Dynamic'],
+  unit: [...ID, 'Contains', 'Dynamic'],
   units: [...ARRAY, 'Dynamic'],
   address: ['Equal', 'NotEqual', 'Contains', 'NotContains', 'In', 'NotIn', 'IsBlank', 'NotBlank'],
   location: ['Contains', 'NotContains', 'IsBlank', 'NotBlank'],

@@ -59,8 +59,13 @@ export function dateGroupRange(group: DateGroup, key: string): [string, string] 
   return null;
 }
 
-/** The records inside one group of a widget: one leaf per dimension with the group's value (blank: IsBlank). */
-export function drillConditions(dimensions: readonly ReportDimension[], values: readonly unknown[]): FilterLeaf[] {
+/**
+ * The records inside one group of a widget: one leaf per dimension with the group's value (blank: IsBlank). A province
+ * of an area field holds its cities and towns, and a department rolled up to a level holds the departments below it:
+ * both drill with Contains (inside the region, the department or one below it). `dataTypes` are the answer's dimension
+ * columns' data types, in order.
+ */
+export function drillConditions(dimensions: readonly ReportDimension[], values: readonly unknown[], dataTypes: readonly (string | undefined)[] = []): FilterLeaf[] {
   return dimensions.map((d, i) => {
     const value = values[i];
     if (value == null || value === '') return { field: d.field, operator: 'IsBlank' };
@@ -68,6 +73,7 @@ export function drillConditions(dimensions: readonly ReportDimension[], values: 
       const range = dateGroupRange(d.dateGroup, String(value));
       return { field: d.field, operator: 'Between', value: range ?? [String(value), String(value)] };
     }
+    if (dataTypes[i] === 'address' || (d.departmentLevel && dataTypes[i] === 'unit')) return { field: d.field, operator: 'Contains', value: String(value) };
     return { field: d.field, operator: 'Equal', value: value as string | number | boolean };
   });
 }

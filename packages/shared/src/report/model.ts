@@ -8,12 +8,17 @@ import { z } from 'zod';
 import { Filter, FilterField, FilterValue } from '../query/filter.ts';
 
 /** What a widget draws. Text and link widgets read no data. */
-export const WIDGET_TYPES = ['number', 'bar', 'line', 'area', 'pie', 'donut', 'funnel', 'gauge', 'scatter', 'table', 'pivot', 'text', 'link'] as const;
+export const WIDGET_TYPES = ['number', 'bar', 'line', 'area', 'pie', 'donut', 'funnel', 'gauge', 'scatter', 'map', 'table', 'pivot', 'text', 'link'] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 /** Widgets that draw no data from a form. */
 export const STATIC_WIDGET_TYPES: readonly WidgetType[] = ['text', 'link'];
 /** Widgets drawn with ECharts (a category axis or slices: the first dimension is the category). */
-export const CHART_WIDGET_TYPES: readonly WidgetType[] = ['bar', 'line', 'area', 'pie', 'donut', 'funnel', 'gauge', 'scatter'];
+export const CHART_WIDGET_TYPES: readonly WidgetType[] = ['bar', 'line', 'area', 'pie', 'donut', 'funnel', 'gauge', 'scatter', 'map'];
+/**
+ * The data type a widget's first dimension must have, where a type needs one: a map colours China's provinces by an
+ * area field (an address dimension groups by the province of its adcode).
+ */
+export const WIDGET_DIMENSION_TYPE: Partial<Record<WidgetType, 'address'>> = { map: 'address' };
 
 /** How a date dimension is grouped (calendar of Asia/Shanghai, the zone the product shows dates in). */
 export const DATE_GROUPS = ['year', 'quarter', 'month', 'week', 'day'] as const;

@@ -21,6 +21,15 @@ describe('board conditions', () => {
     ]);
   });
 
+  it('a province drills into its cities and towns, a rolled-up department into the departments below it', () => {
+    const dims = [{ field: 'Area' }, { field: 'OwnerDeptId', departmentLevel: 1 }, { field: 'Dept' }];
+    expect(drillConditions(dims, ['440000', 'd1', 'd2'], ['address', 'unit', 'unit'])).toEqual([
+      { field: 'Area', operator: 'Contains', value: '440000' },
+      { field: 'OwnerDeptId', operator: 'Contains', value: 'd1' },
+      { field: 'Dept', operator: 'Equal', value: 'd2' },
+    ]);
+  });
+
   it('board filters apply to the widgets bound to them only, and an empty value applies nothing', () => {
     const board = BoardDefinition.parse({
       widgets: [{ id: 'a', type: 'bar', layout: { x: 0, y: 0, w: 6, h: 4 } }, { id: 'b', type: 'table', layout: { x: 6, y: 0, w: 6, h: 4 } }],

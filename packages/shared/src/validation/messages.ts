@@ -224,6 +224,7 @@ export const VALIDATION_MESSAGES = {
   reportFilterLabel: { zh: '请填写筛选名称', en: 'Enter the filter\'s name' },
   reportFilterWidget: { zh: '筛选绑定的组件不存在', en: 'The filter is bound to a widget that does not exist' },
   reportRefresh: { zh: '自动刷新间隔为 0（关闭）或 {min}–{max} 秒', en: 'Auto refresh is 0 (off) or {min}–{max} seconds' },
+  reportMapDimension: { zh: '地图须以一个地址字段为维度', en: 'A map needs an area field as its dimension' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -115,6 +115,8 @@ function conditionOf(ctx: CompileContext, column: QueryColumn, col: ReturnType<t
     case 'unit':
     case 'reference':
       if (operator === 'Dynamic') return sql<SqlBool>`${col} in ${orgValues(ctx, column, v)}`;
+      // A department and every department below it (a report drilling into a department rolled up to a level).
+      if (operator === 'Contains' && column.dataType === 'unit') return sql<SqlBool>`${col} in (${subtreeIds(ctx.edb, [v.text()])})`;
       return idCondition(col, operator, v, column.sqlType === 'uuid');
     case 'strings':
     case 'users':

@@ -232,6 +232,10 @@ describe('operators on every data type', () => {
     expect(await matching(leaf('Dept', 'NotEqual', D1))).toEqual([1, 2, 3, 5, 6]);
     expect(await matching(leaf('Dept', 'In', [D1a, C]))).toEqual([1, 2, 5]);
     expect(await matching(leaf('Dept', 'NotIn', [D1a, C]))).toEqual([0, 3, 4, 6]);
+    // Contains on a department: it or one below it.
+    expect(await matching(leaf('Dept', 'Contains', D1))).toEqual([0, 1, 4]);
+    expect(await matching(leaf('Dept', 'Contains', D1a))).toEqual([1]);
+    expect(await matching(leaf('Dept', 'Contains', C))).toEqual([0, 1, 2, 4, 5]);
     expect(await matching(leaf('ObjectId', 'Equal', ids[2]))).toEqual([2]);
     expect(await matching(leaf('ObjectId', 'In', [ids[0], ids[1]]))).toEqual([0, 1]);
     expect(await matching(leaf('OwnerDeptId', 'Equal', D1))).toEqual([1, 4, 5]);

@@ -1,6 +1,7 @@
 import type { contracts } from '@tritium/shared';
 import { STATIC_WIDGET_TYPES, type Widget } from '@tritium/shared/report/index';
 import type { QueryNode } from '@tritium/shared/query/index';
+import { areaName } from '@tritium/shared/reference/areas';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
@@ -63,14 +64,23 @@ export async function widgetData(ctx: NodeContext, widget: Widget, runtimeFilter
   return { ...result, cached: false };
 }
 
-/** Names of the users and departments among the dimension values (one read for all of them). */
+/**
+ * Names of the users, departments and provinces among the dimension values (one read for the people and departments;
+ * a province is named as the area control names it, e.g. 440000 → 广东省).
+ */
 async function labelsOf(edb: EngineExecutor, columns: contracts.ReportDataResult['columns'], rows: Record<string, unknown>[]): Promise<Record<string, string>> {
   const ids = new Set<string>();
+  const areas: Record<string, string> = {};
   columns.forEach((c, i) => {
-    if (c.kind !== 'dimension' || (c.dataType !== 'user' && c.dataType !== 'unit')) return;
-    for (const r of rows) if (typeof r[`d${i}`] === 'string') ids.add(r[`d${i}`] as string);
+    if (c.kind !== 'dimension') return;
+    for (const r of rows) {
+      const value = r[`d${i}`];
+      if (typeof value !== 'string') continue;
+      if (c.dataType === 'address') areas[value] = areaName(value) || value;
+      else if (c.dataType === 'user' || c.dataType === 'unit') ids.add(value);
+    }
   });
-  if (!ids.size) return {};
+  if (!ids.size) return areas;
   const list = [...ids];
   const found = await anyDb(edb)
     .selectFrom('org_units')
@@ -78,5 +88,5 @@ async function labelsOf(edb: EngineExecutor, columns: contracts.ReportDataResult
     .where('id', 'in', list)
     .union(anyDb(edb).selectFrom('org_users').select(['id', 'name']).where('id', 'in', list))
     .execute();
-  return Object.fromEntries(found.map((r) => [r.id as string, r.name as string]));
+  return { ...areas, ...Object.fromEntries(found.map((r) => [r.id as string, r.name as string])) };
 }

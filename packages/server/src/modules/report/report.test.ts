@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { DATE_GROUPS, MEASURE_AGGREGATES, type DateGroup } from '@tritium/shared/report/index';
+import { DATE_GROUPS, MEASURE_AGGREGATES, drillConditions, type DateGroup } from '@tritium/shared/report/index';
+import { areaName } from '@tritium/shared/reference/areas';
 import { engineDb } from '../../db/database.ts';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addMember, createApp, createNode, FunctionNodeType, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
@@ -30,8 +31,13 @@ const FORM = definition([
   { type: 'number', code: 'Qty' },
   { type: 'dateTime', code: 'OrderDate' },
   { type: 'user', code: 'Buyer' },
+  { type: 'areaSelect', code: 'Region' },
   { type: 'gridView', code: 'Items', controls: [{ type: 'textBox', code: 'ItemName' }, { type: 'number', code: 'Cost', options: { decimalPlaces: 2 } }] },
 ]);
+
+/** Towns, a city and a province's own code, in four provinces; every seventh record has none. */
+const REGIONS = ['440305', '440106', '110101', '330106', '650102', '440300'];
+const regionOf = (i: number) => (i % 7 === 0 ? null : JSON.stringify({ adcode: REGIONS[i % REGIONS.length]!, adname: areaName(REGIONS[i % REGIONS.length]!), detail: '' }));
 
 const edb = () => engineDb(t.database.db, admin.engineCode) as unknown as Kysely<any>;
 
@@ -47,7 +53,7 @@ async function insertRecord(i: number) {
     .values({
       ObjectId: id, Name: `r${i}`, Status: 1, CreatedBy: owner, ModifiedBy: owner, OwnerId: owner, OwnerDeptId: inD1 ? D1 : C,
       CreatedTime: date.toISOString(), ModifiedTime: date.toISOString(),
-      Title: `订单${i}`, Kind: i % 11 === 0 ? null : ['x', 'y', 'z'][i % 3], Amount: (i * 37) % 100 + 0.25 * (i % 4), Qty: i % 5, OrderDate: date.toISOString(), Buyer: i % 2 ? A : B,
+      Title: `订单${i}`, Kind: i % 11 === 0 ? null : ['x', 'y', 'z'][i % 3], Amount: (i * 37) % 100 + 0.25 * (i % 4), Qty: i % 5, OrderDate: date.toISOString(), Buyer: i % 2 ? A : B, Region: regionOf(i),
     })
     .execute();
   for (let k = 0; k < i % 3; k++) await edb().insertInto(`${table}__items`).values({ ParentObjectId: id, SortKey: k, ItemName: `件${k}`, Cost: 10 + k + i }).execute();
@@ -176,6 +182,34 @@ describe('numbers equal SQL run directly', () => {
     expect(r!.prev).not.toBeNull();
   });
 
+  it('a map counts and sums per province of an area field, named as the area control names them', async () => {
+    const res = await dataOk(a, widget({ type: 'map', dimensions: [{ field: 'Region' }], measures: [{ aggregate: 'count' }, { aggregate: 'sum', field: 'Amount' }] }));
+    const direct = await engineSql<{ adcode: string | null; amount: string }>(t, sql`select ${sql.ref('Region')}->>'adcode' as adcode, ${sql.ref('Amount')}::text as amount from ${tableRef(admin.engineCode, table)}`);
+    const byProvince = new Map<string | null, [number, number]>();
+    for (const r of direct) {
+      const key = r.adcode ? `${r.adcode.slice(0, 2)}0000` : null;
+      const [n, sum] = byProvince.get(key) ?? [0, 0];
+      byProvince.set(key, [n + 1, sum + Number(r.amount)]);
+    }
+    expect(res.rows.map((r: unknown[]) => r[0])).toEqual(['110000', '330000', '440000', '650000', null]);
+    for (const row of res.rows) {
+      expect(row[1]).toBe(byProvince.get(row[0])![0]);
+      expect(row[2]).toBeCloseTo(byProvince.get(row[0])![1], 6);
+    }
+    expect(res.labels).toMatchObject({ '110000': '北京市', '440000': '广东省', '650000': '新疆维吾尔自治区' });
+    // A click on a province lists the records inside it: as many as the map counts.
+    const [leaf] = drillConditions([{ field: 'Region' }], ['440000'], ['address']);
+    const inside = await dataOk(a, widget({ type: 'number', measures: [{ aggregate: 'count' }] }), leaf);
+    expect(inside.rows).toEqual([[byProvince.get('440000')![0]]]);
+  });
+
+  it('a map needs an area field as its dimension', async () => {
+    expect((await data(a, widget({ type: 'map', dimensions: [{ field: 'Kind' }], measures: [{ aggregate: 'count' }] }))).body).toMatchObject({ successful: false, errorCode: 370002 });
+    const none = await data(a, widget({ type: 'map', measures: [{ aggregate: 'count' }] }));
+    expect(none.body).toMatchObject({ successful: false, errorCode: 777 });
+    expect(JSON.stringify(none.body.detail)).toContain('地址字段');
+  });
+
   it('a run-time filter narrows the numbers', async () => {
     const res = await dataOk(a, widget({ type: 'number', measures: [{ aggregate: 'count' }] }), { field: 'OrderDate', operator: 'Between', value: ['2025-01-01', '2025-12-31'] });
     const [r] = await engineSql<{ n: number }>(t, sql`select count(*)::int as n from ${tableRef(admin.engineCode, table)} where (${sql.ref('OrderDate')} at time zone ${SHANGHAI})::date between '2025-01-01' and '2025-12-31'`);
@@ -201,6 +235,15 @@ describe('within what the viewer may see', () => {
     const all = await dataOk(a, w);
     expect(all.rows.reduce((s: number, r: number[]) => s + r[1]!, 0)).toBe(60);
     expect(mine.rows.reduce((s: number, r: number[]) => s + r[1]!, 0)).toBe(30);
+  });
+
+  it('a member\'s map holds only their department\'s records', async () => {
+    const w = widget({ type: 'map', dimensions: [{ field: 'Region' }], measures: [{ aggregate: 'count' }] });
+    const direct = await engineSql<{ p: string | null; n: number }>(t, sql`
+      select left(${sql.ref('Region')}->>'adcode', 2) as p, count(*)::int as n from ${tableRef(admin.engineCode, table)}
+      where ${sql.ref('OwnerDeptId')} = ${D1} group by 1`);
+    const mine = await dataOk(m, w);
+    expect(Object.fromEntries(mine.rows.map((r: unknown[]) => [r[0], r[1]]))).toEqual(Object.fromEntries(direct.map((r) => [r.p ? `${r.p}0000` : null, r.n])));
   });
 
   it('a hidden field cannot be a measure, a dimension or a filter', async () => {
@@ -330,6 +373,12 @@ describe('departments with their hierarchy', () => {
     const level2 = await dataOk(a, w(2));
     expect(count(level2.rows)).toEqual({ [C]: n(C), [D1]: n(D1), [D1a]: 3 });
     expect(level2.labels[D1a]).toBe('销售一组');
+    // Drilling into a rolled-up department lists it and the departments below it: as many records as its group counts.
+    for (const [dept, level] of [[D1a, 2], [D1, 1]] as const) {
+      const leaves = drillConditions([{ field: 'OwnerDeptId', departmentLevel: level }], [dept], ['unit']);
+      const inside = await dataOk(a, widget({ type: 'number', measures: [{ aggregate: 'count' }] }), leaves[0]);
+      expect(inside.rows).toEqual([[count((await dataOk(a, w(level))).rows)[dept]]]);
+    }
     // Only department fields roll up.
     expect((await data(a, widget({ dimensions: [{ field: 'Kind', departmentLevel: 1 }], measures: [{ aggregate: 'count' }] }))).body).toMatchObject({ successful: false, errorCode: 370002 });
     await edb().deleteFrom(table).where('ObjectId', 'in', ids).execute();

@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { contracts } from '@tritium/shared';
 import { dynamicDateRange, type DynamicDateValue, type QueryNode } from '@tritium/shared/query/index';
 import { FORMULA_TIME_ZONE } from '@tritium/shared/formula/index';
-import { REPORT_LIMITS, type ComparePeriod, type DateGroup, type MeasureAggregate, type Widget } from '@tritium/shared/report/index';
+import { REPORT_LIMITS, WIDGET_DIMENSION_TYPE, type ComparePeriod, type DateGroup, type MeasureAggregate, type Widget } from '@tritium/shared/report/index';
 import type { ControlDataType } from '@tritium/shared/controls/index';
 import { AppError, parameterError } from '../../lib/app-error.ts';
 import { anyDb, type GridField, type RuntimeForm } from '../business-data/runtime-form.ts';
@@ -20,9 +20,10 @@ import { viewFields } from '../view/view-fields.ts';
 const GRID = 'g';
 
 const DATE_FORMATS: Record<DateGroup, string> = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM', week: 'IYYY-"W"IW', day: 'YYYY-MM-DD' };
-const DIMENSION_TYPES = new Set<ControlDataType>(['string', 'text', 'decimal', 'int', 'datetime', 'bool', 'user', 'unit', 'reference']);
+const DISTINCT_TYPES = new Set<ControlDataType>(['string', 'text', 'decimal', 'int', 'datetime', 'bool', 'user', 'unit', 'reference']);
+/** An area field (address) is a dimension by its province: the first two digits of its adcode, as `PP0000`. */
+const DIMENSION_TYPES = new Set<ControlDataType>([...DISTINCT_TYPES, 'address']);
 const NUMBER_TYPES = new Set<ControlDataType>(['decimal', 'int']);
-const DISTINCT_TYPES = DIMENSION_TYPES;
 const PERIODS: Record<ComparePeriod, [DynamicDateValue, DynamicDateValue]> = {
   day: ['Today', 'Yesterday'],
   week: ['ThisWeek', 'LastWeek'],
@@ -55,6 +56,13 @@ function columnOf(form: RuntimeForm, grid: GridField | undefined, field: string)
 }
 
 const notUsable = (field: string, usage: string, usageEn: string) => new AppError('ReportFieldNotAggregatable', { detail: { field, usage, usageEn } });
+
+/**
+ * The province code of an area value (`440305` → `440000`); null when the value holds no code. The control stores only
+ * 6-digit codes (controls/area-select.ts), so the first two digits are the province: no pattern test per row (a regex
+ * made the grouping several times slower, docs/performance.md "Session 13 — the map widget").
+ */
+const provinceOf = (ref: RawBuilder<unknown>) => sql`nullif(left(${ref}->>'adcode', 2), '') || '0000'`;
 
 const and = (nodes: (QueryNode | undefined)[]): QueryNode | undefined => {
   const present = nodes.filter((n): n is QueryNode => !!n);
@@ -96,9 +104,12 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
   // Columns are titled as the list view titles the fields (sub-table columns by their own code).
   const titles = new Map(viewFields(form).map((f) => [f.code, f.title]));
   const title = (code: string) => titles.get(code) ?? code;
+  const needed = WIDGET_DIMENSION_TYPE[widget.type];
+  if (needed && !widget.dimensions.length) cc.issues.push({ path: 'widget.dimensions', message: '地图须以一个地址字段为维度' });
   const dims = widget.dimensions.map((d, i) => {
     const column = columnOf(form, grid, d.field);
     if (!DIMENSION_TYPES.has(column.dataType)) throw notUsable(d.field, '维度', 'a dimension');
+    if (needed && i === 0 && column.dataType !== needed) throw notUsable(d.field, '地图的维度（须为地址字段）', "a map's dimension (an area field is needed)");
     const dateGroup = column.dataType === 'datetime' ? (d.dateGroup ?? 'day') : undefined;
     columns.push({ key: `d${i}`, label: d.label || title(d.field), kind: 'dimension', dataType: column.dataType, ...(dateGroup ? { dateGroup } : {}) });
     if (d.departmentLevel) {
@@ -106,6 +117,7 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
       levels.push({ alias: `lv${i}`, level: d.departmentLevel, ref: column.ref });
       return sql`coalesce(${sql.ref(`lv${i}.anc`)}, ${column.ref})`;
     }
+    if (column.dataType === 'address') return provinceOf(column.ref);
     return dateGroup ? sql`to_char(${column.ref} at time zone ${sql.lit(FORMULA_TIME_ZONE)}, ${sql.lit(DATE_FORMATS[dateGroup])})` : column.ref;
   });
   const measures = widget.measures.map((m, i) => {

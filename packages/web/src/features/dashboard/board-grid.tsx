@@ -13,7 +13,8 @@ interface BoardGridProps {
   refreshSeconds: number;
   /** One column, each widget at its own height (phones). */
   stacked: boolean;
-  onDrill?: (widget: Widget, values: unknown[]) => void;
+  /** The group's dimension values, with the answer's dimension data types (a province or a rolled-up department drills inside it). */
+  onDrill?: (widget: Widget, values: unknown[], dataTypes: string[]) => void;
 }
 
 /** The widgets at their grid places (12 columns), or one under another on a phone. */

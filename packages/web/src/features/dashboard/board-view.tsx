@@ -57,9 +57,9 @@ function BoardRuntime({ board, compact, onDesign }: { board: BoardDto; compact: 
     else await frame.current?.requestFullscreen?.();
     setFullscreen(!!document.fullscreenElement);
   };
-  const onDrill = (widget: Widget, groupValues: unknown[]) => {
+  const onDrill = (widget: Widget, groupValues: unknown[], dataTypes: string[]) => {
     if (!widget.source) return;
-    const leaves = drillConditions(widget.dimensions, groupValues);
+    const leaves = drillConditions(widget.dimensions, groupValues, dataTypes);
     const extra = filters[widget.id];
     const children = [...(widget.filter ? [widget.filter] : []), ...(extra ? [extra] : []), ...leaves];
     setDrill({ schemaCode: widget.source.schemaCode, filter: { type: 'And', children: flattenAnd(children) } });

@@ -8,10 +8,11 @@ import { setEngineCode, setToken } from '../../lib/session.ts';
 import { BoardView } from './board-view.tsx';
 import { chartModel, type ChartContext } from './model/chart-option.ts';
 import { changeRatio, formatNumber } from './model/format.ts';
+import { chinaProvinces } from './widgets/china-map.ts';
 import type { BoardDto, ReportData } from './api/dashboard-api.ts';
 
 const layout = { x: 0, y: 0, w: 6, h: 4 };
-const ctx: ChartContext = { locale: 'zh-CN', words: { blank: '（空）', yes: '是', no: '否' }, colors: ['#1677ff'], textColor: '#000' };
+const ctx: ChartContext = { locale: 'zh-CN', words: { blank: '（空）', yes: '是', no: '否' }, colors: ['#1677ff'], textColor: '#000', mapLow: '#e6f4ff', mapEmpty: '#eee', mapHover: '#4096ff' };
 const result = (over: Partial<ReportData>): ReportData => ({ columns: [], rows: [], subtotals: [], columnTotals: [], totals: null, labels: {}, truncated: false, comparison: null, cached: false, ...over });
 
 describe('numbers and charts', () => {
@@ -49,6 +50,39 @@ describe('numbers and charts', () => {
     expect((option.series as { data: { name: string }[]; radius: string[] }[])[0]!.data.map((s) => s.name)).toEqual(['x', '（空）']);
     expect((option.series as { radius: string[] }[])[0]!.radius).toEqual(['45%', '70%']);
     expect(groupsOf(1, 0)).toEqual([null]);
+  });
+});
+
+describe('the map', () => {
+  it('colours provinces by their code, names them as the area control does, and a click names the province', () => {
+    const widget = { id: 'm', type: 'map', title: '', layout, dimensions: [{ field: 'Area' }], measures: [{ aggregate: 'count' }], totals: false } as Widget;
+    const data = result({
+      columns: [{ key: 'd0', label: '地址', kind: 'dimension', dataType: 'address' }, { key: 'm0', label: '记录数', kind: 'measure', dataType: 'decimal' }],
+      rows: [['440000', 5], ['650000', 2], [null, 3]],
+      labels: { '440000': '广东省', '650000': '新疆维吾尔自治区' },
+    });
+    const { option, groupsOf } = chartModel(widget, data, ctx);
+    const [series] = option.series as { type: string; data: { name: string; value: number }[] }[];
+    expect(series!.data).toEqual([{ name: '440000', value: 5 }, { name: '650000', value: 2 }]);
+    expect((option.visualMap as { max: number }).max).toBe(5);
+    const tip = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(tip({ name: '440000', value: 5 })).toBe('广东省<br/>记录数: 5');
+    expect(tip({ name: '110000', value: NaN, data: { regionName: '北京' } })).toBe('北京<br/>记录数: -');
+    expect(groupsOf(1, 0)).toEqual(['650000']);
+    // A province without records follows the data (ECharts appends it): no group, no drill.
+    expect(groupsOf(2, 0)).toBeUndefined();
+  });
+
+  it('every province of the outlines is named by the code the area control gives it', async () => {
+    const { areaTree } = await import('@tritium/shared/reference/areas');
+    const provinces = new Map(areaTree('P').map((p) => [p.code, p.name]));
+    const regions = chinaProvinces().features.map((f) => f.properties);
+    expect(regions).toHaveLength(34);
+    for (const r of regions) {
+      expect(provinces.has(r.name)).toBe(true);
+      // The outline's short name is the start of the control's full name (广东 → 广东省, 内蒙古 → 内蒙古自治区).
+      expect(provinces.get(r.name)!.startsWith(r.echartsStyle.regionName)).toBe(true);
+    }
   });
 });
 

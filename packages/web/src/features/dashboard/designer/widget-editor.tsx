@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  COMPARE_PERIODS, DATE_GROUPS, MEASURE_AGGREGATES, REPORT_LIMITS, STATIC_WIDGET_TYPES, WIDGET_TYPES, type ReportMeasure, type Widget,
+  COMPARE_PERIODS, DATE_GROUPS, MEASURE_AGGREGATES, REPORT_LIMITS, STATIC_WIDGET_TYPES, WIDGET_DIMENSION_TYPE, WIDGET_TYPES, type ReportMeasure, type Widget,
 } from '@tritium/shared/report/index';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { ConditionRows } from '../../../components/filter-editor/condition-rows.tsx';
@@ -13,7 +13,9 @@ import type { contracts } from '@tritium/shared';
 
 type ViewField = contracts.ViewField;
 const FORM_TYPES: readonly number[] = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule, FunctionNodeType.SingletonModule];
-const DIMENSION_TYPES = ['string', 'text', 'decimal', 'int', 'datetime', 'bool', 'user', 'unit', 'reference'];
+const DISTINCT_TYPES = ['string', 'text', 'decimal', 'int', 'datetime', 'bool', 'user', 'unit', 'reference'];
+/** An area field groups by province. */
+const DIMENSION_TYPES = [...DISTINCT_TYPES, 'address'];
 const NUMBER_TYPES = ['decimal', 'int'];
 
 /** The fields a widget may name: the form's (and, on a sub-table widget, that sub-table's columns). */
@@ -37,7 +39,10 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
   const all = list.filter((f) => (f.code.includes('.') ? !!grid && f.code.startsWith(`${grid}.`) : true));
   const grids = fields.data?.grids ?? [];
   const option = (f: ViewField) => ({ value: f.code, label: f.title || f.code });
-  const dimensionFields = all.filter((f) => DIMENSION_TYPES.includes(f.dataType)).map(option);
+  // A map takes one area field; other widgets any field that groups.
+  const needed = WIDGET_DIMENSION_TYPE[widget.type];
+  const dimensionFields = all.filter((f) => (needed ? f.dataType === needed : DIMENSION_TYPES.includes(f.dataType))).map(option);
+  const maxDimensions = needed ? 1 : REPORT_LIMITS.dimensions;
   const typeOf = (code: string) => all.find((f) => f.code === code)?.dataType;
   const isStatic = STATIC_WIDGET_TYPES.includes(widget.type);
   const setMeasure = (i: number, patch: Partial<ReportMeasure>) => set({ measures: widget.measures.map((m, j) => (j === i ? ({ ...m, ...patch } as ReportMeasure) : m)) });
@@ -45,7 +50,7 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
   return (
     <Form layout="vertical" size="small" aria-label={t('dashboard.designer.widgetSettings')}>
       <Form.Item label={t('dashboard.designer.type')}>
-        <Select aria-label={t('dashboard.designer.type')} value={widget.type} options={WIDGET_TYPES.map((w) => ({ value: w, label: t(`dashboard.types.${w}`) }))} onChange={(type) => set({ type })} />
+        <Select aria-label={t('dashboard.designer.type')} value={widget.type} options={WIDGET_TYPES.map((w) => ({ value: w, label: t(`dashboard.types.${w}`) }))} onChange={(type) => set({ type, ...(WIDGET_DIMENSION_TYPE[type] ? { dimensions: widget.dimensions.filter((d) => typeOf(d.field) === WIDGET_DIMENSION_TYPE[type]).slice(0, 1) } : {}) })} />
       </Form.Item>
       <Form.Item label={t('dashboard.designer.title')}>
         <Input aria-label={t('dashboard.designer.title')} value={widget.title} maxLength={50} onChange={(e) => set({ title: e.target.value })} />
@@ -116,7 +121,8 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
                   <Button aria-label={t('dashboard.designer.remove')} icon={<DeleteOutlined />} onClick={() => set({ dimensions: widget.dimensions.filter((_, j) => j !== i) })} />
                 </Flex>
               ))}
-              {widget.dimensions.length < REPORT_LIMITS.dimensions && dimensionFields.length > 0 && (
+              {needed && !dimensionFields.length && <Typography.Text type="secondary">{t('dashboard.designer.mapNeedsArea')}</Typography.Text>}
+              {widget.dimensions.length < maxDimensions && dimensionFields.length > 0 && (
                 <Button size="small" type="dashed" block icon={<PlusOutlined />} onClick={() => set({ dimensions: [...widget.dimensions, { field: dimensionFields[0]!.value, ...(typeOf(dimensionFields[0]!.value) === 'datetime' ? { dateGroup: 'month' as const } : {}) }] })}>
                   {t('dashboard.designer.addDimension')}
                 </Button>
@@ -125,7 +131,7 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
           )}
           <Divider titlePlacement="start" plain>{t('dashboard.designer.measures')}</Divider>
           {widget.measures.map((m, i) => {
-            const candidates = all.filter((f) => (m.aggregate === 'count' || m.aggregate === 'distinct' ? DIMENSION_TYPES : NUMBER_TYPES).includes(f.dataType)).map(option);
+            const candidates = all.filter((f) => (m.aggregate === 'count' || m.aggregate === 'distinct' ? DISTINCT_TYPES : NUMBER_TYPES).includes(f.dataType)).map(option);
             return (
               <Flex key={i} vertical gap={4} style={{ marginBottom: 8 }}>
                 <Flex gap={4}>

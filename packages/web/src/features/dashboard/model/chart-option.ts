@@ -5,12 +5,19 @@ import { formatNumber, groupText } from './format.ts';
 // A widget's numbers as an ECharts option (plain data: this file does not load ECharts). Each category, slice or point
 // keeps the group values it stands for, so a click drills down to exactly those records.
 
+/** The name the map widget's outlines are registered under (widgets/china-map.ts, loaded with the chart). */
+export const CHINA_MAP = 'china';
+
 export interface ChartContext {
   locale: string;
   words: { blank: string; yes: string; no: string };
   /** Series colours, the antd theme's first. */
   colors: string[];
   textColor: string;
+  /** Map: the colour of a province with few records, and of one with none. */
+  mapLow: string;
+  mapEmpty: string;
+  mapHover: string;
 }
 
 export interface ChartModel {
@@ -41,6 +48,29 @@ export function chartModel(widget: Widget, data: ReportData, ctx: ChartContext):
     return {
       option: { ...base, series: [{ type: 'gauge', min: 0, max, progress: { show: true }, detail: { formatter: fmt(0), fontSize: 20 }, data: [{ value, name: measureLabel(0) }] }] },
       groupsOf: none,
+    };
+  }
+
+  if (widget.type === 'map') {
+    // Provinces coloured by the first measure; a record without an area is in no province and not drawn.
+    const located = data.rows.filter((r) => r[0] != null);
+    const max = Math.max(1, ...located.map((r) => (r[d] as number | null) ?? 0));
+    const tip = (p: { name: string; value: number; data?: { regionName?: string } }) =>
+      `${data.labels[p.name] ?? p.data?.regionName ?? p.name}<br/>${measureLabel(0)}: ${Number.isNaN(p.value) || p.value == null ? '-' : fmt(0)(p.value)}`;
+    return {
+      option: {
+        ...base,
+        tooltip: { trigger: 'item', formatter: tip },
+        // A scale under the map, its ends named: no province sits under it.
+        visualMap: { type: 'continuous', min: 0, max, orient: 'horizontal', left: 'center', bottom: 0, itemWidth: 10, itemHeight: 120, calculable: false, text: [fmt(0)(max), fmt(0)(0)], inRange: { color: [ctx.mapLow, ctx.colors[0]] }, textStyle: { color: ctx.textColor }, formatter: fmt(0) },
+        series: [{
+          type: 'map', map: CHINA_MAP, roam: false, top: 4, bottom: 36, selectedMode: false,
+          label: { show: false }, emphasis: { label: { show: false }, itemStyle: { areaColor: ctx.mapHover } },
+          itemStyle: { areaColor: ctx.mapEmpty, borderColor: '#ffffff' },
+          data: located.map((r) => ({ name: String(r[0]), value: r[d] as number | null })),
+        }],
+      },
+      groupsOf: (i) => (located[i] ? located[i]!.slice(0, d) : undefined),
     };
   }
 

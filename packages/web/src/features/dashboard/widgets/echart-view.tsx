@@ -1,12 +1,21 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, FunnelChart, GaugeChart, LineChart, MapChart, PieChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { CHINA_MAP } from '../model/chart-option.ts';
 
 // ECharts, only the charts the widgets draw. This module is loaded on demand (React.lazy in widget-body.tsx), so the
 // sign-in page and the workbench without a dashboard never download it (docs/decisions/0036, 0044).
-echarts.use([BarChart, LineChart, PieChart, FunnelChart, GaugeChart, ScatterChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([BarChart, LineChart, PieChart, FunnelChart, GaugeChart, ScatterChart, MapChart, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+
+let chinaRegistered: Promise<void> | undefined;
+/** The provinces' outlines: their own chunk, read the first time a map is drawn. */
+function registerChina(): Promise<void> {
+  chinaRegistered ??= import('./china-map.ts').then(({ chinaProvinces }) => echarts.registerMap(CHINA_MAP, chinaProvinces() as never));
+  return chinaRegistered;
+}
+const drawsMap = (option: Record<string, unknown>) => Array.isArray(option.series) && option.series.some((s: { type?: string }) => s.type === 'map');
 
 export interface EChartViewProps {
   option: Record<string, unknown>;
@@ -26,7 +35,9 @@ export default function EChartView({ option, onPick, onDrawn, ...aria }: EChartV
     const el = ref.current!;
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
-    instance.on('click', (p) => pick.current?.(p.dataIndex ?? 0, p.seriesIndex ?? 0));
+    instance.on('click', (p) => {
+      if (p.dataIndex != null && p.dataIndex >= 0) pick.current?.(p.dataIndex, p.seriesIndex ?? 0);
+    });
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {
@@ -37,11 +48,19 @@ export default function EChartView({ option, onPick, onDrawn, ...aria }: EChartV
   }, []);
 
   useEffect(() => {
-    const instance = chart.current;
-    if (!instance) return;
-    instance.setOption(option, true);
-    ref.current!.dataset.drawn = 'true';
-    onDrawn?.();
+    let live = true;
+    const draw = () => {
+      const instance = chart.current;
+      if (!live || !instance) return;
+      instance.setOption(option, true);
+      ref.current!.dataset.drawn = 'true';
+      onDrawn?.();
+    };
+    if (drawsMap(option)) void registerChina().then(draw);
+    else draw();
+    return () => {
+      live = false;
+    };
   }, [option, onDrawn]);
 
   return <div ref={ref} role="img" style={{ width: '100%', height: '100%', minHeight: 160, cursor: onPick ? 'pointer' : undefined }} {...aria} />;

@@ -26,8 +26,8 @@ export function WidgetBody({ widget, data, onDrill }: WidgetBodyProps) {
   const { token } = theme.useToken();
   const words = useMemo(() => ({ blank: t('dashboard.blank'), yes: t('dashboard.yes'), no: t('dashboard.no') }), [t]);
   const model = useMemo(
-    () => (data && CHART_WIDGET_TYPES.includes(widget.type) ? chartModel(widget, data, { locale: i18n.language, words, colors: [token.colorPrimary, ...PALETTE], textColor: token.colorText }) : null),
-    [widget, data, i18n.language, words, token.colorPrimary, token.colorText],
+    () => (data && CHART_WIDGET_TYPES.includes(widget.type) ? chartModel(widget, data, { locale: i18n.language, words, colors: [token.colorPrimary, ...PALETTE], textColor: token.colorText, mapLow: token.colorPrimaryBg, mapEmpty: token.colorFillSecondary, mapHover: token.colorPrimaryHover }) : null),
+    [widget, data, i18n.language, words, token.colorPrimary, token.colorText, token.colorPrimaryBg, token.colorFillSecondary, token.colorPrimaryHover],
   );
 
   if (widget.type === 'text') return <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{widget.text}</Typography.Paragraph>;

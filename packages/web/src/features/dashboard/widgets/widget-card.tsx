@@ -14,17 +14,12 @@ export interface WidgetCardProps {
   filter?: FilterNode;
   /** Auto refresh: seconds between reads (0: off). */
   refreshSeconds?: number;
-  onDrill?: (widget: Widget, values: unknown[]) => void;
+  /** The group's dimension values, with the answer's dimension data types (a province or a rolled-up department drills inside it). */
+  onDrill?: (widget: Widget, values: unknown[], dataTypes: string[]) => void;
   /** Buttons in the title bar (the designer's); otherwise tables and pivots offer their export. */
   extra?: ReactNode;
   height?: number | string;
 }
-
-/**
- * A group of a department rolled up to a level holds the departments below it too, which no filter-model condition on
- * the field names: such widgets do not drill down.
- */
-const canDrill = (widget: Widget) => !widget.dimensions.some((d) => d.departmentLevel);
 
 /** One widget on a board: its title, and its numbers read for the viewer. */
 export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra, height = '100%' }: WidgetCardProps) {
@@ -60,7 +55,7 @@ export function WidgetCard({ widget, filter, refreshSeconds = 0, onDrill, extra,
       ) : data.isError ? (
         <Alert type="warning" showIcon message={data.error instanceof Error ? data.error.message : t('dashboard.loadFailed')} />
       ) : (
-        <WidgetBody widget={widget} data={data.data} onDrill={onDrill && canDrill(widget) ? (values) => onDrill(widget, values) : undefined} />
+        <WidgetBody widget={widget} data={data.data} onDrill={onDrill ? (values) => onDrill(widget, values, data.data?.columns.filter((c) => c.kind === 'dimension').map((c) => c.dataType) ?? []) : undefined} />
       )}
       {data.data?.truncated && <Typography.Text type="secondary">{t('dashboard.truncated')}</Typography.Text>}
     </Card>
