@@ -32,11 +32,15 @@ export function* tableNameCandidates(base: string): Generator<string> {
 const rest = (table: string) => table.replace(/^i_/, '');
 export const primaryKeyName = (table: string): string => fitIdentifier(`xk_${rest(table)}`);
 export const parentIndexName = (table: string): string => fitIdentifier(`xp_${rest(table)}`);
-/** The main table's own indexes: the lists' default order (xo_), and the data scopes' owner (xw_) and department (xd_). */
+/**
+ * The main table's own indexes: the lists' default order (xo_), and the data scopes' owner (xw_), department (xd_)
+ * and creator (xb_).
+ */
 export const systemIndexNames = (table: string) => ({
   order: fitIdentifier(`xo_${rest(table)}`),
   owner: fitIdentifier(`xw_${rest(table)}`),
   ownerDept: fitIdentifier(`xd_${rest(table)}`),
+  creator: fitIdentifier(`xb_${rest(table)}`),
 });
 /** A custom index is named after its table and its fields, so the same fields always give the same name. */
 export const customIndexName = (table: string, fields: readonly string[]): string => fitIdentifier(`xc_${rest(table)}_${hash8(fields.join(','))}`);
