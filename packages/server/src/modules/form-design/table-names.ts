@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 // Names in the engine schema (docs/decisions/0006 "Naming"). PostgreSQL truncates identifiers past 63 bytes, so a
 // longer name keeps its first 54 characters and ends with 8 hex digits of a hash of the whole. Prefixes keep the
-// kinds apart: tables i_, primary keys xk_, sub-table parent indexes xp_, custom indexes xc_, the main table's own indexes xo_ / xw_ / xd_. Codes are ASCII
+// kinds apart: tables i_, primary keys xk_, sub-table parent indexes xp_, custom indexes xc_, the main table's own indexes xo_ / xw_ / xd_ / xb_. Codes are ASCII
 // letters, digits and underscore (controlCodeSchema, NodeCode), so a character is a byte.
 
 export const MAX_IDENTIFIER = 63;

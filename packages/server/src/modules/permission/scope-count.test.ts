@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { engineDb } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import { engineDb, engineSchemaName } from '../../db/database.ts';
+import { creatorIndexName, up as addScopeIndexes } from '../../db/migrations/engine/2026-11-27T0100_scope-count-indexes.ts';
+import { systemIndexNames } from '../form-design/table-names.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
@@ -118,4 +120,23 @@ describe("a member's scoped list and total", () => {
       expect(seeds.filter((s) => !allowed(s, ALL, myDepts)).length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('forms published before the creator index', () => {
+  it('get it from the engine migration, once', async () => {
+    const code = (await createForm(a, appCode)).code as string;
+    await publish(a, code, definition([{ type: 'textBox', code: 'Title' }]));
+    const schema = engineSchemaName(admin.engineCode);
+    const table = `i_${code.toLowerCase()}`;
+    const name = systemIndexNames(table).creator;
+    const indexOf = async () => (await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = ${schema} and indexname = ${name}`.execute(t.database.db)).rows[0]?.def;
+    expect(await indexOf()).toContain('("CreatedBy") INCLUDE ("OwnerDeptId", "OwnerId")');
+    await sql`drop index ${sql.id(schema, name)}`.execute(t.database.db);
+    expect(await indexOf()).toBeUndefined();
+    await addScopeIndexes(t.database.db.withSchema(schema) as unknown as Kysely<any>);
+    expect(await indexOf()).toContain('("CreatedBy") INCLUDE ("OwnerDeptId", "OwnerId")');
+    await addScopeIndexes(t.database.db.withSchema(schema) as unknown as Kysely<any>);
+    // The migration names it as publishing does, also past PostgreSQL's 63 characters.
+    for (const long of [table, `i_${'a'.repeat(60)}`, `i_${'b'.repeat(61)}_1`]) expect(creatorIndexName(long)).toBe(systemIndexNames(long).creator);
+  });
 });
