@@ -131,7 +131,7 @@ describe('form permissions in the browser', () => {
     // In the browser: the app's menu for 客户管理, none for 人事管理 (which she only opens).
     // As the app's administrator she sees every record of its form (no group names her) and may design it.
     await subPage.goto('/workbench/app/crm/deals');
-    await expect.poll(() => subPage.getByText('总部客户甲', { exact: true }).count()).toBe(1);
+    await expect.poll(() => subPage.getByText('总部客户甲', { exact: true }).count()).toBeGreaterThan(0);
     expect(await subPage.getByRole('button', { name: '设计表单' }).count()).toBe(1);
     expect(await subPage.getByRole('button', { name: '「客户管理」的操作' }).count()).toBe(1);
     expect(await subPage.getByText('人事管理').count()).toBeGreaterThan(0);
