@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { newPage, screenshot } from './browser.ts';
-import { api, appWithPublishedForm, baseUrl, browser, engineWithAdmin, memberPage, pageOf, uniqueMobile, until, type Admin } from './fixtures.ts';
+import { api, appWithForms, appWithPublishedForm, baseUrl, browser, engineWithAdmin, memberPage, pageOf, uniqueMobile, until, type Admin } from './fixtures.ts';
 import { E2E_CODE } from './global-setup.ts';
 import { memberSession } from './session.ts';
 
@@ -106,6 +106,37 @@ describe('form permissions in the browser', () => {
     await screenshot(adminPage, 'permission-5-app-permissions');
     expect((await opens()).successful).toBe(true);
     await adminPage.keyboard.press('Escape');
+  });
+
+  it('a sub-administrator given 管理员 on the app in 应用权限 administers that app and no other', async () => {
+    await appWithForms(admin, { code: 'hr', displayName: '人事管理' }, [{ code: 'staff', displayName: '员工' }]);
+    const { member: sub, page: subPage } = await memberPage(admin, '韩梅');
+    await api(admin, 'POST', '/v1/org/user/update', { id: sub.userId, authType: 2 });
+    await api(admin, 'POST', '/v1/functionnode/auth/set', { code: 'hr', unitId: sub.userId, permission: 'access' });
+    await adminPage.goto('/workbench/app/crm');
+    await adminPage.getByRole('button', { name: '「客户管理」的操作' }).click();
+    await adminPage.getByRole('menuitem', { name: '应用权限' }).click();
+    const drawer = adminPage.getByRole('dialog', { name: '应用权限：客户管理' });
+    await drawer.getByLabel('选择要授权的人员').click();
+    await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '韩梅');
+    await drawer.getByLabel('权限', { exact: true }).click();
+    await adminPage.locator('.ant-select-dropdown:visible').getByText('管理员', { exact: true }).click();
+    await drawer.getByRole('button', { name: /授权$/ }).click();
+    await expect.poll(() => drawer.getByRole('cell', { name: '韩梅', exact: true }).count()).toBe(1);
+    await screenshot(adminPage, 'permission-5b-sub-administrator');
+    await adminPage.keyboard.press('Escape');
+    // Through the API: the admin-app codes and the sub-administrator's app list name this app only.
+    expect(await api(sub, 'GET', '/v1/functionnode/app/hascode/list')).toEqual({ codes: ['crm'], isAdministrator: false });
+    expect((await api<{ list: { code: string }[] }>(sub, 'GET', '/v1/functionnode/app/subadminapplist')).list.map((a) => a.code)).toEqual(['crm']);
+    // In the browser: the app's menu for 客户管理, none for 人事管理 (which she only opens).
+    // As the app's administrator she sees every record of its form (no group names her) and may design it.
+    await subPage.goto('/workbench/app/crm/deals');
+    await expect.poll(() => subPage.getByText('总部客户甲', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await subPage.getByRole('button', { name: '设计表单' }).count()).toBe(1);
+    expect(await subPage.getByRole('button', { name: '「客户管理」的操作' }).count()).toBe(1);
+    expect(await subPage.getByText('人事管理').count()).toBeGreaterThan(0);
+    expect(await subPage.getByRole('button', { name: '「人事管理」的操作' }).count()).toBe(0);
+    await screenshot(subPage, 'permission-5c-sub-administrator-apps');
   });
 
   it('the member sees only her department\'s records, no amount and no export', async () => {

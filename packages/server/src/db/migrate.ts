@@ -43,6 +43,7 @@ import * as workItemDeadlines from './migrations/engine/2026-11-26T1200_add-work
 import * as boards from './migrations/engine/2026-11-26T1700_create-boards.ts';
 import * as businessRulesContextVersion from './migrations/engine/2026-11-26T1900_business-rules-context-version.ts';
 import * as gantt from './migrations/engine/2026-11-26T1900_create-gantt.ts';
+import * as scopeCountIndexes from './migrations/engine/2026-11-27T0100_scope-count-indexes.ts';
 import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sign-in-providers.ts';
 import { engineSchemaName } from './database.ts';
 
@@ -94,6 +95,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1700_create-boards': boards,
   '2026-11-26T1900_business-rules-context-version': businessRulesContextVersion,
   '2026-11-26T1900_create-gantt': gantt,
+  '2026-11-27T0100_scope-count-indexes': scopeCountIndexes,
   '2026-11-26T1800_create-sign-in-providers': signInProviders,
 };
 

@@ -32,13 +32,16 @@ const dataColumns = (columns: ColumnModel[]) => columns.map((c) => sql`${sql.id(
 async function createMainTable(edb: EngineExecutor, schema: string, work: TableWork): Promise<void> {
   const columns = [...MAIN_SYSTEM_COLUMNS(work.table), ...dataColumns(work.create ?? [])];
   await sql`create table ${sql.id(schema, work.table)} (${sql.join(columns)})`.execute(edb);
-  // Lists page in CreatedTime desc, ObjectId desc order and data scopes filter on the owner and their department:
-  // without these a first page or a scoped count reads the whole table (bench/query-million.ts).
+  // Lists page in CreatedTime desc, ObjectId desc order and data scopes filter on the owner, their department and
+  // the creator: without these a first page or a scoped count reads the whole table (bench/query-million.ts). A
+  // scoped count is a sum of branches, each "its column and none of the columns before it" (permission/scope-sql.ts
+  // scopeBranches, docs/decisions/0063): each index carries the columns before its own, so a branch reads its index only.
   const names = systemIndexNames(work.table);
   const table = sql.id(schema, work.table);
   await sql`create index ${sql.id(names.order)} on ${table} ("CreatedTime" desc, "ObjectId" desc)`.execute(edb);
-  await sql`create index ${sql.id(names.owner)} on ${table} ("OwnerId")`.execute(edb);
   await sql`create index ${sql.id(names.ownerDept)} on ${table} ("OwnerDeptId")`.execute(edb);
+  await sql`create index ${sql.id(names.owner)} on ${table} ("OwnerId") include ("OwnerDeptId")`.execute(edb);
+  await sql`create index ${sql.id(names.creator)} on ${table} ("CreatedBy") include ("OwnerDeptId", "OwnerId")`.execute(edb);
 }
 
 async function createChildTable(edb: EngineExecutor, schema: string, mainTable: string, work: TableWork): Promise<void> {

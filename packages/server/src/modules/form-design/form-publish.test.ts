@@ -68,15 +68,17 @@ describe('first publish', () => {
     });
     expect(await types(`${main}__items`)).toEqual({ ...CHILD_SYSTEM, ItemName: 'varchar(200)', Qty: 'numeric', Files: 'jsonb' });
     expect(await types(`${main}__lines`)).toEqual({ ...CHILD_SYSTEM, Price: 'numeric' });
-    // Besides the primary key: the lists' default order, the data scopes' owner and department, and trigram indexes
-    // for "contains" and full-text search on Name, SeqNo, the text boxes and the text area (docs/decisions/0013, 0040).
+    // Besides the primary key: the lists' default order, the data scopes' department, owner and creator (each carrying
+    // the columns before it, docs/decisions/0063), and trigram indexes for "contains" and full-text search on Name,
+    // SeqNo, the text boxes and the text area (docs/decisions/0013, 0040).
     const mainIndexes = await indexesOf(t, admin.engineCode, main);
     const rest = code.toLowerCase();
     expect(Object.entries(mainIndexes).filter(([name]) => !name.startsWith('xt_')).sort()).toEqual([
+      [`xb_${rest}`, expect.stringContaining('("CreatedBy") INCLUDE ("OwnerDeptId", "OwnerId")')],
       [`xd_${rest}`, expect.stringContaining('("OwnerDeptId")')],
       [`xk_${rest}`, expect.stringContaining('UNIQUE INDEX')],
       [`xo_${rest}`, expect.stringMatching(/"CreatedTime" DESC, "ObjectId" DESC/)],
-      [`xw_${rest}`, expect.stringContaining('("OwnerId")')],
+      [`xw_${rest}`, expect.stringContaining('("OwnerId") INCLUDE ("OwnerDeptId")')],
     ]);
     expect(Object.values(mainIndexes).filter((d) => d.includes('gin_trgm_ops'))).toHaveLength(5);
     const childIndexes = await indexesOf(t, admin.engineCode, `${main}__items`);

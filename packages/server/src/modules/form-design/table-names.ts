@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 // Names in the engine schema (docs/decisions/0006 "Naming"). PostgreSQL truncates identifiers past 63 bytes, so a
 // longer name keeps its first 54 characters and ends with 8 hex digits of a hash of the whole. Prefixes keep the
-// kinds apart: tables i_, primary keys xk_, sub-table parent indexes xp_, custom indexes xc_, the main table's own indexes xo_ / xw_ / xd_. Codes are ASCII
+// kinds apart: tables i_, primary keys xk_, sub-table parent indexes xp_, custom indexes xc_, the main table's own indexes xo_ / xw_ / xd_ / xb_. Codes are ASCII
 // letters, digits and underscore (controlCodeSchema, NodeCode), so a character is a byte.
 
 export const MAX_IDENTIFIER = 63;
@@ -32,11 +32,15 @@ export function* tableNameCandidates(base: string): Generator<string> {
 const rest = (table: string) => table.replace(/^i_/, '');
 export const primaryKeyName = (table: string): string => fitIdentifier(`xk_${rest(table)}`);
 export const parentIndexName = (table: string): string => fitIdentifier(`xp_${rest(table)}`);
-/** The main table's own indexes: the lists' default order (xo_), and the data scopes' owner (xw_) and department (xd_). */
+/**
+ * The main table's own indexes: the lists' default order (xo_), and the data scopes' owner (xw_), department (xd_)
+ * and creator (xb_).
+ */
 export const systemIndexNames = (table: string) => ({
   order: fitIdentifier(`xo_${rest(table)}`),
   owner: fitIdentifier(`xw_${rest(table)}`),
   ownerDept: fitIdentifier(`xd_${rest(table)}`),
+  creator: fitIdentifier(`xb_${rest(table)}`),
 });
 /** A custom index is named after its table and its fields, so the same fields always give the same name. */
 export const customIndexName = (table: string, fields: readonly string[]): string => fitIdentifier(`xc_${rest(table)}_${hash8(fields.join(','))}`);

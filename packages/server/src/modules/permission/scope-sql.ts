@@ -19,33 +19,81 @@ export interface ScopeTarget {
 
 const builder = (edb: EngineExecutor) => edb as unknown as Kysely<any>;
 
-export function scopeSql(edb: EngineExecutor, target: ScopeTarget, scope: DataScope): RawBuilder<SqlBool> {
+/** One "or" term of a scope: the column (or the flow) it tests, and whether a system index answers it. */
+interface ScopeTerm {
+  key: string;
+  indexed: boolean;
+  sql: RawBuilder<SqlBool>;
+}
+
+// The order the terms are counted in (scopeBranches): the main table's system indexes cover the terms before theirs
+// (form-design/ddl-executor.ts), so each branch's "not an earlier term" is read from its index alone.
+const TERM_ORDER = ['OwnerDeptId', 'OwnerId', 'CreatedBy', 'flow'];
+
+function scopeTerms(edb: EngineExecutor, target: ScopeTarget, scope: DataScope): ScopeTerm[] | 'all' {
   const ref = (code: string) => sql.ref(`${target.alias}.${code}`);
-  const own = sql<SqlBool>`${ref('OwnerId')} = ${target.userId}`;
+  const own: ScopeTerm = { key: 'OwnerId', indexed: true, sql: sql<SqlBool>`${ref('OwnerId')} = ${target.userId}` };
   // An array read once before the scan (an InitPlan): the condition stays parallel-safe, and a person is in few
   // departments, so the per-row test is short (bench/query-million.ts, docs/decisions/0057).
-  const ownDept = () =>
-    sql<SqlBool>`${ref('OwnerDeptId')} = any(array(${builder(edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', target.userId)}))`;
-  const relevant = () => {
-    const named = target.userColumns.map((c) => (c.multi ? sql<SqlBool>`${target.userId}::text = any(${ref(c.code)})` : sql<SqlBool>`${ref(c.code)} = ${target.userId}`));
-    const inFlow = inFlowSql(edb, target);
-    return sql<SqlBool>`(${sql.join([...named, inFlow], sql` or `)})`;
-  };
+  const ownDept = (): ScopeTerm => ({
+    key: 'OwnerDeptId',
+    indexed: true,
+    sql: sql<SqlBool>`${ref('OwnerDeptId')} = any(array(${builder(edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', target.userId)}))`,
+  });
+  const relevant = (): ScopeTerm[] => [
+    ...target.userColumns.map((c) => ({
+      key: c.code,
+      indexed: c.code === 'CreatedBy' || c.code === 'OwnerId',
+      sql: c.multi ? sql<SqlBool>`${target.userId}::text = any(${ref(c.code)})` : sql<SqlBool>`${ref(c.code)} = ${target.userId}`,
+    })),
+    { key: 'flow', indexed: true, sql: inFlowSql(edb, target) },
+  ];
   switch (scope) {
-    case 'own': return own;
-    case 'ownDept': return ownDept();
+    case 'own': return [own];
+    case 'ownDept': return [ownDept()];
     case 'relevant': return relevant();
-    case 'ownAndRelevant': return sql<SqlBool>`(${own} or ${relevant()})`;
-    case 'ownAndOwnDept': return sql<SqlBool>`(${own} or ${ownDept()})`;
-    default: return sql<SqlBool>`true`;
+    case 'ownAndRelevant': return [own, ...relevant()];
+    case 'ownAndOwnDept': return [own, ownDept()];
+    default: return 'all';
   }
+}
+
+const orOf = (terms: readonly ScopeTerm[]) => (terms.length ? sql<SqlBool>`(${sql.join(terms.map((t) => t.sql), sql` or `)})` : sql<SqlBool>`false`);
+
+/** The terms of any of the scopes, each once; 'all' when one of them is every record. */
+function unionTerms(edb: EngineExecutor, target: ScopeTarget, scopes: readonly DataScope[]): ScopeTerm[] | 'all' {
+  const terms = new Map<string, ScopeTerm>();
+  for (const scope of scopes) {
+    const of = scopeTerms(edb, target, scope);
+    if (of === 'all') return 'all';
+    for (const t of of) if (!terms.has(t.key)) terms.set(t.key, t);
+  }
+  return [...terms.values()];
+}
+
+export function scopeSql(edb: EngineExecutor, target: ScopeTarget, scope: DataScope): RawBuilder<SqlBool> {
+  const terms = scopeTerms(edb, target, scope);
+  return terms === 'all' ? sql<SqlBool>`true` : orOf(terms);
 }
 
 /** Any of the scopes (the union of a person's permission groups); none at all lets no record through. */
 export function anyScopeSql(edb: EngineExecutor, target: ScopeTarget, scopes: readonly DataScope[]): RawBuilder<SqlBool> {
-  if (scopes.includes('all')) return sql<SqlBool>`true`;
-  if (!scopes.length) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${sql.join(scopes.map((s) => scopeSql(edb, target, s)), sql` or `)})`;
+  const terms = unionTerms(edb, target, scopes);
+  return terms === 'all' ? sql<SqlBool>`true` : orOf(terms);
+}
+
+/**
+ * The same records as `anyScopeSql`, as disjoint branches for counting them (docs/decisions/0063): branch i is term i
+ * and none of the terms before it, so the count of the union is the sum of the branches' counts — each an index scan
+ * of the system index on its column (index-only where the table is vacuumed), instead of a scan of the whole table
+ * testing every row. Null when there is no gain: every record ('all'), at most one term, or a term no system index
+ * answers (a user control of the form: the one scan of the "or" is cheaper than a scan per branch).
+ */
+export function scopeBranches(edb: EngineExecutor, target: ScopeTarget, scopes: readonly DataScope[]): RawBuilder<SqlBool>[] | null {
+  const terms = unionTerms(edb, target, scopes);
+  if (terms === 'all' || terms.length < 2 || terms.some((t) => !t.indexed)) return null;
+  const ordered = [...terms].sort((x, y) => TERM_ORDER.indexOf(x.key) - TERM_ORDER.indexOf(y.key));
+  return ordered.map((t, i) => sql<SqlBool>`${sql.join([t.sql, ...ordered.slice(0, i).map((e) => sql<SqlBool>`(${e.sql}) is not true`)], sql` and `)}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RawBuilder, SqlBool } from 'kysely';
 import type { DataScope } from '@tritium/shared/query/index';
-import { anyScopeSql, scopeSql, type ScopeTarget } from '../permission/scope-sql.ts';
+import { anyScopeSql, scopeBranches, scopeSql, type ScopeTarget } from '../permission/scope-sql.ts';
 import { MAIN, type CompileContext } from './filter-compiler.ts';
 import { scopeTargetOf } from '../business-data/record-policy.ts';
 
@@ -17,4 +17,9 @@ export function scopeCondition(ctx: CompileContext, scope: DataScope): RawBuilde
 /** What the caller may see of the form at all (their permission groups' view scopes). */
 export function permittedCondition(ctx: CompileContext): RawBuilder<SqlBool> {
   return anyScopeSql(ctx.edb, targetOf(ctx), ctx.form.rights.viewScopes);
+}
+
+/** The same as disjoint branches for counting (null: count with the one condition); docs/decisions/0063. */
+export function permittedBranches(ctx: CompileContext): RawBuilder<SqlBool>[] | null {
+  return scopeBranches(ctx.edb, targetOf(ctx), ctx.form.rights.viewScopes);
 }

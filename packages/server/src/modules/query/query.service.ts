@@ -8,7 +8,7 @@ import { fromColumn } from '../business-data/field-values.ts';
 import { presentRecord } from '../business-data/record.presenter.ts';
 import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
-import { permittedCondition, scopeCondition } from './data-scope.ts';
+import { permittedBranches, permittedCondition, scopeCondition } from './data-scope.ts';
 import { assertCan, FULL_RIGHTS } from '../permission/form-rights.ts';
 import { mainColumn, resolveColumn } from './query-fields.ts';
 
@@ -45,7 +45,7 @@ async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) 
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   const cc: CompileContext = { edb, form, userId: ctx.userId, now: options.now ?? new Date(), issues: [] };
   const where = narrowingCondition(cc, body);
-  return { edb, form, cc, where, base: () => anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`).where(where) };
+  return { edb, form, cc, where, base: () => anyDb(edb).selectFrom(`${form.mainTable} as ${MAIN}`).where(where), count: () => countOf(cc, body, where) };
 }
 
 /**
@@ -55,6 +55,11 @@ async function narrow(ctx: NodeContext, body: Narrowing, options: QueryOptions) 
  * Problems land in `cc.issues`.
  */
 export function narrowingCondition(cc: CompileContext, body: Omit<Narrowing, 'schemaCode'>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${askedCondition(cc, body)} and ${permittedCondition(cc)}`;
+}
+
+/** What the call asks for (everything of the narrowing but the caller's permitted scopes). */
+function askedCondition(cc: CompileContext, body: Omit<Narrowing, 'schemaCode'>): RawBuilder<SqlBool> {
   const { form } = cc;
   assertCan(form.rights, 'view');
   const parts: RawBuilder<SqlBool>[] = [compileFilter(cc, body.filter, 'filter')];
@@ -68,9 +73,22 @@ export function narrowingCondition(cc: CompileContext, body: Omit<Narrowing, 'sc
   }
   if (body.fixedFilter) parts.push(compileFilter({ ...cc, form: { ...form, rights: FULL_RIGHTS } }, body.fixedFilter, 'fixedFilter'));
   if (body.status?.length) parts.push(sql<SqlBool>`${sql.ref(`${MAIN}.Status`)} in (${sql.join(body.status)})`);
-  // The scope asked for (a view's), within what the caller's permission groups let them see.
-  parts.push(scopeCondition(cc, body.scope ?? 'all'), permittedCondition(cc));
+  // The scope asked for (a view's); narrowingCondition adds what the caller's permission groups let them see.
+  parts.push(scopeCondition(cc, body.scope ?? 'all'));
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/**
+ * The number of narrowed records. A member whose permitted scopes are several indexed terms (own department +
+ * relevant…) is counted as the sum of disjoint branches, each an index scan (docs/decisions/0063): the one "or" made
+ * PostgreSQL read every row of the table; the page keeps the "or" (it walks the order index and stops early).
+ */
+function countOf(cc: CompileContext, body: Omit<Narrowing, 'schemaCode'>, where: RawBuilder<SqlBool>) {
+  const branches = permittedBranches(cc);
+  const count = (condition: RawBuilder<SqlBool>) => anyDb(cc.edb).selectFrom(`${cc.form.mainTable} as ${MAIN}`).where(condition).select(sql<number>`count(*)::int`.as('n'));
+  if (!branches) return count(where);
+  const asked = askedCondition(cc, body);
+  return anyDb(cc.edb).selectNoFrom(sql<number>`${sql.join(branches.map((b) => sql`(${count(sql<SqlBool>`${asked} and ${b}`)})`), sql` + `)}`.as('n'));
 }
 
 export interface QueryBody extends Narrowing {
@@ -101,7 +119,7 @@ export interface QueryWindow {
  * CreatedTime desc, ObjectId desc; `total` is null when not counted. The form comes back for presenting the rows.
  */
 export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<QueryBody, 'sort'>, window: QueryWindow, options: QueryOptions = {}) {
-  const { edb, form, cc, base } = await narrow(ctx, body, options);
+  const { edb, form, cc, base, count } = await narrow(ctx, body, options);
   const sorts = (body.sort ?? []).map((s, i) => {
     const column = mainColumn(form, s.field);
     if (!column || !isSortable(column.dataType)) cc.issues.push({ path: `sort.${i}.field`, message: `不能按字段 ${s.field} 排序（仅短文本、日期、整数、是否、数字）` });
@@ -122,9 +140,9 @@ export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<Query
     return { form, list: rows.filter((r) => r.ObjectId != null).map((r) => presentRecord(form, r)), total: total as number | null };
   }
   let statement = anyDb(edb)
-    .selectFrom(base().select(sql<number>`count(*)::int`.as('__total')).as('t'))
+    .selectFrom(count().as('t'))
     .leftJoinLateral(page.as('p'), (join) => join.onTrue())
-    .select('t.__total')
+    .select(sql<number>`t.n`.as('__total'))
     .selectAll('p');
   // The page's order holds outside the lateral subquery too (SQL keeps no order across a join by itself).
   for (const o of order) statement = statement.orderBy(sql.ref(`p.${o.code}`), o.direction);
