@@ -179,12 +179,12 @@ export async function migrateAllEngines(db: Kysely<any>): Promise<void> {
   for (const e of engines) await migrateEngine(db, e.engine_code as string);
 }
 
-/** Rolls one set all the way down; used by the migration round-trip test. */
-export async function migrateDown(db: Kysely<any>, target: { engineCode?: string }): Promise<void> {
+/** Rolls one set down (all the way unless `steps` says how far); used by the migration tests. */
+export async function migrateDown(db: Kysely<any>, target: { engineCode?: string }, steps = Infinity): Promise<void> {
   const schema = target.engineCode ? engineSchemaName(target.engineCode) : 'platform';
   const scoped = target.engineCode ? db.withSchema(schema) : db;
   const m = migrator(scoped, target.engineCode ? engineMigrations : platformMigrations, schema);
-  for (;;) {
+  for (let step = 0; step < steps; step++) {
     const result = await m.migrateDown();
     check(result, schema);
     if (!result.results?.length) break;
