@@ -44,6 +44,7 @@ import * as boards from './migrations/engine/2026-11-26T1700_create-boards.ts';
 import * as businessRulesContextVersion from './migrations/engine/2026-11-26T1900_business-rules-context-version.ts';
 import * as gantt from './migrations/engine/2026-11-26T1900_create-gantt.ts';
 import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sign-in-providers.ts';
+import * as dingtalkShortcuts from './migrations/engine/2026-11-27T0100_create-dingtalk-shortcuts.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -95,6 +96,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1900_business-rules-context-version': businessRulesContextVersion,
   '2026-11-26T1900_create-gantt': gantt,
   '2026-11-26T1800_create-sign-in-providers': signInProviders,
+  '2026-11-27T0100_create-dingtalk-shortcuts': dingtalkShortcuts,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -574,6 +574,7 @@ export interface EngineDb {
   sign_in_providers: SignInProviderTable;
   org_user_identities: OrgUserIdentityTable;
   org_unit_identities: OrgUnitIdentityTable;
+  dingtalk_shortcuts: DingtalkShortcutTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
@@ -856,6 +857,15 @@ export type EngineRow = EngineTable & { created_time: Date };
 export type Db = Kysely<PlatformDb>;
 
 /** Engine: an outside sign-in provider's settings; secrets only as ciphertext (issue 25). */
+export interface DingtalkShortcutTable {
+  id: string;
+  name: string;
+  node_code: string;
+  created_by: string;
+  created_time: Timestamp;
+  modified_time: Timestamp;
+}
+
 export interface SignInProviderTable {
   provider: string;
   enabled: boolean;

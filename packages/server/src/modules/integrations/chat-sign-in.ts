@@ -60,7 +60,7 @@ export async function saveChatSettings(edb: EngineExecutor, userId: string, body
   return chatSettingView(edb, provider);
 }
 
-async function usableSettings(db: Db, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings> {
+export async function usableSettings(db: Db, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings> {
   const engine = await findEngine(db, engineCode);
   if (!engine) throw new AppError('EngineNotExist');
   const settings = await loadChatSettings(engineDb(db, engineCode), provider);
@@ -74,17 +74,19 @@ function platformError(error: unknown, kind: AuthCodeKind | 'sync'): unknown {
   const detail = { platformCode: error.platformCode, reason: error.message.slice(0, 300) };
   if (error.kind === 'credentials') return new AppError('AppInfoError', { detail });
   if (error.kind === 'unreachable') return new AppError('ChatPlatformUnreachable', { detail });
+  // The platform knows the person, but not as a member of the organisation the app belongs to.
+  if (error.kind === 'not-member') return new AppError('UserNotExist', { detail });
   if (kind === 'scan') return new AppError('ChatScanFailed', { detail });
   if (kind === 'sync') return new AppError('ChatPlatformUnreachable', { detail });
   return new AppError('ChatOaFailed', { detail });
 }
 
 /** Sign-in by a temporary auth code of the platform: the engine's user bound to (or with the mobile of) that person. */
-export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string): Promise<LoginResultData> {
+export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string, redirectUri?: string): Promise<LoginResultData> {
   const settings = await usableSettings(deps.db, engineCode, provider);
   let person;
   try {
-    person = await chatProvider(provider).userByAuthCode(settings, code, kind);
+    person = await chatProvider(provider).userByAuthCode(settings, code, kind, redirectUri);
   } catch (error) {
     throw platformError(error, kind);
   }
