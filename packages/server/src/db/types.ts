@@ -174,6 +174,8 @@ export interface SignInFlowTable {
   created_time: Generated<Date>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What the flow needs to finish (a mobile-binding ticket: the platform's person), as JSON. */
+  payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface TaskTipTimerTable {

@@ -1,6 +1,6 @@
 // test-databases: both — one-use flow states claimed by one UPDATE … RETURNING; the shortcuts' joined list
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, FIXED_CODE, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addMember, orgClient, type Person } from '../../../test/org-helpers.ts';
 import { createApp } from '../../../test/node-helpers.ts';
 import { startFakeDingTalk, type FakeDingTalk } from '../../../test/dingtalk-fake.ts';
@@ -129,5 +129,59 @@ describe('DingTalk QR login and shortcuts', () => {
 
     await client.post('/v1/shortcut/dingtalk/remove', { id });
     expect((await client.get('/v1/shortcut/dingtalk')).list).toEqual([]);
+  });
+});
+
+describe('mobile binding for a chat-platform person without a mobile number', () => {
+  let t: TestApp;
+  let admin: Person;
+  let ding: FakeDingTalk;
+  const post = (url: string, body: unknown) => call(t.app, 'POST', url, { body });
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { workerMode: 'off' } });
+    admin = await registerPerson(t.app, { userName: '绑定管理员' });
+    ding = await startFakeDingTalk();
+    await orgClient(t.app, admin).post('/v1/sysintergration/chat/setting', { provider: 'dingtalk', enabled: true, baseUrl: ding.url, appKey: ding.appKey, appSecret: ding.appSecret, corpId: '', agentId: '' });
+  });
+  afterAll(async () => {
+    await ding?.close();
+    await t?.close();
+  });
+
+  it('answers 200504 with a ticket; the person proves a number of the engine and is bound and signed in, once', async () => {
+    const member = await addMember(t, admin, { name: '无号成员' });
+    ding.users.push({ userid: 'no-mobile', unionid: 'un-nm', name: '无号成员', dept_id_list: [1], leader_in_dept: [], active: true });
+    const first = await call(t.app, 'GET', '/v1/login/dingtalk/corp', { query: { engineCode: admin.engineCode, code: ding.authCodeFor('no-mobile') } });
+    expect(first.body.errorCode).toBe(200504);
+    const securityToken = first.body.detail.securityToken as string;
+    expect(first.body.detail).toMatchObject({ provider: 'dingtalk', name: '无号成员' });
+
+    expect((await post('/Account/ValidateMobile', { securityToken, mobile: member.mobile })).body.data).toEqual({ exists: true });
+    expect((await post('/Account/ValidateMobile', { securityToken, mobile: '13900000000' })).body.data).toEqual({ exists: false });
+    expect((await post('/v1/account/sendmobileverifycode', { securityToken, mobile: member.mobile })).body.successful).toBe(true);
+    // A wrong code changes nothing; the right one binds and signs in.
+    expect((await post('/v1/account/bindmobile', { securityToken, mobile: member.mobile, code: '000000' })).body.errorCode).toBe(201101);
+    const bound = await post('/v1/account/bindmobile', { securityToken, mobile: member.mobile, code: FIXED_CODE });
+    expect(bound.body.successful, JSON.stringify(bound.body)).toBe(true);
+    expect(bound.body.data.engineCode).toBe(admin.engineCode);
+    // The ticket was used; the next free login finds the person by the binding.
+    await post('/v1/account/sendmobileverifycode', { securityToken: 'x', mobile: member.mobile }).then((r) => expect(r.body.errorCode).toBe(201001));
+    expect((await post('/v1/account/bindmobile', { securityToken, mobile: member.mobile, code: FIXED_CODE })).body.errorCode).toBe(201001);
+    const again = await call(t.app, 'GET', '/v1/login/dingtalk/corp', { query: { engineCode: admin.engineCode, code: ding.authCodeFor('no-mobile') } });
+    expect(again.body.data.engineCode).toBe(admin.engineCode);
+  });
+
+  it('a number that is no user of the engine is refused, and an expired ticket is 201001', async () => {
+    ding.users.push({ userid: 'no-mobile-2', unionid: 'un-nm2', name: '外来者', dept_id_list: [1], leader_in_dept: [], active: true });
+    const first = await call(t.app, 'GET', '/v1/login/dingtalk/corp', { query: { engineCode: admin.engineCode, code: ding.authCodeFor('no-mobile-2') } });
+    const securityToken = first.body.detail.securityToken as string;
+    const stranger = '13911112222';
+    await post('/v1/account/sendmobileverifycode', { securityToken, mobile: stranger });
+    expect((await post('/v1/account/bindmobile', { securityToken, mobile: stranger, code: FIXED_CODE })).body.errorCode).toBe(200501);
+    const next = await call(t.app, 'GET', '/v1/login/dingtalk/corp', { query: { engineCode: admin.engineCode, code: ding.authCodeFor('no-mobile-2') } });
+    const late = next.body.detail.securityToken as string;
+    await t.database.db.updateTable('platform.sign_in_flows').set({ expires_at: new Date(Date.now() - 1000) }).where('state', '=', late).execute();
+    expect((await post('/v1/account/sendmobileverifycode', { securityToken: late, mobile: stranger })).body.errorCode).toBe(201001);
   });
 });

@@ -8,6 +8,7 @@ import type { LoginResultData, SignInDeps } from '../auth/sign-in.service.ts';
 import { findEngine } from '../engine/engine.repo.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { signInWithIdentity } from './identity-sign-in.ts';
+import { mobileBindingRequired } from './mobile-binding.ts';
 import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sync.ts';
 import { ChatPlatformError, type AuthCodeKind, type ChatProviderName, type ChatProviderSettings } from './providers/chat-provider.ts';
 import { chatProvider } from './providers/registry.ts';
@@ -91,12 +92,14 @@ export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, ki
     throw platformError(error, kind);
   }
   if (!person.active) throw new AppError('UserDisabled');
-  return signInWithIdentity(
-    deps,
-    engineCode,
-    { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo },
-    { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' },
-  );
+  const identity = { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo };
+  try {
+    return await signInWithIdentity(deps, engineCode, identity, { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' });
+  } catch (error) {
+    // Not bound and no number to match by: the person may prove a number of the engine's user instead (0061).
+    if (error instanceof AppError && error.errorName === 'UserNotExist' && !person.mobile) throw await mobileBindingRequired(deps, engineCode, identity);
+    throw error;
+  }
 }
 
 async function directoryPlan(db: Db, engineCode: string, provider: ChatProviderName) {

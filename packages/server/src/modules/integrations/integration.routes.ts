@@ -11,6 +11,7 @@ import { enqueueJob } from '../../jobs/job-runner.ts';
 import { chatLogin, chatSettingView, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
 import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
+import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
 
@@ -165,6 +166,21 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
       const { edb, userId } = adminEngine(request);
       return ok(await saveSsoSettings(edb, userId, request.body, suggestedCallbackUrl(request)));
     },
+  });
+  app.post('/v1/account/sendmobileverifycode', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定手机号：发送验证码（需第三方登录给出的 securityToken）', body: contracts.BindMobileCodeBody, response: env(contracts.SendVerifyCodeResult) },
+    handler: async (request) => ok(await sendBindCode(deps, request.body, request.ip)),
+  });
+  app.post('/Account/ValidateMobile', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定手机号：该组织是否有此手机号的成员', body: contracts.BindMobileCodeBody, response: env(contracts.ValidateMobileResult) },
+    handler: async (request) => ok(await validateBindMobile(deps, request.body)),
+  });
+  app.post('/v1/account/bindmobile', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定手机号并登录（第三方平台未提供手机号时）', body: contracts.BindMobileBody },
+    handler: async (request) => ok(await bindMobile(deps, request.body)),
   });
   app.post('/v1/external/login', {
     config: { access: 'public' },

@@ -14,6 +14,7 @@ export interface NewFlow {
   returnTo: string | null;
   nonce?: string;
   codeVerifier?: string;
+  payload?: Record<string, unknown>;
 }
 
 /** Stores a flow and answers its state. */
@@ -28,6 +29,7 @@ export async function createSignInFlow(db: Db, flow: NewFlow, now = new Date()):
       nonce: flow.nonce ?? randomBytes(24).toString('base64url'),
       code_verifier: flow.codeVerifier ?? '',
       return_to: flow.returnTo,
+      payload: flow.payload ? JSON.stringify(flow.payload) : null,
       expires_at: new Date(now.getTime() + flow.minutes * 60_000),
     })
     .execute();
@@ -38,7 +40,18 @@ export async function createSignInFlow(db: Db, flow: NewFlow, now = new Date()):
  * Claims the flow of `state` once: unknown, of another provider or already used is `invalid`, past its time
  * `expired`. The statement that marks it used is the one that decides, so two callbacks with one state cannot both pass.
  */
-export async function claimSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date()) {
+export function claimSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date()) {
+  return peekSignInFlow(db, state, provider, errors, now, true);
+}
+
+/** The flow of `state`, still unused and in time; `claim` marks it used in the same statement. */
+export async function peekSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date(), claim = false) {
+  if (!claim) {
+    const row = await db.selectFrom('platform.sign_in_flows').selectAll().where('state', '=', state).where('provider', '=', provider).where('used_time', 'is', null).executeTakeFirst();
+    if (!row) throw new AppError(errors.invalid);
+    if (row.expires_at.getTime() <= now.getTime()) throw new AppError(errors.expired);
+    return row;
+  }
   const claimed = await db
     .updateTable('platform.sign_in_flows')
     .set({ used_time: now })

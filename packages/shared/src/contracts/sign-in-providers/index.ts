@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EngineCode } from '../auth/fields.ts';
+import { EngineCode, Mobile, VerifyCode } from '../auth/fields.ts';
 import { LoginResult } from '../auth/sign-in.ts';
 
 // Sign-in through an outside identity provider (issue 25): an engine's enterprise single sign-on by OpenID Connect.
@@ -189,3 +189,12 @@ export const DirectorySyncRun = z.object({
 });
 export const DirectorySyncLog = z.object({ list: z.array(DirectorySyncRun) });
 export type DirectorySyncLog = z.infer<typeof DirectorySyncLog>;
+
+// Mobile binding (calls.md §7): a chat-platform person with no mobile number there, not yet bound to a user, gets
+// 200504 with a securityToken; proving a mobile number of the engine's user binds the two and signs in.
+const SecurityToken = z.string().min(1).max(200);
+export const BindMobileCodeBody = z.strictObject({ securityToken: SecurityToken, mobile: Mobile });
+export const BindMobileBody = BindMobileCodeBody.extend({ code: VerifyCode });
+export const ValidateMobileResult = z.object({ exists: z.boolean() });
+/** Minutes a binding ticket lasts. */
+export const BIND_TICKET_MINUTES = 15;
