@@ -5,6 +5,7 @@ import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admi
 import { startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
 import { startFakeWeCom, type FakeWeCom } from '../packages/server/test/wecom-fake.ts';
 import { confirmScan } from '../packages/server/test/qr-login-fake.ts';
+import { E2E_CODE } from './global-setup.ts';
 
 /**
  * Issue 25, QR login: a member picks 扫码登录 on the login page, enters the organisation's code and chooses DingTalk
@@ -73,6 +74,24 @@ describe('chat-platform QR login in the browser', () => {
     await expect.poll(() => stranger.getByText('扫码登录失败').count()).toBe(1);
     expect(await stranger.getByText('用户不存在').count()).toBe(1);
     await screenshot(stranger, 'chat-scan-03-outsider');
+  });
+
+  it('a member DingTalk gives no number binds the number the organisation knows, then is signed in', async () => {
+    const mobile = uniqueMobile();
+    const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+    await api(admin, 'POST', '/v1/org/user/create', { name: '顾无号', mobile, departmentIds: [company.id] });
+    ding.users.push({ userid: 'gu.wuhao', unionid: 'union-gu', name: '顾无号', dept_id_list: [1], leader_in_dept: [], active: true });
+    const page = await newPage(await browser(), baseUrl());
+    const state = await openQr(page, '钉钉扫码登录', '/oauth2/auth');
+    await confirmScan(ding.url, state, 'gu.wuhao');
+    await page.waitForURL('**/entry/login/dingtalk**');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(E2E_CODE);
+    await screenshot(page, 'chat-scan-06-bind-mobile');
+    await page.getByRole('button', { name: '绑定并登录' }).click();
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，顾无号').count()).toBeGreaterThan(0);
   });
 
   it('the administrator adds a DingTalk shortcut to an app', async () => {

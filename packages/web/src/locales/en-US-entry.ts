@@ -135,6 +135,8 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     names: { dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu' },
     notConfigured: 'This organisation has not turned on {{name}} sign-in: ask your administrator or sign in with your mobile number',
     signingIn: 'Completing the scan sign-in…',
+    bindIntro: 'The platform did not give your mobile number. Verify the number your organisation knows you by; once bound, you are signed in.',
+    bindSubmit: 'Bind and sign in',
     failed: 'Scan sign-in failed',
   },
   ssoCallback: {

@@ -133,6 +133,8 @@ export const zhCNEntry = {
     names: { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' },
     notConfigured: '该组织尚未开启{{name}}登录，请联系管理员或使用手机号登录',
     signingIn: '正在完成扫码登录…',
+    bindIntro: '平台没有提供您的手机号。请验证组织中登记的手机号，完成绑定后即可登录。',
+    bindSubmit: '绑定并登录',
     failed: '扫码登录失败',
   },
   ssoCallback: {

@@ -43,6 +43,9 @@ export const authApi = {
     apiClient.get<SsoStartResult>(`/v1/login/${provider}/scan`, { ...formCall, query: { engineCode, ...(redirectUrl ? { redirectUrl } : {}) } }),
   /** The same with the platform's code and state: the session, and where the person was heading. */
   chatScanComplete: (provider: ChatPlatform, query: Record<string, string>) => apiClient.get<SsoLoginResult>(`/v1/login/${provider}/scan`, { ...formCall, query }),
+  /** Mobile binding of a chat-platform person the platform gave no number (200504 and its securityToken). */
+  bindMobileCode: (securityToken: string, mobile: string) => apiClient.post<SendVerifyCodeResult>('/v1/account/sendmobileverifycode', { securityToken, mobile }, formCall),
+  bindMobile: (body: { securityToken: string; mobile: string; code: string }) => apiClient.post<LoginResult>('/v1/account/bindmobile', body, formCall),
   externalLogin: (body: ExternalLoginBody) => apiClient.post<LoginResult>('/v1/external/login', body, formCall),
   validateMobile: (mobile: string) =>
     apiClient.get<RegisterValidateResult>('/v1/register/validate', { ...formCall, query: { mobile } }),

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Result, Spin, Typography } from 'antd';
+import { Button, Form, Result, Spin, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,11 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { authApi, type ChatPlatform } from '../api/auth-api.ts';
 import { BackToLoginButton, BackToLoginLink } from '../components/back-to-login.tsx';
 import { ScanLoginForm } from '../components/scan-login-form.tsx';
-import { useStartSession } from '../hooks/use-complete-sign-in.ts';
+import { MobileField } from '../components/mobile-field.tsx';
+import { VerifyCodeField } from '../components/verify-code-field.tsx';
+import { FormErrorAlert } from '../components/form-error-alert.tsx';
+import { useFormError } from '../hooks/use-form-error.ts';
+import { useCompleteSignIn, useStartSession } from '../hooks/use-complete-sign-in.ts';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectTarget } from '../redirect-target.ts';
 
 // The platform's answer (code — DingTalk: authCode — and state) is handed to the server once: a state can be used
@@ -62,6 +66,8 @@ function ScanCallback({ platform }: { platform: ChatPlatform }) {
 
   if (complete.isError) {
     const error = complete.error;
+    const ticket = isApiError(error) && error.errorCode === 200504 ? (error.detail as { securityToken?: string } | undefined)?.securityToken : undefined;
+    if (ticket) return <BindMobileForm securityToken={ticket} />;
     return (
       <Result
         status="error"
@@ -72,4 +78,32 @@ function ScanCallback({ platform }: { platform: ChatPlatform }) {
     );
   }
   return <Result icon={<Spin size="large" />} title={t('scan.signingIn')} />;
+}
+
+interface BindValues {
+  mobile: string;
+  code: string;
+}
+const BIND_FIELDS = ['mobile', 'code'] as const;
+
+/** The platform gave no mobile number: the person proves the number their organisation knows, once (200504). */
+function BindMobileForm({ securityToken }: { securityToken: string }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BindValues>();
+  const completeSignIn = useCompleteSignIn();
+  const { formError, showError, clearError } = useFormError(form, BIND_FIELDS);
+  const bind = useMutation({ mutationFn: authApi.bindMobile, onSuccess: completeSignIn, onError: showError });
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('scan.bindIntro')}</Typography.Paragraph>
+      <Form form={form} name="bindMobile" layout="vertical" requiredMark={false} onFinish={(v) => { clearError(); bind.mutate({ securityToken, mobile: v.mobile.trim(), code: v.code.trim() }); }}>
+        <MobileField />
+        <VerifyCodeField form={form} formName="bindMobile" scene="bind" onError={showError} sendCode={(mobile) => authApi.bindMobileCode(securityToken, mobile)} />
+        <FormErrorAlert message={formError} />
+        <Button type="primary" htmlType="submit" block loading={bind.isPending}>
+          {t('scan.bindSubmit')}
+        </Button>
+      </Form>
+    </>
+  );
 }
