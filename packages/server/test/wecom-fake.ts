@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveFake } from './fake-http.ts';
 import { qrLogins, type QrLogins } from './qr-login-fake.ts';
 
 // A local WeCom server (issue 25) speaking qyapi's protocol for the adapter's calls — GET /cgi-bin/gettoken,
@@ -60,58 +59,48 @@ export async function startFakeWeCom(): Promise<FakeWeCom> {
     close: async () => undefined,
   };
   fake.qr = qrLogins(() => fake.url, (userid) => fake.codeFor(userid), 'code');
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const q = url.searchParams;
-      fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
-      if (await fake.qr.handle(req, res, url, { path: '/wwopen/sso/qrConnect', clientParam: 'appid', clientId: fake.corpId, title: '企业微信扫码登录' })) return;
-      const send = (body: Record<string, unknown>) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify(body));
-      };
-      const ok = (extra: Record<string, unknown>) => send({ errcode: 0, errmsg: 'ok', ...extra });
-      if (url.pathname === '/cgi-bin/gettoken') {
-        if (q.get('corpid') !== fake.corpId) return send({ errcode: 40013, errmsg: 'invalid corpid' });
-        if (q.get('corpsecret') !== fake.secret) return send({ errcode: 40001, errmsg: 'invalid credential' });
-        const token = randomBytes(16).toString('hex');
-        tokens.add(token);
-        return ok({ access_token: token, expires_in: 7200 });
+  const served = await serveFake(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const q = url.searchParams;
+    fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
+    if (await fake.qr.handle(req, res, url, { path: '/wwopen/sso/qrConnect', clientParam: 'appid', clientId: fake.corpId, title: '企业微信扫码登录' })) return;
+    const send = (body: Record<string, unknown>) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    };
+    const ok = (extra: Record<string, unknown>) => send({ errcode: 0, errmsg: 'ok', ...extra });
+    if (url.pathname === '/cgi-bin/gettoken') {
+      if (q.get('corpid') !== fake.corpId) return send({ errcode: 40013, errmsg: 'invalid corpid' });
+      if (q.get('corpsecret') !== fake.secret) return send({ errcode: 40001, errmsg: 'invalid credential' });
+      const token = randomBytes(16).toString('hex');
+      tokens.add(token);
+      return ok({ access_token: token, expires_in: 7200 });
+    }
+    if (!tokens.has(q.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: 'invalid access_token' });
+    switch (url.pathname) {
+      case '/cgi-bin/auth/getuserinfo': {
+        const userid = codes.get(q.get('code') ?? '');
+        codes.delete(q.get('code') ?? '');
+        if (!userid) return send({ errcode: 40029, errmsg: 'invalid code' });
+        if (!fake.users.some((u) => u.userid === userid)) return ok({ openid: `o-${userid}`, external_userid: '' });
+        return ok({ userid, user_ticket: randomBytes(8).toString('hex'), expires_in: 1800 });
       }
-      if (!tokens.has(q.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: 'invalid access_token' });
-      switch (url.pathname) {
-        case '/cgi-bin/auth/getuserinfo': {
-          const userid = codes.get(q.get('code') ?? '');
-          codes.delete(q.get('code') ?? '');
-          if (!userid) return send({ errcode: 40029, errmsg: 'invalid code' });
-          if (!fake.users.some((u) => u.userid === userid)) return ok({ openid: `o-${userid}`, external_userid: '' });
-          return ok({ userid, user_ticket: randomBytes(8).toString('hex'), expires_in: 1800 });
-        }
-        case '/cgi-bin/user/get': {
-          const user = fake.users.find((u) => u.userid === q.get('userid'));
-          return user ? ok({ ...user }) : send({ errcode: 60111, errmsg: 'invalid string value `userid`' });
-        }
-        case '/cgi-bin/department/list':
-          return ok({ department: fake.departments.map((d) => ({ ...d, department_leader: [] })) });
-        case '/cgi-bin/user/list': {
-          const id = Number(q.get('department_id'));
-          if (!fake.departments.some((d) => d.id === id)) return send({ errcode: 60123, errmsg: 'invalid party id' });
-          return ok({ userlist: fake.users.filter((u) => u.department.includes(id)) });
-        }
-        default:
-          return send({ errcode: 40035, errmsg: 'invalid args' });
+      case '/cgi-bin/user/get': {
+        const user = fake.users.find((u) => u.userid === q.get('userid'));
+        return user ? ok({ ...user }) : send({ errcode: 60111, errmsg: 'invalid string value `userid`' });
       }
-    })().catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
+      case '/cgi-bin/department/list':
+        return ok({ department: fake.departments.map((d) => ({ ...d, department_leader: [] })) });
+      case '/cgi-bin/user/list': {
+        const id = Number(q.get('department_id'));
+        if (!fake.departments.some((d) => d.id === id)) return send({ errcode: 60123, errmsg: 'invalid party id' });
+        return ok({ userlist: fake.users.filter((u) => u.department.includes(id)) });
+      }
+      default:
+        return send({ errcode: 40035, errmsg: 'invalid args' });
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  fake.url = served.url;
+  fake.close = served.close;
   return fake;
 }

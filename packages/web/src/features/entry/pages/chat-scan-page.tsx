@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { Button, Form, Result, Spin, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { authApi, type ChatPlatform } from '../api/auth-api.ts';
 import { BackToLoginButton, BackToLoginLink } from '../components/back-to-login.tsx';
@@ -11,8 +10,8 @@ import { MobileField } from '../components/mobile-field.tsx';
 import { VerifyCodeField } from '../components/verify-code-field.tsx';
 import { FormErrorAlert } from '../components/form-error-alert.tsx';
 import { useFormError } from '../hooks/use-form-error.ts';
-import { useCompleteSignIn, useStartSession } from '../hooks/use-complete-sign-in.ts';
-import { DEFAULT_AFTER_SIGN_IN, safeRedirectTarget } from '../redirect-target.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useProviderCallback } from '../hooks/use-provider-callback.ts';
 
 // The platform's answer (code — DingTalk: authCode — and state) is handed to the server once: a state can be used
 // only once, so the page must not send it twice (React runs effects twice in development).
@@ -41,28 +40,7 @@ function ScanStart({ platform }: { platform: ChatPlatform }) {
 
 function ScanCallback({ platform }: { platform: ChatPlatform }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const beginSession = useStartSession();
-  const sent = useRef(false);
-  const complete = useMutation({
-    mutationFn: (query: Record<string, string>) => authApi.chatScanComplete(platform, query),
-    onSuccess: (result) => {
-      beginSession(result);
-      navigate(safeRedirectTarget(result.returnTo) ?? DEFAULT_AFTER_SIGN_IN, { replace: true });
-    },
-  });
-  const { mutate } = complete;
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    const query: Record<string, string> = {};
-    for (const name of FORWARDED) {
-      const value = params.get(name);
-      if (value !== null) query[name] = value;
-    }
-    mutate(query);
-  }, [params, mutate]);
+  const complete = useProviderCallback(FORWARDED, (query) => authApi.chatScanComplete(platform, query));
 
   if (complete.isError) {
     const error = complete.error;
