@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveFake } from './fake-http.ts';
 import { readBody } from './oidc-issuer.ts';
+import { qrLogins, type QrLogins } from './qr-login-fake.ts';
 
 // A local DingTalk server (issue 25) for the sign-in and directory-sync tests and the benchmark: the oapi endpoints the
 // adapter uses, with DingTalk's answer shapes ({ errcode, errmsg, result }) and its error codes — 40089 wrong
 // AppKey/AppSecret, 40014 unknown access token, 40078 unknown auth code, 60003 unknown department, 60121 unknown user.
+// QR login is DingTalk's OAuth2: the login page (/oauth2/auth, see qr-login-fake.ts), the user access token
+// (POST /v1.0/oauth2/userAccessToken), the person (GET /v1.0/contact/users/me) and the userid of a unionid
+// (POST /topapi/user/getbyunionid); the newer API answers errors with an HTTP status and { code, message }.
 
 export interface FakeDingDepartment {
   dept_id: number;
@@ -35,12 +38,16 @@ export interface FakeDingTalk {
   authCodeFor(userid: string): string;
   /** Requests by path. */
   calls: Map<string, number>;
+  /** The QR-login page; a test confirms a scan with confirmScan(fake.url, state, userid). */
+  qr: QrLogins;
   close(): Promise<void>;
 }
 
 export async function startFakeDingTalk(): Promise<FakeDingTalk> {
   const tokens = new Set<string>();
   const codes = new Map<string, string>();
+  const scanCodes = new Map<string, string>();
+  const userTokens = new Map<string, string>();
   const fake: FakeDingTalk = {
     url: '',
     appKey: `ding${randomBytes(6).toString('hex')}`,
@@ -48,6 +55,15 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
     departments: [],
     users: [],
     calls: new Map(),
+    qr: qrLogins(
+      () => fake.url,
+      (userid) => {
+        const code = randomBytes(16).toString('hex');
+        scanCodes.set(code, userid);
+        return code;
+      },
+      'authCode',
+    ),
     authCodeFor(userid) {
       const code = randomBytes(16).toString('hex');
       codes.set(code, userid);
@@ -55,71 +71,91 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
     },
     close: async () => undefined,
   };
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
-      const send = (body: Record<string, unknown>) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ request_id: randomBytes(6).toString('hex'), ...body }));
-      };
-      const ok = (extra: Record<string, unknown>) => send({ errcode: 0, errmsg: 'ok', ...extra });
-      if (req.method === 'GET' && url.pathname === '/gettoken') {
-        if (url.searchParams.get('appkey') !== fake.appKey || url.searchParams.get('appsecret') !== fake.appSecret) {
-          return send({ errcode: 40089, errmsg: '不合法的corpid或corpsecret' });
-        }
-        const token = randomBytes(16).toString('hex');
-        tokens.add(token);
-        return ok({ access_token: token, expires_in: 7200 });
+  const served = await serveFake(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
+    const send = (body: Record<string, unknown>) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ request_id: randomBytes(6).toString('hex'), ...body }));
+    };
+    const ok = (extra: Record<string, unknown>) => send({ errcode: 0, errmsg: 'ok', ...extra });
+    if (req.method === 'GET' && url.pathname === '/gettoken') {
+      if (url.searchParams.get('appkey') !== fake.appKey || url.searchParams.get('appsecret') !== fake.appSecret) {
+        return send({ errcode: 40089, errmsg: '不合法的corpid或corpsecret' });
       }
-      if (req.method !== 'POST') return send({ errcode: 43001, errmsg: '需要POST请求' });
-      if (!tokens.has(url.searchParams.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: '不合法的access_token' });
-      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-      switch (url.pathname) {
-        case '/topapi/v2/user/getuserinfo': {
-          const userid = codes.get(String(body.code));
-          codes.delete(String(body.code));
-          if (!userid) return send({ errcode: 40078, errmsg: '不存在的临时授权码' });
-          const user = fake.users.find((u) => u.userid === userid)!;
-          return ok({ result: { userid, unionid: user.unionid, name: user.name, device_id: 'dev', sys: false, sys_level: 0 } });
-        }
-        case '/topapi/v2/user/get': {
-          const user = fake.users.find((u) => u.userid === body.userid);
-          if (!user) return send({ errcode: 60121, errmsg: '找不到该用户' });
-          return ok({ result: user });
-        }
-        case '/topapi/v2/department/listsub': {
-          const id = Number(body.dept_id ?? 1);
-          if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
-          return ok({
-            result: fake.departments.filter((d) => d.parent_id === id).map((d) => ({ ...d, create_dept_group: false, auto_add_user: false })),
-          });
-        }
-        case '/topapi/v2/user/list': {
-          const id = Number(body.dept_id);
-          if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
-          const cursor = Number(body.cursor ?? 0);
-          const size = Math.min(Number(body.size ?? 100), 100);
-          const members = fake.users.filter((u) => u.dept_id_list.includes(id));
-          const list = members.slice(cursor, cursor + size);
-          const more = cursor + size < members.length;
-          return ok({ result: { has_more: more, ...(more ? { next_cursor: cursor + size } : {}), list } });
-        }
-        default:
-          return send({ errcode: 40035, errmsg: '不合法的参数' });
+      const token = randomBytes(16).toString('hex');
+      tokens.add(token);
+      return ok({ access_token: token, expires_in: 7200 });
+    }
+    if (await fake.qr.handle(req, res, url, { path: '/oauth2/auth', clientParam: 'client_id', clientId: fake.appKey, title: '钉钉扫码登录' })) return;
+    const newApiError = (status: number, code: string, message: string) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ code, message, requestid: randomBytes(6).toString('hex') }));
+    };
+    // A person who scans but is not in the organisation: known to DingTalk by a unionid only.
+    const unionOf = (userid: string) => fake.users.find((u) => u.userid === userid)?.unionid ?? `un-${userid}`;
+    if (req.method === 'POST' && url.pathname === '/v1.0/oauth2/userAccessToken') {
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, string>;
+      if (body.clientId !== fake.appKey || body.clientSecret !== fake.appSecret) return newApiError(400, 'InvalidClientIdOrSecret', '无效的clientId或者clientSecret');
+      const userid = scanCodes.get(body.code ?? '');
+      scanCodes.delete(body.code ?? '');
+      if (body.grantType !== 'authorization_code' || !userid) return newApiError(400, 'InvalidAuthCode', '不合法的临时授权码');
+      const token = randomBytes(16).toString('hex');
+      userTokens.set(token, userid);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return res.end(JSON.stringify({ accessToken: token, refreshToken: randomBytes(16).toString('hex'), expireIn: 7200, corpId: 'dingcorp01' }));
+    }
+    if (req.method === 'GET' && url.pathname === '/v1.0/contact/users/me') {
+      const userid = userTokens.get(String(req.headers['x-acs-dingtalk-access-token'] ?? ''));
+      if (!userid) return newApiError(401, 'InvalidAuthentication', '不合法的access_token');
+      const user = fake.users.find((u) => u.userid === userid);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return res.end(JSON.stringify({ nick: user?.name ?? userid, unionId: unionOf(userid), openId: `open-${userid}`, mobile: user?.mobile, stateCode: '86', email: user?.email }));
+    }
+    if (req.method !== 'POST') return send({ errcode: 43001, errmsg: '需要POST请求' });
+    if (!tokens.has(url.searchParams.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: '不合法的access_token' });
+    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+    switch (url.pathname) {
+      case '/topapi/v2/user/getuserinfo': {
+        const userid = codes.get(String(body.code));
+        codes.delete(String(body.code));
+        if (!userid) return send({ errcode: 40078, errmsg: '不存在的临时授权码' });
+        const user = fake.users.find((u) => u.userid === userid)!;
+        return ok({ result: { userid, unionid: user.unionid, name: user.name, device_id: 'dev', sys: false, sys_level: 0 } });
       }
-    })().catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
+      case '/topapi/user/getbyunionid': {
+        const user = fake.users.find((u) => u.unionid === body.unionid);
+        if (!user) return send({ errcode: 60121, errmsg: '找不到该用户' });
+        return ok({ result: { contact_type: 0, userid: user.userid } });
+      }
+      case '/topapi/v2/user/get': {
+        const user = fake.users.find((u) => u.userid === body.userid);
+        if (!user) return send({ errcode: 60121, errmsg: '找不到该用户' });
+        return ok({ result: user });
+      }
+      case '/topapi/v2/department/listsub': {
+        const id = Number(body.dept_id ?? 1);
+        if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
+        return ok({
+          result: fake.departments.filter((d) => d.parent_id === id).map((d) => ({ ...d, create_dept_group: false, auto_add_user: false })),
+        });
+      }
+      case '/topapi/v2/user/list': {
+        const id = Number(body.dept_id);
+        if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
+        const cursor = Number(body.cursor ?? 0);
+        const size = Math.min(Number(body.size ?? 100), 100);
+        const members = fake.users.filter((u) => u.dept_id_list.includes(id));
+        const list = members.slice(cursor, cursor + size);
+        const more = cursor + size < members.length;
+        return ok({ result: { has_more: more, ...(more ? { next_cursor: cursor + size } : {}), list } });
+      }
+      default:
+        return send({ errcode: 40035, errmsg: '不合法的参数' });
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  fake.url = served.url;
+  fake.close = served.close;
   return fake;
 }
 

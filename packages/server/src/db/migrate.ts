@@ -15,6 +15,7 @@ import * as workflowTimers from './migrations/platform/2026-11-26T1200_create-wo
 import * as dataVersions from './migrations/platform/2026-11-26T1700_create-data-versions.ts';
 import * as dataChanges from './migrations/platform/2026-11-26T1900_data-changes-without-row-locks.ts';
 import * as signInFlows from './migrations/platform/2026-11-26T1800_create-sign-in-flows.ts';
+import * as signInFlowPayload from './migrations/platform/2026-11-27T0200_sign-in-flow-payload.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -45,6 +46,7 @@ import * as businessRulesContextVersion from './migrations/engine/2026-11-26T190
 import * as gantt from './migrations/engine/2026-11-26T1900_create-gantt.ts';
 import * as scopeCountIndexes from './migrations/engine/2026-11-27T0100_scope-count-indexes.ts';
 import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sign-in-providers.ts';
+import * as dingtalkShortcuts from './migrations/engine/2026-11-27T0100_create-dingtalk-shortcuts.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -64,6 +66,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-26T1700_create-data-versions': dataVersions,
   '2026-11-26T1900_data-changes-without-row-locks': dataChanges,
   '2026-11-26T1800_create-sign-in-flows': signInFlows,
+  '2026-11-27T0200_sign-in-flow-payload': signInFlowPayload,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -97,6 +100,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1900_create-gantt': gantt,
   '2026-11-27T0100_scope-count-indexes': scopeCountIndexes,
   '2026-11-26T1800_create-sign-in-providers': signInProviders,
+  '2026-11-27T0100_create-dingtalk-shortcuts': dingtalkShortcuts,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -174,6 +174,8 @@ export interface SignInFlowTable {
   created_time: Generated<Date>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What the flow needs to finish (a mobile-binding ticket: the platform's person), as JSON. */
+  payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface TaskTipTimerTable {
@@ -574,6 +576,7 @@ export interface EngineDb {
   sign_in_providers: SignInProviderTable;
   org_user_identities: OrgUserIdentityTable;
   org_unit_identities: OrgUnitIdentityTable;
+  dingtalk_shortcuts: DingtalkShortcutTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
@@ -856,6 +859,15 @@ export type EngineRow = EngineTable & { created_time: Date };
 export type Db = Kysely<PlatformDb>;
 
 /** Engine: an outside sign-in provider's settings; secrets only as ciphertext (issue 25). */
+export interface DingtalkShortcutTable {
+  id: string;
+  name: string;
+  node_code: string;
+  created_by: string;
+  created_time: Timestamp;
+  modified_time: Timestamp;
+}
+
 export interface SignInProviderTable {
   provider: string;
   enabled: boolean;

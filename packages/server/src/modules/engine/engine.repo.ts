@@ -54,13 +54,15 @@ export interface ConnectedEngineRow extends EngineRow {
   is_external: boolean;
 }
 
-export async function listConnectedEngines(db: Executor, accountId: string, page: { offset: number; limit: number | null }) {
+/** `onlyEngine`: a session bound to one engine (SSO, a chat platform) lists that engine alone. */
+export async function listConnectedEngines(db: Executor, accountId: string, page: { offset: number; limit: number | null }, onlyEngine?: string) {
   let q = db
     .selectFrom('platform.memberships as m')
     .innerJoin('platform.engines as e', 'e.engine_code', 'm.engine_code')
     .selectAll('e')
     .select('m.is_external')
     .where('m.account_id', '=', accountId)
+    .$if(!!onlyEngine, (qb) => qb.where('m.engine_code', '=', onlyEngine!))
     .orderBy('m.is_external')
     .orderBy('m.joined_time')
     .orderBy('e.engine_code')
@@ -71,6 +73,7 @@ export async function listConnectedEngines(db: Executor, accountId: string, page
     .selectFrom('platform.memberships')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('account_id', '=', accountId)
+    .$if(!!onlyEngine, (qb) => qb.where('engine_code', '=', onlyEngine!))
     .executeTakeFirstOrThrow();
   const hasMore = page.limit !== null && rows.length > page.limit;
   return { rows: hasMore ? rows.slice(0, page.limit!) : rows, total: Number(total.n), hasMore };

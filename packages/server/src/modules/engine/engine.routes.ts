@@ -27,7 +27,9 @@ export function engineRoutes(app: TypedApp, deps: { db: Db }): void {
     handler: async (request) => {
       const { pageIndex, pageSize } = request.query;
       const limit = pageSize === -1 ? null : pageSize;
-      const page = await listConnectedEngines(deps.db, actorOf(request).accountId!, { offset: limit === null ? 0 : pageIndex * limit, limit });
+      const actor = actorOf(request);
+      // A session bound to one engine (single sign-on, a chat platform) cannot enter the others: they are not offered.
+      const page = await listConnectedEngines(deps.db, actor.accountId!, { offset: limit === null ? 0 : pageIndex * limit, limit }, actor.claims.eng);
       return ok({ list: page.rows.map((e) => presentEngine(e, e.is_external)), total: page.total, hasMore: page.hasMore });
     },
   });
@@ -36,8 +38,10 @@ export function engineRoutes(app: TypedApp, deps: { db: Db }): void {
     config: { access: 'account' },
     schema: { tags, summary: '切换当前组织', body: contracts.SwitchEngineBody },
     handler: async (request) => {
-      const accountId = actorOf(request).accountId!;
+      const actor = actorOf(request);
+      const accountId = actor.accountId!;
       const { engineCode } = request.body;
+      if (actor.claims.eng && actor.claims.eng !== engineCode) throw new AppError('EngineAccessDenied', { status: 403 });
       const member = await findEngineMember(deps.db, accountId, engineCode);
       if (!member) throw new AppError((await findEngine(deps.db, engineCode)) ? 'EngineAccessDenied' : 'EngineNotExist', { status: 403 });
       assertEngineUsable(member.engine);

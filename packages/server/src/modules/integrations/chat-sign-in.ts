@@ -8,6 +8,7 @@ import type { LoginResultData, SignInDeps } from '../auth/sign-in.service.ts';
 import { findEngine } from '../engine/engine.repo.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { signInWithIdentity } from './identity-sign-in.ts';
+import { mobileBindingRequired } from './mobile-binding.ts';
 import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sync.ts';
 import { ChatPlatformError, type AuthCodeKind, type ChatProviderName, type ChatProviderSettings } from './providers/chat-provider.ts';
 import { chatProvider } from './providers/registry.ts';
@@ -60,7 +61,7 @@ export async function saveChatSettings(edb: EngineExecutor, userId: string, body
   return chatSettingView(edb, provider);
 }
 
-async function usableSettings(db: Db, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings> {
+export async function usableSettings(db: Db, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings> {
   const engine = await findEngine(db, engineCode);
   if (!engine) throw new AppError('EngineNotExist');
   const settings = await loadChatSettings(engineDb(db, engineCode), provider);
@@ -74,27 +75,31 @@ function platformError(error: unknown, kind: AuthCodeKind | 'sync'): unknown {
   const detail = { platformCode: error.platformCode, reason: error.message.slice(0, 300) };
   if (error.kind === 'credentials') return new AppError('AppInfoError', { detail });
   if (error.kind === 'unreachable') return new AppError('ChatPlatformUnreachable', { detail });
+  // The platform knows the person, but not as a member of the organisation the app belongs to.
+  if (error.kind === 'not-member') return new AppError('UserNotExist', { detail });
   if (kind === 'scan') return new AppError('ChatScanFailed', { detail });
   if (kind === 'sync') return new AppError('ChatPlatformUnreachable', { detail });
   return new AppError('ChatOaFailed', { detail });
 }
 
 /** Sign-in by a temporary auth code of the platform: the engine's user bound to (or with the mobile of) that person. */
-export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string): Promise<LoginResultData> {
+export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string, redirectUri?: string): Promise<LoginResultData> {
   const settings = await usableSettings(deps.db, engineCode, provider);
   let person;
   try {
-    person = await chatProvider(provider).userByAuthCode(settings, code, kind);
+    person = await chatProvider(provider).userByAuthCode(settings, code, kind, redirectUri);
   } catch (error) {
     throw platformError(error, kind);
   }
   if (!person.active) throw new AppError('UserDisabled');
-  return signInWithIdentity(
-    deps,
-    engineCode,
-    { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo },
-    { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' },
-  );
+  const identity = { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo };
+  try {
+    return await signInWithIdentity(deps, engineCode, identity, { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' });
+  } catch (error) {
+    // Not bound and no number to match by: the person may prove a number of the engine's user instead (0061).
+    if (error instanceof AppError && error.errorName === 'UserNotExist' && !person.mobile) throw await mobileBindingRequired(deps, engineCode, identity);
+    throw error;
+  }
 }
 
 async function directoryPlan(db: Db, engineCode: string, provider: ChatProviderName) {

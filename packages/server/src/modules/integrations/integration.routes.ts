@@ -10,6 +10,10 @@ import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import { chatLogin, chatSettingView, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
 import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
+import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
+import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
+import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
+import type { ChatProviderName } from './providers/chat-provider.ts';
 
 const tags = ['第三方登录'];
 
@@ -20,8 +24,9 @@ const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 2
  * engine configures a provider these answer 200901 (SSO: 208001) so the entry pages can say so plainly.
  */
 export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?: string }): void {
-  /** The callback address of this site: the configured public address, else the one the request came to. */
-  const suggestedCallbackUrl = (request: FastifyRequest) => `${(deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${SSO_CALLBACK_PATH}`;
+  /** This site's address: the configured public address, else the one the request came to. */
+  const siteUrl = (request: FastifyRequest) => (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const suggestedCallbackUrl = (request: FastifyRequest) => `${siteUrl(request)}${SSO_CALLBACK_PATH}`;
   const adminEngine = (request: FastifyRequest) => {
     const node = nodeContextOf(request, deps.db);
     return { edb: engineOf(node), userId: node.userId };
@@ -37,6 +42,60 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
       handler: async (request) => ok(await chatLogin(deps, 'dingtalk', kind, request.query.engineCode, request.query.code)),
     });
   }
+  const platformNames: Record<ChatProviderName, string> = { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' };
+  for (const provider of ['dingtalk', 'wxwork', 'feishu'] as const) {
+    app.get(`/v1/login/${provider}/scan`, {
+      config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+      schema: {
+        tags,
+        summary: `${platformNames[provider]}扫码登录：带 engineCode 时开始（返回平台的扫码页地址），带 code 与 state 时完成（返回登录结果）`,
+        querystring: contracts.ChatScanQuery,
+      },
+      handler: async (request) => {
+        const q = request.query;
+        const callbackUrl = `${siteUrl(request)}${chatScanCallbackPath(provider)}`;
+        if (q.state) return ok(await completeChatScan(deps, provider, q, callbackUrl));
+        if (!q.engineCode) throw new AppError('ArgumentIsNull', { detail: { field: 'engineCode' } });
+        return ok(await startChatScan(deps.db, provider, q.engineCode, q.redirectUrl, callbackUrl));
+      },
+    });
+  }
+  app.get('/v1/login/wxwork/corp', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '企业微信企业登录（企业微信客户端内 OAuth2 的 code）', querystring: contracts.ChatLoginQuery },
+    handler: async (request) => ok(await chatLogin(deps, 'wxwork', 'corp', request.query.engineCode, request.query.code)),
+  });
+  app.post('/v1/login/feishu/corp', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '飞书企业登录（飞书客户端内取得的授权码）', body: contracts.ChatLoginBody },
+    handler: async (request) => ok(await chatLogin(deps, 'feishu', 'corp', request.body.engineCode, request.body.code)),
+  });
+  app.get('/v1/shortcut/dingtalk', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '钉钉快捷方式列表', response: env(contracts.DingtalkShortcutList) },
+    handler: async (request) => {
+      const node = nodeContextOf(request, deps.db);
+      return ok(await listShortcuts(engineOf(node), node.engineCode, siteUrl(request)));
+    },
+  });
+  app.post('/v1/shortcut/dingtalk', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '新建钉钉快捷方式', body: contracts.DingtalkShortcutCreateBody },
+    handler: async (request) => {
+      const { edb, userId } = adminEngine(request);
+      return ok(await createShortcut(edb, userId, request.body));
+    },
+  });
+  app.put('/v1/shortcut/dingtalk', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '修改钉钉快捷方式', body: contracts.DingtalkShortcutUpdateBody },
+    handler: async (request) => ok(await updateShortcut(adminEngine(request).edb, request.body)),
+  });
+  app.post('/v1/shortcut/dingtalk/remove', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '删除钉钉快捷方式', body: contracts.DingtalkShortcutRemoveBody },
+    handler: async (request) => ok(await removeShortcut(adminEngine(request).edb, request.body.id)),
+  });
   app.get('/v1/sysintergration/chat/setting/load', {
     config: { access: 'admin' },
     schema: { tags, summary: '第三方平台应用设置（管理员；AppSecret 只显示是否已设置）', querystring: contracts.ChatSettingQuery, response: env(contracts.ChatSettingDto) },
@@ -69,10 +128,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
     schema: { tags, summary: '通讯录同步记录', querystring: contracts.ChatSettingQuery, response: env(contracts.DirectorySyncLog) },
     handler: async (request) => ok(await syncLog(deps.db, nodeContextOf(request, deps.db).engineCode, request.query.provider)),
   });
-  for (const url of ['/v1/login/wxwork/corp', '/v1/login/wechat/scan']) {
-    app.get(url, { config: { access: 'public' }, schema: { tags, summary: '第三方平台登录（未配置）', querystring: anyQuery }, handler: notConfigured });
-  }
-  app.post('/v1/login/feishu/corp', { config: { access: 'public' }, schema: { tags, summary: '飞书登录（未配置）' }, handler: notConfigured });
+  app.get('/v1/login/wechat/scan', { config: { access: 'public' }, schema: { tags, summary: '微信公众号扫码登录（未配置）', querystring: anyQuery }, handler: notConfigured });
   app.get('/v1/login/sso', {
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
     schema: {
@@ -110,6 +166,21 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
       const { edb, userId } = adminEngine(request);
       return ok(await saveSsoSettings(edb, userId, request.body, suggestedCallbackUrl(request)));
     },
+  });
+  app.post('/v1/account/sendmobileverifycode', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定手机号：发送验证码（需第三方登录给出的 securityToken）', body: contracts.BindMobileCodeBody, response: env(contracts.SendVerifyCodeResult) },
+    handler: async (request) => ok(await sendBindCode(deps, request.body, request.ip)),
+  });
+  app.post('/Account/ValidateMobile', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定手机号：该组织是否有此手机号的成员', body: contracts.BindMobileCodeBody, response: env(contracts.ValidateMobileResult) },
+    handler: async (request) => ok(await validateBindMobile(deps, request.body)),
+  });
+  app.post('/v1/account/bindmobile', {
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定手机号并登录（第三方平台未提供手机号时）', body: contracts.BindMobileBody },
+    handler: async (request) => ok(await bindMobile(deps, request.body)),
   });
   app.post('/v1/external/login', {
     config: { access: 'public' },

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { normaliseMobile, signInWithIdentity } from './identity-sign-in.ts';
+import { claimSignInFlow, createSignInFlow } from './sign-in-flows.ts';
 
 // Enterprise single sign-on by OpenID Connect (issue 25, docs/decisions/0051): authorization code with PKCE (S256),
 // state and nonce, the issuer's discovery document, its id_token checked by openid-client (signature, issuer,
@@ -132,21 +133,9 @@ export async function startSso(db: Db, engineCode: string, redirectUrl: string |
   const settings = await enabledSettings(db, engineCode);
   const returnTo = allowedReturnTo(redirectUrl, settings.callbackUrl);
   const config = await discover(settings);
-  const state = randomBytes(24).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
   const verifier = oidc.randomPKCECodeVerifier();
-  await db
-    .insertInto('platform.sign_in_flows')
-    .values({
-      state,
-      engine_code: engineCode,
-      provider: SSO_PROVIDER,
-      nonce,
-      code_verifier: verifier,
-      return_to: returnTo,
-      expires_at: new Date(now.getTime() + SSO_FLOW_MINUTES * 60_000),
-    })
-    .execute();
+  const state = await createSignInFlow(db, { engineCode, provider: SSO_PROVIDER, nonce, codeVerifier: verifier, returnTo, minutes: SSO_FLOW_MINUTES }, now);
   const scope = ['openid', ...settings.scopes.split(/\s+/).filter((s) => s && s !== 'openid')].join(' ');
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: settings.callbackUrl,
@@ -160,27 +149,9 @@ export async function startSso(db: Db, engineCode: string, redirectUrl: string |
   return { redirectUrl: url.toString() };
 }
 
-/**
- * Claims the flow of `state` once: unknown or already used is 208002, past its time 208003. The statement that marks
- * it used is the one that decides, so two callbacks with the same state cannot both pass.
- */
-async function claimFlow(db: Db, state: string, now: Date) {
-  const claimed = await db
-    .updateTable('platform.sign_in_flows')
-    .set({ used_time: now })
-    .where('state', '=', state)
-    .where('provider', '=', SSO_PROVIDER)
-    .where('used_time', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!claimed) throw new AppError('SsoStateInvalid');
-  if (claimed.expires_at.getTime() <= now.getTime()) throw new AppError('SsoStateExpired');
-  return claimed;
-}
-
 /** Completes a sign-in from the issuer's answer (code, state, iss) and starts the engine-bound session. */
 export async function completeSso(deps: SignInDeps, query: contracts.SsoLoginQuery, now = new Date()): Promise<contracts.SsoLoginResult> {
-  const flow = await claimFlow(deps.db, query.state ?? '', now);
+  const flow = await claimSignInFlow(deps.db, query.state ?? '', SSO_PROVIDER, { invalid: 'SsoStateInvalid', expired: 'SsoStateExpired' }, now);
   const settings = await enabledSettings(deps.db, flow.engine_code);
   if (query.error) throw new AppError('SsoIdentityRejected', { detail: { step: 'authorize', reason: query.error } });
   const config = await discover(settings);

@@ -218,6 +218,11 @@ describe('enterprise single sign-on (OpenID Connect)', () => {
     expect((await call(t.app, 'GET', '/v1/user/info', { token })).status).toBe(200);
     // Nor can it be renewed into B.
     expect((await call(t.app, 'GET', '/v1/token/refresh', { token, engineCode: other })).status).toBe(403);
+    // The engine switcher offers A alone to this session (the password session sees both), and switching to B fails.
+    const listed = async (tok: string) => ((await call(t.app, 'GET', '/v1/engine/connected', { token: tok })).body.data.list as { engineCode: string }[]).map((e) => e.engineCode);
+    expect(await listed(token)).toEqual([admin.engineCode]);
+    expect((await listed(member.token)).sort()).toEqual([admin.engineCode, other].sort());
+    expect((await call(t.app, 'PUT', '/v1/engine/current', { token, body: { engineCode: other } })).body.errorCode).toBe(100405);
   });
 
   it('says 208001 while single sign-on is not configured or switched off', async () => {

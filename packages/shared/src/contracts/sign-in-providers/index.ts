@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EngineCode } from '../auth/fields.ts';
+import { EngineCode, Mobile, VerifyCode } from '../auth/fields.ts';
 import { LoginResult } from '../auth/sign-in.ts';
 
 // Sign-in through an outside identity provider (issue 25): an engine's enterprise single sign-on by OpenID Connect.
@@ -79,10 +79,10 @@ export const SsoStartResult = z.object({ redirectUrl: z.string() });
 export const SsoLoginResult = LoginResult.extend({ returnTo: z.string().nullable() });
 export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
 
-// Chat platforms (DingTalk now): the app's credentials, the platform's address, sign-in by temporary auth code and
-// directory sync.
+// Chat platforms (DingTalk, WeCom, Feishu): the app's credentials, the platform's address, sign-in by temporary auth
+// code or QR scan, and directory sync.
 
-export const ChatProviderName = z.enum(['dingtalk']);
+export const ChatProviderName = z.enum(['dingtalk', 'wxwork', 'feishu']);
 export type ChatProviderName = z.infer<typeof ChatProviderName>;
 
 export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();
@@ -115,6 +115,49 @@ export type ChatSettingDto = z.infer<typeof ChatSettingDto>;
 
 /** GET /v1/login/dingtalk/corp|app|oa: the temporary auth code the client obtained, and the organisation. */
 export const ChatLoginQuery = z.object({ engineCode: EngineCode, code: z.string().trim().min(1).max(500) }).passthrough();
+/** POST /v1/login/feishu/corp: the code the Feishu client handed the page, and the organisation. */
+export const ChatLoginBody = z.strictObject({ engineCode: EngineCode, code: z.string().trim().min(1).max(500) });
+
+/**
+ * GET /v1/login/{dingtalk|wxwork|feishu}/scan: with engineCode it starts a QR login (answers the platform's QR page to
+ * open); with the code (DingTalk calls it authCode) and state the platform sent back it completes it (answers the
+ * session). `redirectUrl` is where to go afterwards: a path of this site only.
+ */
+export const ChatScanQuery = z
+  .object({
+    engineCode: EngineCode.optional(),
+    redirectUrl: z.string().max(2000).optional(),
+    code: z.string().trim().min(1).max(500).optional(),
+    authCode: z.string().trim().min(1).max(500).optional(),
+    state: z.string().min(1).max(200).optional(),
+  })
+  .passthrough();
+export type ChatScanQuery = z.infer<typeof ChatScanQuery>;
+
+/** Minutes a started QR login may take until the platform sends the browser back. */
+export const CHAT_SCAN_MINUTES = 5;
+
+// DingTalk shortcuts (calls.md §2 "/v1/shortcut/dingtalk"): entries of the organisation's DingTalk workplace that
+// open an app or a form of the engine through DingTalk's free login.
+
+export const SHORTCUTS_PER_ENGINE = 50;
+const ShortcutName = z.string().trim().min(1).max(32);
+export const DingtalkShortcutCreateBody = z.strictObject({ name: ShortcutName, nodeCode: z.string().trim().min(1).max(64) });
+export const DingtalkShortcutUpdateBody = DingtalkShortcutCreateBody.extend({ id: z.string().min(1).max(64) });
+export const DingtalkShortcutRemoveBody = z.strictObject({ id: z.string().min(1).max(64) });
+export const DingtalkShortcut = z.object({
+  id: z.string(),
+  name: z.string(),
+  nodeCode: z.string(),
+  /** The app or form's display name; empty when it was removed since. */
+  nodeName: z.string(),
+  appCode: z.string(),
+  /** What DingTalk opens: the site's DingTalk free-login page, which then opens the app or form. */
+  url: z.string(),
+  createdTime: z.string(),
+});
+export type DingtalkShortcut = z.infer<typeof DingtalkShortcut>;
+export const DingtalkShortcutList = z.object({ list: z.array(DingtalkShortcut) });
 
 export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName });
 
@@ -146,3 +189,12 @@ export const DirectorySyncRun = z.object({
 });
 export const DirectorySyncLog = z.object({ list: z.array(DirectorySyncRun) });
 export type DirectorySyncLog = z.infer<typeof DirectorySyncLog>;
+
+// Mobile binding (calls.md §7): a chat-platform person with no mobile number there, not yet bound to a user, gets
+// 200504 with a securityToken; proving a mobile number of the engine's user binds the two and signs in.
+const SecurityToken = z.string().min(1).max(200);
+export const BindMobileCodeBody = z.strictObject({ securityToken: SecurityToken, mobile: Mobile });
+export const BindMobileBody = BindMobileCodeBody.extend({ code: VerifyCode });
+export const ValidateMobileResult = z.object({ exists: z.boolean() });
+/** Minutes a binding ticket lasts. */
+export const BIND_TICKET_MINUTES = 15;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { titled } from '../../lib/route-handle.ts';
 import type { IntegrationName } from './pages/not-configured-page.tsx';
+import type { ChatPlatform } from './api/auth-api.ts';
 
 // Each page is its own chunk; the layout is shared by all of them.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
@@ -15,6 +16,11 @@ const notConfigured = (name: Parameters<typeof titled>[0], integration: Integrat
     })),
 });
 
+const chatScan = (name: Parameters<typeof titled>[0], platform: ChatPlatform): RouteObject => ({
+  handle: titled(name),
+  lazy: () => import('./pages/chat-scan-page.tsx').then((m) => ({ Component: () => <m.ChatScanPage platform={platform} /> })),
+});
+
 /** The entry app under /entry (calls.md §2). */
 export const entryRoutes: RouteObject = {
   path: '/entry',
@@ -26,9 +32,8 @@ export const entryRoutes: RouteObject = {
     { path: 'login/mobile', element: <KeepQueryRedirect to="/entry/" /> },
     { path: 'login/corp', handle: titled('corpLogin'), lazy: page(() => import('./pages/corp-login-page.tsx'), 'CorpLoginPage') },
     { path: 'login/sso/callback', handle: titled('ssoLogin'), lazy: page(() => import('./pages/sso-callback-page.tsx'), 'SsoCallbackPage') },
-    { path: 'login/dingtalk', ...notConfigured('dingtalkLogin', 'dingtalkLogin') },
+    ...(['dingtalk', 'wxwork', 'feishu'] as const).map((platform) => ({ path: `login/${platform}`, ...chatScan(`${platform}Login` as const, platform) })),
     { path: 'login/wechat', ...notConfigured('wechatLogin', 'wechatLogin') },
-    { path: 'login/wxwork', ...notConfigured('wxworkLogin', 'wxworkLogin') },
     { path: 'login/reset', handle: titled('resetPassword'), lazy: page(() => import('./pages/reset-password-page.tsx'), 'ResetPasswordPage') },
     { path: 'login/ext', handle: titled('externalLogin'), lazy: page(() => import('./pages/external-login-page.tsx'), 'ExternalLoginPage') },
     { path: 'login/verifyCode', handle: titled('verifyCodeLogin'), lazy: page(() => import('./pages/verify-code-login-page.tsx'), 'VerifyCodeLoginPage') },

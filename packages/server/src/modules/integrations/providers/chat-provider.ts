@@ -1,8 +1,8 @@
-// The one interface every chat platform (DingTalk now; WeCom, Feishu, WeChat next) implements for sign-in and
+// The one interface every chat platform (DingTalk, WeCom, Feishu; WeChat next) implements for sign-in and
 // directory sync (issue 25, docs/decisions/0052). An adapter speaks its platform's HTTP protocol at a base URL taken
 // from the engine's settings, so a test or a private deployment points it at another server.
 
-export type ChatProviderName = 'dingtalk';
+export type ChatProviderName = 'dingtalk' | 'wxwork' | 'feishu';
 
 /** How the person arrived: QR scan on the login page, the corporate workplace, an app inside the client, OA. */
 export type AuthCodeKind = 'scan' | 'corp' | 'app' | 'oa';
@@ -47,7 +47,8 @@ export class ChatPlatformError extends Error {
   constructor(
     readonly platformCode: number | string,
     message: string,
-    readonly kind: 'credentials' | 'auth-code' | 'unreachable' | 'other',
+    /** not-member: the code is good but its person is not in the app's organisation (or not in its visible range). */
+    readonly kind: 'credentials' | 'auth-code' | 'not-member' | 'unreachable' | 'other',
   ) {
     super(message);
   }
@@ -57,8 +58,13 @@ export interface ChatProvider {
   readonly name: ChatProviderName;
   /** The platform's public API address, used when the settings name none. */
   readonly defaultBaseUrl: string;
-  /** The person behind a temporary auth code (free login, QR scan). */
-  userByAuthCode(settings: ChatProviderSettings, code: string, kind: AuthCodeKind): Promise<PlatformUser>;
+  /**
+   * The platform's QR-login page for the browser: it shows the code to scan and, once the person confirms on the
+   * phone, sends the browser to `redirectUri` with a code and the `state`.
+   */
+  scanUrl(settings: ChatProviderSettings, flow: { state: string; redirectUri: string }): string;
+  /** The person behind a temporary auth code (free login, QR scan); `redirectUri` is the scan's, where it matters. */
+  userByAuthCode(settings: ChatProviderSettings, code: string, kind: AuthCodeKind, redirectUri?: string): Promise<PlatformUser>;
   /** The whole directory: departments (parents before children) and users. */
   directory(settings: ChatProviderSettings): Promise<PlatformDirectory>;
 }

@@ -1,15 +1,19 @@
 import { ChatPlatformError, type ChatProvider, type ChatProviderSettings, type PlatformDepartment, type PlatformUser } from './chat-provider.ts';
+import { cachedToken, fetchJson, withAppToken } from './platform-http.ts';
 
 // DingTalk's server API (oapi): an app access token from /gettoken (AppKey, AppSecret; 7200 s), the user of a
 // temporary auth code (/topapi/v2/user/getuserinfo, then /topapi/v2/user/get), sub-departments
 // (/topapi/v2/department/listsub) and the users of a department by cursor (/topapi/v2/user/list). Every answer carries
-// errcode/errmsg; 0 is success.
+// errcode/errmsg; 0 is success. QR login is DingTalk's OAuth2 (login.dingtalk.com/oauth2/auth, then
+// api.dingtalk.com's user access token and "me", then oapi's userid of that unionid).
 
 const ROOT_DEPARTMENT = 1;
 const PAGE_SIZE = 100;
 /** Codes DingTalk answers for wrong AppKey/AppSecret, and for an unknown or used auth code. */
 const CREDENTIAL_CODES = new Set([40089, 40001, 40013]);
 const AUTH_CODE_CODES = new Set([40078, 40003]);
+/** 60121: no such user in the organisation (getbyunionid of a person outside it). */
+const NOT_MEMBER_CODES = new Set([60121]);
 
 interface DingAnswer {
   errcode: number;
@@ -28,8 +32,6 @@ interface DingUser {
   active?: boolean;
 }
 
-const tokens = new Map<string, { token: string; until: number }>();
-
 function toUser(u: DingUser): PlatformUser {
   return {
     id: u.userid,
@@ -43,65 +45,88 @@ function toUser(u: DingUser): PlatformUser {
   };
 }
 
+const PUBLIC_HOSTS = { oapi: 'https://oapi.dingtalk.com', api: 'https://api.dingtalk.com', login: 'https://login.dingtalk.com' };
+
+/** DingTalk serves oapi, the newer api and the login pages from three hosts; any other base URL serves all three. */
+function host(settings: ChatProviderSettings, which: keyof typeof PUBLIC_HOSTS): string {
+  return settings.baseUrl.replace(/\/+$/, '') === PUBLIC_HOSTS.oapi ? PUBLIC_HOSTS[which] : settings.baseUrl;
+}
+
 async function request(url: URL, body?: unknown): Promise<DingAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new ChatPlatformError('network', `DingTalk cannot be reached: ${(error as Error).message}`, 'unreachable');
-  }
-  const answer = (await res.json().catch(() => undefined)) as DingAnswer | undefined;
-  if (!answer || typeof answer.errcode !== 'number') throw new ChatPlatformError(res.status, `DingTalk answered ${res.status} without errcode`, 'unreachable');
+  const { status, body: answer } = await fetchJson('DingTalk', url, { body });
+  if (typeof answer.errcode !== 'number') throw new ChatPlatformError(status, `DingTalk answered ${status} without errcode`, 'unreachable');
   if (answer.errcode !== 0) {
-    const kind = CREDENTIAL_CODES.has(answer.errcode) ? 'credentials' : AUTH_CODE_CODES.has(answer.errcode) ? 'auth-code' : 'other';
-    throw new ChatPlatformError(answer.errcode, `DingTalk ${url.pathname}: ${answer.errcode} ${answer.errmsg}`, kind);
+    const code = answer.errcode;
+    const kind = CREDENTIAL_CODES.has(code) ? 'credentials' : AUTH_CODE_CODES.has(code) ? 'auth-code' : NOT_MEMBER_CODES.has(code) ? 'not-member' : 'other';
+    throw new ChatPlatformError(code, `DingTalk ${url.pathname}: ${code} ${String(answer.errmsg)}`, kind);
   }
-  return answer;
+  return answer as DingAnswer;
 }
 
-async function accessToken(settings: ChatProviderSettings, fresh = false): Promise<string> {
-  const key = `${settings.baseUrl}|${settings.appKey}|${settings.appSecret}`;
-  const cached = tokens.get(key);
-  if (!fresh && cached && cached.until > Date.now()) return cached.token;
-  const url = new URL('/gettoken', settings.baseUrl);
-  url.searchParams.set('appkey', settings.appKey);
-  url.searchParams.set('appsecret', settings.appSecret);
-  const answer = await request(url);
-  const token = String(answer.access_token);
-  // Renewed a few minutes before DingTalk's expiry.
-  tokens.set(key, { token, until: Date.now() + (Number(answer.expires_in ?? 7200) - 300) * 1000 });
-  return token;
+function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
+  return cachedToken(`dingtalk|${settings.baseUrl}|${settings.appKey}|${settings.appSecret}`, fresh, async () => {
+    const url = new URL('/gettoken', host(settings, 'oapi'));
+    url.searchParams.set('appkey', settings.appKey);
+    url.searchParams.set('appsecret', settings.appSecret);
+    const answer = await request(url);
+    return { token: String(answer.access_token), expiresIn: Number(answer.expires_in ?? 7200) };
+  });
 }
 
-/** A call with the app token; an expired token (42001, 40014) is fetched again once. */
-async function call(settings: ChatProviderSettings, path: string, body: unknown): Promise<DingAnswer> {
-  for (let attempt = 0; ; attempt++) {
-    const url = new URL(path, settings.baseUrl);
-    url.searchParams.set('access_token', await accessToken(settings, attempt > 0));
-    try {
-      return await request(url, body);
-    } catch (error) {
-      if (attempt === 0 && error instanceof ChatPlatformError && (error.platformCode === 42001 || error.platformCode === 40014)) continue;
-      throw error;
-    }
-  }
+/** An oapi call with the app token; an expired token (42001, 40014) is fetched again once. */
+function call(settings: ChatProviderSettings, path: string, body: unknown): Promise<DingAnswer> {
+  return withAppToken(
+    (fresh) => accessToken(settings, fresh),
+    (error) => error.platformCode === 42001 || error.platformCode === 40014,
+    (token) => {
+      const url = new URL(path, host(settings, 'oapi'));
+      url.searchParams.set('access_token', token);
+      return request(url, body);
+    },
+  );
+}
+
+/**
+ * The newer api (api.dingtalk.com): HTTP errors with a string code. A wrong clientId/clientSecret is a credentials
+ * failure, anything else about the code (unknown, used, expired) an auth-code one.
+ */
+async function newApi(settings: ChatProviderSettings, path: string, init: { body?: unknown; userToken?: string }): Promise<Record<string, unknown>> {
+  const { status, body } = await fetchJson('DingTalk', new URL(path, host(settings, 'api')), {
+    body: init.body,
+    headers: init.userToken ? { 'x-acs-dingtalk-access-token': init.userToken } : {},
+  });
+  if (status >= 200 && status < 300) return body;
+  const code = String(body.code ?? status);
+  const kind = /client|appkey|appsecret/i.test(code) ? 'credentials' : status >= 500 ? 'unreachable' : 'auth-code';
+  throw new ChatPlatformError(code, `DingTalk ${path}: ${status} ${code} ${String(body.message ?? '')}`, kind);
+}
+
+async function userById(settings: ChatProviderSettings, userid: string): Promise<PlatformUser> {
+  const detail = await call(settings, '/topapi/v2/user/get', { userid, language: 'zh_CN' });
+  return toUser(detail.result as DingUser);
 }
 
 export const dingtalkProvider: ChatProvider = {
   name: 'dingtalk',
   defaultBaseUrl: 'https://oapi.dingtalk.com',
 
-  async userByAuthCode(settings, code) {
+  scanUrl(settings, { state, redirectUri }) {
+    const url = new URL('/oauth2/auth', host(settings, 'login'));
+    for (const [name, value] of Object.entries({ redirect_uri: redirectUri, response_type: 'code', client_id: settings.appKey, scope: 'openid', state, prompt: 'consent' })) url.searchParams.set(name, value);
+    return url.toString();
+  },
+
+  async userByAuthCode(settings, code, kind) {
+    if (kind === 'scan') {
+      const token = await newApi(settings, '/v1.0/oauth2/userAccessToken', { body: { clientId: settings.appKey, clientSecret: settings.appSecret, code, grantType: 'authorization_code' } });
+      const me = await newApi(settings, '/v1.0/contact/users/me', { userToken: String(token.accessToken) });
+      const byUnion = await call(settings, '/topapi/user/getbyunionid', { unionid: String(me.unionId) });
+      return userById(settings, String((byUnion.result as { userid: string }).userid));
+    }
     const info = await call(settings, '/topapi/v2/user/getuserinfo', { code });
     const userid = (info.result as { userid?: string } | undefined)?.userid;
     if (!userid) throw new ChatPlatformError(40078, 'the auth code names no user of the organisation', 'auth-code');
-    const detail = await call(settings, '/topapi/v2/user/get', { userid, language: 'zh_CN' });
-    return toUser(detail.result as DingUser);
+    return userById(settings, userid);
   },
 
   async directory(settings) {

@@ -1,9 +1,13 @@
 import type { ChatProvider, ChatProviderName } from './chat-provider.ts';
 import { dingtalkProvider } from './dingtalk.ts';
+import { feishuProvider } from './feishu.ts';
+import { wxworkProvider } from './wxwork.ts';
 
 /** Every chat platform adapter by name: a new platform is one adapter file and one line here. */
 export const CHAT_PROVIDERS: Record<ChatProviderName, ChatProvider> = {
   dingtalk: dingtalkProvider,
+  wxwork: wxworkProvider,
+  feishu: feishuProvider,
 };
 
 export function chatProvider(name: ChatProviderName): ChatProvider {

@@ -20,6 +20,10 @@ export type SsoStartResult = z.infer<typeof contracts.SsoStartResult>;
 /** GET /v1/login/sso with the provider's code and state: the session, and where the person was heading. */
 export type SsoLoginResult = z.infer<typeof contracts.SsoLoginResult>;
 
+/** The chat platforms one can scan with. */
+export type ChatPlatform = contracts.ChatProviderName;
+export const CHAT_PLATFORMS: ChatPlatform[] = ['dingtalk', 'wxwork', 'feishu'];
+
 // Entry forms show business errors next to the fields themselves (ui.md "Behaviour").
 const formCall: RequestOptions = { disableBizError: true };
 
@@ -34,6 +38,14 @@ export const authApi = {
   ssoLogin: (engineCode: string, redirectUrl?: string) =>
     apiClient.get<SsoStartResult>('/v1/login/sso', { ...formCall, query: { engineCode, ...(redirectUrl ? { redirectUrl } : {}) } }),
   ssoComplete: (query: Record<string, string>) => apiClient.get<SsoLoginResult>('/v1/login/sso', { ...formCall, query }),
+  /** GET /v1/login/{platform}/scan with an engine code: the platform's QR page to open. */
+  chatScanStart: (provider: ChatPlatform, engineCode: string, redirectUrl?: string) =>
+    apiClient.get<SsoStartResult>(`/v1/login/${provider}/scan`, { ...formCall, query: { engineCode, ...(redirectUrl ? { redirectUrl } : {}) } }),
+  /** The same with the platform's code and state: the session, and where the person was heading. */
+  chatScanComplete: (provider: ChatPlatform, query: Record<string, string>) => apiClient.get<SsoLoginResult>(`/v1/login/${provider}/scan`, { ...formCall, query }),
+  /** Mobile binding of a chat-platform person the platform gave no number (200504 and its securityToken). */
+  bindMobileCode: (securityToken: string, mobile: string) => apiClient.post<SendVerifyCodeResult>('/v1/account/sendmobileverifycode', { securityToken, mobile }, formCall),
+  bindMobile: (body: { securityToken: string; mobile: string; code: string }) => apiClient.post<LoginResult>('/v1/account/bindmobile', body, formCall),
   externalLogin: (body: ExternalLoginBody) => apiClient.post<LoginResult>('/v1/external/login', body, formCall),
   validateMobile: (mobile: string) =>
     apiClient.get<RegisterValidateResult>('/v1/register/validate', { ...formCall, query: { mobile } }),

@@ -4,7 +4,7 @@ import Input from 'antd/es/input/Input';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppPopups } from '../../../lib/use-app-popups.ts';
-import { authApi, type VerifyCodeScene } from '../api/auth-api.ts';
+import { authApi, type SendVerifyCodeResult, type VerifyCodeScene } from '../api/auth-api.ts';
 import { verifyCodeRules } from '../form-rules.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 
@@ -18,15 +18,17 @@ interface VerifyCodeFieldProps {
   scene: VerifyCodeScene;
   onError: (error: unknown) => void;
   mobileField?: string;
+  /** How the code is asked for; by default the sign-in code of `scene` (binding a number asks with its ticket). */
+  sendCode?: (mobile: string) => Promise<SendVerifyCodeResult>;
 }
 
 /** The 验证码 input with its 获取验证码 button, which checks the mobile field first and then counts down. */
-export function VerifyCodeField({ form, formName, scene, onError, mobileField = 'mobile' }: VerifyCodeFieldProps) {
+export function VerifyCodeField({ form, formName, scene, onError, mobileField = 'mobile', sendCode }: VerifyCodeFieldProps) {
   const { t } = useTranslation();
   const { message } = useAppPopups();
   const countdown = useCountdown();
   const send = useMutation({
-    mutationFn: (mobile: string) => authApi.sendVerifyCode({ mobile, scene }),
+    mutationFn: (mobile: string) => (sendCode ? sendCode(mobile) : authApi.sendVerifyCode({ mobile, scene })),
     onSuccess: (result) => {
       countdown.start(Math.max(RESEND_SECONDS, result.resendAfter || 0));
       void message.success(t('verifyCode.sent', { minutes: Math.max(1, Math.round(result.expiresIn / 60)) }));

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CodeLoginForm } from '../components/code-login-form.tsx';
 import { PasswordLoginForm } from '../components/password-login-form.tsx';
 import { EntryTabs } from '../components/entry-tabs.tsx';
+import { ScanLoginForm } from '../components/scan-login-form.tsx';
 
-/** /entry/: the login home with password and code tabs and the other ways in. */
+/** /entry/: the login home with password, code and QR-scan tabs and the other ways in. */
 export function LoginHomePage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -24,6 +25,7 @@ export function LoginHomePage() {
         items={[
           { key: 'password', label: t('login.tabPassword'), children: <PasswordLoginForm /> },
           { key: 'code', label: t('login.tabCode'), children: <CodeLoginForm /> },
+          { key: 'scan', label: t('login.tabScan'), children: <ScanLoginForm /> },
         ]}
       />
       <Flex justify="space-between" style={{ marginTop: 16 }}>
@@ -40,6 +42,7 @@ export function LoginHomePage() {
         <Link to={withQuery('/entry/login/corp')}>{t('login.corpLogin')}</Link>
         <Link to={withQuery('/entry/login/dingtalk')}>{t('login.dingtalk')}</Link>
         <Link to={withQuery('/entry/login/wxwork')}>{t('login.wxwork')}</Link>
+        <Link to={withQuery('/entry/login/feishu')}>{t('login.feishu')}</Link>
         <Link to={withQuery('/entry/login/wechat')}>{t('login.wechat')}</Link>
       </Flex>
     </>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ssoApi, ssoKeys } from './sso-api.ts';
 import { SsoSettingsForm } from './sso-settings-form.tsx';
-import { DingtalkSettings } from './dingtalk-settings.tsx';
+import { ChatPlatformSettings } from './chat-platform-settings.tsx';
 
 /**
  * /admin/sign-in: how people of the organisation may sign in besides their mobile number — the enterprise identity
@@ -22,7 +22,7 @@ export function SignInSettingsPage() {
         <Tabs
           items={[
             { key: 'sso', label: t('signInSettings.tabs.sso'), children: <SsoSettingsForm setting={sso.data} /> },
-            { key: 'dingtalk', label: t('signInSettings.tabs.dingtalk'), children: <DingtalkSettings /> },
+            ...(['dingtalk', 'wxwork', 'feishu'] as const).map((provider) => ({ key: provider, label: t(`signInSettings.tabs.${provider}`), children: <ChatPlatformSettings provider={provider} /> })),
           ]}
         />
       ) : (

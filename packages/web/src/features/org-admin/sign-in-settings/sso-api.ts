@@ -16,18 +16,30 @@ export const ssoApi = {
   save: (body: SsoSettingSaveBody) => apiClient.post<SsoSettingDto>('/v1/sysintergration/sso/setting', body),
 };
 
-// The chat platforms' app settings and directory sync (DingTalk now).
+// The chat platforms' app settings and directory sync (DingTalk, WeCom, Feishu), and DingTalk's shortcuts.
+type Provider = contracts.ChatProviderName;
 export type ChatSettingDto = contracts.ChatSettingDto;
 export type ChatSettingSaveBody = contracts.ChatSettingSaveBody;
 export type DirectorySyncSummary = contracts.DirectorySyncSummary;
 export type DirectorySyncLog = contracts.DirectorySyncLog;
 
+export type DingtalkShortcut = contracts.DingtalkShortcut;
+
+export const shortcutKeys = { list: ['dingtalk-shortcuts'] as const };
+
+export const shortcutApi = {
+  list: () => apiClient.get<{ list: DingtalkShortcut[] }>('/v1/shortcut/dingtalk'),
+  create: (body: { name: string; nodeCode: string }) => apiClient.post<{ id: string }>('/v1/shortcut/dingtalk', body),
+  update: (body: { id: string; name: string; nodeCode: string }) => apiClient.put<Record<string, never>>('/v1/shortcut/dingtalk', body),
+  remove: (id: string) => apiClient.post<Record<string, never>>('/v1/shortcut/dingtalk/remove', { id }),
+};
+
 export const chatKeys = { setting: (provider: string) => ['chat-setting', provider] as const, log: (provider: string) => ['directory-sync-log', provider] as const };
 
 export const chatApi = {
-  load: (provider: 'dingtalk') => apiClient.get<ChatSettingDto>('/v1/sysintergration/chat/setting/load', { query: { provider } }),
+  load: (provider: Provider) => apiClient.get<ChatSettingDto>('/v1/sysintergration/chat/setting/load', { query: { provider } }),
   save: (body: ChatSettingSaveBody) => apiClient.post<ChatSettingDto>('/v1/sysintergration/chat/setting', body),
-  preview: (provider: 'dingtalk') => apiClient.post<DirectorySyncSummary>('/v1/sysintergration/directory/preview', { provider }),
-  sync: (provider: 'dingtalk') => apiClient.post<{ jobId: string }>('/v1/sysintergration/directory/sync', { provider }),
-  log: (provider: 'dingtalk') => apiClient.get<DirectorySyncLog>('/v1/sysintergration/directory/log', { query: { provider } }),
+  preview: (provider: Provider) => apiClient.post<DirectorySyncSummary>('/v1/sysintergration/directory/preview', { provider }),
+  sync: (provider: Provider) => apiClient.post<{ jobId: string }>('/v1/sysintergration/directory/sync', { provider }),
+  log: (provider: Provider) => apiClient.get<DirectorySyncLog>('/v1/sysintergration/directory/log', { query: { provider } }),
 };

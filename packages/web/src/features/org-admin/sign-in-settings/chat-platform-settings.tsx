@@ -1,63 +1,94 @@
 import { useEffect } from 'react';
 import { App, Button, Descriptions, Divider, Flex, Form, Input, Skeleton, Switch, Table, Typography } from 'antd';
+import type { contracts } from '@tritium/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SecretInput } from '../notification-channels/secret-input.tsx';
 import { secretOrUndefined } from '../notification-channels/channels-api.ts';
 import { chatApi, chatKeys, type ChatSettingDto, type ChatSettingSaveBody, type DirectorySyncSummary } from './sso-api.ts';
+import { DingtalkShortcuts } from './dingtalk-shortcuts.tsx';
 
-const PROVIDER = 'dingtalk' as const;
+type Provider = contracts.ChatProviderName;
 
-/** DingTalk: the app's credentials and address, then the directory sync with its preview and log. */
-export function DingtalkSettings() {
-  const setting = useQuery({ queryKey: chatKeys.setting(PROVIDER), queryFn: () => chatApi.load(PROVIDER) });
+/**
+ * How each platform names the app's credentials (its console's words): WeCom's key is the CorpID with the app's
+ * Secret and AgentId; Feishu's the App ID and App Secret. Fields a platform does not use are not shown.
+ */
+const LABELS: Record<Provider, { appKey: string; appSecret: string; corpId?: string; agentId?: string }> = {
+  dingtalk: { appKey: 'AppKey', appSecret: 'AppSecret', corpId: 'CorpId', agentId: 'AgentId' },
+  wxwork: { appKey: 'CorpID', appSecret: 'Secret', agentId: 'AgentId' },
+  feishu: { appKey: 'App ID', appSecret: 'App Secret' },
+};
+
+/** A chat platform: the app's credentials, address and callback, then the directory sync with its preview and log. */
+export function ChatPlatformSettings({ provider }: { provider: Provider }) {
+  const setting = useQuery({ queryKey: chatKeys.setting(provider), queryFn: () => chatApi.load(provider) });
   if (!setting.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const usable = setting.data.enabled && setting.data.hasAppSecret;
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 720 }}>
-      <DingtalkForm setting={setting.data} />
+      <PlatformForm provider={provider} setting={setting.data} />
       <Divider style={{ margin: 0 }} />
-      <DirectorySync enabled={setting.data.enabled && setting.data.hasAppSecret} />
+      <DirectorySync provider={provider} enabled={usable} />
+      {provider === 'dingtalk' && (
+        <>
+          <Divider style={{ margin: 0 }} />
+          <DingtalkShortcuts />
+        </>
+      )}
     </Flex>
   );
 }
 
-function DingtalkForm({ setting }: { setting: ChatSettingDto }) {
+function PlatformForm({ provider, setting }: { provider: Provider; setting: ChatSettingDto }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Omit<ChatSettingSaveBody, 'provider'>>();
   const initial = { ...setting, appSecret: '' };
+  const labels = LABELS[provider];
+  // The page of this site the platform sends the browser back to after a QR scan: registered with the platform.
+  const callbackUrl = `${window.location.origin}/entry/login/${provider}`;
   useEffect(() => form.setFieldsValue({ ...setting, appSecret: '' }), [setting, form]);
   const save = useMutation({
     mutationFn: (values: Omit<ChatSettingSaveBody, 'provider'>) =>
-      chatApi.save({ provider: PROVIDER, enabled: values.enabled, baseUrl: values.baseUrl ?? '', appKey: values.appKey, appSecret: secretOrUndefined(values.appSecret), corpId: values.corpId ?? '', agentId: values.agentId ?? '' }),
+      chatApi.save({ provider, enabled: values.enabled, baseUrl: values.baseUrl ?? '', appKey: values.appKey, appSecret: secretOrUndefined(values.appSecret), corpId: values.corpId ?? '', agentId: values.agentId ?? '' }),
     onSuccess: (result) => {
-      queryClient.setQueryData(chatKeys.setting(PROVIDER), result);
+      queryClient.setQueryData(chatKeys.setting(provider), result);
       void message.success(t('signInSettings.saved'));
     },
   });
   return (
-    <Form form={form} name="dingtalk" layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
-      <Typography.Paragraph type="secondary">{t('signInSettings.dingtalk.intro')}</Typography.Paragraph>
-      <Form.Item name="enabled" label={t('signInSettings.dingtalk.enabled')} valuePropName="checked">
+    <Form form={form} name={provider} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
+      <Typography.Paragraph type="secondary">{t(`signInSettings.${provider}.intro`)}</Typography.Paragraph>
+      <Form.Item name="enabled" label={t(`signInSettings.${provider}.enabled`)} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="appKey" label="AppKey" rules={[{ required: true, whitespace: true, message: t('signInSettings.dingtalk.appKeyRequired') }]}>
+      <Form.Item name="appKey" label={labels.appKey} rules={[{ required: true, whitespace: true, message: t('signInSettings.credentialRequired', { label: labels.appKey }) }]}>
         <Input maxLength={255} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="appSecret" label="AppSecret" extra={setting.hasAppSecret ? t('notificationChannels.keepHint') : undefined}>
+      <Form.Item name="appSecret" label={labels.appSecret} extra={setting.hasAppSecret ? t('notificationChannels.keepHint') : undefined}>
         <SecretInput isSet={setting.hasAppSecret} />
       </Form.Item>
       <Flex gap="middle">
-        <Form.Item name="corpId" label="CorpId" style={{ flex: 1 }}>
-          <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item name="agentId" label="AgentId" style={{ flex: 1 }}>
-          <Input maxLength={64} />
-        </Form.Item>
+        {labels.corpId && (
+          <Form.Item name="corpId" label={labels.corpId} style={{ flex: 1 }}>
+            <Input maxLength={255} />
+          </Form.Item>
+        )}
+        {labels.agentId && (
+          <Form.Item name="agentId" label={labels.agentId} style={{ flex: 1 }}>
+            <Input maxLength={64} />
+          </Form.Item>
+        )}
       </Flex>
-      <Form.Item name="baseUrl" label={t('signInSettings.dingtalk.baseUrl')} extra={t('signInSettings.dingtalk.baseUrlHint', { url: setting.defaultBaseUrl })} rules={[{ type: 'url', message: t('signInSettings.sso.urlInvalid') }]}>
+      <Form.Item name="baseUrl" label={t('signInSettings.baseUrl')} extra={t('signInSettings.baseUrlHint', { url: setting.defaultBaseUrl })} rules={[{ type: 'url', message: t('signInSettings.sso.urlInvalid') }]}>
         <Input placeholder={setting.defaultBaseUrl} maxLength={2000} />
+      </Form.Item>
+      <Form.Item label={t('signInSettings.scanCallback')} extra={t('signInSettings.scanCallbackHint')}>
+        <Typography.Text copyable code>
+          {callbackUrl}
+        </Typography.Text>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('signInSettings.save')}
@@ -78,23 +109,23 @@ function SummaryView({ summary }: { summary: DirectorySyncSummary }) {
   );
 }
 
-function DirectorySync({ enabled }: { enabled: boolean }) {
+function DirectorySync({ provider, enabled }: { provider: Provider; enabled: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const preview = useMutation({ mutationFn: () => chatApi.preview(PROVIDER) });
+  const preview = useMutation({ mutationFn: () => chatApi.preview(provider) });
   const log = useQuery({
-    queryKey: chatKeys.log(PROVIDER),
-    queryFn: () => chatApi.log(PROVIDER),
+    queryKey: chatKeys.log(provider),
+    queryFn: () => chatApi.log(provider),
     // While a sync waits or runs, its row is read again every two seconds.
     refetchInterval: (query) => (query.state.data?.list.some((r) => r.state === 'Waiting' || r.state === 'Running') ? 2000 : false),
   });
   const sync = useMutation({
-    mutationFn: () => chatApi.sync(PROVIDER),
+    mutationFn: () => chatApi.sync(provider),
     onSuccess: () => {
       void message.success(t('signInSettings.sync.started'));
       preview.reset();
-      void queryClient.invalidateQueries({ queryKey: chatKeys.log(PROVIDER) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.log(provider) });
     },
   });
   return (
@@ -103,7 +134,7 @@ function DirectorySync({ enabled }: { enabled: boolean }) {
         {t('signInSettings.sync.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('signInSettings.sync.intro')}
+        {t('signInSettings.sync.intro', { name: t(`signInSettings.tabs.${provider}`) })}
       </Typography.Paragraph>
       <Flex gap="small">
         <Button disabled={!enabled} loading={preview.isPending} onClick={() => preview.mutate()}>

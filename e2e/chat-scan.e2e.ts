@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './browser.ts';
+import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
+import { startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
+import { startFakeWeCom, type FakeWeCom } from '../packages/server/test/wecom-fake.ts';
+import { confirmScan } from '../packages/server/test/qr-login-fake.ts';
+import { E2E_CODE } from './global-setup.ts';
+
+/**
+ * Issue 25, QR login: a member picks 扫码登录 on the login page, enters the organisation's code and chooses DingTalk
+ * (then WeCom); the platform's page (a local DingTalk / WeCom server) shows the QR code; the phone confirms — the test
+ * posts the confirmation to the fake — and the browser comes back signed in. The administrator keeps DingTalk
+ * shortcuts in the console.
+ */
+let admin: Admin;
+let adminPage: Page;
+let ding: FakeDingTalk;
+let wx: FakeWeCom;
+const memberMobile = uniqueMobile();
+
+beforeAll(async () => {
+  admin = await engineWithAdmin({ userName: '沈知远', engineName: '青溪茶业有限公司' });
+  ding = await startFakeDingTalk();
+  wx = await startFakeWeCom();
+  const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+  await api(admin, 'POST', '/v1/org/user/create', { name: '林晚晴', mobile: memberMobile, departmentIds: [company.id] });
+  ding.users.push({ userid: 'lin.wanqing', unionid: 'union-lin', name: '林晚晴', mobile: memberMobile, dept_id_list: [1], leader_in_dept: [], active: true });
+  wx.users.push({ userid: 'LinWanQing', name: '林晚晴', mobile: memberMobile, department: [1], main_department: 1, is_leader_in_dept: [0], status: 1 });
+  await api(admin, 'POST', '/v1/sysintergration/chat/setting', { provider: 'dingtalk', enabled: true, baseUrl: ding.url, appKey: ding.appKey, appSecret: ding.appSecret, corpId: 'dingcorp01', agentId: '3001' });
+  await api(admin, 'POST', '/v1/sysintergration/chat/setting', { provider: 'wxwork', enabled: true, baseUrl: wx.url, appKey: wx.corpId, appSecret: wx.secret, corpId: '', agentId: '1000002' });
+  adminPage = await pageOf(admin, { width: 1366, height: 900 });
+});
+afterAll(async () => {
+  await ding?.close();
+  await wx?.close();
+});
+
+/** From the login page's 扫码登录 tab to the platform's QR page; answers the flow's state. */
+async function openQr(page: Page, button: string, qrPath: string) {
+  await page.goto('/entry/');
+  await page.getByRole('tab', { name: '扫码登录' }).click();
+  await page.getByLabel('组织编码').fill(admin.engineCode);
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL(`**${qrPath}**`);
+  await expect.poll(() => page.locator('[data-testid="qr"] svg').count()).toBe(1);
+  return new URL(page.url()).searchParams.get('state')!;
+}
+
+describe('chat-platform QR login in the browser', () => {
+  it('a member scans with DingTalk and lands in the workbench', async () => {
+    const page = await newPage(await browser(), baseUrl());
+    await page.goto('/entry/');
+    await page.getByRole('tab', { name: '扫码登录' }).click();
+    await page.getByLabel('组织编码').fill(admin.engineCode);
+    await screenshot(page, 'chat-scan-01-tab');
+    const state = await openQr(page, '钉钉扫码登录', '/oauth2/auth');
+    await screenshot(page, 'chat-scan-02-dingtalk-qr');
+    await confirmScan(ding.url, state, 'lin.wanqing');
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，林晚晴').count()).toBeGreaterThan(0);
+  });
+
+  it('a member scans with WeCom; a person outside the organisation is told why not', async () => {
+    const page = await newPage(await browser(), baseUrl());
+    const state = await openQr(page, '企业微信扫码登录', '/wwopen/sso/qrConnect');
+    await confirmScan(wx.url, state, 'LinWanQing');
+    await page.waitForURL('**/workbench**');
+
+    const stranger = await newPage(await browser(), baseUrl());
+    const strangerState = await openQr(stranger, '钉钉扫码登录', '/oauth2/auth');
+    await confirmScan(ding.url, strangerState, 'someone-else');
+    await stranger.waitForURL('**/entry/login/dingtalk**');
+    await expect.poll(() => stranger.getByText('扫码登录失败').count()).toBe(1);
+    expect(await stranger.getByText('用户不存在').count()).toBe(1);
+    await screenshot(stranger, 'chat-scan-03-outsider');
+  });
+
+  it('a member DingTalk gives no number binds the number the organisation knows, then is signed in', async () => {
+    const mobile = uniqueMobile();
+    const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+    await api(admin, 'POST', '/v1/org/user/create', { name: '顾无号', mobile, departmentIds: [company.id] });
+    ding.users.push({ userid: 'gu.wuhao', unionid: 'union-gu', name: '顾无号', dept_id_list: [1], leader_in_dept: [], active: true });
+    const page = await newPage(await browser(), baseUrl());
+    const state = await openQr(page, '钉钉扫码登录', '/oauth2/auth');
+    await confirmScan(ding.url, state, 'gu.wuhao');
+    await page.waitForURL('**/entry/login/dingtalk**');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(E2E_CODE);
+    await screenshot(page, 'chat-scan-06-bind-mobile');
+    await page.getByRole('button', { name: '绑定并登录' }).click();
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，顾无号').count()).toBeGreaterThan(0);
+  });
+
+  it('the administrator adds a DingTalk shortcut to an app', async () => {
+    await api(admin, 'POST', '/v1/functionnode', { code: `Tea${Date.now().toString(36)}`, displayName: '茶园巡检', nodeType: 190 });
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '钉钉' }).click();
+    await adminPage.getByRole('button', { name: '新建快捷方式' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByLabel('名称').fill('巡检入口');
+    await dialog.getByLabel('打开的应用').click();
+    await adminPage.getByTitle('茶园巡检').click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByRole('cell', { name: '巡检入口' }).count()).toBe(1);
+    expect(await adminPage.getByRole('cell', { name: '茶园巡检' }).count()).toBe(1);
+    await screenshot(adminPage, 'chat-scan-04-shortcuts');
+    await adminPage.getByRole('tab', { name: '企业微信' }).click();
+    await expect.poll(() => adminPage.getByLabel('CorpID', { exact: true }).inputValue()).toBe(wx.corpId);
+    await screenshot(adminPage, 'chat-scan-05-wecom-settings');
+  });
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { serveFake } from './fake-http.ts';
+import { readBody } from './oidc-issuer.ts';
+import { qrLogins, type QrLogins } from './qr-login-fake.ts';
+
+// A local Feishu open platform (issue 25) for the adapter's calls: the authorize page (QR on a computer, see
+// qr-login-fake.ts), POST /open-apis/authen/v2/oauth/token, GET /open-apis/authen/v1/user_info, the tenant token
+// (POST /open-apis/auth/v3/tenant_access_token/internal) and the contact API (departments' children with fetch_child,
+// users by department; page_size and page_token). Answers carry { code, msg }: 20002 wrong client secret, 20003
+// unknown code, 20010 the person may not use the app, 10014 wrong app secret, 99991663 unknown tenant token.
+
+export interface FakeFeishuDepartment {
+  open_department_id: string;
+  parent_department_id: string;
+  name: string;
+  leader_user_id?: string;
+}
+
+export interface FakeFeishuUser {
+  user_id: string;
+  open_id: string;
+  union_id: string;
+  name: string;
+  mobile?: string;
+  email?: string;
+  employee_no?: string;
+  department_ids: string[];
+  status: { is_activated: boolean; is_frozen: boolean; is_resigned: boolean };
+}
+
+export interface FakeFeishu {
+  url: string;
+  appId: string;
+  appSecret: string;
+  departments: FakeFeishuDepartment[];
+  users: FakeFeishuUser[];
+  /** A one-use code; an unknown user_id is a person the app may not serve (20010). */
+  codeFor(userId: string): string;
+  qr: QrLogins;
+  /** The redirect_uri each token exchange named. */
+  tokenRedirects: (string | undefined)[];
+  close(): Promise<void>;
+}
+
+const PAGE = 50;
+
+export async function startFakeFeishu(): Promise<FakeFeishu> {
+  const codes = new Map<string, string>();
+  const userTokens = new Map<string, string>();
+  const tenantTokens = new Set<string>();
+  const fake: FakeFeishu = {
+    url: '',
+    appId: `cli_${randomBytes(8).toString('hex')}`,
+    appSecret: randomBytes(24).toString('base64url'),
+    departments: [],
+    users: [],
+    codeFor(userId) {
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, userId);
+      return code;
+    },
+    qr: undefined as unknown as QrLogins,
+    tokenRedirects: [],
+    close: async () => undefined,
+  };
+  fake.qr = qrLogins(() => fake.url, (userId) => fake.codeFor(userId), 'code');
+  const served = await serveFake(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (await fake.qr.handle(req, res, url, { path: '/open-apis/authen/v1/authorize', clientParam: 'client_id', clientId: fake.appId, title: '飞书扫码登录' })) return;
+    const send = (body: Record<string, unknown>) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    };
+    const data = (payload: unknown) => send({ code: 0, msg: 'success', data: payload });
+    const body = req.method === 'POST' ? (JSON.parse((await readBody(req)) || '{}') as Record<string, string>) : {};
+    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const page = <T>(items: T[]) => {
+      const start = Number(url.searchParams.get('page_token') || 0);
+      const size = Math.min(Number(url.searchParams.get('page_size') || PAGE), PAGE);
+      const more = start + size < items.length;
+      return data({ items: items.slice(start, start + size), has_more: more, ...(more ? { page_token: String(start + size) } : {}) });
+    };
+    switch (url.pathname) {
+      case '/open-apis/authen/v2/oauth/token': {
+        if (body.client_id !== fake.appId || body.client_secret !== fake.appSecret) return send({ code: 20002, error: 'invalid_client', error_description: 'The client secret is invalid.' });
+        fake.tokenRedirects.push(body.redirect_uri);
+        const userId = codes.get(body.code ?? '');
+        codes.delete(body.code ?? '');
+        if (body.grant_type !== 'authorization_code' || !userId) return send({ code: 20003, error: 'invalid_grant', error_description: 'The authorization code is not found.' });
+        if (!fake.users.some((u) => u.user_id === userId)) return send({ code: 20010, error: 'invalid_grant', error_description: 'The user does not have permission to use this app.' });
+        const token = `u-${randomBytes(16).toString('hex')}`;
+        userTokens.set(token, userId);
+        return send({ code: 0, access_token: token, expires_in: 7200, token_type: 'Bearer', scope: '' });
+      }
+      case '/open-apis/authen/v1/user_info': {
+        const user = fake.users.find((u) => u.user_id === userTokens.get(bearer));
+        if (!user) return send({ code: 99991668, msg: 'Invalid access token for authorization.' });
+        return data({ name: user.name, en_name: '', open_id: user.open_id, union_id: user.union_id, user_id: user.user_id, email: user.email, mobile: user.mobile ? `+86${user.mobile}` : undefined, employee_no: user.employee_no, tenant_key: 'tenant01' });
+      }
+      case '/open-apis/auth/v3/tenant_access_token/internal': {
+        if (body.app_id !== fake.appId || body.app_secret !== fake.appSecret) return send({ code: 10014, msg: 'app secret invalid' });
+        const token = `t-${randomBytes(16).toString('hex')}`;
+        tenantTokens.add(token);
+        return send({ code: 0, msg: 'ok', tenant_access_token: token, expire: 7200 });
+      }
+    }
+    if (!tenantTokens.has(bearer)) return send({ code: 99991663, msg: 'Invalid access token for authorization.' });
+    if (url.pathname === '/open-apis/contact/v3/departments/0/children') return page(fake.departments);
+    if (url.pathname === '/open-apis/contact/v3/users/find_by_department') {
+      const id = url.searchParams.get('department_id') ?? '';
+      return page(fake.users.filter((u) => u.department_ids.includes(id)));
+    }
+    return send({ code: 1254000, msg: 'unknown path' });
+  });
+  fake.url = served.url;
+  fake.close = served.close;
+  return fake;
+}

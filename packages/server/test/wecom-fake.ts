@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { serveFake } from './fake-http.ts';
+import { qrLogins, type QrLogins } from './qr-login-fake.ts';
+
+// A local WeCom server (issue 25) speaking qyapi's protocol for the adapter's calls — GET /cgi-bin/gettoken,
+// /cgi-bin/auth/getuserinfo, /cgi-bin/user/get, /cgi-bin/department/list, /cgi-bin/user/list — with WeCom's answer
+// shape ({ errcode, errmsg, ... }) and codes: 40013 unknown corpid, 40001 wrong secret, 40014 unknown access token,
+// 40029 unknown or used code, 60111 unknown userid, 60123 unknown department; and the QR login page
+// (/wwopen/sso/qrConnect, see qr-login-fake.ts).
+
+export interface FakeWxDepartment {
+  id: number;
+  name: string;
+  parentid: number;
+  order: number;
+}
+
+export interface FakeWxUser {
+  userid: string;
+  name: string;
+  mobile?: string;
+  email?: string;
+  department: number[];
+  main_department: number;
+  is_leader_in_dept: number[];
+  /** 1 active, 2 disabled, 4 not activated, 5 left. */
+  status: number;
+}
+
+export interface FakeWeCom {
+  url: string;
+  corpId: string;
+  secret: string;
+  departments: FakeWxDepartment[];
+  users: FakeWxUser[];
+  /** A one-use code (what the QR page's redirect or the client's OAuth2 yields); an unknown userid is an outsider. */
+  codeFor(userid: string): string;
+  qr: QrLogins;
+  calls: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startFakeWeCom(): Promise<FakeWeCom> {
+  const tokens = new Set<string>();
+  const codes = new Map<string, string>();
+  const fake: FakeWeCom = {
+    url: '',
+    corpId: `ww${randomBytes(8).toString('hex')}`,
+    secret: randomBytes(24).toString('base64url'),
+    departments: [{ id: 1, name: '企业', parentid: 0, order: 100000000 }],
+    users: [],
+    codeFor(userid) {
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, userid);
+      return code;
+    },
+    qr: undefined as unknown as QrLogins,
+    calls: new Map(),
+    close: async () => undefined,
+  };
+  fake.qr = qrLogins(() => fake.url, (userid) => fake.codeFor(userid), 'code');
+  const served = await serveFake(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const q = url.searchParams;
+    fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
+    if (await fake.qr.handle(req, res, url, { path: '/wwopen/sso/qrConnect', clientParam: 'appid', clientId: fake.corpId, title: '企业微信扫码登录' })) return;
+    const send = (body: Record<string, unknown>) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(body));
+    };
+    const ok = (extra: Record<string, unknown>) => send({ errcode: 0, errmsg: 'ok', ...extra });
+    if (url.pathname === '/cgi-bin/gettoken') {
+      if (q.get('corpid') !== fake.corpId) return send({ errcode: 40013, errmsg: 'invalid corpid' });
+      if (q.get('corpsecret') !== fake.secret) return send({ errcode: 40001, errmsg: 'invalid credential' });
+      const token = randomBytes(16).toString('hex');
+      tokens.add(token);
+      return ok({ access_token: token, expires_in: 7200 });
+    }
+    if (!tokens.has(q.get('access_token') ?? '')) return send({ errcode: 40014, errmsg: 'invalid access_token' });
+    switch (url.pathname) {
+      case '/cgi-bin/auth/getuserinfo': {
+        const userid = codes.get(q.get('code') ?? '');
+        codes.delete(q.get('code') ?? '');
+        if (!userid) return send({ errcode: 40029, errmsg: 'invalid code' });
+        if (!fake.users.some((u) => u.userid === userid)) return ok({ openid: `o-${userid}`, external_userid: '' });
+        return ok({ userid, user_ticket: randomBytes(8).toString('hex'), expires_in: 1800 });
+      }
+      case '/cgi-bin/user/get': {
+        const user = fake.users.find((u) => u.userid === q.get('userid'));
+        return user ? ok({ ...user }) : send({ errcode: 60111, errmsg: 'invalid string value `userid`' });
+      }
+      case '/cgi-bin/department/list':
+        return ok({ department: fake.departments.map((d) => ({ ...d, department_leader: [] })) });
+      case '/cgi-bin/user/list': {
+        const id = Number(q.get('department_id'));
+        if (!fake.departments.some((d) => d.id === id)) return send({ errcode: 60123, errmsg: 'invalid party id' });
+        return ok({ userlist: fake.users.filter((u) => u.department.includes(id)) });
+      }
+      default:
+        return send({ errcode: 40035, errmsg: 'invalid args' });
+    }
+  });
+  fake.url = served.url;
+  fake.close = served.close;
+  return fake;
+}
