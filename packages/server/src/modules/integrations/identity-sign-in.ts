@@ -80,7 +80,17 @@ export async function signInWithIdentity(
     .values({ provider: identity.provider, subject: identity.subject, user_id: userId })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
-  const user = await edb.selectFrom('org_users').select(['id', 'mobile', 'name', 'account_id', 'state']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return startUserSession(deps, engineCode, userId);
+}
+
+/**
+ * The session of one user of the engine, bound to that engine, for a person an outside party vouched for (a provider's
+ * identity, an external login code). A disabled user is refused; a removed one is unknown (UserNotExist).
+ */
+export async function startUserSession(deps: SignInDeps, engineCode: string, userId: string): Promise<LoginResultData> {
+  const { db } = deps;
+  const user = await engineDb(db, engineCode).selectFrom('org_users').select(['id', 'mobile', 'name', 'account_id', 'state']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('UserNotExist');
   if (user.state === 'disabled') throw new AppError('UserDisabled');
   // A user the administrator added but who never signed in has no account yet: the identity proves the person, so
   // the account is made now (no password) and claims the invitation in startSession.

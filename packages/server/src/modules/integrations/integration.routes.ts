@@ -11,6 +11,7 @@ import { enqueueJob } from '../../jobs/job-runner.ts';
 import { chatLogin, chatSettingView, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
 import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
+import { externalLogin } from './external-login.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
@@ -183,9 +184,9 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
     handler: async (request) => ok(await bindMobile(deps, request.body)),
   });
   app.post('/v1/external/login', {
-    config: { access: 'public' },
-    schema: { tags, summary: '外部链接登录（未配置）', body: contracts.ExternalLoginBody },
-    handler: notConfigured,
+    config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '外部登录码登录（码由开放接口 CreateExternalLoginCode 签发，一次有效）', body: contracts.ExternalLoginBody },
+    handler: async (request) => ok(await externalLogin(deps, request.body)),
   });
   app.get('/v1/token/exchange', { config: { access: 'public' }, schema: { tags, summary: '令牌交换（未配置）', querystring: anyQuery }, handler: notConfigured });
 }

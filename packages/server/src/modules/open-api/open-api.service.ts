@@ -1,6 +1,7 @@
 import { matcherToFilter, type QueryNode, type ProductMatcher } from '@tritium/shared/query/index';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { UserAuthType } from '@tritium/shared/constants/org';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import * as records from '../business-data/record.service.ts';
 import { queryWindow } from '../query/query.service.ts';
@@ -8,6 +9,7 @@ import { bizObjectOut, SYSTEM_FIELDS } from './open-api-values.ts';
 import { matcherValuesIn } from './open-api-matcher.ts';
 import { OPEN_API_MAX_ROWS, badRequest, flag, filterPath, object, objectId, renamingIssues, rowNum, text, type Body, type InvokeDeps } from './open-api-params.ts';
 import { createBizObject, createBizObjects, updateBizObject } from './open-api-create.ts';
+import { createExternalLoginCode, EXTERNAL_CODE_DEFAULT_SECONDS, EXTERNAL_CODE_MAX_SECONDS } from '../integrations/external-login.ts';
 
 // The actions of POST /OpenApi/Invoke (h3yun-facts §1.2–§1.5; docs/decisions/0021). Reads go through the query
 // engine, writes through record.service, as the identity the secret acts for, so every rule of the runtime holds.
@@ -76,6 +78,19 @@ async function removeBizObject(ctx: NodeContext, body: Body, deps: InvokeDeps): 
   return {};
 }
 
+/**
+ * A one-use login code for one of the engine's users (docs/decisions/0073): only a secret acting for an engine
+ * administrator may ask for it, since the code signs that user in.
+ */
+async function createExternalLoginCodeAction(ctx: NodeContext, body: Body): Promise<Record<string, unknown>> {
+  if (ctx.authType !== UserAuthType.Administrator) throw new AppError('Forbidden');
+  const userId = text(body, 'UserId');
+  const seconds = rowNum(body.ExpiresInSeconds, 'ExpiresInSeconds', EXTERNAL_CODE_DEFAULT_SECONDS);
+  if (seconds < 30 || seconds > EXTERNAL_CODE_MAX_SECONDS) throw badRequest([{ path: 'ExpiresInSeconds', message: `须在 30 到 ${EXTERNAL_CODE_MAX_SECONDS} 秒之间` }]);
+  const issued = await createExternalLoginCode(ctx.db, ctx.engineCode, userId, seconds);
+  return { Code: issued.code, ExpiresIn: issued.expiresIn, LoginPath: issued.loginPath };
+}
+
 const ACTIONS: Record<string, Action> = {
   LoadBizObject: loadBizObject,
   LoadBizObjects: loadBizObjects,
@@ -83,6 +98,7 @@ const ACTIONS: Record<string, Action> = {
   CreateBizObjects: createBizObjects,
   UpdateBizObject: updateBizObject,
   RemoveBizObject: removeBizObject,
+  CreateExternalLoginCode: createExternalLoginCodeAction,
 };
 
 /** One Invoke call: the action its ActionName names (320002 for any other). */

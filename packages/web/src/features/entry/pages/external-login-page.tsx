@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,15 @@ export function ExternalLoginPage() {
       else showError(error);
     },
   });
+
+  // A link from a trusted system carries both: sign in at once, as the person expects after following it.
+  const linked = useRef(false);
+  useEffect(() => {
+    const code = (query.externalCode ?? '').trim();
+    if (linked.current || !code || !isValidEngineCode(query.engineCode)) return;
+    linked.current = true;
+    verify.mutate({ code, engineCode: query.engineCode!.trim() });
+  }, [query.externalCode, query.engineCode, verify]);
 
   const handleFinish = (values: ExternalLoginValues) => {
     clearError();
