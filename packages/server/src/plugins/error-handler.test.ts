@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test/helpers.ts';
+import { call, createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 
@@ -41,12 +41,13 @@ describe('error envelope', () => {
     await app.close();
   });
 
-  it('says plainly that chat-platform, SSO and external logins are not configured', async () => {
-    // DingTalk answers 200901 for an engine that has not configured it (integrations/dingtalk.test.ts).
-    expect((await call(t.app, 'GET', '/v1/login/wxwork/corp', { query: { code: 'x' } })).body.errorCode).toBe(200901);
-    expect((await call(t.app, 'POST', '/v1/login/feishu/corp', { body: {} })).body.errorCode).toBe(200901);
+  it('says plainly that chat-platform and SSO logins are not configured, and refuses an unknown external login code', async () => {
+    // WeCom and Feishu answer 200901 for an engine that has not set them up (DingTalk too: integrations/dingtalk.test.ts).
+    const { engineCode } = await registerPerson(t.app);
+    expect((await call(t.app, 'GET', '/v1/login/wxwork/corp', { query: { code: 'x', engineCode } })).body.errorCode).toBe(200901);
+    expect((await call(t.app, 'POST', '/v1/login/feishu/corp', { body: { code: 'x', engineCode } })).body.errorCode).toBe(200901);
     expect((await call(t.app, 'GET', '/v1/login/sso')).body.errorCode).toBe(208001);
-    expect((await call(t.app, 'POST', '/v1/external/login', { body: { code: 'abc', engineCode: 'abcd1234' } })).body.errorCode).toBe(200901);
+    expect((await call(t.app, 'POST', '/v1/external/login', { body: { code: 'abc', engineCode: 'abcd1234' } })).body.errorCode).toBe(201001);
   });
 });
 
