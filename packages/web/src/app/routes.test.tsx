@@ -39,11 +39,11 @@ describe('routes', () => {
     expect(await screen.findByText('页面不存在')).toBeTruthy();
   });
 
-  it('chat-platform pages say plainly that they are not configured', async () => {
+  it('the WeChat official account page says plainly that it is not configured', async () => {
     stubFetch({});
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/entry/login/dingtalk');
-    expect(await screen.findByText('钉钉登录尚未配置')).toBeTruthy();
+    const { router } = renderRoutes(routes, '/entry/login/wechat');
+    expect(await screen.findByText('微信登录尚未配置')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '返回登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entry/'));
   });

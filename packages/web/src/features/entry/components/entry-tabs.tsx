@@ -8,7 +8,7 @@ export interface EntryTab {
 }
 
 /**
- * The login home's two tabs, drawn with the theme's tokens. antd's Tabs brings its overflow menu, dropdown and
+ * The login home's tabs, drawn with the theme's tokens. antd's Tabs brings its overflow menu, dropdown and
  * measuring code, about 22 kB gzip on the one page every visitor downloads (docs/decisions/0036). Same roles as
  * antd's (tablist, tab, tabpanel named by its tab), arrow keys move between tabs, and a visited panel stays mounted
  * (hidden) so what was typed survives a switch.

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form } from 'antd';
+// By file, as the other sign-in forms: antd's Input export brings TextArea, Search and OTP onto the sign-in page.
+import Input from 'antd/es/input/Input';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Divider, Flex, theme } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CodeLoginForm } from '../components/code-login-form.tsx';
 import { PasswordLoginForm } from '../components/password-login-form.tsx';
 import { EntryTabs } from '../components/entry-tabs.tsx';
-import { ScanLoginForm } from '../components/scan-login-form.tsx';
+
+// The QR-scan tab loads when it is first opened: most people sign in by password or code (the sign-in page's
+// JavaScript ceiling, scripts/bundle-size.mjs).
+const ScanLoginForm = lazy(() => import('../components/scan-login-form.tsx').then((m) => ({ default: m.ScanLoginForm })));
 
 /** /entry/: the login home with password, code and QR-scan tabs and the other ways in. */
 export function LoginHomePage() {
@@ -25,7 +29,12 @@ export function LoginHomePage() {
         items={[
           { key: 'password', label: t('login.tabPassword'), children: <PasswordLoginForm /> },
           { key: 'code', label: t('login.tabCode'), children: <CodeLoginForm /> },
-          { key: 'scan', label: t('login.tabScan'), children: <ScanLoginForm /> },
+          { key: 'scan', label: t('login.tabScan'), children: (
+              <Suspense fallback={null}>
+                <ScanLoginForm />
+              </Suspense>
+            ),
+          },
         ]}
       />
       <Flex justify="space-between" style={{ marginTop: 16 }}>
