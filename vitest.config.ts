@@ -55,6 +55,44 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
   },
 });
 
+const webRoot = path.join(root, 'packages/web');
+const WEB_TESTS = ['src/**/*.test.{ts,tsx}'];
+/** Web test files that replace a module with vi.mock: they need a module cache of their own (isolate on). */
+function filesMocking(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.test\.tsx?$/.test(entry.name) && /\bvi\.(do)?mock\(/.test(readFileSync(full, 'utf8'))) files.push(path.relative(webRoot, full));
+    }
+  };
+  walk(path.join(webRoot, 'src'));
+  return files;
+}
+
+/**
+ * The web files run in happy-dom. Most share a worker's module cache (isolate off: React, antd and the app's modules are
+ * imported once a worker, not once a file; setup.ts resets the DOM, storage, cookies, locale and mocks after each test).
+ * A file that replaces a module with vi.mock runs isolated (web-mocked): a module already in a shared cache would not
+ * be replaced, and its replacement would leak into the next file.
+ */
+const webProject = (name: string, isolate: boolean, include: string[], exclude: string[] = []) => ({
+  plugins: [react()],
+  test: {
+    name,
+    root: 'packages/web',
+    include,
+    exclude: ['**/node_modules/**', ...exclude],
+    environment: 'happy-dom',
+    setupFiles: ['src/test/setup.ts'],
+    isolate,
+    // A guard against a hung test, not a measure of speed: the designer's longest tests take 10–20 s of clicks in
+    // happy-dom while the browser scenarios share the two cores (docs/testing.md).
+    testTimeout: 60_000,
+  },
+});
+
 /** A render React's scheduler started after the test file's window was torn down. */
 function isAfterTeardownRender(error: { name?: string; message?: string; stack?: string }): boolean {
   return error.name === 'ReferenceError' && error.message === 'window is not defined' && (!error.stack || /react-dom|scheduler/.test(error.stack));
@@ -66,7 +104,7 @@ function isAfterTeardownRender(error: { name?: string; message?: string; stack?:
  * order, longest first across projects, interleaved server, server-pg and web files, and every change of project
  * started a new worker that imported the app again.
  */
-const PROJECT_ORDER = ['e2e', 'server-pg', 'server', 'web', 'shared'];
+const PROJECT_ORDER = ['e2e', 'server-pg', 'server', 'web', 'web-mocked', 'shared'];
 class ScenariosFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -79,19 +117,8 @@ const projects: any[] = [
   { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
   // With a PostgreSQL, the files tagged `postgres` leave PGlite's project for server-pg; without one they run here.
   serverProject('server', { TEST_DB_KIND: 'pglite' }, SERVER_TESTS, process.env.TEST_DATABASE_URL ? filesOn(['postgres']) : []),
-  {
-    plugins: [react()],
-    test: {
-      name: 'web',
-      root: 'packages/web',
-      include: ['src/**/*.test.{ts,tsx}'],
-      environment: 'happy-dom',
-      setupFiles: ['src/test/setup.ts'],
-      // A guard against a hung test, not a measure of speed: the designer's longest tests take 10–20 s of clicks in
-      // happy-dom while the browser scenarios share the two cores (docs/testing.md).
-      testTimeout: 60_000,
-    },
-  },
+  webProject('web', false, WEB_TESTS, filesMocking()),
+  webProject('web-mocked', true, filesMocking()),
   {
     test: {
       name: 'e2e',
