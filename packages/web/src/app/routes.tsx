@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_PRINT_PATH, FORM_PRINT_TEMPLATES_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
 import { RootShell } from './root-shell.tsx';
+import { PageLoading } from './page-loading.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { titled } from '../lib/route-handle.ts';
 
@@ -28,12 +28,6 @@ function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => Comp
     }));
 }
 
-const pageFallback = (
-  <div style={{ display: 'flex', minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
-    <Spin />
-  </div>
-);
-
 /**
  * Every page is a lazy module (stack.md: split routes with import()), so the sign-in pages never load the
  * workbench and the workbench never loads the sign-in forms.
@@ -42,7 +36,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: pageFallback,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/', element: <Navigate to="/entry/" replace /> },
       entryRoutes,
