@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-error.ts';
+import { onSessionStart } from '../lib/session.ts';
 
 /** Only faults that may pass (network, 5xx) are worth one more try; a refusal stays a refusal. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -14,3 +15,18 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one query cache. It loads with the first page that queries (app/query-provider.tsx), not with the
+ * login home, whose forms call the API directly (docs/decisions/0084).
+ */
+export const queryClient = createQueryClient();
+
+/**
+ * A new session forgets every cached answer, which belonged to the previous session or engine (a user info cached
+ * before registering another engine would show the old one). Sessions start on pages with or without the cache.
+ */
+export function clearOnSessionStart(client: QueryClient): () => void {
+  return onSessionStart(() => client.clear());
+}
+clearOnSessionStart(queryClient);

@@ -17,14 +17,14 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * A page past sign-in: its module, antd's whole App around it and the workbench part of the catalogue, fetched side
- * by side (docs/decisions/0036); `framed` false for a child route whose parent already has the App. The sign-in
+ * A page past sign-in: its module, antd's whole App around it, the query cache (docs/decisions/0084) and the
+ * workbench part of the catalogue, fetched side by side (docs/decisions/0036); `framed` false for a child route whose parent already has the App. The sign-in
  * pages need none of them.
  */
 function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => ComponentType, framed = true): RouteObject['lazy'] {
   return () =>
-    Promise.all([load(), import('./workbench-frame.tsx'), loadWorkbenchCatalogue()]).then(([module, frame]) => ({
-      Component: framed ? frame.inWorkbenchFrame(component(module)) : component(module),
+    Promise.all([load(), import('./workbench-frame.tsx'), import('./query-provider.tsx'), loadWorkbenchCatalogue()]).then(([module, frame, queries]) => ({
+      Component: queries.withQueries(framed ? frame.inWorkbenchFrame(component(module)) : component(module)),
     }));
 }
 
@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       {
         path: '/mobile/code',
         handle: titled('verifyCodeLogin'),
+        // Its code form calls the API directly: no query cache here, as on the login home (docs/decisions/0084).
         lazy: () => import('../features/entry/pages/mobile-code-page.tsx').then((m) => ({ Component: m.MobileCodePage })),
       },
       {

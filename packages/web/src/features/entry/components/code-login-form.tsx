@@ -1,9 +1,9 @@
 import { Button, Form } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { readGlobalQueryParams } from '@tritium/shared/constants/query-params';
 import { authApi } from '../api/auth-api.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { FormErrorAlert } from './form-error-alert.tsx';
@@ -24,7 +24,7 @@ export function CodeLoginForm({ formName = 'codeLogin' }: { formName?: string })
   const { search } = useLocation();
   const completeSignIn = useCompleteSignIn();
   const { formError, showError, clearError } = useFormError(form, FIELDS);
-  const signIn = useMutation({ mutationFn: authApi.verifyCodeLogin, onSuccess: completeSignIn, onError: showError });
+  const signIn = useAction({ run: authApi.verifyCodeLogin, onSuccess: completeSignIn, onError: showError });
 
   const handleFinish = (values: CodeLoginValues) => {
     clearError();

@@ -1,12 +1,12 @@
 import { Button, Form } from 'antd';
 // antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
 import Password from 'antd/es/input/Password';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { readGlobalQueryParams } from '@tritium/shared/constants/query-params';
 import { authApi } from '../api/auth-api.ts';
 import { signInPasswordRules } from '../form-rules.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { FormErrorAlert } from './form-error-alert.tsx';
@@ -26,7 +26,7 @@ export function PasswordLoginForm() {
   const { search } = useLocation();
   const completeSignIn = useCompleteSignIn();
   const { formError, showError, clearError } = useFormError(form, FIELDS);
-  const signIn = useMutation({ mutationFn: authApi.passwordLogin, onSuccess: completeSignIn, onError: showError });
+  const signIn = useAction({ run: authApi.passwordLogin, onSuccess: completeSignIn, onError: showError });
 
   const handleFinish = (values: PasswordLoginValues) => {
     clearError();

@@ -1,11 +1,11 @@
 import { Button, Form, Space, type FormInstance } from 'antd';
 // antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
 import Input from 'antd/es/input/Input';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppPopups } from '../../../lib/use-app-popups.ts';
 import { authApi, type SendVerifyCodeResult, type VerifyCodeScene } from '../api/auth-api.ts';
 import { verifyCodeRules } from '../form-rules.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 
 // A code cannot be asked for again within a minute; the server may ask for longer (resendAfter).
@@ -27,8 +27,8 @@ export function VerifyCodeField({ form, formName, scene, onError, mobileField = 
   const { t } = useTranslation();
   const { message } = useAppPopups();
   const countdown = useCountdown();
-  const send = useMutation({
-    mutationFn: (mobile: string) => (sendCode ? sendCode(mobile) : authApi.sendVerifyCode({ mobile, scene })),
+  const send = useAction({
+    run: (mobile: string) => (sendCode ? sendCode(mobile) : authApi.sendVerifyCode({ mobile, scene })),
     onSuccess: (result) => {
       countdown.start(Math.max(RESEND_SECONDS, result.resendAfter || 0));
       void message.success(t('verifyCode.sent', { minutes: Math.max(1, Math.round(result.expiresIn / 60)) }));

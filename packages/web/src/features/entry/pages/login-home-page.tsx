@@ -9,7 +9,12 @@ import { TextDivider } from '../components/text-divider.tsx';
 
 // The QR-scan tab loads when it is first opened: most people sign in by password or code (the sign-in page's
 // JavaScript ceiling, scripts/bundle-size.mjs).
-const ScanLoginForm = lazy(() => import('../components/scan-login-form.tsx').then((m) => ({ default: m.ScanLoginForm })));
+// It polls through the query cache, which comes with it (docs/decisions/0084).
+const ScanLoginForm = lazy(() =>
+  Promise.all([import('../components/scan-login-form.tsx'), import('../../../app/query-provider.tsx')]).then(([form, queries]) => ({
+    default: queries.withQueries(form.ScanLoginForm),
+  })),
+);
 
 /** /entry/: the login home with password, code and QR-scan tabs and the other ways in. */
 export function LoginHomePage() {
