@@ -41,7 +41,7 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
 
 /**
  * Everything every page needs around it: translations, antd locale and theme, pop-ups. The query cache comes with
- * the pages that query (app/query-provider.tsx): the login home does without it (docs/decisions/0084).
+ * the pages that query (lib/query-provider.tsx): the login home does without it (docs/decisions/0084).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

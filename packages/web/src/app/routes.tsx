@@ -23,7 +23,7 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
  */
 function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => ComponentType, framed = true): RouteObject['lazy'] {
   return () =>
-    Promise.all([load(), import('./workbench-frame.tsx'), import('./query-provider.tsx'), loadWorkbenchCatalogue()]).then(([module, frame, queries]) => ({
+    Promise.all([load(), import('./workbench-frame.tsx'), import('../lib/query-provider.tsx'), loadWorkbenchCatalogue()]).then(([module, frame, queries]) => ({
       Component: queries.withQueries(framed ? frame.inWorkbenchFrame(component(module)) : component(module)),
     }));
 }

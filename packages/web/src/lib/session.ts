@@ -66,7 +66,7 @@ const sessionStartListeners = new Set<() => void>();
 
 /**
  * Calls `listener` whenever a new session starts (a sign-in, a registration, another engine): the query cache
- * forgets the answers of the previous one (app/query-client.ts). Returns the unsubscribe.
+ * forgets the answers of the previous one (lib/query-client.ts). Returns the unsubscribe.
  */
 export function onSessionStart(listener: () => void): () => void {
   sessionStartListeners.add(listener);

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/app-providers.tsx';
-import { clearOnSessionStart } from '../app/query-client.ts';
+import { clearOnSessionStart } from '../lib/query-client.ts';
 
 /**
  * The app's providers and antd's whole App: pages past sign-in run inside it in the app (app/workbench-frame.tsx),
@@ -25,7 +25,7 @@ export function WorkbenchProviders({ queryClient, children }: { queryClient: Que
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  // As the app's one cache does (app/query-client.ts): a new session forgets the answers of the last.
+  // As the app's one cache does (lib/query-client.ts): a new session forgets the answers of the last.
   clearOnSessionStart(queryClient);
   const result = render(
     <WorkbenchProviders queryClient={queryClient}>

@@ -5,8 +5,8 @@ import type { IntegrationName } from './pages/not-configured-page.tsx';
 import type { ChatPlatform } from './api/auth-api.ts';
 
 // Each page is its own chunk; the layout is shared by all of them. Pages come with the query cache
-// (app/query-provider.tsx), loaded beside them; the login home and the layout do without it (docs/decisions/0084).
-const withQueries = (Component: ComponentType) => import('../../app/query-provider.tsx').then((m) => m.withQueries(Component));
+// (lib/query-provider.tsx), loaded beside them; the login home and the layout do without it (docs/decisions/0084).
+const withQueries = (Component: ComponentType) => import('../../lib/query-provider.tsx').then((m) => m.withQueries(Component));
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
   () => load().then((module) => withQueries(module[name])).then((Component) => ({ Component }));
 const pageWithoutQueries = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>

@@ -126,10 +126,13 @@ export function LightField<N extends string>({ form, name, label, children }: { 
         <div style={{ flex: 'auto', maxWidth: '100%' }}>{children}</div>
       </div>
       <div style={{ minHeight: token.marginLG, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
+        {/* antd's class names, unstyled here: what reads a field's message by them (browser scenarios) still finds it. */}
         {messages.length > 0 && (
-          <div id={`${form.id(name)}_help`} role="alert" style={{ color: token.colorError }}>
+          <div id={`${form.id(name)}_help`} role="alert" className="ant-form-item-explain" style={{ color: token.colorError }}>
             {messages.map((message) => (
-              <div key={message}>{message}</div>
+              <div key={message} className="ant-form-item-explain-error">
+                {message}
+              </div>
             ))}
           </div>
         )}

@@ -7,7 +7,7 @@ import type { LoginResult } from '../api/auth-api.ts';
 
 /**
  * Stores a new session: the token and engine cookies. The query cache, where loaded, forgets every answer of the
- * previous session or engine as the session starts (app/query-client.ts, lib/session.ts onSessionStart).
+ * previous session or engine as the session starts (lib/query-client.ts, lib/session.ts onSessionStart).
  */
 export function useStartSession() {
   return useCallback((result: LoginResult) => startSession(result), []);

@@ -11,7 +11,7 @@ import { TextDivider } from '../components/text-divider.tsx';
 // JavaScript ceiling, scripts/bundle-size.mjs).
 // It polls through the query cache, which comes with it (docs/decisions/0084).
 const ScanLoginForm = lazy(() =>
-  Promise.all([import('../components/scan-login-form.tsx'), import('../../../app/query-provider.tsx')]).then(([form, queries]) => ({
+  Promise.all([import('../components/scan-login-form.tsx'), import('../../../lib/query-provider.tsx')]).then(([form, queries]) => ({
     default: queries.withQueries(form.ScanLoginForm),
   })),
 );

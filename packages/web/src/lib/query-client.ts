@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-error.ts';
-import { onSessionStart } from '../lib/session.ts';
+import { isApiError } from './api-error.ts';
+import { onSessionStart } from './session.ts';
 
 /** Only faults that may pass (network, 5xx) are worth one more try; a refusal stays a refusal. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,7 +17,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The app's one query cache. It loads with the first page that queries (app/query-provider.tsx), not with the
+ * The app's one query cache. It loads with the first page that queries (lib/query-provider.tsx), not with the
  * login home, whose forms call the API directly (docs/decisions/0084).
  */
 export const queryClient = createQueryClient();
