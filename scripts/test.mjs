@@ -49,7 +49,7 @@ async function signInBundleFits() {
   try {
     const report = bundleReport();
     const complaint = overCeiling(report);
-    console.log(complaint ?? `sign-in page JS ${(report.signIn.gzip / 1000).toFixed(1)} kB gzip, within its ${(report.ceiling / 1000).toFixed(0)} kB ceiling`);
+    console.log(complaint ?? `sign-in page JS ${(report.signIn.gzip / 1000).toFixed(1)} kB gzip, within its ${(report.ceiling / 1000).toFixed(1)} kB ceiling`);
     return !complaint;
   } catch (error) {
     console.log(`sign-in bundle check failed: ${error.message}`);

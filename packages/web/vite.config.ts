@@ -10,6 +10,11 @@ const API_TARGET = 'http://127.0.0.1:3000';
 // 6 kB gzip more); a production build takes the production files it ships beside them (docs/decisions/0036).
 const routerProductionBuild = (file: string) => fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+// Packages whose modules have no effect beyond their exports, though their package.json does not say so. antd's
+// Input imports Form's context module, which imports @rc-component/form's index, whose `Form.useForm = …` lines
+// count as effects: without this the sign-in page downloads the whole form store and its validator (0084).
+const SIDE_EFFECT_FREE = /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
+
 export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react()],
@@ -36,6 +41,9 @@ export default defineConfig(({ command }) => ({
     // Route modules are split with import(); a plain antd app is otherwise one 1 MB chunk (stack.md).
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
+      },
       output: {
         // React and the router change rarely: one long-cached chunk shared by every page.
         codeSplitting: {

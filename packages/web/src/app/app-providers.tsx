@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, message, notification, theme } from 'antd';
 // The context App.useApp() reads (lib/use-app-popups.ts), provided here without antd's App (see SignInApp).
 import AppContext, { type useAppProps } from 'antd/es/app/context';
@@ -40,13 +39,14 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   );
 }
 
-/** Everything a page needs around it: queries, translations, antd locale and theme, pop-ups. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Everything every page needs around it: translations, antd locale and theme, pop-ups. The query cache comes with
+ * the pages that query (lib/query-provider.tsx): the login home does without it (docs/decisions/0084).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <LocalizedAntd>{children}</LocalizedAntd>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <I18nextProvider i18n={i18n}>
+      <LocalizedAntd>{children}</LocalizedAntd>
+    </I18nextProvider>
   );
 }

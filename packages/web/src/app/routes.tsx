@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_PRINT_PATH, FORM_PRINT_TEMPLATES_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
 import { RootShell } from './root-shell.tsx';
+import { PageLoading } from './page-loading.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { titled } from '../lib/route-handle.ts';
 
@@ -17,22 +17,16 @@ export function requireSessionLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * A page past sign-in: its module, antd's whole App around it and the workbench part of the catalogue, fetched side
- * by side (docs/decisions/0036); `framed` false for a child route whose parent already has the App. The sign-in
+ * A page past sign-in: its module, antd's whole App around it, the query cache (docs/decisions/0084) and the
+ * workbench part of the catalogue, fetched side by side (docs/decisions/0036); `framed` false for a child route whose parent already has the App. The sign-in
  * pages need none of them.
  */
 function workbenchPage<M>(load: () => Promise<M>, component: (module: M) => ComponentType, framed = true): RouteObject['lazy'] {
   return () =>
-    Promise.all([load(), import('./workbench-frame.tsx'), loadWorkbenchCatalogue()]).then(([module, frame]) => ({
-      Component: framed ? frame.inWorkbenchFrame(component(module)) : component(module),
+    Promise.all([load(), import('./workbench-frame.tsx'), import('../lib/query-provider.tsx'), loadWorkbenchCatalogue()]).then(([module, frame, queries]) => ({
+      Component: queries.withQueries(framed ? frame.inWorkbenchFrame(component(module)) : component(module)),
     }));
 }
-
-const pageFallback = (
-  <div style={{ display: 'flex', minHeight: '100vh', alignItems: 'center', justifyContent: 'center' }}>
-    <Spin />
-  </div>
-);
 
 /**
  * Every page is a lazy module (stack.md: split routes with import()), so the sign-in pages never load the
@@ -42,13 +36,14 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: pageFallback,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/', element: <Navigate to="/entry/" replace /> },
       entryRoutes,
       {
         path: '/mobile/code',
         handle: titled('verifyCodeLogin'),
+        // Its code form calls the API directly: no query cache here, as on the login home (docs/decisions/0084).
         lazy: () => import('../features/entry/pages/mobile-code-page.tsx').then((m) => ({ Component: m.MobileCodePage })),
       },
       {

@@ -1,12 +1,15 @@
 import type { FormInstance } from 'antd';
 import { getFieldIssues, isApiError } from './api-error.ts';
 
+/** Where field messages go: antd's FormInstance, or the login home's light form (features/entry/components/light-form.tsx). */
+export type FieldMessages = Pick<FormInstance, 'setFields'>;
+
 /**
  * Puts a failed call's message where the person will see it: a 777 answer's issues on the fields they name
  * (ui.md: the server's answer wins), anything else as the form's message. Returns the form-level message,
  * or undefined when nothing is left to show (placed on fields, a system error already popped up, an abort).
  */
-export function applyServerError(form: FormInstance, error: unknown, fieldNames: readonly string[]): string | undefined {
+export function applyServerError(form: FieldMessages, error: unknown, fieldNames: readonly string[]): string | undefined {
   if (!isApiError(error)) return undefined;
   const issues = getFieldIssues(error);
   if (issues.length > 0) {

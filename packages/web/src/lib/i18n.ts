@@ -1,7 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import antdZhCN from 'antd/es/locale/zh_CN';
 import { zhCNEntry } from '../locales/zh-CN-entry.ts';
@@ -25,8 +23,6 @@ function storedLocale(): AppLocale {
     return DEFAULT_LOCALE;
   }
 }
-
-const DAYJS_LOCALES: Record<AppLocale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
 
 /**
  * What a language needs beyond its catalogue: antd's texts and, for English, the English text of a server error code
@@ -105,15 +101,26 @@ async function loadParts(locale: AppLocale): Promise<void> {
   await Promise.all([loadPart(locale, 'entry'), ...(workbenchWanted ? [loadPart(locale, 'workbench')] : [])]);
 }
 
-/** Loads the workbench part of the catalogue (in the current language, and later in any chosen one). */
+/** dayjs's language setter, loaded with the workbench part: the sign-in pages show no dates (docs/decisions/0084). */
+let dayjsLocale: Promise<(locale: string) => void> | undefined;
+
+function loadDayjsLocale(): Promise<(locale: string) => void> {
+  if (!dayjsLocale) {
+    dayjsLocale = import('./dayjs-locale.ts').then((m) => m.setDayjsLocale);
+    // A failed chunk may be fetched again on the next call.
+    dayjsLocale.catch(() => (dayjsLocale = undefined));
+  }
+  return dayjsLocale;
+}
+
+/** Loads the workbench part of the catalogue (in the current language, and later in any chosen one), and dayjs's. */
 export function loadWorkbenchCatalogue(): Promise<void> {
   workbenchWanted = true;
-  return loadParts(currentLocale());
+  return Promise.all([loadParts(currentLocale()), loadDayjsLocale().then((set) => set(currentLocale()))]).then(() => undefined);
 }
 
 /** Resolves when the stored language's catalogue is loaded: main.tsx renders after it (at once for zh-CN). */
 export const localeReady: Promise<void> = loadParts(currentLocale());
-dayjs.locale(DAYJS_LOCALES[currentLocale()]);
 
 export function currentLocale(): AppLocale {
   return isAppLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
@@ -133,7 +140,7 @@ export function localizeServerMessage(code: number | string | undefined, message
 export async function changeLocale(locale: AppLocale): Promise<void> {
   await loadParts(locale);
   await i18n.changeLanguage(locale);
-  dayjs.locale(DAYJS_LOCALES[locale]);
+  if (workbenchWanted) (await loadDayjsLocale())(locale);
   document.documentElement.lang = locale;
   try {
     localStorage.setItem(STORAGE_KEY, locale);

@@ -62,11 +62,23 @@ export function clearEngineCode(): void {
   clearCookie(ENGINE_COOKIE);
 }
 
+const sessionStartListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever a new session starts (a sign-in, a registration, another engine): the query cache
+ * forgets the answers of the previous one (lib/query-client.ts). Returns the unsubscribe.
+ */
+export function onSessionStart(listener: () => void): () => void {
+  sessionStartListeners.add(listener);
+  return () => sessionStartListeners.delete(listener);
+}
+
 /** Stores what a sign-in answered: the token, and the engine when the account belongs to one. */
 export function startSession(result: { accessToken: string; expiresIn: number; engineCode: string | null }): void {
   setToken(result.accessToken, Math.min(result.expiresIn || TOKEN_MAX_AGE_SECONDS, TOKEN_MAX_AGE_SECONDS));
   if (result.engineCode) setEngineCode(result.engineCode);
   else clearEngineCode();
+  for (const listener of sessionStartListeners) listener();
 }
 
 /** Signing out forgets both cookies, so the next person on this browser starts clean. */

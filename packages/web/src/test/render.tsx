@@ -1,10 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import type { QueryClient as QueryClientType } from '@tanstack/react-query';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/app-providers.tsx';
+import { clearOnSessionStart } from '../lib/query-client.ts';
 
 /**
  * The app's providers and antd's whole App: pages past sign-in run inside it in the app (app/workbench-frame.tsx),
@@ -12,9 +13,11 @@ import { AppProviders } from '../app/app-providers.tsx';
  */
 export function WorkbenchProviders({ queryClient, children }: { queryClient: QueryClientType; children: ReactNode }) {
   return (
-    <AppProviders queryClient={queryClient}>
-      <AntApp>{children}</AntApp>
-    </AppProviders>
+    <QueryClientProvider client={queryClient}>
+      <AppProviders>
+        <AntApp>{children}</AntApp>
+      </AppProviders>
+    </QueryClientProvider>
   );
 }
 
@@ -22,6 +25,8 @@ export function WorkbenchProviders({ queryClient, children }: { queryClient: Que
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // As the app's one cache does (lib/query-client.ts): a new session forgets the answers of the last.
+  clearOnSessionStart(queryClient);
   const result = render(
     <WorkbenchProviders queryClient={queryClient}>
       <RouterProvider router={router} />

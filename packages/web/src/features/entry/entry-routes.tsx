@@ -4,8 +4,12 @@ import { titled } from '../../lib/route-handle.ts';
 import type { IntegrationName } from './pages/not-configured-page.tsx';
 import type { ChatPlatform } from './api/auth-api.ts';
 
-// Each page is its own chunk; the layout is shared by all of them.
+// Each page is its own chunk; the layout is shared by all of them. Pages come with the query cache
+// (lib/query-provider.tsx), loaded beside them; the login home and the layout do without it (docs/decisions/0084).
+const withQueries = (Component: ComponentType) => import('../../lib/query-provider.tsx').then((m) => m.withQueries(Component));
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
+  () => load().then((module) => withQueries(module[name])).then((Component) => ({ Component }));
+const pageWithoutQueries = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
   () => load().then((module) => ({ Component: module[name] }));
 
 const notConfigured = (name: Parameters<typeof titled>[0], integration: IntegrationName): RouteObject => ({
@@ -18,15 +22,18 @@ const notConfigured = (name: Parameters<typeof titled>[0], integration: Integrat
 
 const chatScan = (name: Parameters<typeof titled>[0], platform: ChatPlatform): RouteObject => ({
   handle: titled(name),
-  lazy: () => import('./pages/chat-scan-page.tsx').then((m) => ({ Component: () => <m.ChatScanPage platform={platform} /> })),
+  lazy: () =>
+    import('./pages/chat-scan-page.tsx')
+      .then((m) => withQueries(() => <m.ChatScanPage platform={platform} />))
+      .then((Component) => ({ Component })),
 });
 
 /** The entry app under /entry (calls.md §2). */
 export const entryRoutes: RouteObject = {
   path: '/entry',
-  lazy: page(() => import('./entry-layout.tsx'), 'EntryLayout'),
+  lazy: pageWithoutQueries(() => import('./entry-layout.tsx'), 'EntryLayout'),
   children: [
-    { index: true, handle: titled('login'), lazy: page(() => import('./pages/login-home-page.tsx'), 'LoginHomePage') },
+    { index: true, handle: titled('login'), lazy: pageWithoutQueries(() => import('./pages/login-home-page.tsx'), 'LoginHomePage') },
     // calls.md §2: /login and /login/mobile are old addresses of the login home.
     { path: 'login', element: <KeepQueryRedirect to="/entry/" /> },
     { path: 'login/mobile', element: <KeepQueryRedirect to="/entry/" /> },

@@ -1,49 +1,26 @@
-import { Button, Form, Space, type FormInstance } from 'antd';
+import { Form, Space, type FormInstance } from 'antd';
 // antd's Input from its own file: the package's Input also carries TextArea, Search and OTP (docs/decisions/0036).
 import Input from 'antd/es/input/Input';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAppPopups } from '../../../lib/use-app-popups.ts';
-import { authApi, type SendVerifyCodeResult, type VerifyCodeScene } from '../api/auth-api.ts';
 import { verifyCodeRules } from '../form-rules.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { SendCodeButton, type SendCodeOptions } from './send-code-button.tsx';
 
-// A code cannot be asked for again within a minute; the server may ask for longer (resendAfter).
-export const RESEND_SECONDS = 60;
-
-interface VerifyCodeFieldProps {
+interface VerifyCodeFieldProps extends SendCodeOptions {
   form: FormInstance;
   /** The Form's `name`, so the label points at the input's generated id. */
   formName: string;
-  scene: VerifyCodeScene;
-  onError: (error: unknown) => void;
   mobileField?: string;
-  /** How the code is asked for; by default the sign-in code of `scene` (binding a number asks with its ticket). */
-  sendCode?: (mobile: string) => Promise<SendVerifyCodeResult>;
 }
 
 /** The 验证码 input with its 获取验证码 button, which checks the mobile field first and then counts down. */
 export function VerifyCodeField({ form, formName, scene, onError, mobileField = 'mobile', sendCode }: VerifyCodeFieldProps) {
   const { t } = useTranslation();
-  const { message } = useAppPopups();
-  const countdown = useCountdown();
-  const send = useMutation({
-    mutationFn: (mobile: string) => (sendCode ? sendCode(mobile) : authApi.sendVerifyCode({ mobile, scene })),
-    onSuccess: (result) => {
-      countdown.start(Math.max(RESEND_SECONDS, result.resendAfter || 0));
-      void message.success(t('verifyCode.sent', { minutes: Math.max(1, Math.round(result.expiresIn / 60)) }));
-    },
-    onError,
-  });
-
-  const handleSend = async () => {
-    let mobile: string;
+  const mobile = async () => {
     try {
-      mobile = String((await form.validateFields([mobileField]))[mobileField]).trim();
+      return String((await form.validateFields([mobileField]))[mobileField]).trim();
     } catch {
-      return; // the mobile field now shows why
+      return undefined;
     }
-    send.mutate(mobile);
   };
 
   return (
@@ -52,9 +29,7 @@ export function VerifyCodeField({ form, formName, scene, onError, mobileField = 
         <Form.Item name="code" noStyle rules={verifyCodeRules(t)}>
           <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" placeholder={t('placeholders.verifyCode')} />
         </Form.Item>
-        <Button onClick={handleSend} disabled={countdown.isRunning} loading={send.isPending} style={{ minWidth: 120 }}>
-          {countdown.isRunning ? t('verifyCode.resend', { seconds: countdown.remaining }) : t('verifyCode.send')}
-        </Button>
+        <SendCodeButton scene={scene} onError={onError} sendCode={sendCode} mobile={mobile} />
       </Space.Compact>
     </Form.Item>
   );

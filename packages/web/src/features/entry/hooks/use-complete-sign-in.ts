@@ -1,24 +1,16 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { startSession } from '../../../lib/session.ts';
 import { readGlobalQueryParams } from '@tritium/shared/constants/query-params';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectTarget } from '../redirect-target.ts';
 import type { LoginResult } from '../api/auth-api.ts';
 
 /**
- * Stores a new session: the token and engine cookies, and forgets every cached answer, which belonged to
- * the previous session or engine (a user info cached before registering another engine would show the old one).
+ * Stores a new session: the token and engine cookies. The query cache, where loaded, forgets every answer of the
+ * previous session or engine as the session starts (lib/query-client.ts, lib/session.ts onSessionStart).
  */
 export function useStartSession() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (result: LoginResult) => {
-      startSession(result);
-      queryClient.clear();
-    },
-    [queryClient],
-  );
+  return useCallback((result: LoginResult) => startSession(result), []);
 }
 
 /** What every successful sign-in does: start the session, then go where the person was heading (or to the workbench). */

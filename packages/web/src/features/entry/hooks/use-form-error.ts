@@ -1,9 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import type { FormInstance } from 'antd';
-import { applyServerError } from '../../../lib/apply-server-error.ts';
+import { applyServerError, type FieldMessages } from '../../../lib/apply-server-error.ts';
 
 /** The form-level message of an entry form, filled from failed calls and cleared on the next attempt. */
-export function useFormError(form: FormInstance, fieldNames: readonly string[]) {
+export function useFormError(form: FieldMessages, fieldNames: readonly string[]) {
   const [formError, setFormError] = useState<string>();
   const fields = useRef(fieldNames);
   fields.current = fieldNames;

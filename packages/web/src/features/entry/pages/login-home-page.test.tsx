@@ -5,6 +5,7 @@ import { LoginHomePage } from './login-home-page.tsx';
 import { fail, ok, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { readCookie } from '../../../lib/session.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 
 const LOGIN_RESULT = { accessToken: 'jwt-token', expiresIn: 172800, engineCode: 'eng1234', authType: 1 };
 
@@ -68,6 +69,16 @@ describe('login home', () => {
     expect(callsTo('POST', '/v1/login/mobile/password')[0].body).toEqual({ mobile: '13800000000', password: 'abc12345' });
     expect(readCookie('access-token')).toBe('jwt-token');
     expect(readCookie('engine')).toBe('eng1234');
+  });
+
+  it('a sign-in makes the app\'s query cache forget the last session, though the login home does not use it', async () => {
+    stubFetch({ 'POST /v1/login/mobile/password': () => ok(LOGIN_RESULT) });
+    // Cached by a page of the previous session (docs/decisions/0085).
+    queryClient.setQueryData(['user', 'info'], { userName: '上一位' });
+    renderLogin();
+    await fillPasswordForm('13800000000', 'abc12345');
+    expect(await screen.findByText('workbench-stub')).toBeTruthy();
+    expect(queryClient.getQueryData(['user', 'info'])).toBeUndefined();
   });
 
   it('returns to a same-origin redirectUrl, and ignores one on another site', async () => {

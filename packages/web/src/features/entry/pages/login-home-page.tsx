@@ -1,14 +1,20 @@
 import { lazy, Suspense } from 'react';
-import { Divider, Flex, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CodeLoginForm } from '../components/code-login-form.tsx';
 import { PasswordLoginForm } from '../components/password-login-form.tsx';
 import { EntryTabs } from '../components/entry-tabs.tsx';
+import { TextDivider } from '../components/text-divider.tsx';
 
 // The QR-scan tab loads when it is first opened: most people sign in by password or code (the sign-in page's
 // JavaScript ceiling, scripts/bundle-size.mjs).
-const ScanLoginForm = lazy(() => import('../components/scan-login-form.tsx').then((m) => ({ default: m.ScanLoginForm })));
+// It polls through the query cache, which comes with it (docs/decisions/0084).
+const ScanLoginForm = lazy(() =>
+  Promise.all([import('../components/scan-login-form.tsx'), import('../../../lib/query-provider.tsx')]).then(([form, queries]) => ({
+    default: queries.withQueries(form.ScanLoginForm),
+  })),
+);
 
 /** /entry/: the login home with password, code and QR-scan tabs and the other ways in. */
 export function LoginHomePage() {
@@ -44,9 +50,9 @@ export function LoginHomePage() {
           <Link to="/entry/register">{t('login.register')}</Link>
         </span>
       </Flex>
-      <Divider plain>
+      <TextDivider>
         <span style={secondary}>{t('login.otherWays')}</span>
-      </Divider>
+      </TextDivider>
       <Flex justify="center" gap="large" wrap>
         <Link to={withQuery('/entry/login/corp')}>{t('login.corpLogin')}</Link>
         <Link to={withQuery('/entry/login/dingtalk')}>{t('login.dingtalk')}</Link>
