@@ -19,6 +19,7 @@ export const ACCESS_POLICY = {
     'GET /v1/external/form',
     'POST /v1/external/form/submit',
     'POST /v1/external/login',
+    'POST /v1/sysintergration/directory/callback/:provider/:engineCode',
     'GET /v1/external/query',
     'POST /v1/external/query',
     'POST /v1/external/query/code',

@@ -48,6 +48,7 @@ export const ERRORS = {
   IntegrationNotConfigured: biz(200901, '该登录方式尚未配置', 'This sign-in method is not configured'),
   ChatPlatformUnreachable: biz(200902, '无法连接第三方平台，请稍后重试', 'The chat platform cannot be reached, please try again later'),
   ShortcutLimitReached: biz(200903, '钉钉快捷方式已达上限（50 个）', 'The organisation has the most DingTalk shortcuts allowed (50)'),
+  ChatCallbackRejected: biz(200904, '回调签名校验失败或内容无法解密，未做任何修改', 'The callback signature does not match or its content cannot be decrypted; nothing was changed'),
   SecurityTokenExpired: biz(201001, '安全凭证已过期，请重新操作', 'The security token has expired, please start again'),
   VerifyCodeInvalid: biz(201101, '验证码错误或已失效', 'The verification code is wrong or has expired'),
   VerifyCodeLimited: biz(201102, '验证码发送过于频繁，请稍后再试', 'Verification codes were requested too often, please try later'),

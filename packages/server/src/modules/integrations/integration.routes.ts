@@ -4,14 +4,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
-import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
-import { chatLogin, chatSettingView, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
+import { chatLogin, chatSettingView, type ChatDeps, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
 import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
 import { externalLogin } from './external-login.ts';
+import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
@@ -24,7 +24,7 @@ const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 2
  * Sign-in through chat platforms, single sign-on and external links (calls.md §7 "Login and account"). Until an
  * engine configures a provider these answer 200901 (SSO: 208001) so the entry pages can say so plainly.
  */
-export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?: string }): void {
+export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: string }): void {
   /** This site's address: the configured public address, else the one the request came to. */
   const siteUrl = (request: FastifyRequest) => (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
   const suggestedCallbackUrl = (request: FastifyRequest) => `${siteUrl(request)}${SSO_CALLBACK_PATH}`;
@@ -33,6 +33,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
     return { edb: engineOf(node), userId: node.userId };
   };
   const anyQuery = z.object({}).passthrough();
+  const directoryCallbackUrl = (request: FastifyRequest, provider: ChatProviderName) => `${siteUrl(request)}${directoryCallbackPath(provider, nodeContextOf(request, deps.db).engineCode)}`;
   const notConfigured = async () => {
     throw new AppError('IntegrationNotConfigured');
   };
@@ -57,7 +58,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
         const callbackUrl = `${siteUrl(request)}${chatScanCallbackPath(provider)}`;
         if (q.state) return ok(await completeChatScan(deps, provider, q, callbackUrl));
         if (!q.engineCode) throw new AppError('ArgumentIsNull', { detail: { field: 'engineCode' } });
-        return ok(await startChatScan(deps.db, provider, q.engineCode, q.redirectUrl, callbackUrl));
+        return ok(await startChatScan(deps.db, deps.http, provider, q.engineCode, q.redirectUrl, callbackUrl));
       },
     });
   }
@@ -100,29 +101,41 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
   app.get('/v1/sysintergration/chat/setting/load', {
     config: { access: 'admin' },
     schema: { tags, summary: '第三方平台应用设置（管理员；AppSecret 只显示是否已设置）', querystring: contracts.ChatSettingQuery, response: env(contracts.ChatSettingDto) },
-    handler: async (request) => ok(await chatSettingView(adminEngine(request).edb, request.query.provider)),
+    handler: async (request) => ok(await chatSettingView(adminEngine(request).edb, request.query.provider, directoryCallbackUrl(request, request.query.provider))),
   });
   app.post('/v1/sysintergration/chat/setting', {
     config: { access: 'admin' },
     schema: { tags, summary: '保存第三方平台应用设置；AppSecret 留空则保留', body: contracts.ChatSettingSaveBody, response: env(contracts.ChatSettingDto) },
     handler: async (request) => {
       const { edb, userId } = adminEngine(request);
-      return ok(await saveChatSettings(edb, userId, request.body));
+      return ok(await saveChatSettings(edb, userId, request.body, directoryCallbackUrl(request, request.body.provider)));
     },
   });
   app.post('/v1/sysintergration/directory/preview', {
     config: { access: 'admin' },
     schema: { tags, summary: '通讯录同步预览：将要新增、修改、停用的部门与人员（不做修改）', body: contracts.DirectorySyncBody, response: env(contracts.DirectorySyncSummary) },
-    handler: async (request) => ok(await previewSync(deps.db, nodeContextOf(request, deps.db).engineCode, request.body.provider)),
+    handler: async (request) => ok(await previewSync(deps.db, deps.http, nodeContextOf(request, deps.db).engineCode, request.body.provider)),
   });
   app.post('/v1/sysintergration/directory/sync', {
     config: { access: 'admin' },
     schema: { tags, summary: '开始通讯录同步（后台任务）', body: contracts.DirectorySyncBody, response: env(contracts.DirectorySyncStarted) },
     handler: async (request) => {
       const node = nodeContextOf(request, deps.db);
-      const jobId = await enqueueJob(deps.db, { engineCode: node.engineCode, kind: DIRECTORY_SYNC_JOB, payload: { provider: request.body.provider }, createdBy: node.userId });
+      const jobId = await enqueueJob(deps.db, { engineCode: node.engineCode, kind: DIRECTORY_SYNC_JOB, payload: { provider: request.body.provider, mode: request.body.mode ?? 'full' }, createdBy: node.userId });
       return ok({ jobId });
     },
+  });
+  app.post('/v1/sysintergration/directory/callback/:provider/:engineCode', {
+    config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: '通讯录变更事件回调（由钉钉推送；校验签名并解密，记录变更并排队增量同步）',
+      params: z.strictObject({ provider: contracts.ChatProviderName, engineCode: z.string().min(1).max(64) }),
+      querystring: z.object({ msg_signature: z.string().max(200).optional(), signature: z.string().max(200).optional(), timestamp: z.string().max(40).optional(), nonce: z.string().max(100).optional() }).passthrough(),
+      body: z.unknown(),
+    },
+    // The platform reads the answer as its own protocol's, not the API envelope.
+    handler: async (request) => receiveChange(deps.db, request.params.engineCode, request.params.provider, request.query as Record<string, string | undefined>, request.body),
   });
   app.get('/v1/sysintergration/directory/log', {
     config: { access: 'admin' },
@@ -141,7 +154,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
       const q = request.query;
       if (q.state) return ok(await completeSso(deps, q));
       if (!q.engineCode) throw new AppError('SsoSettingMissing');
-      return ok(await startSso(deps.db, q.engineCode, q.redirectUrl));
+      return ok(await startSso(deps.db, deps.http, q.engineCode, q.redirectUrl));
     },
   });
   app.get('/v1/sysintergration/sso/setting', {

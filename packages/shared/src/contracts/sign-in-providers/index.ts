@@ -97,6 +97,12 @@ export const ChatSettingSaveBody = z.strictObject({
   appSecret: z.string().max(1000).optional(),
   corpId: z.string().trim().max(255),
   agentId: z.string().trim().max(64),
+  /**
+   * The keys of the platform's change pushes (DingTalk's event subscription: the token and the 43-character AES key of
+   * its developer console). Write-only: absent or empty keeps the stored ones.
+   */
+  callbackToken: z.string().trim().max(128).optional(),
+  callbackAesKey: z.string().trim().regex(/^[A-Za-z0-9+/]{43}$/).or(z.literal('')).optional(),
 });
 export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
 
@@ -110,6 +116,12 @@ export const ChatSettingDto = z.object({
   hasAppSecret: z.boolean(),
   corpId: z.string(),
   agentId: z.string(),
+  /** Both keys of the change pushes are stored (they are never returned). */
+  hasCallbackKeys: z.boolean(),
+  /** The address to give the platform for its change pushes; empty where the platform has none here. */
+  callbackUrl: z.string(),
+  /** Change events received and not yet applied by an incremental sync. */
+  pendingEvents: z.number().int(),
 });
 export type ChatSettingDto = z.infer<typeof ChatSettingDto>;
 
@@ -159,7 +171,13 @@ export const DingtalkShortcut = z.object({
 export type DingtalkShortcut = z.infer<typeof DingtalkShortcut>;
 export const DingtalkShortcutList = z.object({ list: z.array(DingtalkShortcut) });
 
-export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName });
+/**
+ * full: read the platform's whole directory; events: read again only what the received change events name (the
+ * change pushes, decision 0077).
+ */
+export const DirectorySyncMode = z.enum(['full', 'events']);
+export type DirectorySyncMode = z.infer<typeof DirectorySyncMode>;
+export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName, mode: DirectorySyncMode.optional() });
 
 const Count = z.number().int();
 export const DirectorySyncSummary = z.object({
@@ -185,7 +203,8 @@ export const DirectorySyncRun = z.object({
   message: z.string().nullable(),
   createdTime: z.string(),
   finishedTime: z.string().nullable(),
-  result: DirectorySyncSummary.extend({ durationMs: Count }).nullable(),
+  mode: DirectorySyncMode,
+  result: DirectorySyncSummary.extend({ durationMs: Count, events: Count.optional() }).nullable(),
 });
 export const DirectorySyncLog = z.object({ list: z.array(DirectorySyncRun) });
 export type DirectorySyncLog = z.infer<typeof DirectorySyncLog>;
