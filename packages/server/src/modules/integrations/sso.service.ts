@@ -5,6 +5,7 @@ import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { OutboundRefused } from '../../lib/outbound-http.ts';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { normaliseMobile, signInWithIdentity } from './identity-sign-in.ts';
@@ -102,6 +103,8 @@ async function discover(settings: SsoSettings, http: typeof fetch): Promise<oidc
 /** What went wrong, for the error's detail and the log: the library's message and the claim it names, if any. */
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown';
+  // The outbound fetch's refusal travels as the library's cause: say it, not "something went wrong".
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof OutboundRefused) return `${e.name}: ${e.message}`.slice(0, 300);
   const cause = error.cause as { claim?: unknown; cause?: { claim?: unknown } } | undefined;
   const claim = cause?.claim ?? cause?.cause?.claim;
   return `${error.name}: ${error.message}${typeof claim === 'string' ? ` (${claim})` : ''}`.slice(0, 300);
