@@ -5,6 +5,7 @@ import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admi
 import { startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
 import { startFakeWeCom, type FakeWeCom } from '../packages/server/test/wecom-fake.ts';
 import { confirmScan } from '../packages/server/test/qr-login-fake.ts';
+import { startFakeWechat, type FakeWechat } from '../packages/server/test/wechat-fake.ts';
 import { E2E_CODE } from './global-setup.ts';
 
 /**
@@ -110,5 +111,50 @@ describe('chat-platform QR login in the browser', () => {
     await adminPage.getByRole('tab', { name: '企业微信' }).click();
     await expect.poll(() => adminPage.getByLabel('CorpID', { exact: true }).inputValue()).toBe(wx.corpId);
     await screenshot(adminPage, 'chat-scan-05-wecom-settings');
+  });
+});
+
+describe('WeChat scan sign-in in the browser (decision 0078)', () => {
+  let wechat: FakeWechat;
+  afterAll(async () => {
+    await wechat?.close();
+  });
+
+  it('the administrator sets up WeChat; a member scans, binds the number once, and later scans straight in', async () => {
+    wechat = await startFakeWechat();
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '微信' }).click();
+    await adminPage.getByRole('switch', { name: '启用微信扫码登录' }).click();
+    await adminPage.getByLabel('AppID').fill(wechat.appId);
+    await adminPage.getByLabel('AppSecret').fill(wechat.appSecret);
+    await adminPage.getByLabel('接口地址').fill(wechat.url);
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByLabel('AppSecret').getAttribute('placeholder')).toBe('已设置');
+    // WeChat has no directory: no sync on its tab.
+    expect(await adminPage.getByRole('button', { name: '预览变更' }).count()).toBe(0);
+    await screenshot(adminPage, 'chat-scan-07-wechat-settings');
+
+    const mobile = uniqueMobile();
+    const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+    await api(admin, 'POST', '/v1/org/user/create', { name: '苏映雪', mobile, departmentIds: [company.id] });
+    wechat.people.push({ openid: 'o-su', unionid: 'u-su', nickname: '映雪' });
+    const page = await newPage(await browser(), baseUrl());
+    const state = await openQr(page, '微信扫码登录', '/connect/qrconnect');
+    await screenshot(page, 'chat-scan-08-wechat-qr');
+    await confirmScan(wechat.url, state, 'o-su');
+    await page.waitForURL('**/entry/login/wechat**');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(E2E_CODE);
+    await screenshot(page, 'chat-scan-09-wechat-bind');
+    await page.getByRole('button', { name: '绑定并登录' }).click();
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，苏映雪').count()).toBeGreaterThan(0);
+
+    const later = await newPage(await browser(), baseUrl());
+    const laterState = await openQr(later, '微信扫码登录', '/connect/qrconnect');
+    await confirmScan(wechat.url, laterState, 'o-su');
+    await later.waitForURL('**/workbench**');
+    await expect.poll(() => later.getByText('你好，苏映雪').count()).toBeGreaterThan(0);
   });
 });

@@ -131,8 +131,8 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
   scan: {
     intro: 'Enter the organisation code before scanning',
     pageIntro: 'Sign in to your organisation by scanning with {{name}}.',
-    with: { dingtalk: 'Scan with DingTalk', wxwork: 'Scan with WeCom', feishu: 'Scan with Feishu' },
-    names: { dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu' },
+    with: { dingtalk: 'Scan with DingTalk', wxwork: 'Scan with WeCom', feishu: 'Scan with Feishu', wechat: 'Scan with WeChat' },
+    names: { dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu', wechat: 'WeChat' },
     notConfigured: 'This organisation has not turned on {{name}} sign-in: ask your administrator or sign in with your mobile number',
     signingIn: 'Completing the scan sign-in…',
     bindIntro: 'The platform did not give your mobile number. Verify the number your organisation knows you by; once bound, you are signed in.',

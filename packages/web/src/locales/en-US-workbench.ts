@@ -1214,7 +1214,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   },
   signInSettings: {
     title: 'Sign-in methods',
-    tabs: { sso: 'Enterprise single sign-on', dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu' },
+    tabs: { sso: 'Enterprise single sign-on', dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu', wechat: 'WeChat' },
     credentialRequired: 'Enter the {{label}}',
     baseUrl: 'API address',
     baseUrlHint: 'Empty: {{url}}',
@@ -1260,6 +1260,10 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     wxwork: {
       intro: 'Enter the credentials of your self-built WeCom app (corp ID, the app\'s Secret and AgentId). Members sign in by scanning or inside WeCom, and the directory can be synced into this organisation.',
       enabled: 'Enable WeCom',
+    },
+    wechat: {
+      intro: 'Enter the AppID and AppSecret of a website app on the WeChat open platform. Members sign in by scanning with WeChat; the first time they prove their mobile number once, and that WeChat is then bound to them. WeChat has no directory.',
+      enabled: 'Enable WeChat scan sign-in',
     },
     feishu: {
       intro: 'Enter the App ID and App Secret of your custom app on the Feishu open platform. Members sign in by scanning or inside Feishu, and the directory can be synced into this organisation.',

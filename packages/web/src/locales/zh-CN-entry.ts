@@ -129,8 +129,8 @@ export const zhCNEntry = {
   scan: {
     intro: '扫码前请先填写组织编码',
     pageIntro: '使用{{name}}扫码登录组织。',
-    with: { dingtalk: '钉钉扫码登录', wxwork: '企业微信扫码登录', feishu: '飞书扫码登录' },
-    names: { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' },
+    with: { dingtalk: '钉钉扫码登录', wxwork: '企业微信扫码登录', feishu: '飞书扫码登录', wechat: '微信扫码登录' },
+    names: { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' },
     notConfigured: '该组织尚未开启{{name}}登录，请联系管理员或使用手机号登录',
     signingIn: '正在完成扫码登录…',
     bindIntro: '平台没有提供您的手机号。请验证组织中登记的手机号，完成绑定后即可登录。',

@@ -1212,7 +1212,7 @@ export const zhCNWorkbench = {
   },
   signInSettings: {
     title: '登录方式',
-    tabs: { sso: '企业单点登录', dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' },
+    tabs: { sso: '企业单点登录', dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' },
     credentialRequired: '请填写 {{label}}',
     baseUrl: '接口地址',
     baseUrlHint: '留空则使用 {{url}}',
@@ -1258,6 +1258,10 @@ export const zhCNWorkbench = {
     wxwork: {
       intro: '填写企业微信管理后台中自建应用的凭证（企业 ID、应用 Secret 与 AgentId）。成员可扫码或在企业微信内登录，通讯录可同步到本组织。',
       enabled: '启用企业微信',
+    },
+    wechat: {
+      intro: '填写微信开放平台中网站应用的 AppID 与 AppSecret。成员用微信扫码登录；第一次扫码时验证一次手机号，之后该微信即与成员绑定。微信不提供通讯录。',
+      enabled: '启用微信扫码登录',
     },
     feishu: {
       intro: '填写飞书开放平台中企业自建应用的 App ID 与 App Secret。成员可扫码或在飞书内登录，通讯录可同步到本组织。',

@@ -114,9 +114,11 @@ export async function chatLogin(deps: ChatDeps, provider: ChatProviderName, kind
 async function directoryPlan(db: Db, http: typeof fetch, engineCode: string, provider: ChatProviderName) {
   const settings = await usableSettings(db, http, engineCode, provider);
   const engine = (await findEngine(db, engineCode))!;
+  const adapter = chatProvider(provider);
+  if (!adapter.directory) throw new AppError('IntegrationNotConfigured');
   let directory;
   try {
-    directory = await chatProvider(provider).directory(settings);
+    directory = await adapter.directory(settings);
   } catch (error) {
     throw platformError(error, 'sync');
   }

@@ -44,8 +44,8 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
       handler: async (request) => ok(await chatLogin(deps, 'dingtalk', kind, request.query.engineCode, request.query.code)),
     });
   }
-  const platformNames: Record<ChatProviderName, string> = { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' };
-  for (const provider of ['dingtalk', 'wxwork', 'feishu'] as const) {
+  const platformNames: Record<ChatProviderName, string> = { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' };
+  for (const provider of ['dingtalk', 'wxwork', 'feishu', 'wechat'] as const) {
     app.get(`/v1/login/${provider}/scan`, {
       config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
       schema: {
@@ -142,7 +142,6 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     schema: { tags, summary: '通讯录同步记录', querystring: contracts.ChatSettingQuery, response: env(contracts.DirectorySyncLog) },
     handler: async (request) => ok(await syncLog(deps.db, nodeContextOf(request, deps.db).engineCode, request.query.provider)),
   });
-  app.get('/v1/login/wechat/scan', { config: { access: 'public' }, schema: { tags, summary: '微信公众号扫码登录（未配置）', querystring: anyQuery }, handler: notConfigured });
   app.get('/v1/login/sso', {
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
     schema: {

@@ -82,7 +82,9 @@ export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
 // Chat platforms (DingTalk, WeCom, Feishu): the app's credentials, the platform's address, sign-in by temporary auth
 // code or QR scan, and directory sync.
 
-export const ChatProviderName = z.enum(['dingtalk', 'wxwork', 'feishu']);
+export const ChatProviderName = z.enum(['dingtalk', 'wxwork', 'feishu', 'wechat']);
+/** The platforms with a directory to sync (WeChat has none). */
+export const DIRECTORY_PROVIDERS = ['dingtalk', 'wxwork', 'feishu'] as const;
 export type ChatProviderName = z.infer<typeof ChatProviderName>;
 
 export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();

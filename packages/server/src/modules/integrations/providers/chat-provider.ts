@@ -2,7 +2,7 @@
 // directory sync (issue 25, docs/decisions/0052). An adapter speaks its platform's HTTP protocol at a base URL taken
 // from the engine's settings, so a test or a private deployment points it at another server.
 
-export type ChatProviderName = 'dingtalk' | 'wxwork' | 'feishu';
+export type ChatProviderName = 'dingtalk' | 'wxwork' | 'feishu' | 'wechat';
 
 /** How the person arrived: QR scan on the login page, the corporate workplace, an app inside the client, OA. */
 export type AuthCodeKind = 'scan' | 'corp' | 'app' | 'oa';
@@ -98,8 +98,8 @@ export interface ChatProvider {
   scanUrl(settings: ChatProviderSettings, flow: { state: string; redirectUri: string }): string;
   /** The person behind a temporary auth code (free login, QR scan); `redirectUri` is the scan's, where it matters. */
   userByAuthCode(settings: ChatProviderSettings, code: string, kind: AuthCodeKind, redirectUri?: string): Promise<PlatformUser>;
-  /** The whole directory: departments (parents before children) and users. */
-  directory(settings: ChatProviderSettings): Promise<PlatformDirectory>;
+  /** The whole directory: departments (parents before children) and users; absent where the platform has none (WeChat). */
+  directory?(settings: ChatProviderSettings): Promise<PlatformDirectory>;
   /** The platform's change pushes, where they are supported. */
   readonly callbacks?: ChangeCallbacks;
   /** Only the named departments (with the root, parents before children) and people, as they are now. */

@@ -22,7 +22,7 @@ export type SsoLoginResult = z.infer<typeof contracts.SsoLoginResult>;
 
 /** The chat platforms one can scan with. */
 export type ChatPlatform = contracts.ChatProviderName;
-export const CHAT_PLATFORMS: ChatPlatform[] = ['dingtalk', 'wxwork', 'feishu'];
+export const CHAT_PLATFORMS: ChatPlatform[] = ['dingtalk', 'wxwork', 'feishu', 'wechat'];
 
 // Entry forms show business errors next to the fields themselves (ui.md "Behaviour").
 const formCall: RequestOptions = { disableBizError: true };

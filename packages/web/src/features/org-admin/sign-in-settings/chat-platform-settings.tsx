@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { App, Button, Descriptions, Divider, Flex, Form, Input, Skeleton, Switch, Table, Typography } from 'antd';
-import type { contracts } from '@tritium/shared';
+import { contracts } from '@tritium/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SecretInput } from '../notification-channels/secret-input.tsx';
@@ -9,6 +9,7 @@ import { chatApi, chatKeys, type ChatSettingDto, type ChatSettingSaveBody, type 
 import { DingtalkShortcuts } from './dingtalk-shortcuts.tsx';
 
 type Provider = contracts.ChatProviderName;
+const { DIRECTORY_PROVIDERS } = contracts;
 
 /**
  * How each platform names the app's credentials (its console's words): WeCom's key is the CorpID with the app's
@@ -18,6 +19,7 @@ const LABELS: Record<Provider, { appKey: string; appSecret: string; corpId?: str
   dingtalk: { appKey: 'AppKey', appSecret: 'AppSecret', corpId: 'CorpId', agentId: 'AgentId' },
   wxwork: { appKey: 'CorpID', appSecret: 'Secret', agentId: 'AgentId' },
   feishu: { appKey: 'App ID', appSecret: 'App Secret' },
+  wechat: { appKey: 'AppID', appSecret: 'AppSecret' },
 };
 
 /** A chat platform: the app's credentials, address and callback, then the directory sync with its preview and log. */
@@ -28,8 +30,12 @@ export function ChatPlatformSettings({ provider }: { provider: Provider }) {
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 720 }}>
       <PlatformForm provider={provider} setting={setting.data} />
-      <Divider style={{ margin: 0 }} />
-      <DirectorySync provider={provider} enabled={usable} pending={setting.data.callbackUrl ? setting.data.pendingEvents : undefined} />
+      {(DIRECTORY_PROVIDERS as readonly Provider[]).includes(provider) && (
+        <>
+          <Divider style={{ margin: 0 }} />
+          <DirectorySync provider={provider} enabled={usable} pending={setting.data.callbackUrl ? setting.data.pendingEvents : undefined} />
+        </>
+      )}
       {provider === 'dingtalk' && (
         <>
           <Divider style={{ margin: 0 }} />
