@@ -11,6 +11,7 @@ import { chatLogin, chatSettingView, type ChatDeps, DIRECTORY_SYNC_JOB, previewS
 import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
 import { externalLogin } from './external-login.ts';
+import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
 import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
@@ -32,11 +33,7 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     const node = nodeContextOf(request, deps.db);
     return { edb: engineOf(node), userId: node.userId };
   };
-  const anyQuery = z.object({}).passthrough();
   const directoryCallbackUrl = (request: FastifyRequest, provider: ChatProviderName) => `${siteUrl(request)}${directoryCallbackPath(provider, nodeContextOf(request, deps.db).engineCode)}`;
-  const notConfigured = async () => {
-    throw new AppError('IntegrationNotConfigured');
-  };
   for (const kind of ['corp', 'app', 'oa'] as const) {
     app.get(`/v1/login/dingtalk/${kind}`, {
       config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
@@ -200,5 +197,18 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     schema: { tags, summary: '外部登录码登录（码由开放接口 CreateExternalLoginCode 签发，一次有效）', body: contracts.ExternalLoginBody },
     handler: async (request) => ok(await externalLogin(deps, request.body)),
   });
-  app.get('/v1/token/exchange', { config: { access: 'public' }, schema: { tags, summary: '令牌交换（未配置）', querystring: anyQuery }, handler: notConfigured });
+  app.get('/v1/token/exchange', {
+    config: { access: 'optional', rateLimit: RATE_LIMITS.signIn },
+    schema: {
+      tags,
+      summary: '令牌交换：已登录时换取一次性交换码（60 秒），带 code 时用交换码换取同一账号、同一组织的新会话',
+      querystring: contracts.TokenExchangeQuery,
+    },
+    handler: async (request) => {
+      if (request.query.code) return ok(await redeemExchangeCode(deps, request.query.code));
+      const header = request.headers.enginecode;
+      const engineCode = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+      return ok(await createExchangeCode(deps, request.actor ?? undefined, engineCode, request.query.redirectUrl));
+    },
+  });
 }

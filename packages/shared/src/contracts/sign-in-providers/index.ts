@@ -219,3 +219,15 @@ export const BindMobileBody = BindMobileCodeBody.extend({ code: VerifyCode });
 export const ValidateMobileResult = z.object({ exists: z.boolean() });
 /** Minutes a binding ticket lasts. */
 export const BIND_TICKET_MINUTES = 15;
+
+// Token exchange (GET /v1/token/exchange, decision 0079): a session trades itself for a one-use code another client
+// (the computer's browser, opened from a chat client) trades for a session of its own.
+
+/** Seconds an exchange code lives. */
+export const TOKEN_EXCHANGE_SECONDS = 60;
+/** With `code`: redeem it (no session needed). Without: the caller's session asks for a code. */
+export const TokenExchangeQuery = z
+  .object({ code: z.string().trim().min(1).max(200).optional(), redirectUrl: z.string().max(2000).optional() })
+  .passthrough();
+export const TokenExchangeCode = z.object({ code: z.string(), expiresIn: z.number().int(), openPath: z.string() });
+export type TokenExchangeCode = z.infer<typeof TokenExchangeCode>;
