@@ -33,6 +33,7 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     feishuLogin: 'Feishu sign-in',
     resetPassword: 'Forgot password',
     externalLogin: 'Identity check',
+    exchangeLogin: 'Continue signing in',
     verifyCodeLogin: 'Sign in with a code',
     register: 'Sign up',
     registerAuthCode: 'Sign up with an authorisation code',
@@ -162,6 +163,10 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     intro: 'Set a new password with a code sent to your mobile.',
     submit: 'Reset password',
     success: 'Your password has been reset; sign in with the new one',
+  },
+  exchangeLogin: {
+    signingIn: 'Carrying on your session from the other client…',
+    failed: 'The session could not be carried over',
   },
   externalLogin: {
     intro: 'Enter the external sign-in code to verify who you are.',

@@ -24,6 +24,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     userMenu: 'User menu',
     logout: 'Sign out',
     createEngine: 'Create an organisation',
+    openInBrowser: 'Open in the browser',
+    openInBrowserFailed: 'Could not open it in the browser, please try again',
     engineSwitched: 'Switched to “{{name}}”',
     engineInfo: 'Organisation info',
     components: {

@@ -31,6 +31,7 @@ export const zhCNEntry = {
     feishuLogin: '飞书登录',
     resetPassword: '忘记密码',
     externalLogin: '身份验证',
+    exchangeLogin: '继续登录',
     verifyCodeLogin: '验证码登录',
     register: '注册',
     registerAuthCode: '授权码注册',
@@ -160,6 +161,10 @@ export const zhCNEntry = {
     intro: '通过手机验证码设置新的登录密码。',
     submit: '重置密码',
     success: '密码已重置，请使用新密码登录',
+  },
+  exchangeLogin: {
+    signingIn: '正在接续您在另一端的登录…',
+    failed: '无法接续登录',
   },
   externalLogin: {
     intro: '请输入外部登录码以验证您的身份。',

@@ -22,6 +22,8 @@ export const zhCNWorkbench = {
     userMenu: '用户菜单',
     logout: '退出登录',
     createEngine: '创建新组织',
+    openInBrowser: '在浏览器中打开',
+    openInBrowserFailed: '无法在浏览器中打开，请稍后重试',
     engineSwitched: '已切换到「{{name}}」',
     engineInfo: '组织信息',
     components: {

@@ -34,6 +34,7 @@ export const entryRoutes: RouteObject = {
     { path: 'login/sso/callback', handle: titled('ssoLogin'), lazy: page(() => import('./pages/sso-callback-page.tsx'), 'SsoCallbackPage') },
     ...(['dingtalk', 'wxwork', 'feishu', 'wechat'] as const).map((platform) => ({ path: `login/${platform}`, ...chatScan(`${platform}Login` as const, platform) })),
     { path: 'login/reset', handle: titled('resetPassword'), lazy: page(() => import('./pages/reset-password-page.tsx'), 'ResetPasswordPage') },
+    { path: 'login/exchange', handle: titled('exchangeLogin'), lazy: page(() => import('./pages/exchange-login-page.tsx'), 'ExchangeLoginPage') },
     { path: 'login/ext', handle: titled('externalLogin'), lazy: page(() => import('./pages/external-login-page.tsx'), 'ExternalLoginPage') },
     { path: 'login/verifyCode', handle: titled('verifyCodeLogin'), lazy: page(() => import('./pages/verify-code-login-page.tsx'), 'VerifyCodeLoginPage') },
     { path: 'register', handle: titled('register'), lazy: page(() => import('./pages/register-page.tsx'), 'RegisterPage') },
