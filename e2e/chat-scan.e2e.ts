@@ -42,7 +42,7 @@ async function openQr(page: Page, button: string, qrPath: string) {
   await page.goto('/entry/');
   await page.getByRole('tab', { name: '扫码登录' }).click();
   await page.getByLabel('组织编码').fill(admin.engineCode);
-  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL(`**${qrPath}**`);
   await expect.poll(() => page.locator('[data-testid="qr"] svg').count()).toBe(1);
   return new URL(page.url()).searchParams.get('state')!;
