@@ -8,7 +8,7 @@ import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import { chatLogin, chatSettingView, type ChatDeps, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
-import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
+import { allowedReturnTo, completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
 import { externalLogin } from './external-login.ts';
 import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
@@ -208,7 +208,9 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
       if (request.query.code) return ok(await redeemExchangeCode(deps, request.query.code));
       const header = request.headers.enginecode;
       const engineCode = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
-      return ok(await createExchangeCode(deps, request.actor ?? undefined, engineCode, request.query.redirectUrl));
+      // Where to go afterwards: a path of this site only (208006 otherwise), checked before a code is made.
+      const returnTo = allowedReturnTo(request.query.redirectUrl, `${siteUrl(request)}/`) ?? undefined;
+      return ok(await createExchangeCode(deps, request.actor ?? undefined, engineCode, returnTo));
     },
   });
 }

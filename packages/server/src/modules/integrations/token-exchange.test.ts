@@ -60,8 +60,14 @@ describe('token exchange', () => {
     expect((await call(t.app, 'GET', '/v1/user/info', { token, engineCode: person.engineCode })).body.errorCode).toBe(100405);
   });
 
-  it('refuses without a session, an unknown or expired code, and a user disabled since', async () => {
+  it('refuses without a session, another site to go to, an unknown or expired code, and a user disabled since', async () => {
     expect((await exchange({})).status).toBe(401);
+    const before = await t.database.db.selectFrom('platform.sign_in_flows').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    for (const redirectUrl of ['https://elsewhere.example/x', '//elsewhere.example/x', 'a\uFFFDb']) {
+      expect((await exchange({ redirectUrl }, { token: person.token, engineCode: admin.engineCode })).body.errorCode).toBe(208006);
+    }
+    const after = await t.database.db.selectFrom('platform.sign_in_flows').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
     expect((await exchange({ code: 'no-such-code' })).body.errorCode).toBe(201001);
 
     const late = (await exchange({}, { token: person.token, engineCode: admin.engineCode })).body.data.code as string;
