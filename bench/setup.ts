@@ -14,7 +14,8 @@ export const BENCH_CODE = '246810';
 export async function openBenchApp(databaseUrl?: string): Promise<{ app: App; database: Database }> {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : {});
   await migratePlatform(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: BENCH_CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false, listen: database.listen });
+  // The benches' fake platforms listen on 127.0.0.1: private addresses are allowed, as in the tests (decision 0072).
+  const app = await buildApp({ config: { ...loadConfig({}), outboundPrivate: true, rateLimit: false, fixedVerifyCode: BENCH_CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false, listen: database.listen });
   await app.ready();
   return { app, database };
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from './browser.ts';
-import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
+import { api, baseUrl, browser, engineWithAdmin, memberPage, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
 import { startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
 import { startFakeWeCom, type FakeWeCom } from '../packages/server/test/wecom-fake.ts';
 import { confirmScan } from '../packages/server/test/qr-login-fake.ts';
+import { startFakeWechat, type FakeWechat } from '../packages/server/test/wechat-fake.ts';
 import { E2E_CODE } from './global-setup.ts';
 
 /**
@@ -41,7 +42,7 @@ async function openQr(page: Page, button: string, qrPath: string) {
   await page.goto('/entry/');
   await page.getByRole('tab', { name: '扫码登录' }).click();
   await page.getByLabel('组织编码').fill(admin.engineCode);
-  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
   await page.waitForURL(`**${qrPath}**`);
   await expect.poll(() => page.locator('[data-testid="qr"] svg').count()).toBe(1);
   return new URL(page.url()).searchParams.get('state')!;
@@ -110,5 +111,79 @@ describe('chat-platform QR login in the browser', () => {
     await adminPage.getByRole('tab', { name: '企业微信' }).click();
     await expect.poll(() => adminPage.getByLabel('CorpID', { exact: true }).inputValue()).toBe(wx.corpId);
     await screenshot(adminPage, 'chat-scan-05-wecom-settings');
+  });
+});
+
+describe('WeChat scan sign-in in the browser (decision 0078)', () => {
+  let wechat: FakeWechat;
+  afterAll(async () => {
+    await wechat?.close();
+  });
+
+  it('the administrator sets up WeChat; a member scans, binds the number once, and later scans straight in', async () => {
+    wechat = await startFakeWechat();
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '微信', exact: true }).click();
+    await adminPage.getByRole('switch', { name: '启用微信扫码登录' }).click();
+    await adminPage.getByLabel('AppID').fill(wechat.appId);
+    await adminPage.getByLabel('AppSecret').fill(wechat.appSecret);
+    await adminPage.getByLabel('接口地址').fill(wechat.url);
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByLabel('AppSecret').getAttribute('placeholder')).toBe('已设置');
+    // WeChat has no directory: no sync on its tab.
+    expect(await adminPage.getByRole('button', { name: '预览变更' }).count()).toBe(0);
+    await screenshot(adminPage, 'chat-scan-07-wechat-settings');
+
+    const mobile = uniqueMobile();
+    const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+    await api(admin, 'POST', '/v1/org/user/create', { name: '苏映雪', mobile, departmentIds: [company.id] });
+    wechat.people.push({ openid: 'o-su', unionid: 'u-su', nickname: '映雪' });
+    const page = await newPage(await browser(), baseUrl());
+    const state = await openQr(page, '微信扫码登录', '/connect/qrconnect');
+    await screenshot(page, 'chat-scan-08-wechat-qr');
+    await confirmScan(wechat.url, state, 'o-su');
+    await page.waitForURL('**/entry/login/wechat**');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(E2E_CODE);
+    await screenshot(page, 'chat-scan-09-wechat-bind');
+    await page.getByRole('button', { name: '绑定并登录' }).click();
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，苏映雪').count()).toBeGreaterThan(0);
+
+    const later = await newPage(await browser(), baseUrl());
+    const laterState = await openQr(later, '微信扫码登录', '/connect/qrconnect');
+    await confirmScan(wechat.url, laterState, 'o-su');
+    await later.waitForURL('**/workbench**');
+    await expect.poll(() => later.getByText('你好，苏映雪').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('token exchange in the browser (decision 0079)', () => {
+  it('a member inside the DingTalk client opens the page in the computer\'s browser and is still signed in there', async () => {
+    const { page } = await memberPage(admin, '钟离秋');
+    // The DingTalk client's web view names itself in the user agent.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120 DingTalk(7.6.0) nw Channel/201200' }));
+    await page.goto('/workbench');
+    await expect.poll(() => page.getByText('你好，钟离秋').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await screenshot(page, 'chat-scan-10-open-in-browser');
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), page.getByText('在浏览器中打开').click()]);
+    await opened.waitForURL('**/entry/login/exchange**').catch(() => undefined);
+    const handoff = new URL(opened.url());
+    await opened.close();
+    expect(handoff.pathname).toBe('/entry/login/exchange');
+    expect(handoff.searchParams.get('redirectUrl')).toBe('/workbench');
+
+    // The computer's browser: a fresh profile with no session of its own.
+    const desktop = await newPage(await browser(), baseUrl());
+    await desktop.goto(`${handoff.pathname}${handoff.search}`);
+    await desktop.waitForURL('**/workbench**');
+    await expect.poll(() => desktop.getByText('你好，钟离秋').count()).toBeGreaterThan(0);
+    // The link worked once: opened again it is refused.
+    const again = await newPage(await browser(), baseUrl());
+    await again.goto(`${handoff.pathname}${handoff.search}`);
+    await expect.poll(() => again.getByText('无法接续登录').count()).toBe(1);
+    await screenshot(again, 'chat-scan-11-exchange-used');
   });
 });

@@ -9,7 +9,9 @@ import { fillDirectory, startFakeDingTalk, type FakeDingTalk } from '../packages
  * Issue 25, enterprise single sign-on: the administrator sets up the organisation's identity provider (a local OpenID
  * Connect issuer) in the console; a member then signs in from the corporate login page through the issuer and lands
  * in the workbench; an unknown person, with creation off, is told why they cannot. Then DingTalk (a local DingTalk
- * server): its app settings, a preview of the directory sync and the sync job's result in the log.
+ * server): its app settings, a preview of the directory sync and the sync job's result in the log; then its event
+ * subscription: the administrator copies the request URL and enters the keys, DingTalk pushes contact changes, and
+ * only those are synced (decision 0077).
  */
 let admin: Admin;
 let issuer: OidcIssuer;
@@ -91,5 +93,43 @@ describe('DingTalk directory sync in the console', () => {
     await expect.poll(() => adminPage.getByText('已完成').count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => adminPage.getByText(/人员新增 30、修改 0、停用 0/).count()).toBe(1);
     await screenshot(adminPage, 'sso-04-dingtalk-sync');
+  });
+
+  it('takes DingTalk\'s change pushes at the URL it shows and syncs only the changes', async () => {
+    const url = adminPage.getByTestId('directory-callback-url');
+    await expect.poll(() => url.textContent()).toBe(`${baseUrl()}/v1/sysintergration/directory/callback/dingtalk/${admin.engineCode}`);
+    await adminPage.getByLabel('签名 Token').fill(ding.callbackToken);
+    await adminPage.getByLabel('加密 aes_key').fill('too-short');
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByText('aes_key 应为 43 位字母、数字或 + /').count()).toBe(1);
+    await adminPage.getByLabel('加密 aes_key').fill(ding.callbackAesKey);
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByLabel('加密 aes_key').getAttribute('placeholder')).toBe('已设置');
+
+    // DingTalk checks the URL, then pushes a newcomer and a rename to the address the screen shows.
+    const pushUrl = (await url.textContent())!;
+    expect((await ding.push(pushUrl, { EventType: 'check_url' })).accepted).toBe(true);
+    ding.users.push({ userid: 'u-new', unionid: 'un-new', name: '沈知微', mobile: uniqueMobile(), dept_id_list: [101], leader_in_dept: [], active: true });
+    ding.users.find((u) => u.userid === 'u2')!.name = '林晚照';
+    expect((await ding.push(pushUrl, { EventType: 'user_add_org', UserId: ['u-new'] })).accepted).toBe(true);
+    expect((await ding.push(pushUrl, { EventType: 'user_modify_org', UserId: ['u2'] })).accepted).toBe(true);
+    ding.calls.clear();
+
+    // The queued sync applies them in the background (one run, or two if the runner took the first push alone); the
+    // log shows runs of the changes and nothing waits any more.
+    const changeRuns = () => adminPage.getByRole('cell', { name: '变更', exact: true }).count();
+    await expect
+      .poll(async () => {
+        await adminPage.reload();
+        await adminPage.getByRole('tab', { name: '钉钉' }).click();
+        return (await adminPage.getByTestId('pending-events').textContent()) === '待同步的变更：0 条' && (await adminPage.getByText('进行中').count()) + (await adminPage.getByText('等待中').count()) === 0 ? changeRuns() : 0;
+      }, { timeout: 30_000, interval: 1000 })
+      .toBeGreaterThan(0);
+    expect(ding.calls.get('/topapi/v2/user/list')).toBeUndefined();
+    for (const name of ['沈知微', '林晚照']) {
+      const found = await api<{ list: { name: string }[] }>(admin, 'POST', '/v1/org/user/list', { keyword: name });
+      expect(found.list.map((p) => p.name)).toEqual([name]);
+    }
+    await screenshot(adminPage, 'sso-05-dingtalk-events');
   });
 });

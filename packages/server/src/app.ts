@@ -229,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open streams would hold the server's close: end them first.
   app.addHook('preClose', () => live.close());
   clientLogRoutes(app, deps);
-  integrationRoutes(app, { ...deps, publicUrl: config.publicUrl });
+  integrationRoutes(app, { ...deps, http: outbound, publicUrl: config.publicUrl });
 
   // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
   const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };
@@ -261,7 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
     .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }))
-    .register(DIRECTORY_SYNC_JOB, directorySyncHandler());
+    .register(DIRECTORY_SYNC_JOB, directorySyncHandler(outbound));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.

@@ -19,6 +19,7 @@ export const ACCESS_POLICY = {
     'GET /v1/external/form',
     'POST /v1/external/form/submit',
     'POST /v1/external/login',
+    'POST /v1/sysintergration/directory/callback/:provider/:engineCode',
     'GET /v1/external/query',
     'POST /v1/external/query',
     'POST /v1/external/query/code',
@@ -43,13 +44,13 @@ export const ACCESS_POLICY = {
     'GET /v1/register/getscalelist',
     'GET /v1/register/validate',
     'GET /v1/sysintergration/sso/setting',
-    'GET /v1/token/exchange',
   ],
   /** A session is used when one is given (refresh, sign-out, client logs, registering one more engine). */
   optional: [
     'GET /Login/Logout',
     'POST /v1/log',
     'POST /v1/register/engine',
+    'GET /v1/token/exchange',
     'GET /v1/token/refresh',
   ],
   /** A signed-in account, before or outside an engine. */

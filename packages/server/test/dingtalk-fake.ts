@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { serveFake } from './fake-http.ts';
 import { readBody } from './oidc-issuer.ts';
 import { qrLogins, type QrLogins } from './qr-login-fake.ts';
@@ -9,6 +9,9 @@ import { qrLogins, type QrLogins } from './qr-login-fake.ts';
 // QR login is DingTalk's OAuth2: the login page (/oauth2/auth, see qr-login-fake.ts), the user access token
 // (POST /v1.0/oauth2/userAccessToken), the person (GET /v1.0/contact/users/me) and the userid of a unionid
 // (POST /topapi/user/getbyunionid); the newer API answers errors with an HTTP status and { code, message }.
+// Event subscription by HTTP push: `push` sends a contact-change event to a callback URL as DingTalk does (the JSON
+// { encrypt } with msg_signature, timestamp and nonce; AES-256-CBC, PKCS#7 to 32 bytes, the AppKey appended) and
+// reads the answer as DingTalk does: the encrypted, signed word "success", or the push counts as failed.
 
 export interface FakeDingDepartment {
   dept_id: number;
@@ -28,6 +31,11 @@ export interface FakeDingUser {
   active: boolean;
 }
 
+export interface PushOptions {
+  /** A forged push: signed with another token, or encrypted for another app. */
+  tamper?: 'signature' | 'owner';
+}
+
 export interface FakeDingTalk {
   url: string;
   appKey: string;
@@ -40,6 +48,18 @@ export interface FakeDingTalk {
   calls: Map<string, number>;
   /** The QR-login page; a test confirms a scan with confirmScan(fake.url, state, userid). */
   qr: QrLogins;
+  /** The event subscription's keys, as the developer console shows them. */
+  callbackToken: string;
+  callbackAesKey: string;
+  /**
+   * Pushes an event (EventType and its fields) to a callback URL; `accepted` when the answer is DingTalk's encrypted
+   * "success" signed with the same keys. `tamper` changes the request after signing (a forged push).
+   */
+  push(callbackUrl: string, event: Record<string, unknown>, options?: PushOptions): Promise<{ accepted: boolean; status: number; body: unknown }>;
+  /** The query and body of a push, for a test that sends it itself (inject). */
+  signedPush(event: Record<string, unknown>, options?: PushOptions): { query: Record<string, string>; body: { encrypt: string } };
+  /** Whether an answer is DingTalk's expected one: "success", encrypted and signed with the subscription's keys. */
+  acceptsAnswer(body: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -64,6 +84,35 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
       },
       'authCode',
     ),
+    callbackToken: randomBytes(9).toString('hex'),
+    // 43 characters of base64: 32 bytes without the final '='.
+    callbackAesKey: randomBytes(32).toString('base64').slice(0, 43),
+    signedPush(event, options = {}) {
+      const timestamp = String(Date.now());
+      const nonce = randomBytes(6).toString('hex');
+      const encrypt = seal(fake.callbackAesKey, options.tamper === 'owner' ? 'dingsomeoneelse' : fake.appKey, JSON.stringify(event));
+      let signature = sign(fake.callbackToken, timestamp, nonce, encrypt);
+      if (options.tamper === 'signature') signature = sign('not-the-token', timestamp, nonce, encrypt);
+      return { query: { signature, msg_signature: signature, timestamp, nonce }, body: { encrypt } };
+    },
+    acceptsAnswer(answer) {
+      const body = answer as Record<string, string> | null;
+      if (!body?.encrypt) return false;
+      if (body.msg_signature !== sign(fake.callbackToken, String(body.timeStamp), String(body.nonce), body.encrypt)) return false;
+      try {
+        return unseal(fake.callbackAesKey, body.encrypt) === 'success';
+      } catch {
+        return false;
+      }
+    },
+    async push(callbackUrl, event, options = {}) {
+      const { query, body: sent } = fake.signedPush(event, options);
+      const url = new URL(callbackUrl);
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent) });
+      const body = await res.json().catch(() => null);
+      return { accepted: fake.acceptsAnswer(body), status: res.status, body };
+    },
     authCodeFor(userid) {
       const code = randomBytes(16).toString('hex');
       codes.set(code, userid);
@@ -133,6 +182,11 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
         if (!user) return send({ errcode: 60121, errmsg: '找不到该用户' });
         return ok({ result: user });
       }
+      case '/topapi/v2/department/get': {
+        const department = fake.departments.find((d) => d.dept_id === Number(body.dept_id));
+        if (!department) return send({ errcode: 60003, errmsg: '部门不存在' });
+        return ok({ result: { ...department, order: 0, create_dept_group: false, auto_add_user: false } });
+      }
       case '/topapi/v2/department/listsub': {
         const id = Number(body.dept_id ?? 1);
         if (id !== 1 && !fake.departments.some((d) => d.dept_id === id)) return send({ errcode: 60003, errmsg: '部门不存在' });
@@ -157,6 +211,30 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
   fake.url = served.url;
   fake.close = served.close;
   return fake;
+}
+
+// The push encryption, written from DingTalk's description independently of the server's own code.
+function sign(token: string, timestamp: string, nonce: string, encrypt: string): string {
+  return createHash('sha1').update([token, timestamp, nonce, encrypt].sort().join('')).digest('hex');
+}
+
+function seal(aesKey: string, owner: string, text: string): string {
+  const key = Buffer.from(`${aesKey}=`, 'base64');
+  const message = Buffer.from(text);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(message.length);
+  const plain = Buffer.concat([randomBytes(16), size, message, Buffer.from(owner)]);
+  const pad = 32 - (plain.length % 32);
+  const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16)).setAutoPadding(false);
+  return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString('base64');
+}
+
+function unseal(aesKey: string, encrypt: string): string {
+  const key = Buffer.from(`${aesKey}=`, 'base64');
+  const decipher = createDecipheriv('aes-256-cbc', key, key.subarray(0, 16)).setAutoPadding(false);
+  const plain = Buffer.concat([decipher.update(Buffer.from(encrypt, 'base64')), decipher.final()]);
+  const body = plain.subarray(0, plain.length - plain[plain.length - 1]!);
+  return body.subarray(20, 20 + body.readUInt32BE(16)).toString();
 }
 
 /**

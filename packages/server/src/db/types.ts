@@ -577,6 +577,7 @@ export interface EngineDb {
   org_user_identities: OrgUserIdentityTable;
   org_unit_identities: OrgUnitIdentityTable;
   dingtalk_shortcuts: DingtalkShortcutTable;
+  directory_events: DirectoryEventTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
   form_public_links: FormPublicLinkTable;
@@ -859,6 +860,18 @@ export type EngineRow = EngineTable & { created_time: Date };
 export type Db = Kysely<PlatformDb>;
 
 /** Engine: an outside sign-in provider's settings; secrets only as ciphertext (issue 25). */
+/** A chat platform's change event awaiting (or applied by) an incremental directory sync (decision 0077). */
+export interface DirectoryEventTable {
+  id: Generated<string>;
+  provider: string;
+  event_type: string;
+  subject_kind: 'user' | 'department';
+  /** The platform's ids of the changed people or departments. */
+  subjects: ColumnType<string[], string, string>;
+  received_time: Generated<Date>;
+  applied_time: Date | null;
+}
+
 export interface DingtalkShortcutTable {
   id: string;
   name: string;

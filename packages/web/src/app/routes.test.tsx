@@ -39,11 +39,17 @@ describe('routes', () => {
     expect(await screen.findByText('页面不存在')).toBeTruthy();
   });
 
-  it('the WeChat official account page says plainly that it is not configured', async () => {
+  it('the WeChat page offers the QR sign-in with WeChat (decision 0078)', async () => {
+    stubFetch({});
+    renderRoutes(routes, '/entry/login/wechat');
+    expect(await screen.findByText('使用微信扫码登录组织。')).toBeTruthy();
+  });
+
+  it('WeChat binding for a signed-in person says plainly that it is not there yet', async () => {
     stubFetch({});
     const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/entry/login/wechat');
-    expect(await screen.findByText('微信登录尚未配置')).toBeTruthy();
+    const { router } = renderRoutes(routes, '/entry/register/wechat');
+    expect(await screen.findByText('微信绑定尚未配置')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '返回登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entry/'));
   });

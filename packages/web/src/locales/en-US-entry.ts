@@ -33,6 +33,7 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     feishuLogin: 'Feishu sign-in',
     resetPassword: 'Forgot password',
     externalLogin: 'Identity check',
+    exchangeLogin: 'Continue signing in',
     verifyCodeLogin: 'Sign in with a code',
     register: 'Sign up',
     registerAuthCode: 'Sign up with an authorisation code',
@@ -131,8 +132,8 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
   scan: {
     intro: 'Enter the organisation code before scanning',
     pageIntro: 'Sign in to your organisation by scanning with {{name}}.',
-    with: { dingtalk: 'Scan with DingTalk', wxwork: 'Scan with WeCom', feishu: 'Scan with Feishu' },
-    names: { dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu' },
+    with: { dingtalk: 'Scan with DingTalk', wxwork: 'Scan with WeCom', feishu: 'Scan with Feishu', wechat: 'Scan with WeChat' },
+    names: { dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu', wechat: 'WeChat' },
     notConfigured: 'This organisation has not turned on {{name}} sign-in: ask your administrator or sign in with your mobile number',
     signingIn: 'Completing the scan sign-in…',
     bindIntro: 'The platform did not give your mobile number. Verify the number your organisation knows you by; once bound, you are signed in.',
@@ -162,6 +163,10 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     intro: 'Set a new password with a code sent to your mobile.',
     submit: 'Reset password',
     success: 'Your password has been reset; sign in with the new one',
+  },
+  exchangeLogin: {
+    signingIn: 'Carrying on your session from the other client…',
+    failed: 'The session could not be carried over',
   },
   externalLogin: {
     intro: 'Enter the external sign-in code to verify who you are.',

@@ -24,6 +24,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     userMenu: 'User menu',
     logout: 'Sign out',
     createEngine: 'Create an organisation',
+    openInBrowser: 'Open in the browser',
+    openInBrowserFailed: 'Could not open it in the browser, please try again',
     engineSwitched: 'Switched to “{{name}}”',
     engineInfo: 'Organisation info',
     components: {
@@ -1214,12 +1216,21 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   },
   signInSettings: {
     title: 'Sign-in methods',
-    tabs: { sso: 'Enterprise single sign-on', dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu' },
+    tabs: { sso: 'Enterprise single sign-on', dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu', wechat: 'WeChat' },
     credentialRequired: 'Enter the {{label}}',
     baseUrl: 'API address',
     baseUrlHint: 'Empty: {{url}}',
     scanCallback: 'QR sign-in callback address',
     scanCallbackHint: 'Register it with the platform as the redirect address (trusted domain); after the scan the platform sends the browser back to this page to finish signing in',
+    events: {
+      title: 'Directory change events',
+      intro: 'In the DingTalk developer console, choose HTTP push under event subscription, enter the request URL below, and copy the aes_key and token it generates here. With the contact events subscribed, people and departments added, changed, moved or leaving are pushed to this organisation and only those changes are synced.',
+      callbackUrl: 'Event subscription request URL',
+      token: 'Signature token',
+      aesKey: 'Encryption aes_key',
+      aesKeyInvalid: 'The aes_key is 43 letters, digits, + or /',
+      pending: 'Changes waiting to be synced: {{count}}',
+    },
     save: 'Save',
     saved: 'Saved',
     sso: {
@@ -1252,6 +1263,10 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       intro: 'Enter the credentials of your self-built WeCom app (corp ID, the app\'s Secret and AgentId). Members sign in by scanning or inside WeCom, and the directory can be synced into this organisation.',
       enabled: 'Enable WeCom',
     },
+    wechat: {
+      intro: 'Enter the AppID and AppSecret of a website app on the WeChat open platform. Members sign in by scanning with WeChat; the first time they prove their mobile number once, and that WeChat is then bound to them. WeChat has no directory.',
+      enabled: 'Enable WeChat scan sign-in',
+    },
     feishu: {
       intro: 'Enter the App ID and App Secret of your custom app on the Feishu open platform. Members sign in by scanning or inside Feishu, and the directory can be synced into this organisation.',
       enabled: 'Enable Feishu',
@@ -1279,6 +1294,9 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       intro: 'Reads departments, people and department managers from {{name}}. Existing members are matched by mobile number or {{name}} user id; members who exist only here are never removed, members who left {{name}} are disabled.',
       preview: 'Preview changes',
       run: 'Sync now',
+      runEvents: 'Sync changes',
+      mode: 'Kind',
+      modes: { full: 'Full', events: 'Changes' },
       started: 'The sync has started; its result appears in the log below',
       departments: 'Departments',
       users: 'People',

@@ -31,6 +31,7 @@ export const zhCNEntry = {
     feishuLogin: '飞书登录',
     resetPassword: '忘记密码',
     externalLogin: '身份验证',
+    exchangeLogin: '继续登录',
     verifyCodeLogin: '验证码登录',
     register: '注册',
     registerAuthCode: '授权码注册',
@@ -129,8 +130,8 @@ export const zhCNEntry = {
   scan: {
     intro: '扫码前请先填写组织编码',
     pageIntro: '使用{{name}}扫码登录组织。',
-    with: { dingtalk: '钉钉扫码登录', wxwork: '企业微信扫码登录', feishu: '飞书扫码登录' },
-    names: { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' },
+    with: { dingtalk: '钉钉扫码登录', wxwork: '企业微信扫码登录', feishu: '飞书扫码登录', wechat: '微信扫码登录' },
+    names: { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' },
     notConfigured: '该组织尚未开启{{name}}登录，请联系管理员或使用手机号登录',
     signingIn: '正在完成扫码登录…',
     bindIntro: '平台没有提供您的手机号。请验证组织中登记的手机号，完成绑定后即可登录。',
@@ -160,6 +161,10 @@ export const zhCNEntry = {
     intro: '通过手机验证码设置新的登录密码。',
     submit: '重置密码',
     success: '密码已重置，请使用新密码登录',
+  },
+  exchangeLogin: {
+    signingIn: '正在接续您在另一端的登录…',
+    failed: '无法接续登录',
   },
   externalLogin: {
     intro: '请输入外部登录码以验证您的身份。',

@@ -22,6 +22,8 @@ export const zhCNWorkbench = {
     userMenu: '用户菜单',
     logout: '退出登录',
     createEngine: '创建新组织',
+    openInBrowser: '在浏览器中打开',
+    openInBrowserFailed: '无法在浏览器中打开，请稍后重试',
     engineSwitched: '已切换到「{{name}}」',
     engineInfo: '组织信息',
     components: {
@@ -1212,12 +1214,21 @@ export const zhCNWorkbench = {
   },
   signInSettings: {
     title: '登录方式',
-    tabs: { sso: '企业单点登录', dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' },
+    tabs: { sso: '企业单点登录', dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' },
     credentialRequired: '请填写 {{label}}',
     baseUrl: '接口地址',
     baseUrlHint: '留空则使用 {{url}}',
     scanCallback: '扫码登录回调地址',
     scanCallbackHint: '在开放平台登记为授权回调地址（可信域名）；扫码后平台将浏览器送回此页完成登录',
+    events: {
+      title: '通讯录变更事件',
+      intro: '在钉钉开放平台的“事件订阅”中选择 HTTP 推送，填写下方请求网址，并把平台生成的加密 aes_key 与签名 token 填到这里。订阅通讯录事件后，人员与部门的新增、修改、调动与离职会推送到本组织，只同步变更的部分。',
+      callbackUrl: '事件订阅请求网址',
+      token: '签名 Token',
+      aesKey: '加密 aes_key',
+      aesKeyInvalid: 'aes_key 应为 43 位字母、数字或 + /',
+      pending: '待同步的变更：{{count}} 条',
+    },
     save: '保存',
     saved: '已保存',
     sso: {
@@ -1250,6 +1261,10 @@ export const zhCNWorkbench = {
       intro: '填写企业微信管理后台中自建应用的凭证（企业 ID、应用 Secret 与 AgentId）。成员可扫码或在企业微信内登录，通讯录可同步到本组织。',
       enabled: '启用企业微信',
     },
+    wechat: {
+      intro: '填写微信开放平台中网站应用的 AppID 与 AppSecret。成员用微信扫码登录；第一次扫码时验证一次手机号，之后该微信即与成员绑定。微信不提供通讯录。',
+      enabled: '启用微信扫码登录',
+    },
     feishu: {
       intro: '填写飞书开放平台中企业自建应用的 App ID 与 App Secret。成员可扫码或在飞书内登录，通讯录可同步到本组织。',
       enabled: '启用飞书',
@@ -1277,6 +1292,9 @@ export const zhCNWorkbench = {
       intro: '从{{name}}读取部门、人员与部门主管：按手机号或{{name}}用户 ID 匹配已有成员；只在本组织存在的成员不会被删除，已离开{{name}}的成员会被停用。',
       preview: '预览变更',
       run: '开始同步',
+      runEvents: '同步变更',
+      mode: '方式',
+      modes: { full: '全量', events: '变更' },
       started: '同步已开始，完成后在下方记录中查看结果',
       departments: '部门',
       users: '人员',

@@ -1,8 +1,7 @@
 import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SignInDeps } from '../auth/sign-in.service.ts';
-import { chatLogin, usableSettings } from './chat-sign-in.ts';
+import { chatLogin, usableSettings, type ChatDeps } from './chat-sign-in.ts';
 import { claimSignInFlow, createSignInFlow } from './sign-in-flows.ts';
 import { allowedReturnTo } from './sso.service.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
@@ -16,15 +15,15 @@ import { chatProvider } from './providers/registry.ts';
 export const chatScanCallbackPath = (provider: ChatProviderName) => `/entry/login/${provider}`;
 
 /** Starts a QR login of an engine: a flow row and the platform's QR page to open. */
-export async function startChatScan(db: Db, provider: ChatProviderName, engineCode: string, redirectUrl: string | undefined, callbackUrl: string): Promise<{ redirectUrl: string }> {
-  const settings = await usableSettings(db, engineCode, provider);
+export async function startChatScan(db: Db, http: typeof fetch, provider: ChatProviderName, engineCode: string, redirectUrl: string | undefined, callbackUrl: string): Promise<{ redirectUrl: string }> {
+  const settings = await usableSettings(db, http, engineCode, provider);
   const returnTo = allowedReturnTo(redirectUrl, callbackUrl);
   const state = await createSignInFlow(db, { engineCode, provider, returnTo, minutes: contracts.CHAT_SCAN_MINUTES });
   return { redirectUrl: chatProvider(provider).scanUrl(settings, { state, redirectUri: callbackUrl }) };
 }
 
 /** Completes a QR login from the platform's answer: the state once, then the code's person in the flow's engine. */
-export async function completeChatScan(deps: SignInDeps, provider: ChatProviderName, query: contracts.ChatScanQuery, callbackUrl: string): Promise<contracts.SsoLoginResult> {
+export async function completeChatScan(deps: ChatDeps, provider: ChatProviderName, query: contracts.ChatScanQuery, callbackUrl: string): Promise<contracts.SsoLoginResult> {
   const code = query.authCode ?? query.code;
   if (!code) throw new AppError('ArgumentIsNull', { detail: { field: 'code' } });
   const flow = await claimSignInFlow(deps.db, query.state ?? '', provider, { invalid: 'ChatScanStateInvalid', expired: 'ChatScanStateExpired' });

@@ -12,14 +12,18 @@ import { mobileBindingRequired } from './mobile-binding.ts';
 import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sync.ts';
 import { ChatPlatformError, type AuthCodeKind, type ChatProviderName, type ChatProviderSettings } from './providers/chat-provider.ts';
 import { chatProvider } from './providers/registry.ts';
+import { callbackKeys, DIRECTORY_SYNC_JOB, pendingEvents, runEventSync } from './directory-events.ts';
 
 // Chat-platform sign-in and directory sync over the one provider interface (issue 25, docs/decisions/0052, 0053):
 // settings per engine and platform in sign_in_providers (AppSecret sealed), the platform's errors answered with the
 // catalogue's chat-platform codes (calls.md §8: 2007xx scan, 2008xx workplace, 2009xx setting, 2070xx app).
 
-export const DIRECTORY_SYNC_JOB = 'integration.directory-sync';
+export { DIRECTORY_SYNC_JOB } from './directory-events.ts';
 
-interface StoredChatSettings extends ChatProviderSettings {
+/** Sign-in deps with the fetch the platform adapters speak through (the outbound fetch of app.ts). */
+export type ChatDeps = SignInDeps & { http: typeof fetch };
+
+interface StoredChatSettings extends Omit<ChatProviderSettings, 'http'> {
   enabled: boolean;
   hasAppSecret: boolean;
 }
@@ -39,8 +43,10 @@ async function loadChatSettings(edb: EngineExecutor, provider: ChatProviderName)
   };
 }
 
-export async function chatSettingView(edb: EngineExecutor, provider: ChatProviderName): Promise<contracts.ChatSettingDto> {
+/** The Administrator's view; `callbackUrl` is the engine's address for the platform's change pushes. */
+export async function chatSettingView(edb: EngineExecutor, provider: ChatProviderName, callbackUrl: string): Promise<contracts.ChatSettingDto> {
   const row = await loadProvider(edb, provider);
+  const pushes = !!chatProvider(provider).callbacks;
   const s = row?.settings ?? {};
   return {
     provider,
@@ -52,21 +58,24 @@ export async function chatSettingView(edb: EngineExecutor, provider: ChatProvide
     hasAppSecret: !!row?.secrets.appSecret,
     corpId: String(s.corpId ?? ''),
     agentId: String(s.agentId ?? ''),
+    hasCallbackKeys: pushes && !!(await callbackKeys(edb, provider)),
+    callbackUrl: pushes ? callbackUrl : '',
+    pendingEvents: pushes && row ? await pendingEvents(edb, provider) : 0,
   };
 }
 
-export async function saveChatSettings(edb: EngineExecutor, userId: string, body: contracts.ChatSettingSaveBody): Promise<contracts.ChatSettingDto> {
-  const { provider, enabled, appSecret, ...settings } = body;
-  await saveProvider(edb, provider, userId, { enabled, settings: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, '') }, secrets: { appSecret } });
-  return chatSettingView(edb, provider);
+export async function saveChatSettings(edb: EngineExecutor, userId: string, body: contracts.ChatSettingSaveBody, callbackUrl: string): Promise<contracts.ChatSettingDto> {
+  const { provider, enabled, appSecret, callbackToken, callbackAesKey, ...settings } = body;
+  await saveProvider(edb, provider, userId, { enabled, settings: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, '') }, secrets: { appSecret, callbackToken, callbackAesKey } });
+  return chatSettingView(edb, provider, callbackUrl);
 }
 
-export async function usableSettings(db: Db, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings> {
+export async function usableSettings(db: Db, http: typeof fetch, engineCode: string, provider: ChatProviderName): Promise<StoredChatSettings & ChatProviderSettings> {
   const engine = await findEngine(db, engineCode);
   if (!engine) throw new AppError('EngineNotExist');
   const settings = await loadChatSettings(engineDb(db, engineCode), provider);
   if (!settings?.enabled || !settings.appKey || !settings.appSecret) throw new AppError('IntegrationNotConfigured');
-  return settings;
+  return { ...settings, http };
 }
 
 /** The catalogue's answer for a platform failure: which code depends on what failed and how the person came. */
@@ -83,8 +92,8 @@ function platformError(error: unknown, kind: AuthCodeKind | 'sync'): unknown {
 }
 
 /** Sign-in by a temporary auth code of the platform: the engine's user bound to (or with the mobile of) that person. */
-export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string, redirectUri?: string): Promise<LoginResultData> {
-  const settings = await usableSettings(deps.db, engineCode, provider);
+export async function chatLogin(deps: ChatDeps, provider: ChatProviderName, kind: AuthCodeKind, engineCode: string, code: string, redirectUri?: string): Promise<LoginResultData> {
+  const settings = await usableSettings(deps.db, deps.http, engineCode, provider);
   let person;
   try {
     person = await chatProvider(provider).userByAuthCode(settings, code, kind, redirectUri);
@@ -102,12 +111,14 @@ export async function chatLogin(deps: SignInDeps, provider: ChatProviderName, ki
   }
 }
 
-async function directoryPlan(db: Db, engineCode: string, provider: ChatProviderName) {
-  const settings = await usableSettings(db, engineCode, provider);
+async function directoryPlan(db: Db, http: typeof fetch, engineCode: string, provider: ChatProviderName) {
+  const settings = await usableSettings(db, http, engineCode, provider);
   const engine = (await findEngine(db, engineCode))!;
+  const adapter = chatProvider(provider);
+  if (!adapter.directory) throw new AppError('IntegrationNotConfigured');
   let directory;
   try {
-    directory = await chatProvider(provider).directory(settings);
+    directory = await adapter.directory(settings);
   } catch (error) {
     throw platformError(error, 'sync');
   }
@@ -115,24 +126,32 @@ async function directoryPlan(db: Db, engineCode: string, provider: ChatProviderN
 }
 
 /** What a sync would change, without changing anything. */
-export async function previewSync(db: Db, engineCode: string, provider: ChatProviderName): Promise<SyncSummary> {
-  return summarise(await directoryPlan(db, engineCode, provider));
+export async function previewSync(db: Db, http: typeof fetch, engineCode: string, provider: ChatProviderName): Promise<SyncSummary> {
+  return summarise(await directoryPlan(db, http, engineCode, provider));
 }
 
-/** Reads the platform's directory and writes the differences; the summary is the job's result (the sync log). */
-export async function runSync(db: Db, engineCode: string, provider: ChatProviderName): Promise<SyncSummary & { durationMs: number }> {
+/**
+ * Reads the platform's directory (mode full) or only what the received change events name (mode events) and writes
+ * the differences; the summary is the job's result (the sync log).
+ */
+export async function runSync(db: Db, http: typeof fetch, engineCode: string, provider: ChatProviderName, mode: contracts.DirectorySyncMode = 'full'): Promise<SyncSummary & { durationMs: number; events?: number }> {
   const started = Date.now();
-  const plan = await directoryPlan(db, engineCode, provider);
+  if (mode === 'events') {
+    const settings = await usableSettings(db, http, engineCode, provider);
+    const result = await runEventSync(db, engineCode, provider, settings, (error) => platformError(error, 'sync'));
+    return { ...result, durationMs: Date.now() - started };
+  }
+  const plan = await directoryPlan(db, http, engineCode, provider);
   await applyPlan(db, engineCode, provider, plan);
   return { ...summarise(plan), durationMs: Date.now() - started };
 }
 
-export function directorySyncHandler(): JobHandler {
+export function directorySyncHandler(http: typeof fetch): JobHandler {
   return {
     run: async (ctx) => {
-      const { provider } = contracts.DirectorySyncBody.parse(ctx.payload);
+      const { provider, mode } = contracts.DirectorySyncBody.parse(ctx.payload);
       await ctx.reportProgress(5, 'reading the directory');
-      return runSync(ctx.db, ctx.engineCode, provider);
+      return runSync(ctx.db, http, ctx.engineCode, provider, mode);
     },
   };
 }
@@ -141,7 +160,7 @@ export function directorySyncHandler(): JobHandler {
 export async function syncLog(db: Db, engineCode: string, provider: ChatProviderName): Promise<contracts.DirectorySyncLog> {
   const rows = await db
     .selectFrom('platform.jobs')
-    .select(['id', 'state', 'message', 'created_time', 'finished_time', 'result'])
+    .select(['id', 'state', 'message', 'created_time', 'finished_time', 'result', 'payload'])
     .where('engine_code', '=', engineCode)
     .where('kind', '=', DIRECTORY_SYNC_JOB)
     .where(sql<string>`payload->>'provider'`, '=', provider)
@@ -155,6 +174,7 @@ export async function syncLog(db: Db, engineCode: string, provider: ChatProvider
       message: r.message,
       createdTime: new Date(r.created_time as Date).toISOString(),
       finishedTime: r.finished_time ? new Date(r.finished_time).toISOString() : null,
+      mode: (r.payload as { mode?: contracts.DirectorySyncMode } | null)?.mode ?? 'full',
       result: (r.result as contracts.DirectorySyncLog['list'][number]['result']) ?? null,
     })),
   };

@@ -148,7 +148,7 @@ describe('DingTalk sign-in and directory sync', () => {
     const member = await addMember(t, admin, { name: '普通成员乙' });
     const res = await orgClient(t.app, member).raw('POST', '/v1/sysintergration/directory/sync', { provider: 'dingtalk' });
     expect(res.status).toBe(403);
-    const bad = await orgClient(t.app, admin).raw('POST', '/v1/sysintergration/chat/setting', { provider: 'wechat', enabled: true, baseUrl: '', appKey: 'k', corpId: '', agentId: '' });
+    const bad = await orgClient(t.app, admin).raw('POST', '/v1/sysintergration/chat/setting', { provider: 'qq', enabled: true, baseUrl: '', appKey: 'k', corpId: '', agentId: '' });
     expect(bad.body.errorCode).toBe(777);
   });
 });

@@ -66,8 +66,12 @@ export interface SyncSummary {
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Compares the platform's directory with the engine: the changes a sync would make. */
-export async function planSync(edb: EngineExecutor, companyId: string, provider: string, directory: PlatformDirectory): Promise<SyncPlan> {
+/**
+ * Compares the platform's directory with the engine: the changes a sync would make. With `part` the directory is only
+ * what change events named (an incremental sync, decision 0077): departments not in it are found by their bindings,
+ * and only the people it says are gone are disabled, never those it merely does not list.
+ */
+export async function planSync(edb: EngineExecutor, companyId: string, provider: string, directory: PlatformDirectory, part?: { goneUsers: string[] }): Promise<SyncPlan> {
   const [unitBindings, userBindings, units, users, memberships] = await Promise.all([
     edb.selectFrom('org_unit_identities').select(['subject', 'unit_id']).where('provider', '=', provider).execute(),
     edb.selectFrom('org_user_identities').select(['subject', 'user_id']).where('provider', '=', provider).execute(),
@@ -81,7 +85,7 @@ export async function planSync(edb: EngineExecutor, companyId: string, provider:
   const plan: SyncPlan = { createUnits: [], bindUnits: [], updateUnits: [], createUsers: [], updateUsers: [], disableUsers: [], managers: [], skipped: [], unchangedUnits: 0, unchangedUsers: 0 };
 
   // Departments, parents first: the platform's root is the company.
-  const localUnit = new Map<string, string>();
+  const localUnit = new Map<string, string>(part ? unitOf : []);
   const childrenByName = new Map<string, string>();
   for (const u of units) if (u.parent_id && !boundUnitIds.has(u.id)) childrenByName.set(`${u.parent_id}|${u.name}`, u.id);
   for (const d of directory.departments) {
@@ -167,8 +171,10 @@ export async function planSync(edb: EngineExecutor, companyId: string, provider:
       plan.updateUsers.push({ id, subject: p.id, mobile: current.mobile, bind, fields, ...(changedDepartments ? { departmentIds } : {}) });
     } else plan.unchangedUsers++;
   }
+  const gone = part ? new Set(part.goneUsers) : undefined;
   for (const b of userBindings) {
-    if (!seen.has(b.subject) && userById.get(b.user_id)?.state === 'active') plan.disableUsers.push(b.user_id);
+    const left = gone ? gone.has(b.subject) : !seen.has(b.subject);
+    if (left && userById.get(b.user_id)?.state === 'active') plan.disableUsers.push(b.user_id);
   }
 
   // Managers: the platform's leader of each department (the first one it names).

@@ -4,14 +4,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
-import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
-import { chatLogin, chatSettingView, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
-import { completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
+import { chatLogin, chatSettingView, type ChatDeps, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
+import { allowedReturnTo, completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
 import { externalLogin } from './external-login.ts';
+import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
+import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
@@ -24,7 +25,7 @@ const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 2
  * Sign-in through chat platforms, single sign-on and external links (calls.md §7 "Login and account"). Until an
  * engine configures a provider these answer 200901 (SSO: 208001) so the entry pages can say so plainly.
  */
-export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?: string }): void {
+export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: string }): void {
   /** This site's address: the configured public address, else the one the request came to. */
   const siteUrl = (request: FastifyRequest) => (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
   const suggestedCallbackUrl = (request: FastifyRequest) => `${siteUrl(request)}${SSO_CALLBACK_PATH}`;
@@ -32,10 +33,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
     const node = nodeContextOf(request, deps.db);
     return { edb: engineOf(node), userId: node.userId };
   };
-  const anyQuery = z.object({}).passthrough();
-  const notConfigured = async () => {
-    throw new AppError('IntegrationNotConfigured');
-  };
+  const directoryCallbackUrl = (request: FastifyRequest, provider: ChatProviderName) => `${siteUrl(request)}${directoryCallbackPath(provider, nodeContextOf(request, deps.db).engineCode)}`;
   for (const kind of ['corp', 'app', 'oa'] as const) {
     app.get(`/v1/login/dingtalk/${kind}`, {
       config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
@@ -43,8 +41,8 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
       handler: async (request) => ok(await chatLogin(deps, 'dingtalk', kind, request.query.engineCode, request.query.code)),
     });
   }
-  const platformNames: Record<ChatProviderName, string> = { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书' };
-  for (const provider of ['dingtalk', 'wxwork', 'feishu'] as const) {
+  const platformNames: Record<ChatProviderName, string> = { dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' };
+  for (const provider of ['dingtalk', 'wxwork', 'feishu', 'wechat'] as const) {
     app.get(`/v1/login/${provider}/scan`, {
       config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
       schema: {
@@ -57,7 +55,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
         const callbackUrl = `${siteUrl(request)}${chatScanCallbackPath(provider)}`;
         if (q.state) return ok(await completeChatScan(deps, provider, q, callbackUrl));
         if (!q.engineCode) throw new AppError('ArgumentIsNull', { detail: { field: 'engineCode' } });
-        return ok(await startChatScan(deps.db, provider, q.engineCode, q.redirectUrl, callbackUrl));
+        return ok(await startChatScan(deps.db, deps.http, provider, q.engineCode, q.redirectUrl, callbackUrl));
       },
     });
   }
@@ -100,36 +98,47 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
   app.get('/v1/sysintergration/chat/setting/load', {
     config: { access: 'admin' },
     schema: { tags, summary: '第三方平台应用设置（管理员；AppSecret 只显示是否已设置）', querystring: contracts.ChatSettingQuery, response: env(contracts.ChatSettingDto) },
-    handler: async (request) => ok(await chatSettingView(adminEngine(request).edb, request.query.provider)),
+    handler: async (request) => ok(await chatSettingView(adminEngine(request).edb, request.query.provider, directoryCallbackUrl(request, request.query.provider))),
   });
   app.post('/v1/sysintergration/chat/setting', {
     config: { access: 'admin' },
     schema: { tags, summary: '保存第三方平台应用设置；AppSecret 留空则保留', body: contracts.ChatSettingSaveBody, response: env(contracts.ChatSettingDto) },
     handler: async (request) => {
       const { edb, userId } = adminEngine(request);
-      return ok(await saveChatSettings(edb, userId, request.body));
+      return ok(await saveChatSettings(edb, userId, request.body, directoryCallbackUrl(request, request.body.provider)));
     },
   });
   app.post('/v1/sysintergration/directory/preview', {
     config: { access: 'admin' },
     schema: { tags, summary: '通讯录同步预览：将要新增、修改、停用的部门与人员（不做修改）', body: contracts.DirectorySyncBody, response: env(contracts.DirectorySyncSummary) },
-    handler: async (request) => ok(await previewSync(deps.db, nodeContextOf(request, deps.db).engineCode, request.body.provider)),
+    handler: async (request) => ok(await previewSync(deps.db, deps.http, nodeContextOf(request, deps.db).engineCode, request.body.provider)),
   });
   app.post('/v1/sysintergration/directory/sync', {
     config: { access: 'admin' },
     schema: { tags, summary: '开始通讯录同步（后台任务）', body: contracts.DirectorySyncBody, response: env(contracts.DirectorySyncStarted) },
     handler: async (request) => {
       const node = nodeContextOf(request, deps.db);
-      const jobId = await enqueueJob(deps.db, { engineCode: node.engineCode, kind: DIRECTORY_SYNC_JOB, payload: { provider: request.body.provider }, createdBy: node.userId });
+      const jobId = await enqueueJob(deps.db, { engineCode: node.engineCode, kind: DIRECTORY_SYNC_JOB, payload: { provider: request.body.provider, mode: request.body.mode ?? 'full' }, createdBy: node.userId });
       return ok({ jobId });
     },
+  });
+  app.post('/v1/sysintergration/directory/callback/:provider/:engineCode', {
+    config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: '通讯录变更事件回调（由钉钉推送；校验签名并解密，记录变更并排队增量同步）',
+      params: z.strictObject({ provider: contracts.ChatProviderName, engineCode: z.string().min(1).max(64) }),
+      querystring: z.object({ msg_signature: z.string().max(200).optional(), signature: z.string().max(200).optional(), timestamp: z.string().max(40).optional(), nonce: z.string().max(100).optional() }).passthrough(),
+      body: z.unknown(),
+    },
+    // The platform reads the answer as its own protocol's, not the API envelope.
+    handler: async (request) => receiveChange(deps.db, request.params.engineCode, request.params.provider, request.query as Record<string, string | undefined>, request.body),
   });
   app.get('/v1/sysintergration/directory/log', {
     config: { access: 'admin' },
     schema: { tags, summary: '通讯录同步记录', querystring: contracts.ChatSettingQuery, response: env(contracts.DirectorySyncLog) },
     handler: async (request) => ok(await syncLog(deps.db, nodeContextOf(request, deps.db).engineCode, request.query.provider)),
   });
-  app.get('/v1/login/wechat/scan', { config: { access: 'public' }, schema: { tags, summary: '微信公众号扫码登录（未配置）', querystring: anyQuery }, handler: notConfigured });
   app.get('/v1/login/sso', {
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
     schema: {
@@ -141,7 +150,7 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
       const q = request.query;
       if (q.state) return ok(await completeSso(deps, q));
       if (!q.engineCode) throw new AppError('SsoSettingMissing');
-      return ok(await startSso(deps.db, q.engineCode, q.redirectUrl));
+      return ok(await startSso(deps.db, deps.http, q.engineCode, q.redirectUrl));
     },
   });
   app.get('/v1/sysintergration/sso/setting', {
@@ -188,5 +197,20 @@ export function integrationRoutes(app: TypedApp, deps: SignInDeps & { publicUrl?
     schema: { tags, summary: '外部登录码登录（码由开放接口 CreateExternalLoginCode 签发，一次有效）', body: contracts.ExternalLoginBody },
     handler: async (request) => ok(await externalLogin(deps, request.body)),
   });
-  app.get('/v1/token/exchange', { config: { access: 'public' }, schema: { tags, summary: '令牌交换（未配置）', querystring: anyQuery }, handler: notConfigured });
+  app.get('/v1/token/exchange', {
+    config: { access: 'optional', rateLimit: RATE_LIMITS.signIn },
+    schema: {
+      tags,
+      summary: '令牌交换：已登录时换取一次性交换码（60 秒），带 code 时用交换码换取同一账号、同一组织的新会话',
+      querystring: contracts.TokenExchangeQuery,
+    },
+    handler: async (request) => {
+      if (request.query.code) return ok(await redeemExchangeCode(deps, request.query.code));
+      const header = request.headers.enginecode;
+      const engineCode = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+      // Where to go afterwards: a path of this site only (208006 otherwise), checked before a code is made.
+      const returnTo = allowedReturnTo(request.query.redirectUrl, `${siteUrl(request)}/`) ?? undefined;
+      return ok(await createExchangeCode(deps, request.actor ?? undefined, engineCode, returnTo));
+    },
+  });
 }

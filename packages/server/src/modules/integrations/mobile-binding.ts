@@ -37,9 +37,27 @@ export async function validateBindMobile(deps: SignInDeps, body: { securityToken
 
 /** POST /v1/account/bindmobile: the code proves the number; the ticket is used once; the person is bound and signed in. */
 export async function bindMobile(deps: SignInDeps, body: { securityToken: string; mobile: string; code: string }): Promise<LoginResultData> {
-  await ticket(deps, body.securityToken);
+  const pending = await ticket(deps, body.securityToken);
   await deps.codes.consume(body.mobile, 'bind', body.code);
+  await assertOneWechat(deps, pending.engine_code, pending.payload as unknown as VerifiedIdentity, body.mobile);
   const flow = await claimSignInFlow(deps.db, body.securityToken, BIND, TICKET_ERRORS);
   const person = flow.payload as unknown as VerifiedIdentity;
   return signInWithIdentity(deps, flow.engine_code, { ...person, mobile: body.mobile }, { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' });
+}
+
+/**
+ * One WeChat per user (decision 0078): a user of the number who is bound to another WeChat already is refused
+ * (206001), so that a second person's WeChat cannot take over the account by knowing its number and code.
+ */
+async function assertOneWechat(deps: SignInDeps, engineCode: string, person: VerifiedIdentity, mobile: string): Promise<void> {
+  if (person.provider !== 'wechat') return;
+  const other = await engineDb(deps.db, engineCode)
+    .selectFrom('org_users as u')
+    .innerJoin('org_user_identities as i', 'i.user_id', 'u.id')
+    .select('i.subject')
+    .where('u.mobile', '=', mobile)
+    .where('i.provider', '=', 'wechat')
+    .where('i.subject', '<>', person.subject)
+    .executeTakeFirst();
+  if (other) throw new AppError('OfficialAccountBindError');
 }

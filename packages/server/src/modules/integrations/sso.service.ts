@@ -5,6 +5,7 @@ import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { OutboundRefused } from '../../lib/outbound-http.ts';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { normaliseMobile, signInWithIdentity } from './identity-sign-in.ts';
@@ -79,14 +80,19 @@ export async function saveSsoSettings(edb: EngineExecutor, userId: string, body:
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The issuer's configuration from its discovery document; any failure (unreachable, issuer mismatch) is 208004. */
-async function discover(settings: SsoSettings): Promise<oidc.Configuration> {
+/**
+ * The issuer's configuration from its discovery document; any failure (unreachable, issuer mismatch, an address of
+ * the platform's own network refused by the outbound fetch) is 208004. The configuration keeps that fetch for the
+ * token and user-info requests too.
+ */
+async function discover(settings: SsoSettings, http: typeof fetch): Promise<oidc.Configuration> {
   const issuer = new URL(settings.issuerUrl);
   // Plain http only for an issuer on this machine (tests, a local gateway); anything else must be https.
   const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
   try {
     return await oidc.discovery(issuer, settings.clientId, settings.clientSecret || undefined, undefined, {
       timeout: 10,
+      [oidc.customFetch]: http as oidc.CustomFetch,
       ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
   } catch (error) {
@@ -97,6 +103,8 @@ async function discover(settings: SsoSettings): Promise<oidc.Configuration> {
 /** What went wrong, for the error's detail and the log: the library's message and the claim it names, if any. */
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown';
+  // The outbound fetch's refusal travels as the library's cause: say it, not "something went wrong".
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof OutboundRefused) return `${e.name}: ${e.message}`.slice(0, 300);
   const cause = error.cause as { claim?: unknown; cause?: { claim?: unknown } } | undefined;
   const claim = cause?.claim ?? cause?.cause?.claim;
   return `${error.name}: ${error.message}${typeof claim === 'string' ? ` (${claim})` : ''}`.slice(0, 300);
@@ -129,10 +137,10 @@ async function enabledSettings(db: Db, engineCode: string): Promise<SsoSettings>
 }
 
 /** Starts a sign-in: a flow row (state, nonce, PKCE verifier) and the issuer's authorization address. */
-export async function startSso(db: Db, engineCode: string, redirectUrl: string | undefined, now = new Date()): Promise<{ redirectUrl: string }> {
+export async function startSso(db: Db, http: typeof fetch, engineCode: string, redirectUrl: string | undefined, now = new Date()): Promise<{ redirectUrl: string }> {
   const settings = await enabledSettings(db, engineCode);
   const returnTo = allowedReturnTo(redirectUrl, settings.callbackUrl);
-  const config = await discover(settings);
+  const config = await discover(settings, http);
   const nonce = randomBytes(24).toString('base64url');
   const verifier = oidc.randomPKCECodeVerifier();
   const state = await createSignInFlow(db, { engineCode, provider: SSO_PROVIDER, nonce, codeVerifier: verifier, returnTo, minutes: SSO_FLOW_MINUTES }, now);
@@ -150,11 +158,11 @@ export async function startSso(db: Db, engineCode: string, redirectUrl: string |
 }
 
 /** Completes a sign-in from the issuer's answer (code, state, iss) and starts the engine-bound session. */
-export async function completeSso(deps: SignInDeps, query: contracts.SsoLoginQuery, now = new Date()): Promise<contracts.SsoLoginResult> {
+export async function completeSso(deps: SignInDeps & { http: typeof fetch }, query: contracts.SsoLoginQuery, now = new Date()): Promise<contracts.SsoLoginResult> {
   const flow = await claimSignInFlow(deps.db, query.state ?? '', SSO_PROVIDER, { invalid: 'SsoStateInvalid', expired: 'SsoStateExpired' }, now);
   const settings = await enabledSettings(deps.db, flow.engine_code);
   if (query.error) throw new AppError('SsoIdentityRejected', { detail: { step: 'authorize', reason: query.error } });
-  const config = await discover(settings);
+  const config = await discover(settings, deps.http);
   const current = new URL(settings.callbackUrl);
   for (const name of ['code', 'state', 'iss'] as const) if (query[name] !== undefined) current.searchParams.set(name, query[name]!);
   let claims: Record<string, unknown>;

@@ -82,7 +82,9 @@ export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
 // Chat platforms (DingTalk, WeCom, Feishu): the app's credentials, the platform's address, sign-in by temporary auth
 // code or QR scan, and directory sync.
 
-export const ChatProviderName = z.enum(['dingtalk', 'wxwork', 'feishu']);
+export const ChatProviderName = z.enum(['dingtalk', 'wxwork', 'feishu', 'wechat']);
+/** The platforms with a directory to sync (WeChat has none). */
+export const DIRECTORY_PROVIDERS = ['dingtalk', 'wxwork', 'feishu'] as const;
 export type ChatProviderName = z.infer<typeof ChatProviderName>;
 
 export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();
@@ -97,6 +99,12 @@ export const ChatSettingSaveBody = z.strictObject({
   appSecret: z.string().max(1000).optional(),
   corpId: z.string().trim().max(255),
   agentId: z.string().trim().max(64),
+  /**
+   * The keys of the platform's change pushes (DingTalk's event subscription: the token and the 43-character AES key of
+   * its developer console). Write-only: absent or empty keeps the stored ones.
+   */
+  callbackToken: z.string().trim().max(128).optional(),
+  callbackAesKey: z.string().trim().regex(/^[A-Za-z0-9+/]{43}$/).or(z.literal('')).optional(),
 });
 export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
 
@@ -110,6 +118,12 @@ export const ChatSettingDto = z.object({
   hasAppSecret: z.boolean(),
   corpId: z.string(),
   agentId: z.string(),
+  /** Both keys of the change pushes are stored (they are never returned). */
+  hasCallbackKeys: z.boolean(),
+  /** The address to give the platform for its change pushes; empty where the platform has none here. */
+  callbackUrl: z.string(),
+  /** Change events received and not yet applied by an incremental sync. */
+  pendingEvents: z.number().int(),
 });
 export type ChatSettingDto = z.infer<typeof ChatSettingDto>;
 
@@ -159,7 +173,13 @@ export const DingtalkShortcut = z.object({
 export type DingtalkShortcut = z.infer<typeof DingtalkShortcut>;
 export const DingtalkShortcutList = z.object({ list: z.array(DingtalkShortcut) });
 
-export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName });
+/**
+ * full: read the platform's whole directory; events: read again only what the received change events name (the
+ * change pushes, decision 0077).
+ */
+export const DirectorySyncMode = z.enum(['full', 'events']);
+export type DirectorySyncMode = z.infer<typeof DirectorySyncMode>;
+export const DirectorySyncBody = z.strictObject({ provider: ChatProviderName, mode: DirectorySyncMode.optional() });
 
 const Count = z.number().int();
 export const DirectorySyncSummary = z.object({
@@ -185,7 +205,8 @@ export const DirectorySyncRun = z.object({
   message: z.string().nullable(),
   createdTime: z.string(),
   finishedTime: z.string().nullable(),
-  result: DirectorySyncSummary.extend({ durationMs: Count }).nullable(),
+  mode: DirectorySyncMode,
+  result: DirectorySyncSummary.extend({ durationMs: Count, events: Count.optional() }).nullable(),
 });
 export const DirectorySyncLog = z.object({ list: z.array(DirectorySyncRun) });
 export type DirectorySyncLog = z.infer<typeof DirectorySyncLog>;
@@ -198,3 +219,15 @@ export const BindMobileBody = BindMobileCodeBody.extend({ code: VerifyCode });
 export const ValidateMobileResult = z.object({ exists: z.boolean() });
 /** Minutes a binding ticket lasts. */
 export const BIND_TICKET_MINUTES = 15;
+
+// Token exchange (GET /v1/token/exchange, decision 0079): a session trades itself for a one-use code another client
+// (the computer's browser, opened from a chat client) trades for a session of its own.
+
+/** Seconds an exchange code lives. */
+export const TOKEN_EXCHANGE_SECONDS = 60;
+/** With `code`: redeem it (no session needed). Without: the caller's session asks for a code. */
+export const TokenExchangeQuery = z
+  .object({ code: z.string().trim().min(1).max(200).optional(), redirectUrl: z.string().max(2000).optional() })
+  .passthrough();
+export const TokenExchangeCode = z.object({ code: z.string(), expiresIn: z.number().int(), openPath: z.string() });
+export type TokenExchangeCode = z.infer<typeof TokenExchangeCode>;

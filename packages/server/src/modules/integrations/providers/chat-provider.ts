@@ -2,7 +2,7 @@
 // directory sync (issue 25, docs/decisions/0052). An adapter speaks its platform's HTTP protocol at a base URL taken
 // from the engine's settings, so a test or a private deployment points it at another server.
 
-export type ChatProviderName = 'dingtalk' | 'wxwork' | 'feishu';
+export type ChatProviderName = 'dingtalk' | 'wxwork' | 'feishu' | 'wechat';
 
 /** How the person arrived: QR scan on the login page, the corporate workplace, an app inside the client, OA. */
 export type AuthCodeKind = 'scan' | 'corp' | 'app' | 'oa';
@@ -13,6 +13,8 @@ export interface ChatProviderSettings {
   appSecret: string;
   corpId: string;
   agentId: string;
+  /** The fetch the adapter speaks through: the platform's outbound fetch (docs/decisions/0072). */
+  http: typeof fetch;
 }
 
 /** A person as the platform knows them. */
@@ -42,6 +44,37 @@ export interface PlatformDirectory {
   users: PlatformUser[];
 }
 
+/** What a change event of the platform names: people or departments that were added, changed, moved or left. */
+export interface DirectoryChange {
+  /** The platform's event type (DingTalk: user_add_org, org_dept_modify…). */
+  type: string;
+  kind: 'user' | 'department';
+  subjects: string[];
+}
+
+/** The keys the platform signs and encrypts its change pushes with (set in its developer console and here). */
+export interface CallbackKeys {
+  token: string;
+  aesKey: string;
+}
+
+/** Receiving the platform's change pushes at the engine's callback URL. */
+export interface ChangeCallbacks {
+  /**
+   * Checks a push as the platform signs it and opens it: its event type and the directory change it names (null for
+   * events that change nothing here, such as the URL check); null when the signature or the content does not hold.
+   */
+  open(settings: ChatProviderSettings, keys: CallbackKeys, query: Record<string, string | undefined>, body: unknown): { type: string; change: DirectoryChange | null } | null;
+  /** The answer the platform expects for a push it should not send again. */
+  reply(settings: ChatProviderSettings, keys: CallbackKeys): unknown;
+}
+
+/** Part of the directory, read again after change events: what still exists, and who or what is gone. */
+export interface PlatformDirectoryPart extends PlatformDirectory {
+  goneUsers: string[];
+  goneDepartments: string[];
+}
+
 /** A refusal or failure of the platform, with its own code; the caller maps it to the catalogue. */
 export class ChatPlatformError extends Error {
   constructor(
@@ -65,6 +98,10 @@ export interface ChatProvider {
   scanUrl(settings: ChatProviderSettings, flow: { state: string; redirectUri: string }): string;
   /** The person behind a temporary auth code (free login, QR scan); `redirectUri` is the scan's, where it matters. */
   userByAuthCode(settings: ChatProviderSettings, code: string, kind: AuthCodeKind, redirectUri?: string): Promise<PlatformUser>;
-  /** The whole directory: departments (parents before children) and users. */
-  directory(settings: ChatProviderSettings): Promise<PlatformDirectory>;
+  /** The whole directory: departments (parents before children) and users; absent where the platform has none (WeChat). */
+  directory?(settings: ChatProviderSettings): Promise<PlatformDirectory>;
+  /** The platform's change pushes, where they are supported. */
+  readonly callbacks?: ChangeCallbacks;
+  /** Only the named departments (with the root, parents before children) and people, as they are now. */
+  directoryPart?(settings: ChatProviderSettings, ids: { departments: string[]; users: string[] }): Promise<PlatformDirectoryPart>;
 }

@@ -1,5 +1,6 @@
 import { ChatPlatformError, type ChatProvider, type ChatProviderSettings, type PlatformDepartment, type PlatformUser } from './chat-provider.ts';
 import { cachedToken, fetchJson, withAppToken } from './platform-http.ts';
+import { dingtalkCallbacks } from './dingtalk-events.ts';
 
 // DingTalk's server API (oapi): an app access token from /gettoken (AppKey, AppSecret; 7200 s), the user of a
 // temporary auth code (/topapi/v2/user/getuserinfo, then /topapi/v2/user/get), sub-departments
@@ -52,8 +53,8 @@ function host(settings: ChatProviderSettings, which: keyof typeof PUBLIC_HOSTS):
   return settings.baseUrl.replace(/\/+$/, '') === PUBLIC_HOSTS.oapi ? PUBLIC_HOSTS[which] : settings.baseUrl;
 }
 
-async function request(url: URL, body?: unknown): Promise<DingAnswer> {
-  const { status, body: answer } = await fetchJson('DingTalk', url, { body });
+async function request(settings: ChatProviderSettings, url: URL, body?: unknown): Promise<DingAnswer> {
+  const { status, body: answer } = await fetchJson(settings.http, 'DingTalk', url, { body });
   if (typeof answer.errcode !== 'number') throw new ChatPlatformError(status, `DingTalk answered ${status} without errcode`, 'unreachable');
   if (answer.errcode !== 0) {
     const code = answer.errcode;
@@ -68,7 +69,7 @@ function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<st
     const url = new URL('/gettoken', host(settings, 'oapi'));
     url.searchParams.set('appkey', settings.appKey);
     url.searchParams.set('appsecret', settings.appSecret);
-    const answer = await request(url);
+    const answer = await request(settings, url);
     return { token: String(answer.access_token), expiresIn: Number(answer.expires_in ?? 7200) };
   });
 }
@@ -81,7 +82,7 @@ function call(settings: ChatProviderSettings, path: string, body: unknown): Prom
     (token) => {
       const url = new URL(path, host(settings, 'oapi'));
       url.searchParams.set('access_token', token);
-      return request(url, body);
+      return request(settings, url, body);
     },
   );
 }
@@ -91,7 +92,7 @@ function call(settings: ChatProviderSettings, path: string, body: unknown): Prom
  * failure, anything else about the code (unknown, used, expired) an auth-code one.
  */
 async function newApi(settings: ChatProviderSettings, path: string, init: { body?: unknown; userToken?: string }): Promise<Record<string, unknown>> {
-  const { status, body } = await fetchJson('DingTalk', new URL(path, host(settings, 'api')), {
+  const { status, body } = await fetchJson(settings.http, 'DingTalk', new URL(path, host(settings, 'api')), {
     body: init.body,
     headers: init.userToken ? { 'x-acs-dingtalk-access-token': init.userToken } : {},
   });
@@ -151,4 +152,49 @@ export const dingtalkProvider: ChatProvider = {
     }
     return { departments, users: [...users.values()] };
   },
+
+  callbacks: dingtalkCallbacks,
+
+  async directoryPart(settings, ids) {
+    const gone = (error: unknown, code: number) => error instanceof ChatPlatformError && error.platformCode === code;
+    const fetched: PlatformDepartment[] = [];
+    const goneDepartments: string[] = [];
+    for (const id of ids.departments) {
+      if (id === String(ROOT_DEPARTMENT)) continue;
+      try {
+        const d = (await call(settings, '/topapi/v2/department/get', { dept_id: Number(id), language: 'zh_CN' })).result as { dept_id: number; name: string; parent_id: number };
+        fetched.push({ id: String(d.dept_id), parentId: String(d.parent_id), name: d.name });
+      } catch (error) {
+        if (!gone(error, 60003)) throw error;
+        goneDepartments.push(id);
+      }
+    }
+    const users: PlatformUser[] = [];
+    const goneUsers: string[] = [];
+    for (const id of ids.users) {
+      try {
+        users.push(await userById(settings, id));
+      } catch (error) {
+        if (!gone(error, 60121)) throw error;
+        goneUsers.push(id);
+      }
+    }
+    return { departments: [{ id: String(ROOT_DEPARTMENT), parentId: null, name: '' }, ...parentsFirst(fetched)], users, goneUsers, goneDepartments };
+  },
 };
+
+/** Departments ordered so that a parent among them comes before its children. */
+function parentsFirst(list: PlatformDepartment[]): PlatformDepartment[] {
+  const byId = new Map(list.map((d) => [d.id, d]));
+  const out: PlatformDepartment[] = [];
+  const placed = new Set<string>();
+  const place = (d: PlatformDepartment, depth: number) => {
+    if (placed.has(d.id) || depth > list.length) return;
+    const parent = d.parentId ? byId.get(d.parentId) : undefined;
+    if (parent) place(parent, depth + 1);
+    placed.add(d.id);
+    out.push(d);
+  };
+  for (const d of list) place(d, 0);
+  return out;
+}

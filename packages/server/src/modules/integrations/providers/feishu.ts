@@ -26,7 +26,7 @@ function host(settings: ChatProviderSettings, which: keyof typeof PUBLIC_HOSTS):
 async function request(settings: ChatProviderSettings, path: string, init: { body?: unknown; token?: string; query?: Record<string, string> } = {}): Promise<Record<string, unknown>> {
   const url = new URL(path, host(settings, 'api'));
   for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value);
-  const { status, body } = await fetchJson('Feishu', url, { body: init.body, headers: init.token ? { authorization: `Bearer ${init.token}` } : {} });
+  const { status, body } = await fetchJson(settings.http, 'Feishu', url, { body: init.body, headers: init.token ? { authorization: `Bearer ${init.token}` } : {} });
   if (typeof body.code !== 'number') throw new ChatPlatformError(status, `Feishu answered ${status} without code`, 'unreachable');
   if (body.code !== 0) {
     const code = body.code;

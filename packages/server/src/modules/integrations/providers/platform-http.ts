@@ -1,18 +1,19 @@
 import { ChatPlatformError } from './chat-provider.ts';
 
-// The HTTP every chat-platform adapter speaks: JSON over fetch with a time limit, a network failure or an answer that
-// is not JSON reported as "unreachable", and the app access tokens cached per base URL and credentials until a few
-// minutes before the platform's expiry.
+// The HTTP every chat-platform adapter speaks: JSON over the settings' fetch (the platform's outbound fetch, which
+// refuses addresses of its own network unless the deployment allows them: docs/decisions/0072, 0077) with a time
+// limit, a network failure, a refused address or an answer that is not JSON reported as "unreachable", and the app
+// access tokens cached per base URL and credentials until a few minutes before the platform's expiry.
 
 export interface PlatformAnswer {
   status: number;
   body: Record<string, unknown>;
 }
 
-export async function fetchJson(platform: string, url: URL, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown } = {}): Promise<PlatformAnswer> {
+export async function fetchJson(http: typeof fetch, platform: string, url: URL, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown } = {}): Promise<PlatformAnswer> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await http(url, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

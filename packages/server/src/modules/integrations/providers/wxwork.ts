@@ -31,8 +31,8 @@ function host(settings: ChatProviderSettings, which: keyof typeof PUBLIC_HOSTS):
   return settings.baseUrl.replace(/\/+$/, '') === PUBLIC_HOSTS.api ? PUBLIC_HOSTS[which] : settings.baseUrl;
 }
 
-async function request(url: URL): Promise<Record<string, unknown>> {
-  const { status, body } = await fetchJson('WeCom', url);
+async function request(settings: ChatProviderSettings, url: URL): Promise<Record<string, unknown>> {
+  const { status, body } = await fetchJson(settings.http, 'WeCom', url);
   if (typeof body.errcode !== 'number') throw new ChatPlatformError(status, `WeCom answered ${status} without errcode`, 'unreachable');
   if (body.errcode !== 0) {
     const code = body.errcode;
@@ -47,7 +47,7 @@ function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<st
     const url = new URL('/cgi-bin/gettoken', host(settings, 'api'));
     url.searchParams.set('corpid', settings.appKey);
     url.searchParams.set('corpsecret', settings.appSecret);
-    const answer = await request(url);
+    const answer = await request(settings, url);
     return { token: String(answer.access_token), expiresIn: Number(answer.expires_in ?? 7200) };
   });
 }
@@ -61,7 +61,7 @@ function call(settings: ChatProviderSettings, path: string, query: Record<string
       const url = new URL(path, host(settings, 'api'));
       url.searchParams.set('access_token', token);
       for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-      return request(url);
+      return request(settings, url);
     },
   );
 }

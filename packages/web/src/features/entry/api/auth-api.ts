@@ -22,7 +22,7 @@ export type SsoLoginResult = z.infer<typeof contracts.SsoLoginResult>;
 
 /** The chat platforms one can scan with. */
 export type ChatPlatform = contracts.ChatProviderName;
-export const CHAT_PLATFORMS: ChatPlatform[] = ['dingtalk', 'wxwork', 'feishu'];
+export const CHAT_PLATFORMS: ChatPlatform[] = ['dingtalk', 'wxwork', 'feishu', 'wechat'];
 
 // Entry forms show business errors next to the fields themselves (ui.md "Behaviour").
 const formCall: RequestOptions = { disableBizError: true };
@@ -47,6 +47,8 @@ export const authApi = {
   bindMobileCode: (securityToken: string, mobile: string) => apiClient.post<SendVerifyCodeResult>('/v1/account/sendmobileverifycode', { securityToken, mobile }, formCall),
   bindMobile: (body: { securityToken: string; mobile: string; code: string }) => apiClient.post<LoginResult>('/v1/account/bindmobile', body, formCall),
   externalLogin: (body: ExternalLoginBody) => apiClient.post<LoginResult>('/v1/external/login', body, formCall),
+  /** GET /v1/token/exchange with a code: the session another client handed over (decision 0079). */
+  tokenExchange: (code: string) => apiClient.get<LoginResult>('/v1/token/exchange', { ...formCall, query: { code } }),
   validateMobile: (mobile: string) =>
     apiClient.get<RegisterValidateResult>('/v1/register/validate', { ...formCall, query: { mobile } }),
   getScaleList: () => apiClient.get<ScaleListResult>('/v1/register/getscalelist'),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { App, Button, Descriptions, Divider, Flex, Form, Input, Skeleton, Switch, Table, Typography } from 'antd';
-import type { contracts } from '@tritium/shared';
+import { contracts } from '@tritium/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SecretInput } from '../notification-channels/secret-input.tsx';
@@ -9,6 +9,7 @@ import { chatApi, chatKeys, type ChatSettingDto, type ChatSettingSaveBody, type 
 import { DingtalkShortcuts } from './dingtalk-shortcuts.tsx';
 
 type Provider = contracts.ChatProviderName;
+const { DIRECTORY_PROVIDERS } = contracts;
 
 /**
  * How each platform names the app's credentials (its console's words): WeCom's key is the CorpID with the app's
@@ -18,6 +19,7 @@ const LABELS: Record<Provider, { appKey: string; appSecret: string; corpId?: str
   dingtalk: { appKey: 'AppKey', appSecret: 'AppSecret', corpId: 'CorpId', agentId: 'AgentId' },
   wxwork: { appKey: 'CorpID', appSecret: 'Secret', agentId: 'AgentId' },
   feishu: { appKey: 'App ID', appSecret: 'App Secret' },
+  wechat: { appKey: 'AppID', appSecret: 'AppSecret' },
 };
 
 /** A chat platform: the app's credentials, address and callback, then the directory sync with its preview and log. */
@@ -28,8 +30,12 @@ export function ChatPlatformSettings({ provider }: { provider: Provider }) {
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 720 }}>
       <PlatformForm provider={provider} setting={setting.data} />
-      <Divider style={{ margin: 0 }} />
-      <DirectorySync provider={provider} enabled={usable} />
+      {(DIRECTORY_PROVIDERS as readonly Provider[]).includes(provider) && (
+        <>
+          <Divider style={{ margin: 0 }} />
+          <DirectorySync provider={provider} enabled={usable} pending={setting.data.callbackUrl ? setting.data.pendingEvents : undefined} />
+        </>
+      )}
       {provider === 'dingtalk' && (
         <>
           <Divider style={{ margin: 0 }} />
@@ -45,14 +51,23 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Omit<ChatSettingSaveBody, 'provider'>>();
-  const initial = { ...setting, appSecret: '' };
+  const initial = { ...setting, appSecret: '', callbackToken: '', callbackAesKey: '' };
   const labels = LABELS[provider];
   // The page of this site the platform sends the browser back to after a QR scan: registered with the platform.
   const callbackUrl = `${window.location.origin}/entry/login/${provider}`;
-  useEffect(() => form.setFieldsValue({ ...setting, appSecret: '' }), [setting, form]);
+  useEffect(() => form.setFieldsValue({ ...setting, appSecret: '', callbackToken: '', callbackAesKey: '' }), [setting, form]);
   const save = useMutation({
     mutationFn: (values: Omit<ChatSettingSaveBody, 'provider'>) =>
-      chatApi.save({ provider, enabled: values.enabled, baseUrl: values.baseUrl ?? '', appKey: values.appKey, appSecret: secretOrUndefined(values.appSecret), corpId: values.corpId ?? '', agentId: values.agentId ?? '' }),
+      chatApi.save({
+        provider,
+        enabled: values.enabled,
+        baseUrl: values.baseUrl ?? '',
+        appKey: values.appKey,
+        appSecret: secretOrUndefined(values.appSecret),
+        corpId: values.corpId ?? '',
+        agentId: values.agentId ?? '',
+        ...(setting.callbackUrl ? { callbackToken: secretOrUndefined(values.callbackToken), callbackAesKey: secretOrUndefined(values.callbackAesKey) } : {}),
+      }),
     onSuccess: (result) => {
       queryClient.setQueryData(chatKeys.setting(provider), result);
       void message.success(t('signInSettings.saved'));
@@ -90,10 +105,36 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
           {callbackUrl}
         </Typography.Text>
       </Form.Item>
+      {setting.callbackUrl && <ChangeEventFields setting={setting} />}
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('signInSettings.save')}
       </Button>
     </Form>
+  );
+}
+
+/** The platform's change pushes: the request URL to give it, and the keys it signs and encrypts them with. */
+function ChangeEventFields({ setting }: { setting: ChatSettingDto }) {
+  const { t } = useTranslation();
+  const keepHint = setting.hasCallbackKeys ? t('notificationChannels.keepHint') : undefined;
+  return (
+    <>
+      <Typography.Title level={5}>{t('signInSettings.events.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('signInSettings.events.intro')}</Typography.Paragraph>
+      <Form.Item label={t('signInSettings.events.callbackUrl')}>
+        <Typography.Text copyable code data-testid="directory-callback-url">
+          {setting.callbackUrl}
+        </Typography.Text>
+      </Form.Item>
+      <Flex gap="middle">
+        <Form.Item name="callbackToken" label={t('signInSettings.events.token')} extra={keepHint} style={{ flex: 1 }}>
+          <SecretInput isSet={setting.hasCallbackKeys} />
+        </Form.Item>
+        <Form.Item name="callbackAesKey" label={t('signInSettings.events.aesKey')} extra={keepHint} style={{ flex: 1 }} rules={[{ pattern: /^[A-Za-z0-9+/]{43}$/, message: t('signInSettings.events.aesKeyInvalid') }]}>
+          <SecretInput isSet={setting.hasCallbackKeys} />
+        </Form.Item>
+      </Flex>
+    </>
   );
 }
 
@@ -109,7 +150,8 @@ function SummaryView({ summary }: { summary: DirectorySyncSummary }) {
   );
 }
 
-function DirectorySync({ provider, enabled }: { provider: Provider; enabled: boolean }) {
+/** `pending`: change events waiting, where the platform pushes them (absent otherwise). */
+function DirectorySync({ provider, enabled, pending }: { provider: Provider; enabled: boolean; pending?: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -121,13 +163,18 @@ function DirectorySync({ provider, enabled }: { provider: Provider; enabled: boo
     refetchInterval: (query) => (query.state.data?.list.some((r) => r.state === 'Waiting' || r.state === 'Running') ? 2000 : false),
   });
   const sync = useMutation({
-    mutationFn: () => chatApi.sync(provider),
+    mutationFn: (mode: contracts.DirectorySyncMode) => chatApi.sync(provider, mode),
     onSuccess: () => {
       void message.success(t('signInSettings.sync.started'));
       preview.reset();
       void queryClient.invalidateQueries({ queryKey: chatKeys.log(provider) });
     },
   });
+  // A finished run changes the count of events waiting.
+  const finished = log.data?.list.filter((r) => r.state === 'Finished').length ?? 0;
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.setting(provider) });
+  }, [finished, provider, queryClient]);
   return (
     <Flex vertical gap="middle">
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -140,10 +187,20 @@ function DirectorySync({ provider, enabled }: { provider: Provider; enabled: boo
         <Button disabled={!enabled} loading={preview.isPending} onClick={() => preview.mutate()}>
           {t('signInSettings.sync.preview')}
         </Button>
-        <Button type="primary" disabled={!enabled} loading={sync.isPending} onClick={() => sync.mutate()}>
+        <Button type="primary" disabled={!enabled} loading={sync.isPending && sync.variables === 'full'} onClick={() => sync.mutate('full')}>
           {t('signInSettings.sync.run')}
         </Button>
+        {pending !== undefined && (
+          <Button disabled={!enabled || !pending} loading={sync.isPending && sync.variables === 'events'} onClick={() => sync.mutate('events')}>
+            {t('signInSettings.sync.runEvents')}
+          </Button>
+        )}
       </Flex>
+      {pending !== undefined && (
+        <Typography.Text type="secondary" data-testid="pending-events">
+          {t('signInSettings.events.pending', { count: pending })}
+        </Typography.Text>
+      )}
       {preview.data && <SummaryView summary={preview.data} />}
       <Table
         size="small"
@@ -154,6 +211,7 @@ function DirectorySync({ provider, enabled }: { provider: Provider; enabled: boo
         locale={{ emptyText: t('signInSettings.sync.noRuns') }}
         columns={[
           { title: t('signInSettings.sync.time'), dataIndex: 'createdTime', render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('signInSettings.sync.mode'), dataIndex: 'mode', render: (v: contracts.DirectorySyncMode) => t(`signInSettings.sync.modes.${v}`) },
           { title: t('signInSettings.sync.state'), dataIndex: 'state', render: (v: string) => t(`signInSettings.sync.states.${v}`, { defaultValue: v }) },
           {
             title: t('signInSettings.sync.result'),

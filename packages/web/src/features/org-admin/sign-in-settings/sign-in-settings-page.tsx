@@ -22,7 +22,7 @@ export function SignInSettingsPage() {
         <Tabs
           items={[
             { key: 'sso', label: t('signInSettings.tabs.sso'), children: <SsoSettingsForm setting={sso.data} /> },
-            ...(['dingtalk', 'wxwork', 'feishu'] as const).map((provider) => ({ key: provider, label: t(`signInSettings.tabs.${provider}`), children: <ChatPlatformSettings provider={provider} /> })),
+            ...(['dingtalk', 'wxwork', 'feishu', 'wechat'] as const).map((provider) => ({ key: provider, label: t(`signInSettings.tabs.${provider}`), children: <ChatPlatformSettings provider={provider} /> })),
           ]}
         />
       ) : (

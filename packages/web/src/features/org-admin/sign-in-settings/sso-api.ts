@@ -40,6 +40,6 @@ export const chatApi = {
   load: (provider: Provider) => apiClient.get<ChatSettingDto>('/v1/sysintergration/chat/setting/load', { query: { provider } }),
   save: (body: ChatSettingSaveBody) => apiClient.post<ChatSettingDto>('/v1/sysintergration/chat/setting', body),
   preview: (provider: Provider) => apiClient.post<DirectorySyncSummary>('/v1/sysintergration/directory/preview', { provider }),
-  sync: (provider: Provider) => apiClient.post<{ jobId: string }>('/v1/sysintergration/directory/sync', { provider }),
+  sync: (provider: Provider, mode: contracts.DirectorySyncMode = 'full') => apiClient.post<{ jobId: string }>('/v1/sysintergration/directory/sync', { provider, mode }),
   log: (provider: Provider) => apiClient.get<DirectorySyncLog>('/v1/sysintergration/directory/log', { query: { provider } }),
 };
