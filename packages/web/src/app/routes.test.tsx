@@ -28,7 +28,7 @@ describe('routes', () => {
     stubFetch({});
     const { router } = renderRoutes(routes, '/workbench?x=1');
     // The workbench chunk loads alongside the guard; give the first compile of it time.
-    await screen.findByText('欢迎使用 Tritium', {}, { timeout: 10_000 });
+    await screen.findByText('欢迎使用 Tritium', {}, { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/entry/');
     expect(new URLSearchParams(router.state.location.search).get('redirectUrl')).toBe('/workbench?x=1');
   });
