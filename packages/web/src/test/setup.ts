@@ -52,4 +52,7 @@ afterEach(async () => {
 const nodeTurn = (globalThis as unknown as { setImmediate: (callback: () => void) => unknown }).setImmediate;
 afterAll(async () => {
   for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => nodeTurn(() => resolve()));
+  // The web files share a worker and its window (vitest.config.ts, isolate off): what a file's portals left in the body
+  // (a message still fading out, a drawer's container) must not be found by the next file's queries.
+  document.body.replaceChildren();
 });
