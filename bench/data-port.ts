@@ -51,9 +51,26 @@ async function measured(work: () => Promise<unknown>) {
   return { seconds: (performance.now() - started) / 1000, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
 }
 
+/** BENCH_PORT_STATEMENTS=1: the statements of each job, by their text's start, with count and total time. */
+const statements = process.env.BENCH_PORT_STATEMENTS ? new Map<string, { count: number; ms: number }>() : undefined;
+function countStatement(text: string, ms: number) {
+  const key = text.replace(/\s+/g, ' ').replace(/\(\$\d+(, \$\d+)*\)(, \(\$\d+(, \$\d+)*\))*/g, '(…)').slice(0, 110);
+  const s = statements!.get(key) ?? { count: 0, ms: 0 };
+  s.count++;
+  s.ms += ms;
+  statements!.set(key, s);
+}
+function printStatements(job: string) {
+  if (!statements) return;
+  const rows = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
+  console.log(`statements of the ${job} (count, total ms):`);
+  for (const [text, s] of rows) console.log(`${String(s.count).padStart(7)} ${s.ms.toFixed(0).padStart(7)} ms  ${text}`);
+  statements.clear();
+}
+
 async function measure(url: string, version: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-bench-port-'));
-  const database = await openDatabase({ databaseUrl: url });
+  const database = await openDatabase({ databaseUrl: url, ...(statements ? { onQuery: countStatement } : {}) });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), dataDir: dir, rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
   await app.ready();
@@ -74,7 +91,9 @@ async function measure(url: string, version: string) {
     if (!upload.successful) throw new Error(JSON.stringify(upload));
     const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
     const imp = await post(app, '/v1/dataImport/addImportTask', { schemaCode: form.code, fileId: upload.data.fileId }, headers);
+    statements?.clear();
     const importRun = await measured(() => app.extras.jobs.runOnce());
+    printStatements('import');
     const imported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [imp.taskId] }, headers)).list[0];
     if (imported.state !== 'Finished' || imported.inserted !== ROWS) {
       const link = await post(app, '/v1/dataPort/getDownloadUrl', { taskId: imp.taskId, kind: 'ErrorReport' }, headers).catch(() => null);
@@ -85,7 +104,9 @@ async function measure(url: string, version: string) {
       throw new Error(`import ended ${JSON.stringify(imported)} ${JSON.stringify(rows.slice(0, 3))}`);
     }
     const exp = await post(app, '/v1/dataExport/addExportTask', { schemaCode: form.code }, headers);
+    statements?.clear();
     const exportRun = await measured(() => app.extras.jobs.runOnce());
+    printStatements('export');
     const exported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [exp.taskId] }, headers)).list[0];
     if (exported.state !== 'Finished' || exported.total !== ROWS) throw new Error(`export ended ${JSON.stringify(exported)}`);
     return {

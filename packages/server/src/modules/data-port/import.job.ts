@@ -156,8 +156,7 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
       remaining--;
     }
     await settle(b);
-    for (let i = 0; i < marks.length; i += 5000) await tdb.insertInto('data_import_rows').values(marks.slice(i, i + 5000)).execute();
-    await keepImported(tdb, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
+    await keepImported(tdb, run.ctx.engineCode, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
     return b.dropped;
   });
   await deleteStoredBytes(deps, dropped);
