@@ -11,6 +11,7 @@ import { findFiles } from '../files/files.repo.ts';
 import type { Lookups } from './cell-values.ts';
 import { ErrorReport } from './error-report.ts';
 import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
+import { countXlsxRows } from './exceljs-zip-directory.ts';
 import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
 import { batchState, importPlan, settle, writeImported, type ImportPlan, type Owner } from './import-write.ts';
@@ -51,10 +52,11 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       const source = file ? await deps.store.get(file.storage_key) : undefined;
       const kind = file ? fileKindOf(file.name, file.content_type) : null;
       if (!file || !source || !kind) throw new AppError('DataPortFileUnreadable');
-      // A first pass counts the data rows (progress is rows done / rows in the file; an .xlsx cannot say how far
-      // its bytes are, its reader may buffer the sheet before the shared strings).
+      // A first pass counts the data rows (progress is rows done / rows in the file): an .xlsx by its first sheet's
+      // row tags, without parsing it (issue 26), a .csv by reading it.
       let fileRows = 0;
-      for await (const _row of readFileRows(source, kind)) fileRows++;
+      if (kind === 'xlsx') fileRows = (await countXlsxRows(source)) ?? 0;
+      else for await (const _row of readFileRows(source, kind)) fileRows++;
       const again = await deps.store.get(file.storage_key);
       if (!again) throw new AppError('DataPortFileUnreadable');
       const rows = readFileRows(again, kind)[Symbol.asyncIterator]();
