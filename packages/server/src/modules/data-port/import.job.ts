@@ -73,21 +73,38 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       let rejected = 0;
       let rowsDone = 0;
       try {
+        // The next batch is read and grouped from the file while the previous one is written (issue 26): reading
+        // the file is CPU work, writing a batch mostly waiting on the database. Batches still commit one after
+        // another, in file order, and at most two are held.
         let batch: FileRecord[] = [];
-        const flush = async () => {
-          rejected += await commitBatch(run, batch, deps);
-          batch = [];
-          await ctx.reportProgress(Math.min(95, (rowsDone / Math.max(1, fileRows - 1)) * 95), `已处理 ${total} 条`);
+        let pending: Promise<void> = Promise.resolve();
+        const write = async (records: FileRecord[], done: number, seen: number) => {
+          rejected += await commitBatch(run, records, deps);
+          await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
           if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
         };
-        for await (const record of fileRecords(rest, mapping)) {
-          total++;
-          rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
-          if (committed.has(record.rowNo)) continue;
-          batch.push(record);
-          if (batch.length >= deps.batchSize) await flush();
+        const flush = async () => {
+          const records = batch;
+          batch = [];
+          await pending;
+          pending = write(records, rowsDone, total);
+          // Awaited before the next batch or the end; a failure is not "unhandled" meanwhile.
+          pending.catch(() => undefined);
+        };
+        try {
+          for await (const record of fileRecords(rest, mapping)) {
+            total++;
+            rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
+            if (committed.has(record.rowNo)) continue;
+            batch.push(record);
+            if (batch.length >= deps.batchSize) await flush();
+          }
+          if (batch.length) await flush();
+        } finally {
+          // A read that failed waits for the batch being written (it ends as it would have) before the job fails.
+          await pending.catch(() => undefined);
         }
-        if (batch.length) await flush();
+        await pending;
         const reportPath = await run.report.finish();
         const reportId = reportPath ? await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, reportPath, `导入错误报告-${form.definition.attributes.displayName}.xlsx`) : null;
         const counts = await edb
