@@ -1,7 +1,7 @@
 /**
  * Excel import and export benchmark (issue 10, docs/decisions/0020): a 10-field form; an .xlsx of BENCH_PORT_ROWS
  * (100,000) rows is uploaded and imported as one background task (InsertOnly, Draft: every row checked like a save,
- * committed in batches of 2000 with their marks), then every record is exported to .xlsx. Measured on PostgreSQL in a
+ * committed in batches of 1000 with their marks), then every record is exported to .xlsx. Measured on PostgreSQL in a
  * throw-away database: rows per second of each job and the process's peak RSS while it runs (sampled every 50 ms).
  * Run: npm run bench:dataport   (writes bench/results/data-port.json and the "Excel import and export" section of
  * docs/performance.md). BENCH_PORT_STATEMENTS=1 also prints each job's statements with their count and total time.
@@ -130,7 +130,7 @@ writePerformanceSection('Excel import and export', [
   '',
   `\`npm run bench:dataport\` (bench/data-port.ts, ${result.date.slice(0, 10)}, ${result.cpus} CPU ${result.cpu ?? ''}, Node ${result.node}, ${run.database}): a 10-field form`,
   `(4 text boxes, 3 numbers, a date, a drop-down, a yes/no), an .xlsx of ${run.rows.toLocaleString('en-US')} rows (${run.fileMb} MB) imported as one background task`,
-  '(InsertOnly, Draft; every row converted and checked like a form save, committed 2000 records per transaction with their marks,',
+  '(InsertOnly, Draft; every row converted and checked like a form save, committed 1000 records per transaction with their marks,',
   'sequence numbers taken as one block per batch, each table written in one statement: docs/decisions/0081),',
   'then every record exported to .xlsx (every key first in the list\'s order, then the records 1,000 keys at a time: 0082).',
   'The jobs run in the measuring process; RSS is the whole process,',
