@@ -1,10 +1,10 @@
 /**
  * Excel import and export benchmark (issue 10, docs/decisions/0020): a 10-field form; an .xlsx of BENCH_PORT_ROWS
  * (100,000) rows is uploaded and imported as one background task (InsertOnly, Draft: every row checked like a save,
- * committed in batches of 500 with their marks), then every record is exported to .xlsx. Measured on PostgreSQL in a
+ * committed in batches of 1000 with their marks), then every record is exported to .xlsx. Measured on PostgreSQL in a
  * throw-away database: rows per second of each job and the process's peak RSS while it runs (sampled every 50 ms).
  * Run: npm run bench:dataport   (writes bench/results/data-port.json and the "Excel import and export" section of
- * docs/performance.md)
+ * docs/performance.md). BENCH_PORT_STATEMENTS=1 also prints each job's statements with their count and total time.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -51,9 +51,26 @@ async function measured(work: () => Promise<unknown>) {
   return { seconds: (performance.now() - started) / 1000, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
 }
 
+/** BENCH_PORT_STATEMENTS=1: the statements of each job, by their text's start, with count and total time. */
+const statements = process.env.BENCH_PORT_STATEMENTS ? new Map<string, { count: number; ms: number }>() : undefined;
+function countStatement(text: string, ms: number) {
+  const key = text.replace(/\s+/g, ' ').replace(/\(\$\d+(, \$\d+)*\)(, \(\$\d+(, \$\d+)*\))*/g, '(…)').slice(0, 110);
+  const s = statements!.get(key) ?? { count: 0, ms: 0 };
+  s.count++;
+  s.ms += ms;
+  statements!.set(key, s);
+}
+function printStatements(job: string) {
+  if (!statements) return;
+  const rows = [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
+  console.log(`statements of the ${job} (count, total ms):`);
+  for (const [text, s] of rows) console.log(`${String(s.count).padStart(7)} ${s.ms.toFixed(0).padStart(7)} ms  ${text}`);
+  statements.clear();
+}
+
 async function measure(url: string, version: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-bench-port-'));
-  const database = await openDatabase({ databaseUrl: url });
+  const database = await openDatabase({ databaseUrl: url, ...(statements ? { onQuery: countStatement } : {}) });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), dataDir: dir, rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
   await app.ready();
@@ -74,7 +91,9 @@ async function measure(url: string, version: string) {
     if (!upload.successful) throw new Error(JSON.stringify(upload));
     const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
     const imp = await post(app, '/v1/dataImport/addImportTask', { schemaCode: form.code, fileId: upload.data.fileId }, headers);
+    statements?.clear();
     const importRun = await measured(() => app.extras.jobs.runOnce());
+    printStatements('import');
     const imported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [imp.taskId] }, headers)).list[0];
     if (imported.state !== 'Finished' || imported.inserted !== ROWS) {
       const link = await post(app, '/v1/dataPort/getDownloadUrl', { taskId: imp.taskId, kind: 'ErrorReport' }, headers).catch(() => null);
@@ -85,7 +104,9 @@ async function measure(url: string, version: string) {
       throw new Error(`import ended ${JSON.stringify(imported)} ${JSON.stringify(rows.slice(0, 3))}`);
     }
     const exp = await post(app, '/v1/dataExport/addExportTask', { schemaCode: form.code }, headers);
+    statements?.clear();
     const exportRun = await measured(() => app.extras.jobs.runOnce());
+    printStatements('export');
     const exported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [exp.taskId] }, headers)).list[0];
     if (exported.state !== 'Finished' || exported.total !== ROWS) throw new Error(`export ended ${JSON.stringify(exported)}`);
     return {
@@ -109,9 +130,10 @@ writePerformanceSection('Excel import and export', [
   '',
   `\`npm run bench:dataport\` (bench/data-port.ts, ${result.date.slice(0, 10)}, ${result.cpus} CPU ${result.cpu ?? ''}, Node ${result.node}, ${run.database}): a 10-field form`,
   `(4 text boxes, 3 numbers, a date, a drop-down, a yes/no), an .xlsx of ${run.rows.toLocaleString('en-US')} rows (${run.fileMb} MB) imported as one background task`,
-  '(InsertOnly, Draft; every row converted and checked like a form save, committed 500 records per transaction with their marks,',
-  'sequence numbers taken as one block per batch),',
-  'then every record exported to .xlsx through the query engine. The job runs in the measuring process; RSS is the whole process,',
+  '(InsertOnly, Draft; every row converted and checked like a form save, committed 1000 records per transaction with their marks,',
+  'sequence numbers taken as one block per batch, each table written in one statement: docs/decisions/0081),',
+  'then every record exported to .xlsx (every key first in the list\'s order, then the records 1,000 keys at a time: 0082).',
+  'The jobs run in the measuring process; RSS is the whole process,',
   `${run.baseRssMb} MB before the import.`,
   '',
   '| job | rows | seconds | rows / s | peak RSS |',

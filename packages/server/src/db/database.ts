@@ -35,11 +35,11 @@ export async function openDatabase(options: {
   pglite?: PGlite;
   onPoolError?: (error: Error) => void;
   connectTimeoutMs?: number;
-  /** Called once per statement executed through Kysely (tests count the statements of a request with it). */
-  onQuery?: (sql: string) => void;
+  /** Called once per statement executed through Kysely (tests count the statements of a request with it; benches time them). */
+  onQuery?: (sql: string, ms: number) => void;
 }): Promise<Database> {
   const onQuery = options.onQuery;
-  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql, event.queryDurationMillis) : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,

@@ -11,7 +11,19 @@ export const DEFAULT_DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
 const partFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** China has kept UTC+8 without daylight saving since 1992 (earlier moments go through Intl, which knows the history). */
+const SHANGHAI_FIXED_FROM = Date.UTC(1992, 0, 1);
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 function dateParts(moment: Date, timeZone: string): Record<string, string> {
+  // Intl's formatToParts is slow (it dominated an export's time, issue 26): China time is worked out directly.
+  if (timeZone === DEFAULT_DISPLAY_TIME_ZONE && moment.getTime() >= SHANGHAI_FIXED_FROM && moment.getTime() < 253402300800000) {
+    const local = new Date(moment.getTime() + 8 * 3600_000);
+    return {
+      year: String(local.getUTCFullYear()), month: pad2(local.getUTCMonth() + 1), day: pad2(local.getUTCDate()),
+      hour: pad2(local.getUTCHours()), minute: pad2(local.getUTCMinutes()), second: pad2(local.getUTCSeconds()),
+    };
+  }
   let format = partFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { excelJs } from '../../lib/lazy-packages.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
 import { formatDateTime } from '@tritium/shared/controls/index';
-import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { assertCan } from '../permission/form-rights.ts';
 import { childRowsOf } from '../business-data/records.repo.ts';
-import { presentChildRow } from '../business-data/record.presenter.ts';
-import { queryRecords } from '../query/query.service.ts';
+import { anyDb, getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { orderedKeys } from '../query/query.service.ts';
+import { presentChildRow, presentRecord } from '../business-data/record.presenter.ts';
 import { valueToCell, type Cell, type CellLink } from './cell-values.ts';
 import { loadLookups } from './lookups.ts';
 import { exportColumnsOf, type PortColumn } from './port-columns.ts';
@@ -17,15 +18,22 @@ import { exportNarrowing, viewColumnCodes } from './export-view.ts';
 import { keepWorkbook, taskOfJob, type DataPortDeps } from './task-files.ts';
 import type { ExportOptions } from './task-repo.ts';
 
-// The export job (docs/decisions/0020): pages of the query engine (the same filter model, status, sort and data
-// rules as a list), written row by row to a streaming workbook on disk, so memory stays flat however many rows.
+// The export job (docs/decisions/0020, 0082): the keys of the records the query engine narrows (the same filter
+// model, status, sort and data rules as a list) in the list's order, then the records a chunk of keys at a time,
+// written row by row to a streaming workbook on disk, so memory stays flat however many rows (but for the keys).
 // A record with sub-table rows takes one sheet row per sub-table row, its own cells on the first (the layout an
 // import reads back). Files are links signed for seven days.
 
 export const DATA_EXPORT_JOB = 'data.export';
-const PAGE = 500;
+/** Records read per statement. */
+const CHUNK = 1000;
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 const STATUS_TEXT = ['草稿', '生效', '进行中', '已作废'];
+
+/** The main rows of the records `ids` (in no order). */
+function recordsOf(edb: EngineExecutor, form: RuntimeForm, ids: string[]) {
+  return anyDb(edb).selectFrom(form.mainTable).selectAll().where('ObjectId', 'in', ids).execute() as Promise<Record<string, unknown>[]>;
+}
 
 export function dataExportHandler(deps: DataPortDeps): JobHandler {
   return {
@@ -57,10 +65,12 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
           if (c.system === 'CreatedTime' || c.system === 'ModifiedTime') return formatDateTime(String(v), 'yyyy-mm-dd hh:mm:ss');
           return String(v);
         };
+        // Every key first, in the list's order (one statement), then the records a chunk of keys at a time.
+        const { ids: keys } = await orderedKeys(owner, { ...query, status: options.status });
         let done = 0;
-        for (let page = 0; ; page++) {
-          const result = await queryRecords(owner, { ...query, status: options.status, pageIndex: page, pageSize: PAGE });
-          const ids = result.list.map((r) => String(r.ObjectId));
+        for (let at = 0; at < keys.length; at += CHUNK) {
+          const ids = keys.slice(at, at + CHUNK);
+          const found = new Map((await recordsOf(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
           const children = new Map<string, Map<string, Record<string, unknown>[]>>();
           for (const grid of grids) {
             const byParent = new Map<string, Record<string, unknown>[]>();
@@ -71,8 +81,11 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
             }
             children.set(grid.code, byParent);
           }
-          for (const record of result.list) {
-            const id = String(record.ObjectId);
+          for (const id of ids) {
+            const row = found.get(id);
+            // Deleted since the keys were read: not exported.
+            if (!row) continue;
+            const record = presentRecord(form, row);
             const height = Math.max(1, ...grids.map((g) => children.get(g.code)!.get(id)?.length ?? 0));
             for (let i = 0; i < height; i++) {
               const cells: (Cell | CellLink)[] = columns.map((c) => {
@@ -82,10 +95,9 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
               });
               sheet.addRow(cells).commit();
             }
+            done++;
           }
-          done += result.list.length;
-          await ctx.reportProgress(result.total ? (done / result.total) * 95 : 95, `${done}/${result.total}`);
-          if (!result.hasMore) break;
+          await ctx.reportProgress((Math.min(keys.length, at + CHUNK) / keys.length) * 95, `${done}/${keys.length}`);
         }
         sheet.commit();
         await workbook.commit();

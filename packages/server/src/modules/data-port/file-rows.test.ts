@@ -5,6 +5,7 @@ import os from 'node:os';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { readFileRows, type FileRow } from './file-rows.ts';
+import { countXlsxRows } from './exceljs-zip-directory.ts';
 
 async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -75,5 +76,17 @@ describe('rows of an .xlsx', () => {
 
   it('refuses bytes that are not a zip archive with an error, not a hang', async () => {
     await expect(all(readFileRows(streamOf(Buffer.from('不是表格'.repeat(100))), 'xlsx'))).rejects.toThrow();
+  });
+});
+
+describe('counting the rows of an .xlsx for progress', () => {
+  it('counts the rows of the first sheet from its tags, as many as the reader reads, whatever the text says', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => [`名称${i}`, i % 7 ? '<row r="9">' : '</row><row>', i]);
+    const bytes = await workbook({ 第一页: [['名称', '说明', '数'], ...rows], 第二页: [['不数'], ['x'], ['y']] });
+    let read = 0;
+    for await (const _row of readFileRows(streamOf(bytes), 'xlsx')) read++;
+    expect(read).toBe(3001);
+    expect(await countXlsxRows(streamOf(bytes, 4093))).toBe(3001);
+    expect(await countXlsxRows(streamOf(Buffer.from('not an archive')))).toBeUndefined();
   });
 });

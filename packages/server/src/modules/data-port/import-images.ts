@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { engineTable } from './json-rows.ts';
 
 // What an import keeps so it can be rolled back (docs/decisions/0031), written in each batch's own transaction:
 // the before-image of every record it updates (taken before its first write to the record: the main row and every
@@ -71,26 +72,38 @@ export interface ImportedObject {
 }
 
 /**
- * At the end of a batch, in its transaction: one row per record the batch wrote. The first write of a task to a
- * record decides its action and keeps its before-image; a later write of the same task only renews the fingerprint.
+ * At the end of a batch, in its transaction, as ONE statement (issue 26, docs/decisions/0081): the batch's marks (one
+ * per file row, data_import_rows) and one row per record it wrote (data_import_objects). The first write of a task to
+ * a record decides its action and keeps its before-image; a later write of the same task only renews the fingerprint.
+ * The fingerprints are worked out by the database from the rows as they are (the same text and hash `fingerprints`
+ * makes, which a roll back compares with), so the rows are not read back.
  */
-export async function keepImported(edb: EngineExecutor, form: RuntimeForm, taskId: string, objects: readonly ImportedObject[], images: ReadonlyMap<string, BeforeImage>): Promise<void> {
+export async function keepImported(edb: EngineExecutor, engineCode: string, form: RuntimeForm, taskId: string, objects: readonly ImportedObject[], images: ReadonlyMap<string, BeforeImage>): Promise<void> {
   if (!objects.length) return;
   const first = new Map<string, ImportedObject>();
   for (const o of objects) if (!first.has(o.objectId)) first.set(o.objectId, o);
-  const hashes = await fingerprints(edb, form, [...first.keys()]);
-  const rows = [...first.values()].map((o) => {
+  const marks = JSON.stringify(objects.map((o) => ({ task_id: taskId, row_no: o.rowNo, object_id: o.objectId, action: o.action })));
+  // Before-images are the database's own JSON text: spliced in as they are, never parsed and written again.
+  const kept = [...first.values()].map((o) => {
     const image = o.action === 'update' ? images.get(o.objectId) : undefined;
-    return {
-      task_id: taskId, object_id: o.objectId, row_no: o.rowNo, action: o.action,
-      before_main: image?.main ?? null, before_children: image?.children ?? null, after_hash: hashes.get(o.objectId) ?? '',
-    };
+    const own = JSON.stringify({ task_id: taskId, object_id: o.objectId, row_no: o.rowNo, action: o.action });
+    return `${own.slice(0, -1)},"before_main":${image?.main ?? 'null'},"before_children":${image?.children ?? 'null'}}`;
   });
-  for (let at = 0; at < rows.length; at += 2000) {
-    await edb
-      .insertInto('data_import_objects')
-      .values(rows.slice(at, at + 2000))
-      .onConflict((oc) => oc.columns(['task_id', 'object_id']).doUpdateSet({ after_hash: (eb) => eb.ref('excluded.after_hash') }))
-      .execute();
-  }
+  const grids = form.grids.map(
+    (grid) => sql`(select ${grid.code}::text || ':' || string_agg(row_to_json(c)::text, '|' order by c."SortKey", c."ObjectId") from ${engineTable(engineCode, grid.table)} as c where c."ParentObjectId" = m."ObjectId")`,
+  );
+  const text = sql.join([sql`row_to_json(m)::text`, sql`coalesce(row_to_json(i)::text, '')`, ...grids]);
+  const rows = engineTable(engineCode, 'data_import_rows');
+  const objectsTable = engineTable(engineCode, 'data_import_objects');
+  await sql`with marks as (
+      insert into ${rows} (task_id, row_no, object_id, action)
+      select task_id, row_no, object_id, action from json_populate_recordset(null::${rows}, ${marks}::json)
+    )
+    insert into ${objectsTable} (task_id, object_id, row_no, action, before_main, before_children, after_hash)
+    select o.task_id, o.object_id, o.row_no, o.action, o.before_main, o.before_children,
+      case when m."ObjectId" is null then '' else encode(sha256(convert_to(concat_ws(E'\\n', ${text}), 'UTF8')), 'base64') end
+    from json_populate_recordset(null::${objectsTable}, ${`[${kept.join(',')}]`}::json) as o
+    left join ${engineTable(engineCode, form.mainTable)} as m on m."ObjectId" = o.object_id
+    left join ${engineTable(engineCode, 'wf_instances')} as i on i.id = m."WorkflowInstanceId"::uuid
+    on conflict (task_id, object_id) do update set after_hash = excluded.after_hash`.execute(anyDb(edb));
 }

@@ -6,7 +6,6 @@ import { newId } from '../../lib/ids.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changesOf } from '../business-data/data-log.ts';
 import { deriveOnSave } from '../business-data/data-link-save.ts';
-import { toColumn } from '../business-data/field-values.ts';
 import { checkInput } from '../business-data/record-input.ts';
 import { recordName } from '../business-data/record-numbers.ts';
 import { nextStatus } from '../business-data/record-policy.ts';
@@ -22,6 +21,7 @@ import { startFromForm } from '../workflow/workflow.service.ts';
 import type { ImportDataState } from './task-repo.ts';
 import type { PreparedRecord } from './import-record.ts';
 import { formatSeqNo, reserveCounter } from './seq-numbers.ts';
+import { insertJsonRows } from './json-rows.ts';
 
 // Writing imported records inside their batch's transaction (docs/decisions/0007, 0020).
 //
@@ -64,16 +64,17 @@ export async function assertImportable(edb: EngineExecutor, form: RuntimeForm, d
 }
 
 /**
- * New records, their sub-table rows, data-log rows and finished instances of one batch, written as multi-row
- * inserts. The batch flushes it before every read that must see them (key lookups, NoRepeat checks, a save) and
+ * New records, their sub-table rows, data-log rows and finished instances of one batch, written one statement a
+ * table (the rows as one JSON text, json-rows.ts). The batch flushes it before every read that must see them (key lookups, NoRepeat checks, a save) and
  * before it commits.
  */
 export class InsertBuffer {
   private main: Record<string, unknown>[] = [];
   private children = new Map<string, Record<string, unknown>[]>();
-  private logs: { id: string; schema_code: string; object_id: string; user_id: string; changes: string }[] = [];
+  private logs: { id: string; schema_code: string; object_id: string; user_id: string; changes: unknown[] }[] = [];
   constructor(
     private readonly form: RuntimeForm,
+    private readonly engineCode: string,
     private readonly instances?: { template: FinishedInstanceTemplate; originator: string; now: Date },
   ) {}
 
@@ -82,23 +83,15 @@ export class InsertBuffer {
   }
 
   async flush(edb: EngineExecutor): Promise<void> {
-    // Rows per statement stay well under the 65535 bind parameters of one statement.
-    const chunks = <T>(rows: T[], width: number) => {
-      const size = Math.max(1, Math.floor(30000 / Math.max(1, width)));
-      const out: T[][] = [];
-      for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-      return out;
-    };
     if (this.instances && this.main.length) {
       const { template, originator, now } = this.instances;
       const ids = await writeFinishedInstances(edb, this.form.node.code, template, this.main.map((r) => ({ objectId: String(r.ObjectId), name: String(r.Name ?? '') })), originator, now);
       for (const row of this.main) row.WorkflowInstanceId = ids.get(String(row.ObjectId)) ?? null;
     }
-    for (const rows of chunks(this.main, this.form.fields.length + 11)) await anyDb(edb).insertInto(this.form.mainTable).values(rows).execute();
-    for (const grid of this.form.grids) {
-      for (const rows of chunks(this.children.get(grid.code) ?? [], grid.fields.length + 3)) await anyDb(edb).insertInto(grid.table).values(rows).execute();
-    }
-    for (const rows of chunks(this.logs, 5)) await edb.insertInto('form_data_logs').values(rows).execute();
+    // One statement per table whatever the batch's size (json-rows.ts).
+    await insertJsonRows(edb, this.engineCode, this.form.mainTable, this.main);
+    for (const grid of this.form.grids) await insertJsonRows(edb, this.engineCode, grid.table, this.children.get(grid.code) ?? []);
+    await insertJsonRows(edb, this.engineCode, 'form_data_logs', this.logs);
     this.main = [];
     this.children.clear();
     this.logs = [];
@@ -115,7 +108,7 @@ export class InsertBuffer {
   }
 
   addLog(objectId: string, userId: string, changes: unknown[]) {
-    this.logs.push({ id: newId(), schema_code: this.form.node.code, object_id: objectId, user_id: userId, changes: JSON.stringify(changes) });
+    this.logs.push({ id: newId(), schema_code: this.form.node.code, object_id: objectId, user_id: userId, changes });
   }
 }
 
@@ -164,7 +157,7 @@ export interface BatchState {
 
 export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner, plan: ImportPlan, now: Date): BatchState {
   const instances = plan.instances ? { template: plan.instances, originator: owner.userId, now } : undefined;
-  return { edb, form, owner, plan, buffer: new InsertBuffer(form, instances), seq: new SeqBlock(form), now, dropped: [] };
+  return { edb, form, owner, plan, buffer: new InsertBuffer(form, owner.engineCode, instances), seq: new SeqBlock(form), now, dropped: [] };
 }
 
 /** Writes what the batch still holds: its buffered rows, and the unused sequence numbers back. */
@@ -240,7 +233,7 @@ async function fastInsert(b: BatchState, input: PreparedRecord, remaining: numbe
   const seqNo = formatSeqNo(form, await b.seq.take(edb, remaining, now), merged, now);
   const system = { ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now };
   const columns: Record<string, unknown> = { Name: recordName(form, merged, system), Status: status, ModifiedBy: owner.userId, ModifiedTime: now };
-  for (const field of form.fields) if (field.code in checked.values) columns[field.code] = toColumn(field, checked.values[field.code]);
+  for (const field of form.fields) if (field.code in checked.values) columns[field.code] = checked.values[field.code] ?? null;
   buffer.addMain({ ...columns, ObjectId: objectId, SeqNo: seqNo, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now, WorkflowInstanceId: null });
   for (const grid of form.grids) {
     const rows = checked.children.get(grid.code);
@@ -249,7 +242,7 @@ async function fastInsert(b: BatchState, input: PreparedRecord, remaining: numbe
       ObjectId: newId(),
       ParentObjectId: objectId,
       SortKey: i,
-      ...Object.fromEntries(grid.fields.map((f) => [f.code, toColumn(f, row.values[f.code])])),
+      ...Object.fromEntries(grid.fields.map((f) => [f.code, row.values[f.code] ?? null])),
     })));
   }
   if (form.definition.attributes.enableDataLog) {

@@ -11,6 +11,7 @@ import { findFiles } from '../files/files.repo.ts';
 import type { Lookups } from './cell-values.ts';
 import { ErrorReport } from './error-report.ts';
 import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
+import { countXlsxRows } from './exceljs-zip-directory.ts';
 import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
 import { batchState, importPlan, settle, writeImported, type ImportPlan, type Owner } from './import-write.ts';
@@ -51,10 +52,11 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       const source = file ? await deps.store.get(file.storage_key) : undefined;
       const kind = file ? fileKindOf(file.name, file.content_type) : null;
       if (!file || !source || !kind) throw new AppError('DataPortFileUnreadable');
-      // A first pass counts the data rows (progress is rows done / rows in the file; an .xlsx cannot say how far
-      // its bytes are, its reader may buffer the sheet before the shared strings).
+      // A first pass counts the data rows (progress is rows done / rows in the file): an .xlsx by its first sheet's
+      // row tags, without parsing it (issue 26), a .csv by reading it.
       let fileRows = 0;
-      for await (const _row of readFileRows(source, kind)) fileRows++;
+      if (kind === 'xlsx') fileRows = (await countXlsxRows(source)) ?? 0;
+      else for await (const _row of readFileRows(source, kind)) fileRows++;
       const again = await deps.store.get(file.storage_key);
       if (!again) throw new AppError('DataPortFileUnreadable');
       const rows = readFileRows(again, kind)[Symbol.asyncIterator]();
@@ -71,21 +73,38 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       let rejected = 0;
       let rowsDone = 0;
       try {
+        // The next batch is read and grouped from the file while the previous one is written (issue 26): reading
+        // the file is CPU work, writing a batch mostly waiting on the database. Batches still commit one after
+        // another, in file order, and at most two are held.
         let batch: FileRecord[] = [];
-        const flush = async () => {
-          rejected += await commitBatch(run, batch, deps);
-          batch = [];
-          await ctx.reportProgress(Math.min(95, (rowsDone / Math.max(1, fileRows - 1)) * 95), `已处理 ${total} 条`);
+        let pending: Promise<void> = Promise.resolve();
+        const write = async (records: FileRecord[], done: number, seen: number) => {
+          rejected += await commitBatch(run, records, deps);
+          await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
           if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
         };
-        for await (const record of fileRecords(rest, mapping)) {
-          total++;
-          rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
-          if (committed.has(record.rowNo)) continue;
-          batch.push(record);
-          if (batch.length >= deps.batchSize) await flush();
+        const flush = async () => {
+          const records = batch;
+          batch = [];
+          await pending;
+          pending = write(records, rowsDone, total);
+          // Awaited before the next batch or the end; a failure is not "unhandled" meanwhile.
+          pending.catch(() => undefined);
+        };
+        try {
+          for await (const record of fileRecords(rest, mapping)) {
+            total++;
+            rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
+            if (committed.has(record.rowNo)) continue;
+            batch.push(record);
+            if (batch.length >= deps.batchSize) await flush();
+          }
+          if (batch.length) await flush();
+        } finally {
+          // A read that failed waits for the batch being written (it ends as it would have) before the job fails.
+          await pending.catch(() => undefined);
         }
-        if (batch.length) await flush();
+        await pending;
         const reportPath = await run.report.finish();
         const reportId = reportPath ? await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, reportPath, `导入错误报告-${form.definition.attributes.displayName}.xlsx`) : null;
         const counts = await edb
@@ -156,8 +175,7 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
       remaining--;
     }
     await settle(b);
-    for (let i = 0; i < marks.length; i += 5000) await tdb.insertInto('data_import_rows').values(marks.slice(i, i + 5000)).execute();
-    await keepImported(tdb, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
+    await keepImported(tdb, run.ctx.engineCode, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
     return b.dropped;
   });
   await deleteStoredBytes(deps, dropped);

@@ -18,7 +18,7 @@ import { findTask, type TaskRow } from './task-repo.ts';
 export interface DataPortDeps {
   store: FileStore;
   urls: FileUrlSigner;
-  /** Records committed per transaction (TRITIUM_IMPORT_BATCH_SIZE, 500). */
+  /** Records committed per transaction (TRITIUM_IMPORT_BATCH_SIZE, 1000: a batch is a handful of statements whatever its size, docs/decisions/0081). */
   batchSize: number;
   /** Pause after each batch (TRITIUM_IMPORT_BATCH_DELAY_MS; tests slow an import down with it). */
   batchDelayMs: number;
@@ -26,7 +26,7 @@ export interface DataPortDeps {
 
 export function dataPortSettings(env: NodeJS.ProcessEnv = process.env): Pick<DataPortDeps, 'batchSize' | 'batchDelayMs'> {
   const size = Number(env.TRITIUM_IMPORT_BATCH_SIZE);
-  return { batchSize: Number.isInteger(size) && size > 0 ? size : 500, batchDelayMs: Number(env.TRITIUM_IMPORT_BATCH_DELAY_MS ?? 0) || 0 };
+  return { batchSize: Number.isInteger(size) && size > 0 ? size : 1000, batchDelayMs: Number(env.TRITIUM_IMPORT_BATCH_DELAY_MS ?? 0) || 0 };
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

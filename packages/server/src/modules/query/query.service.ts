@@ -6,7 +6,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { fromColumn } from '../business-data/field-values.ts';
 import { presentRecord } from '../business-data/record.presenter.ts';
-import { anyDb, getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
+import { anyDb, getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
 import { permittedBranches, permittedCondition, scopeCondition } from './data-scope.ts';
 import { assertCan, FULL_RIGHTS } from '../permission/form-rights.ts';
@@ -120,13 +120,7 @@ export interface QueryWindow {
  */
 export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<QueryBody, 'sort'>, window: QueryWindow, options: QueryOptions = {}) {
   const { edb, form, cc, base, count } = await narrow(ctx, body, options);
-  const sorts = (body.sort ?? []).map((s, i) => {
-    const column = mainColumn(form, s.field);
-    if (!column || !isSortable(column.dataType)) cc.issues.push({ path: `sort.${i}.field`, message: `不能按字段 ${s.field} 排序（仅短文本、日期、整数、是否、数字）` });
-    return { code: s.field, direction: s.direction };
-  });
-  if (cc.issues.length) throw parameterError(cc.issues);
-  const order = [...sorts, { code: 'CreatedTime', direction: 'desc' as const }, { code: 'ObjectId', direction: 'desc' as const }];
+  const { sorts, order } = orderOf(form, cc, body.sort);
   let page = base().selectAll(MAIN);
   for (const o of order) page = page.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
   page = page.limit(window.limit).offset(window.offset);
@@ -150,6 +144,31 @@ export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<Query
   const total = Number(rows[0]?.__total ?? 0);
   const list = rows.filter((r) => r.ObjectId != null).map((r) => presentRecord(form, r));
   return { form, list, total: total as number | null };
+}
+
+/** The sorts asked (checked: sortable main-table columns) and the full order: them, then CreatedTime desc, ObjectId desc. */
+function orderOf(form: RuntimeForm, cc: CompileContext, sort: QueryBody['sort']) {
+  const sorts = (sort ?? []).map((s, i) => {
+    const column = mainColumn(form, s.field);
+    if (!column || !isSortable(column.dataType)) cc.issues.push({ path: `sort.${i}.field`, message: `不能按字段 ${s.field} 排序（仅短文本、日期、整数、是否、数字）` });
+    return { code: s.field, direction: s.direction };
+  });
+  if (cc.issues.length) throw parameterError(cc.issues);
+  return { sorts, order: [...sorts, { code: 'CreatedTime', direction: 'desc' as const }, { code: 'ObjectId', direction: 'desc' as const }] };
+}
+
+/**
+ * The keys of every narrowed record in a list's order (the sort asked, then CreatedTime desc, ObjectId desc), in one
+ * statement: an export reads its records by these keys a chunk at a time (issue 26, docs/decisions/0082) instead of
+ * pages at growing offsets, each of which read every row before it again.
+ */
+export async function orderedKeys(ctx: NodeContext, body: Narrowing & Pick<QueryBody, 'sort'>, options: QueryOptions = {}) {
+  const { edb, form, cc, base } = await narrow(ctx, body, options);
+  const { order } = orderOf(form, cc, body.sort);
+  let keys = base().select(sql<string>`${sql.ref(`${MAIN}.ObjectId`)}::text`.as('id'));
+  for (const o of order) keys = keys.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
+  const rows = await keys.execute();
+  return { edb, form, ids: rows.map((r) => r.id) };
 }
 
 /**
