@@ -33,12 +33,15 @@ export async function widgetData(ctx: NodeContext, widget: Widget, runtimeFilter
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, widget.source.schemaCode);
   const cc: CompileContext = { edb, form, userId: ctx.userId, now: deps.now ?? new Date(), issues: [] };
-  const compiled = await compileFastest(ctx, cc, widget, runtimeFilter, deps);
-  const query = compiled.statement.compile();
-  const versions = await dataVersionsOf(ctx.db, ctx.engineCode, tablesRead(query.sql, compiled.tables));
-  const key = JSON.stringify([ctx.engineCode, form.version, versions, query.sql, query.parameters, compiled.columns]);
+  // The cache key is the scan's statement: the pre-aggregation gives the same numbers, so a hit needs no more reads.
+  const scan = compileWidget(cc, widget, runtimeFilter);
+  const query = scan.statement.compile();
+  const versions = await dataVersionsOf(ctx.db, ctx.engineCode, tablesRead(query.sql, scan.tables));
+  const key = JSON.stringify([ctx.engineCode, form.version, versions, query.sql, query.parameters, scan.columns]);
   const hit = deps.cache.get(key);
   if (hit) return { ...hit, cached: true };
+
+  const compiled = await compileFastest(ctx, cc, widget, runtimeFilter, deps, scan);
 
   const rows = await compiled.statement.execute();
   const d = compiled.dimensionCount;
@@ -71,12 +74,11 @@ export async function widgetData(ctx: NodeContext, widget: Widget, runtimeFilter
 
 /**
  * The widget's statement on the form's pre-aggregation when it answers the widget exactly (pre-aggregate-read.ts),
- * else on the form's table. The table's statement is compiled first either way: its checks (hidden fields, fields that
- * cannot be summed) are the widget's. A large form without a pre-aggregation gets one queued; one whose extremes went
+ * else on the form's table (`scan`, compiled first either way: its checks — hidden fields, fields that cannot be
+ * summed — are the widget's). A large form without a pre-aggregation gets one queued; one whose extremes went
  * stale is rebuilt (meanwhile a widget needing a min or max scans).
  */
-async function compileFastest(ctx: NodeContext, cc: CompileContext, widget: Widget, runtimeFilter: QueryNode | undefined, deps: ReportDeps): Promise<CompiledWidget & { preAggregated?: boolean }> {
-  const scan = compileWidget(cc, widget, runtimeFilter);
+async function compileFastest(ctx: NodeContext, cc: CompileContext, widget: Widget, runtimeFilter: QueryNode | undefined, deps: ReportDeps, scan: CompiledWidget): Promise<CompiledWidget & { preAggregated?: boolean }> {
   if (widget.source?.gridCode) return scan;
   const { form } = cc;
   const found = await preAggregateOf(ctx.db, ctx.engineCode, form.mainTable);
