@@ -70,6 +70,20 @@ async function browserTimes(baseUrl: string, admin: { token: string; engineCode:
     const page = await context.newPage();
     page.on('requestfailed', (r) => console.warn('request failed', r.url(), r.failure()?.errorText));
     page.on('response', (r) => { if (r.status() >= 400) console.warn('response', r.status(), r.url()); });
+    // Each card's time from navigation until it shows its numbers (its chart drawn; a card without a chart: no skeleton).
+    await page.addInitScript(() => {
+      const times: Record<string, number> = {};
+      (window as unknown as { __cardTimes: Record<string, number> }).__cardTimes = times;
+      const look = () => {
+        document.querySelectorAll('[data-widget]').forEach((card) => {
+          const id = card.getAttribute('data-widget')!;
+          if (times[id] !== undefined || card.querySelector('.ant-skeleton')) return;
+          const chart = ['bar', 'line', 'pie'].includes(card.getAttribute('data-widget-type') ?? '');
+          if (!chart || card.querySelector('[data-drawn="true"]')) times[id] = Math.round(performance.now());
+        });
+      };
+      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn', 'class'] });
+    });
     const open = async () => {
       const t0 = Date.now();
       await page.goto(url);
@@ -83,13 +97,14 @@ async function browserTimes(baseUrl: string, admin: { token: string; engineCode:
       const ms = Date.now() - t0;
       const failed = await page.$$eval('[data-widget]', (cards) => cards.filter((c) => c.querySelector('.ant-alert')).map((c) => `${c.getAttribute('data-widget')}: ${c.querySelector('.ant-alert')!.textContent}`));
       if (failed.length) throw new Error(`widgets not drawn after ${ms} ms: ${failed.join('; ')}`);
-      return ms;
+      const cards = await page.evaluate(() => (window as unknown as { __cardTimes: Record<string, number> }).__cardTimes);
+      return { ms, cards };
     };
     await open(); // the web app's files into the browser's cache
     await bump();
     const cold = await open();
     const warm = await open();
-    return { cold, warm };
+    return { cold: cold.ms, warm: warm.ms, coldCards: cold.cards, warmCards: warm.cards };
   } finally {
     await browser.close();
   }
@@ -203,7 +218,7 @@ async function measure(databaseUrl: string, version: string) {
       console.log(name, JSON.stringify(figures[name]));
     }
     // The same widgets on one dashboard node, opened in the browser.
-    let browser: { cold: number; warm: number } | null = null;
+    let browser: Awaited<ReturnType<typeof browserTimes>> = null;
     if (webDist && process.env.BENCH_BROWSER === 'on') {
       const board = await post(app, '/v1/functionnode', { code: 'BoardNode', appCode: appNode.code, displayName: '百万看板', nodeType: 270 }, headers);
       const list = Object.values(widgets).map((w, i) => ({ id: `w${i + 1}`, title: `组件${i + 1}`, layout: { x: (i % 2) * 6, y: Math.floor(i / 2) * 7, w: 6, h: 7 }, source, ...w }));
@@ -226,8 +241,8 @@ if (!run) {
   console.warn('No PostgreSQL server: nothing measured.');
   process.exit(0);
 }
-const result = saveResult(PRE_AGGREGATE ? 'dashboard' : 'dashboard-scan', { rounds: ROUNDS, run });
-if (!PRE_AGGREGATE) {
+const result = saveResult(PRE_AGGREGATE ? (process.env.BENCH_SECTION === 'off' ? 'dashboard-browser' : 'dashboard') : 'dashboard-scan', { rounds: ROUNDS, run });
+if (!PRE_AGGREGATE || process.env.BENCH_SECTION === 'off') {
   console.log(JSON.stringify(run.browser));
   process.exit(0);
 }
