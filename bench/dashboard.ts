@@ -71,19 +71,19 @@ async function browserTimes(baseUrl: string, admin: { token: string; engineCode:
     page.on('requestfailed', (r) => console.warn('request failed', r.url(), r.failure()?.errorText));
     page.on('response', (r) => { if (r.status() >= 400) console.warn('response', r.status(), r.url()); });
     // Each card's time from navigation until it shows its numbers (its chart drawn; a card without a chart: no skeleton).
-    await page.addInitScript(() => {
-      const times: Record<string, number> = {};
-      (window as unknown as { __cardTimes: Record<string, number> }).__cardTimes = times;
-      const look = () => {
+    // A string, not a function: tsx names functions with a helper the page does not have.
+    await page.addInitScript(`
+      const times = {};
+      window.__cardTimes = times;
+      setInterval(() => {
         document.querySelectorAll('[data-widget]').forEach((card) => {
-          const id = card.getAttribute('data-widget')!;
+          const id = card.getAttribute('data-widget');
           if (times[id] !== undefined || card.querySelector('.ant-skeleton')) return;
-          const chart = ['bar', 'line', 'pie'].includes(card.getAttribute('data-widget-type') ?? '');
+          const chart = ['bar', 'line', 'pie'].includes(card.getAttribute('data-widget-type') || '');
           if (!chart || card.querySelector('[data-drawn="true"]')) times[id] = Math.round(performance.now());
         });
-      };
-      new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn', 'class'] });
-    });
+      }, 20);
+    `);
     const open = async () => {
       const t0 = Date.now();
       await page.goto(url);
