@@ -14,7 +14,7 @@
  * at 1,000,000 records"). BENCH_DASHBOARD_RECORDS / BENCH_DASHBOARD_ROUNDS change the size and rounds; BENCH_BROWSER=on
  * also opens the widgets as one dashboard in Chromium (needs the built web app): from navigation until every chart
  * reports itself drawn and every card shows its numbers, cold (after a write) and again. A card that shows an error
- * instead ends the wait at once, named (session 13's attempt waited 10 minutes on one).
+ * instead ends the wait at once, named (session 13's attempt waited its 10 minutes without saying why).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
