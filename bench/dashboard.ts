@@ -5,10 +5,16 @@
  * report cache (each round adds an always-true condition with a new value, so the statement — and the cache key — is
  * new; PostgreSQL's own buffers stay warm, as on a server in use). Warm: the same widget again (the data versions are
  * read, the result comes from the cache).
- * Run: npm run bench:dashboard   (writes bench/results/dashboard.json and docs/performance.md "Dashboard at 1,000,000
- * records"). BENCH_DASHBOARD_RECORDS / BENCH_DASHBOARD_ROUNDS change the size and rounds; BENCH_BROWSER=on also opens
- * the widgets as one dashboard in Chromium (needs the built web app) — at 1,000,000 records its one attempt did not
- * finish within its 10-minute wait, see docs/performance.md.
+ * Session 14 (docs/decisions/0074): after the seed, the form's pre-aggregation is built by the job runner (timed), and
+ * each widget is measured three ways, interleaved round by round: "scan" (the cold call as before: an always-true
+ * condition on a column the pre-aggregation does not keep, so the statement scans the table), "cold" (right after a
+ * one-row write to the table: new data versions, nothing cached, the pre-aggregation read when it answers the widget)
+ * and "warm" (the same call again, from the cache).
+ * Run: npm run bench:dashboard   (writes bench/results/dashboard.json and docs/performance.md "Session 14 — dashboards
+ * at 1,000,000 records"). BENCH_DASHBOARD_RECORDS / BENCH_DASHBOARD_ROUNDS change the size and rounds; BENCH_BROWSER=on
+ * also opens the widgets as one dashboard in Chromium (needs the built web app): from navigation until every chart
+ * reports itself drawn and every card shows its numbers, cold (after a write) and again. A card that shows an error
+ * instead ends the wait at once, named (session 13's attempt waited its 10 minutes without saying why).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +28,9 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { BENCH_CODE, medianAndP95, registerBenchEngine, round1 } from './setup.ts';
 import { onThrowawayPostgres, post, saveResult, writePerformanceSection } from './lib.ts';
 
+const LOAD = (await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ');
+/** BENCH_PRE_AGGREGATE=off: no pre-aggregation (session 13's server), for the browser part's before figure. */
+const PRE_AGGREGATE = process.env.BENCH_PRE_AGGREGATE !== 'off';
 const RECORDS = Number(process.env.BENCH_DASHBOARD_RECORDS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 9);
 const WARMUP = 1;
@@ -42,7 +51,7 @@ async function openApp(databaseUrl: string) {
   const database = await openDatabase({ databaseUrl });
   await migratePlatform(database.db);
   const webDist = existsSync(path.join(WEB_DIST, 'index.html')) ? WEB_DIST : undefined;
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: BENCH_CODE, jwtSecret: 'bench-secret-0123456789abcdef', webDist }, db: database.db, logger: false, listen: database.listen });
+  const app = await buildApp({ config: { ...loadConfig({}), reportPreAggregateFromRows: PRE_AGGREGATE ? Math.min(100_000, Math.floor(RECORDS / 2)) : Number.MAX_SAFE_INTEGER, rateLimit: false, fixedVerifyCode: BENCH_CODE, jwtSecret: 'bench-secret-0123456789abcdef', webDist }, db: database.db, logger: false, listen: database.listen });
   await app.ready();
   return { app, database, webDist };
 }
@@ -59,21 +68,43 @@ async function browserTimes(baseUrl: string, admin: { token: string; engineCode:
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await context.addCookies([{ name: 'access-token', value: admin.token, url: baseUrl }, { name: 'engine', value: admin.engineCode, url: baseUrl }]);
     const page = await context.newPage();
+    page.on('requestfailed', (r) => console.warn('request failed', r.url(), r.failure()?.errorText));
+    page.on('response', (r) => { if (r.status() >= 400) console.warn('response', r.status(), r.url()); });
+    // Each card's time from navigation until it shows its numbers (its chart drawn; a card without a chart: no skeleton).
+    // A string, not a function: tsx names functions with a helper the page does not have.
+    await page.addInitScript(`
+      const times = {};
+      window.__cardTimes = times;
+      setInterval(() => {
+        document.querySelectorAll('[data-widget]').forEach((card) => {
+          const id = card.getAttribute('data-widget');
+          if (times[id] !== undefined || card.querySelector('.ant-skeleton')) return;
+          const chart = ['bar', 'line', 'pie'].includes(card.getAttribute('data-widget-type') || '');
+          if (!chart || card.querySelector('[data-drawn="true"]')) times[id] = Math.round(performance.now());
+        });
+      }, 20);
+    `);
     const open = async () => {
       const t0 = Date.now();
       await page.goto(url);
       await page.waitForFunction(
-        ([w, c]) => document.querySelectorAll('[data-widget]').length === w && document.querySelectorAll('[data-drawn="true"]').length === c && !document.querySelector('[data-widget] .ant-skeleton'),
+        ([w, c]) =>
+          !!document.querySelector('[data-widget] .ant-alert') ||
+          (document.querySelectorAll('[data-widget]').length === w && document.querySelectorAll('[data-drawn="true"]').length === c && !document.querySelector('[data-widget] .ant-skeleton')),
         [widgetCount, chartCount],
         { timeout: 600_000, polling: 50 },
       );
-      return Date.now() - t0;
+      const ms = Date.now() - t0;
+      const failed = await page.$$eval('[data-widget]', (cards) => cards.filter((c) => c.querySelector('.ant-alert')).map((c) => `${c.getAttribute('data-widget')}: ${c.querySelector('.ant-alert')!.textContent}`));
+      if (failed.length) throw new Error(`widgets not drawn after ${ms} ms: ${failed.join('; ')}`);
+      const cards = await page.evaluate(() => (window as unknown as { __cardTimes: Record<string, number> }).__cardTimes);
+      return { ms, cards };
     };
     await open(); // the web app's files into the browser's cache
     await bump();
     const cold = await open();
     const warm = await open();
-    return { cold, warm };
+    return { cold: cold.ms, warm: warm.ms, coldCards: cold.cards, warmCards: warm.cards };
   } finally {
     await browser.close();
   }
@@ -126,32 +157,77 @@ async function measure(databaseUrl: string, version: string) {
       'bar: top 10 days by count': { type: 'bar', dimensions: [{ field: 'OrderDate', dateGroup: 'day' }], measures: [{ aggregate: 'count' }], sort: { by: 'measure', index: 0, direction: 'desc' }, topN: 10 },
     };
     let round = 0;
-    const call = (widget: Record<string, unknown>, cold: boolean, first = false) => async () => {
-      // An always-true condition with a new value each time: a new statement, not in the cache.
-      const filter = cold ? { field: 'Amount', operator: 'Above', value: -1_000_000 - ++round } : undefined;
+    const bump = () => sql`update ${table} set "Customer" = "Customer" where "ObjectId" = (select "ObjectId" from ${table} limit 1)`.execute(database.db);
+    // mode scan: an always-true condition with a new value each time on Amount (not kept by the pre-aggregation): a
+    // new statement, not in the cache, scanning the table — session 13's cold call.
+    const call = (widget: Record<string, unknown>, mode: 'scan' | 'cold' | 'warm') => async () => {
+      const filter = mode === 'scan' ? { field: 'Amount', operator: 'Above', value: -1_000_000 - ++round } : undefined;
       const data = await post(app, '/v1/report/data', { widget: { id: 'w', title: '', layout, source, ...widget }, ...(filter ? { filter } : {}) }, headers);
-      if (!cold && !first && !data.cached) throw new Error('a warm call was not answered from the cache');
+      if (mode === 'warm' && !data.cached) throw new Error('a warm call was not answered from the cache');
+      if (mode === 'cold' && data.cached) throw new Error('a cold call was answered from the cache');
       return data;
     };
-    const figures: Record<string, { cold: { medianMs: number; p95Ms: number }; warm: { medianMs: number; p95Ms: number }; groups: number }> = {};
+    const timed = async (run: () => Promise<unknown>) => {
+      const t1 = process.hrtime.bigint();
+      await run();
+      return Number(process.hrtime.bigint() - t1) / 1e6;
+    };
+    const stats = (samples: number[]) => {
+      const sorted = [...samples].sort((x, y) => x - y);
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+      return { medianMs: round1(at(50)), p95Ms: round1(at(95)) };
+    };
+
+    // Writes before the pre-aggregation: 1,000 rows in one statement and single-row updates (its triggers' cost, below).
+    const writeCost = async () => {
+      const insert = await timed(() => sql`insert into ${table} ("ObjectId", "Name", "Status", "CreatedBy", "ModifiedBy", "OwnerId", "OwnerDeptId", "CreatedTime", "ModifiedTime", "Customer", "Region", "Kind", "Amount", "Qty", "OrderDate")
+        select gen_random_uuid(), 'extra', 1, ${me}, ${me}, ${me}, ${depts[0]!}, now() - g * interval '7 minute', now(), '客户' || g, '华东', 'x', g, 1, now() - g * interval '7 minute' from generate_series(1, 1000) g`.execute(database.db));
+      const updates: number[] = [];
+      for (let i = 0; i < 21; i++) updates.push(await timed(bump));
+      await sql`delete from ${table} where "Name" = 'extra'`.execute(database.db);
+      return { insert1000Ms: round1(insert), updateOne: stats(updates.slice(1)) };
+    };
+    const writesBefore = await writeCost();
+
+    // The pre-aggregation: queued by the first widget read (the form is past the threshold), built by the job runner.
+    await sql`analyze ${table}`.execute(database.db);
+    const queued = await post(app, '/v1/report/data', { widget: { id: 'w', title: '', layout, source, ...widgets['bar: count by Region'] } }, headers);
+    if (queued.preAggregated) throw new Error('pre-aggregated before its build');
+    const tb = Date.now();
+    while (await app.extras.jobs.runOnce());
+    const buildSeconds = round1((Date.now() - tb) / 1000);
+    const agg = PRE_AGGREGATE ? (await sql<{ groups: number }>`select count(*)::int as groups from ${sql.id(schema, `${tableName}__agg`)}`.execute(database.db)).rows[0]!.groups : 0;
+    const writesAfter = await writeCost();
+
+    const figures: Record<string, { scan: { medianMs: number; p95Ms: number }; cold: { medianMs: number; p95Ms: number }; warm: { medianMs: number; p95Ms: number }; groups: number; preAggregated: boolean }> = {};
     for (const [name, widget] of Object.entries(widgets)) {
-      const first = await call(widget, false, true)();
-      const cold = await medianAndP95(call(widget, true), WARMUP, ROUNDS);
-      const warm = await medianAndP95(call(widget, false), WARMUP, ROUNDS);
-      figures[name] = { cold, warm, groups: first.rows.length };
+      const scan: number[] = [];
+      const cold: number[] = [];
+      const warm: number[] = [];
+      let first: Awaited<ReturnType<ReturnType<typeof call>>> | undefined;
+      for (let i = 0; i < WARMUP + ROUNDS; i++) {
+        const s1 = await timed(call(widget, 'scan'));
+        await bump();
+        let data: typeof first;
+        const c1 = await timed(async () => { data = await call(widget, 'cold')(); });
+        first ??= data;
+        const w1 = await timed(call(widget, 'warm'));
+        if (i >= WARMUP) { scan.push(s1); cold.push(c1); warm.push(w1); }
+      }
+      figures[name] = { scan: stats(scan), cold: stats(cold), warm: stats(warm), groups: first!.rows.length, preAggregated: !!first!.preAggregated };
+      console.log(name, JSON.stringify(figures[name]));
     }
     // The same widgets on one dashboard node, opened in the browser.
-    let browser: { cold: number; warm: number } | null = null;
+    let browser: Awaited<ReturnType<typeof browserTimes>> = null;
     if (webDist && process.env.BENCH_BROWSER === 'on') {
       const board = await post(app, '/v1/functionnode', { code: 'BoardNode', appCode: appNode.code, displayName: '百万看板', nodeType: 270 }, headers);
       const list = Object.values(widgets).map((w, i) => ({ id: `w${i + 1}`, title: `组件${i + 1}`, layout: { x: (i % 2) * 6, y: Math.floor(i / 2) * 7, w: 6, h: 7 }, source, ...w }));
       await post(app, '/v1/dashboard/save', { code: board.code, definition: { widgets: list } }, headers);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       const charts = list.filter((w) => ['bar', 'line', 'pie'].includes((w as { type?: string }).type ?? '')).length;
-      const bump = () => sql`update ${table} set "Qty" = "Qty" where "ObjectId" = (select "ObjectId" from ${table} limit 1)`.execute(database.db);
       browser = await browserTimes(address, admin, `/workbench/app/${appNode.code}/${board.code}`, list.length, charts, bump);
     }
-    const result = { database: `PostgreSQL ${version}`, records: RECORDS, seedSeconds, figures, browser };
+    const result = { database: `PostgreSQL ${version}`, records: RECORDS, seedSeconds, buildSeconds, groups: agg, writesBefore, writesAfter, figures, browser };
     console.log(JSON.stringify(result, null, 2));
     return result;
   } finally {
@@ -165,34 +241,34 @@ if (!run) {
   console.warn('No PostgreSQL server: nothing measured.');
   process.exit(0);
 }
-const result = saveResult('dashboard', { rounds: ROUNDS, run });
+const result = saveResult(PRE_AGGREGATE ? (process.env.BENCH_SECTION === 'off' ? 'dashboard-browser' : 'dashboard') : 'dashboard-scan', { rounds: ROUNDS, run });
+if (!PRE_AGGREGATE || process.env.BENCH_SECTION === 'off') {
+  console.log(JSON.stringify(run.browser));
+  process.exit(0);
+}
 const ms = (x: { medianMs: number; p95Ms: number }) => `${x.medianMs} / ${x.p95Ms}`;
-writePerformanceSection('Dashboard at 1,000,000 records', [
-  '## Dashboard at 1,000,000 records',
+writePerformanceSection('Session 14 — dashboards at 1,000,000 records', [
+  '## Session 14 — dashboards at 1,000,000 records',
   '',
   `Measured by \`npm run bench:dashboard\` on ${result.date.slice(0, 10)}: Node ${process.version}, ${result.cpus} × ${result.cpu ?? 'CPU'}, ${run.database},`,
-  'on a machine shared with other builds and test runs at the time (figures are higher than on a quiet one).',
-  `A form of 6 controls created and published through the API, ${RECORDS.toLocaleString('en-US')} records written with one INSERT … SELECT (${run.seedSeconds} s).`,
-  'POST /v1/report/data through `app.inject` for each of 8 widgets, as the administrator (scope all). Cold: not in the report',
-  'cache (a new statement each call; PostgreSQL\'s buffers warm). Warm: the same call again, answered from the cache after the',
-  `data-version read. ${WARMUP} warm-up then ${ROUNDS} timed calls, median / p95 in ms. Goal: ≤ 300 ms cold, ≤ 20 ms warm.`,
+  `on a machine shared with other builds and test runs (load average ${LOAD} at the start, ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(', ')} at the end).`,
+  `The form of session 13's bench (6 controls, ${RECORDS.toLocaleString('en-US')} records written with one INSERT … SELECT, ${run.seedSeconds} s), then its pre-aggregation`,
+  `(docs/decisions/0074) queued by the first widget read and built by the job runner: ${run.buildSeconds} s, ${run.groups.toLocaleString('en-US')} groups.`,
+  'Each widget through POST /v1/report/data (`app.inject`, the administrator), three calls per round, interleaved:',
+  '**scan** — session 13\'s cold call (an always-true condition on Amount, which the pre-aggregation does not keep: the table is',
+  'scanned); **cold** — right after a one-row write to the table (new data versions, nothing cached; the pre-aggregation is',
+  'read when it answers the widget); **warm** — the same call again, from the cache.',
+  `${WARMUP} warm-up then ${ROUNDS} timed rounds, median / p95 in ms. Goal: ≤ 300 ms cold, ≤ 20 ms warm.`,
   '',
-  '| widget | groups | cold | warm |',
-  '|---|---|---|---|',
-  ...Object.entries(run.figures).map(([name, f]) => `| ${name} | ${f.groups} | ${ms(f.cold)} | ${ms(f.warm)} |`),
+  '| widget | groups | read from | scan (before) | cold (after) | warm |',
+  '|---|---|---|---|---|---|',
+  ...Object.entries(run.figures).map(([name, f]) => `| ${name} | ${f.groups} | ${f.preAggregated ? 'pre-aggregation' : 'table scan'} | ${ms(f.scan)} | ${ms(f.cold)} | ${ms(f.warm)} |`),
   '',
-  'Every widget is one GROUP BY statement over the whole table (no index narrows an unfiltered dashboard), so a cold widget',
-  'costs one parallel scan of the table plus its grouping; a warm one costs the data-version read (one small statement) and',
-  'the cached answer.',
+  `Writes, before and after the pre-aggregation's triggers: 1,000 rows in one INSERT … SELECT ${run.writesBefore.insert1000Ms} → ${run.writesAfter.insert1000Ms} ms;`,
+  `a one-row UPDATE ${ms(run.writesBefore.updateOne)} → ${ms(run.writesAfter.updateOne)} ms (median / p95 of 20).`,
   '',
   run.browser
-    ? `The same 8 widgets on one dashboard opened in Chromium (1440 px), from navigation until every widget shows its numbers: ${run.browser.cold} ms cold (after a write to the table), ${run.browser.warm} ms warm (opened again). The page asks for the 8 widgets at once.`
-    : 'The browser part (BENCH_BROWSER=on) did not run in this measurement: at 20,000 records the board of these 8 widgets showed every number in Chromium 1.7 s after navigation (cold) and 2.2 s (opened again); at 1,000,000 records its one attempt did not finish within its 10-minute wait, not yet explained.',
-  '',
-  'Finding: the warm answers are near the 20 ms goal (the cache; the machine was loaded), the cold ones are not within',
-  '300 ms at a million rows: each widget scans the whole table, and a date grouping (to_char on every row), a distinct',
-  'count (a sort per group) and a top N over some 700 days cost most. Reaching the cold goal needs pre-aggregation kept',
-  'current by the data-version triggers (per form, day and dimension), or more cores for PostgreSQL\'s parallel scans;',
-  'not done yet.',
+    ? `The same 8 widgets on one dashboard opened in Chromium (1440 px), from navigation until every chart reports itself drawn and every card shows its numbers: ${run.browser.cold} ms cold (after a write to the table), ${run.browser.warm} ms opened again.`
+    : 'The browser part (BENCH_BROWSER=on) did not run in this measurement.',
   '',
 ]);

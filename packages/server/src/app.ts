@@ -30,6 +30,7 @@ import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
 import { businessDataRoutes } from './modules/business-data/business-data.routes.ts';
 import { queryRoutes } from './modules/query/query.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
+import { PRE_AGGREGATE_JOB, preAggregateHandler } from './modules/report/report.routes.ts';
 import { dataLinkRoutes } from './modules/business-data/data-link.routes.ts';
 import { openApiRoutes } from './modules/open-api/open-api.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -195,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     codes: { send: (mobile, address) => codes.send(mobile, 'query', address), consume: (mobile, code) => codes.consume(mobile, 'query', code) },
     now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   queryRoutes(app, { db, now: options.now });
-  reportRoutes(app, { db, clock: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
+  reportRoutes(app, { db, clock: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined), preAggregateFromRows: config.reportPreAggregateFromRows });
   dataLinkRoutes(app, { db });
   openApiRoutes(app, { db, fileStore, now: options.now, contextCaches });
   viewRoutes(app, { db, fileStore, now: options.now });
@@ -261,7 +262,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
     .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }))
-    .register(DIRECTORY_SYNC_JOB, directorySyncHandler(outbound));
+    .register(DIRECTORY_SYNC_JOB, directorySyncHandler(outbound))
+    .register(PRE_AGGREGATE_JOB, preAggregateHandler());
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.

@@ -32,6 +32,8 @@ export interface AppConfig {
   /** App copy pacing: nodes per batch and a pause after each (TRITIUM_COPY_BATCH_SIZE, TRITIUM_COPY_BATCH_DELAY_MS). */
   copyBatchSize: number;
   copyBatchDelayMs: number;
+  /** Forms of at least this many rows get a report pre-aggregation (TRITIUM_REPORT_PRE_AGGREGATE_FROM_ROWS, default 100,000; docs/decisions/0074). */
+  reportPreAggregateFromRows: number;
   /** The map control's tile URL template for browsers (unset: the web app's default; '' draws no tiles). */
   mapTileUrl?: string;
   /** The address people open the web app at, for links in e-mails and chat messages (TRITIUM_PUBLIC_URL). */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
     schedulerTickMs: positive(env.TRITIUM_SCHEDULER_TICK_MS, 5_000),
     copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
+    reportPreAggregateFromRows: positive(env.TRITIUM_REPORT_PRE_AGGREGATE_FROM_ROWS, 100_000),
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
     mapTileUrl: env.TRITIUM_MAP_TILE_URL,
     publicUrl: env.TRITIUM_PUBLIC_URL || undefined,

@@ -5,6 +5,7 @@ import type { PublishPlan, TableWork } from './ddl-planner.ts';
 import { deleteCustomIndex, deleteFormTable, insertFormTable, updateCustomIndexFields } from './form-design.repo.ts';
 import { parentIndexName, primaryKeyName, systemIndexNames } from './table-names.ts';
 import { sqlTypeOf } from './type-conversion.ts';
+import { dropPreAggregate } from '../../db/pre-aggregate-names.ts';
 
 // Publishing, step 2 (docs/decisions/0006 "Publishing"): applies a plan inside the caller's transaction. DDL takes no
 // bind parameters, so every name goes through sql.id (quoted) and every literal through sql.lit; column types are
@@ -59,6 +60,8 @@ async function createChildTable(edb: EngineExecutor, schema: string, mainTable: 
 /** Renames (one statement each, as PostgreSQL wants), then drops, conversions and additions in one ALTER (one rewrite at most). */
 async function alterTable(edb: EngineExecutor, schema: string, work: TableWork): Promise<void> {
   const table = sql.id(schema, work.table);
+  // The report pre-aggregation's triggers name the columns: it goes before any of them changes (rebuilt when read again).
+  if (work.renames.length || work.drops.length || work.typeChanges.length) await dropPreAggregate(edb as never, schema, work.table);
   for (const r of work.renames) await sql`alter table ${table} rename column ${sql.id(r.from)} to ${sql.id(r.to)}`.execute(edb);
   const actions = [
     ...work.drops.map((code) => sql`drop column ${sql.id(code)}`),

@@ -11,13 +11,16 @@ import { exportWidget } from './report-export.ts';
 import { XLSX_TYPE } from '../data-port/task-files.ts';
 import { contentDisposition } from '../files/content-type.ts';
 
+// The job that builds a form's pre-aggregation (registered by the app with the other jobs).
+export { PRE_AGGREGATE_JOB, preAggregateHandler } from './pre-aggregate.ts';
+
 const tags = ['报表与仪表盘'];
 // Every member of the engine may call; the services decide (a node or form one may not open is 404, docs/decisions/0044).
 const config = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** Reports and dashboards (issue 22): the spec names no paths; docs/decisions/0044 chooses these. */
-export function reportRoutes(app: TypedApp, deps: { db: Db; clock?: () => Date }): void {
+export function reportRoutes(app: TypedApp, deps: { db: Db; clock?: () => Date; preAggregateFromRows?: number }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
   // One cache per app: results of this process, checked against the tables' data versions on every read.
   const cache = new ReportCache();
@@ -40,7 +43,7 @@ export function reportRoutes(app: TypedApp, deps: { db: Db; clock?: () => Date }
   app.post('/v1/report/data', {
     config,
     schema: { tags, summary: '组件数据：按维度分组汇总（在查看者的数据范围内）', body: contracts.ReportDataBody, response: env(contracts.ReportDataResult) },
-    handler: async (request) => ok(await widgetData(ctx(request), request.body.widget, request.body.filter, { cache, now: deps.clock?.() ?? new Date() })),
+    handler: async (request) => ok(await widgetData(ctx(request), request.body.widget, request.body.filter, { cache, now: deps.clock?.() ?? new Date(), preAggregateFromRows: deps.preAggregateFromRows })),
   });
   app.post('/v1/report/export', {
     config,

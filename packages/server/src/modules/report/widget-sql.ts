@@ -10,6 +10,7 @@ import { MAIN, type CompileContext } from '../query/filter-compiler.ts';
 import { resolveColumn, type QueryColumn } from '../query/query-fields.ts';
 import { narrowingCondition } from '../query/query.service.ts';
 import { viewFields } from '../view/view-fields.ts';
+import { COUNT_COLUMN, countColumn, maxColumn, minColumn, sumColumn } from './pre-aggregate.ts';
 
 // One widget → ONE statement (issue 22; docs/decisions/0044): GROUP BY on the form's table (or its sub-table joined
 // to the record) under the same WHERE as every list read — the widget's filter, the viewer's run-time filter, the
@@ -24,7 +25,7 @@ const DISTINCT_TYPES = new Set<ControlDataType>(['string', 'text', 'decimal', 'i
 /** An area field (address) is a dimension by its province: the first two digits of its adcode, as `PP0000`. */
 const DIMENSION_TYPES = new Set<ControlDataType>([...DISTINCT_TYPES, 'address']);
 const NUMBER_TYPES = new Set<ControlDataType>(['decimal', 'int']);
-const PERIODS: Record<ComparePeriod, [DynamicDateValue, DynamicDateValue]> = {
+export const PERIODS: Record<ComparePeriod, [DynamicDateValue, DynamicDateValue]> = {
   day: ['Today', 'Yesterday'],
   week: ['ThisWeek', 'LastWeek'],
   month: ['ThisMonth', 'LastMonth'],
@@ -95,7 +96,7 @@ function departmentAncestors(cc: CompileContext, level: number) {
 }
 
 /** The widget's statement for the viewer in `cc`, with what presenting its rows needs. */
-export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter: QueryNode | undefined): CompiledWidget {
+export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter: QueryNode | undefined, preAggregate?: { table: string }): CompiledWidget {
   const { form } = cc;
   const grid = widget.source?.gridCode ? form.grids.find((g) => g.code === widget.source!.gridCode) : undefined;
   if (widget.source?.gridCode && (!grid || form.rights.fields.get(grid.code) === 'hidden')) throw new AppError('ReportFieldUnavailable', { detail: { field: widget.source.gridCode } });
@@ -122,15 +123,16 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
   });
   const measures = widget.measures.map((m, i) => {
     columns.push({ key: `m${i}`, label: m.label || (m.field ? `${title(m.field)}${AGGREGATE_LABELS[m.aggregate]}` : '记录数'), kind: 'measure', dataType: 'decimal' });
-    if (!m.field) return { aggregate: m.aggregate, ref: undefined };
+    if (!m.field) return { aggregate: m.aggregate, ref: undefined, code: undefined };
     const column = columnOf(form, grid, m.field);
     if (m.aggregate === 'distinct' || m.aggregate === 'count' ? !DISTINCT_TYPES.has(column.dataType) : !NUMBER_TYPES.has(column.dataType)) {
       throw notUsable(m.field, `“${AGGREGATE_LABELS[m.aggregate]}”的指标`, `a measure of ${m.aggregate}`);
     }
-    return { aggregate: m.aggregate, ref: column.ref };
+    return { aggregate: m.aggregate, ref: column.ref, code: column.code };
   });
   const aggregate = (m: (typeof measures)[number], only?: RawBuilder<SqlBool>): RawBuilder<unknown> => {
     const filter = only ? sql` filter (where ${only})` : sql``;
+    if (preAggregate) return preAggregated(m, filter);
     if (!m.ref) return sql`count(*)${filter}`;
     switch (m.aggregate) {
       case 'count': return sql`count(${m.ref})${filter}`;
@@ -139,12 +141,28 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
     }
   };
 
-  const where = narrowingCondition(cc, { filter: and([widget.filter, runtimeFilter]) });
+  // Read from the form's pre-aggregation (pre-aggregate-read.ts decided it answers this widget exactly): each
+  // measure from the groups' counts, sums and extremes; groups whose records were all removed are left out.
+  function preAggregated(m: (typeof measures)[number], filter: RawBuilder<unknown>): RawBuilder<unknown> {
+    const col = (name: string) => sql.ref(`${MAIN}.${name}`);
+    if (!m.code) return sql`coalesce(sum(${col(COUNT_COLUMN)})${filter}, 0)`;
+    switch (m.aggregate) {
+      case 'count': return sql`coalesce(sum(${col(countColumn(m.code))})${filter}, 0)`;
+      case 'distinct': return sql`count(distinct ${m.ref})${filter}`;
+      case 'sum': return sql`case when sum(${col(countColumn(m.code))})${filter} > 0 then sum(${col(sumColumn(m.code))})${filter} end`;
+      case 'avg': return sql`sum(${col(sumColumn(m.code))})${filter} / nullif(sum(${col(countColumn(m.code))})${filter}, 0)`;
+      case 'min': return sql`min(${col(minColumn(m.code))})${filter}`;
+      default: return sql`max(${col(maxColumn(m.code))})${filter}`;
+    }
+  }
+
+  const asked = narrowingCondition(cc, { filter: and([widget.filter, runtimeFilter]) });
+  const where = preAggregate ? sql<SqlBool>`${asked} and ${sql.ref(`${MAIN}.${COUNT_COLUMN}`)} > 0` : asked;
   if (cc.issues.length) throw parameterError(cc.issues);
 
   let from = grid
     ? anyDb(cc.edb).selectFrom(`${grid.table} as ${GRID}`).innerJoin(`${form.mainTable} as ${MAIN}`, `${MAIN}.ObjectId`, `${GRID}.ParentObjectId`)
-    : anyDb(cc.edb).selectFrom(`${form.mainTable} as ${MAIN}`);
+    : anyDb(cc.edb).selectFrom(`${preAggregate?.table ?? form.mainTable} as ${MAIN}`);
   for (const l of levels) from = from.leftJoin(departmentAncestors(cc, l.level).as(l.alias), (j) => j.onRef(`${l.alias}.id`, '=', l.ref as never));
   from = from.where(where);
 

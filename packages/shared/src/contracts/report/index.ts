@@ -56,6 +56,8 @@ export const ReportDataResult = z.object({
   comparison: z.object({ current: z.array(z.number().nullable()), previous: z.array(z.number().nullable()), from: z.string(), to: z.string() }).nullable(),
   /** Answered from the cache (the form's data unchanged since). */
   cached: z.boolean(),
+  /** Read from the form's pre-aggregation, not by a scan of its table (docs/decisions/0074). */
+  preAggregated: z.boolean().optional(),
 });
 export type ReportDataResult = z.infer<typeof ReportDataResult>;
 
