@@ -81,9 +81,9 @@ const numbers = (r: Record<string, unknown>) =>
   JSON.stringify({ rows: r.rows, subtotals: r.subtotals, columnTotals: r.columnTotals, totals: r.totals, comparison: r.comparison, truncated: r.truncated }, (_k, v) => round(v));
 
 /** The widget as read from the pre-aggregation and by a scan: the same numbers, and the first really from it. */
-async function sameAsScan(c: OrgClient, w: Record<string, unknown>, expectPre = true) {
-  const pre = await dataOk(c, w);
-  const scan = await dataOk(c, w, SCAN);
+async function sameAsScan(c: OrgClient, w: Record<string, unknown>, expectPre = true, filter?: unknown) {
+  const pre = await dataOk(c, w, filter);
+  const scan = await dataOk(c, w, filter ? { type: 'And', children: [filter, SCAN] } : SCAN);
   expect(scan.preAggregated).toBeUndefined();
   expect(!!pre.preAggregated).toBe(expectPre);
   expect(numbers(pre)).toBe(numbers(scan));
@@ -182,10 +182,38 @@ describe('the pre-aggregation of a large form', () => {
     await everyWidgetSame();
   });
 
-  it('widgets it cannot answer exactly scan: a date filter, a sub-set of scopes it does not keep, a distinct count of a number', async () => {
+  it('answers date filters by whole days (a board\'s date range, a drill-down, dynamic ranges) with the numbers of a scan', async () => {
+    const day = (back: number) => new Date(NOW - back * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const w = widget({ dimensions: [{ field: 'Kind' }, { field: 'OrderDate', dateGroup: 'month' }], measures: [{ aggregate: 'count' }, { aggregate: 'sum', field: 'Amount' }, { aggregate: 'avg', field: 'Qty' }] });
+    const filters = [
+      { field: 'OrderDate', operator: 'Between', value: [day(200), day(40)] },
+      { field: 'OrderDate', operator: 'Between', value: [null, day(90)] },
+      { field: 'CreatedTime', operator: 'Between', value: [day(300), null] },
+      { field: 'OrderDate', operator: 'Equal', value: day(10) },
+      { field: 'OrderDate', operator: 'Above', value: day(100) },
+      { field: 'OrderDate', operator: 'NotAbove', value: day(100) },
+      { field: 'OrderDate', operator: 'Below', value: day(55) },
+      { field: 'OrderDate', operator: 'NotBelow', value: day(55) },
+      { field: 'OrderDate', operator: 'Dynamic', value: 'Last30Days' },
+      { field: 'CreatedTime', operator: 'Dynamic', value: 'ThisYear' },
+      { field: 'OrderDate', operator: 'IsBlank' },
+      { type: 'And', children: [{ field: 'OrderDate', operator: 'NotBlank' }, { field: 'Kind', operator: 'In', value: ['x', 'y'] }] },
+    ];
+    for (const filter of filters) {
+      await sameAsScan(a, w, true, filter);
+      await sameAsScan(m, w, true, filter);
+    }
+    // A widget's own filter, and a board's range on top of it.
+    await sameAsScan(m, { ...w, filter: { field: 'OrderDate', operator: 'Dynamic', value: 'LastYear' } }, true, filters[0]);
+  });
+
+  it('widgets it cannot answer exactly scan: a bound inside a day, a sub-set of scopes it does not keep, a distinct count of a number', async () => {
     await sameAsScan(a, widget({ dimensions: [{ field: 'Kind' }], measures: [{ aggregate: 'count' }] }));
-    const dated = await dataOk(a, widget({ dimensions: [{ field: 'Kind' }], measures: [{ aggregate: 'count' }] }), { field: 'OrderDate', operator: 'Between', value: ['2025-01-01', '2025-12-31'] });
-    expect(dated.preAggregated).toBeUndefined();
+    for (const filter of [
+      { field: 'OrderDate', operator: 'Between', value: ['2025-01-01', '2025-12-31T12:00:00Z'] },
+      { field: 'OrderDate', operator: 'Above', value: '2025-06-01T08:30:00+08:00' },
+      { field: 'OrderDate', operator: 'Equal', value: new Date(NOW - 86_400_000).toISOString() },
+    ]) await sameAsScan(a, widget({ dimensions: [{ field: 'Kind' }], measures: [{ aggregate: 'count' }] }), false, filter);
     const distinct = await dataOk(a, widget({ dimensions: [{ field: 'Kind' }], measures: [{ aggregate: 'distinct', field: 'Amount' }] }));
     expect(distinct.preAggregated).toBeUndefined();
   });
