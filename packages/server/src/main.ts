@@ -59,7 +59,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    // Requests in flight finish; a keep-alive connection is closed as soon as it is idle — also one whose last answer
+    // was still being written when the stop began (Fastify closes idle connections once, at the start, and the
+    // others would wait for their keep-alive timeout of 72 s).
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(closeIdle);
     await database.close();
     lock?.release();
     process.exit(0);
