@@ -37,6 +37,18 @@ interface ReaderInternals {
 
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
+/** The zip's central directory of `file`; each byte range it opens is kept in `opened`, for the caller to close. */
+function openDirectory(file: string, opened: ReadStream[]) {
+  return unzip().Open.custom({
+    stream(offset, length) {
+      const s = createReadStream(file, { start: offset, end: length ? offset + length : undefined });
+      opened.push(s);
+      return s;
+    },
+    size: async () => (await stat(file)).size,
+  });
+}
+
 async function* parseByDirectory(this: ReaderInternals, input?: unknown, options?: ReaderInternals['options']): AsyncGenerator<unknown> {
   if (options) this.options = options;
   const source = (input ?? this.input) as string | Readable;
@@ -51,14 +63,7 @@ async function* parseByDirectory(this: ReaderInternals, input?: unknown, options
   // Every byte range the directory opens is closed at the end, also when the caller stops after a few rows.
   const opened: ReadStream[] = [];
   try {
-    const directory = await unzip().Open.custom({
-      stream(offset, length) {
-        const s = createReadStream(file, { start: offset, end: length ? offset + length : undefined });
-        opened.push(s);
-        return s;
-      },
-      size: async () => (await stat(file)).size,
-    });
+    const directory = await openDirectory(file, opened);
     const entries = new Map(directory.files.map((f) => [f.path, f]));
     const open = (name: string) => entries.get(name)?.stream();
     const rels = open('xl/_rels/workbook.xml.rels');
@@ -107,14 +112,7 @@ export async function countXlsxRows(source: Readable): Promise<number | undefine
   const opened: ReadStream[] = [];
   try {
     await pipeline(source, createWriteStream(file));
-    const directory = await unzip().Open.custom({
-      stream(offset, length) {
-        const s = createReadStream(file, { start: offset, end: length ? offset + length : undefined });
-        opened.push(s);
-        return s;
-      },
-      size: async () => (await stat(file)).size,
-    });
+    const directory = await openDirectory(file, opened);
     const sheets = directory.files.flatMap((f) => {
       const match = SHEET.exec(f.path);
       return match ? [{ file: f, sheetNo: Number(match[1]) }] : [];
