@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from './helpers.ts';
-import { FunctionNodeType, createApp, createNode, nodeClient, type OrgClient, type Person } from './node-helpers.ts';
+import { FunctionNodeType, addMember, createApp, createNode, grant, nodeClient, type OrgClient, type Person } from './node-helpers.ts';
+import { companyIdOf } from './org-helpers.ts';
 
 // Fixtures for the form-design tests (docs/decisions/0006).
 
@@ -79,4 +80,20 @@ export async function adminWithApp(options: Parameters<typeof createTestApp>[0] 
   const admin = await registerPerson(t.app);
   const a = nodeClient(t.app, admin);
   return { t, admin, a, appCode: (await createApp(a)).code };
+}
+
+/**
+ * A fresh app with one published form (`def`) and a member of a new department 销售部 who may open the app: the opening
+ * of the report tests. A is the administrator's user id, B the member's; C the company's department, D1 the member's.
+ */
+export async function formWithDepartmentMember(options: Parameters<typeof createTestApp>[0], def: unknown) {
+  const { t, admin, a, appCode } = await adminWithApp(options);
+  const code = (await createForm(a, appCode)).code as string;
+  await publish(a, code, def);
+  const A: string = (await a.post('/v1/form/loaddata', { schemaCode: code })).system.CreatedBy;
+  const C = await companyIdOf(t, admin.engineCode);
+  const D1: string = (await a.post('/v1/org/department/create', { parentId: C, name: '销售部' })).id;
+  const member = await addMember(t, admin, { name: '销售', departmentIds: [D1] });
+  await grant(a, appCode, member.userId, 'access');
+  return { t, admin, a, appCode, code, table: `i_${code.toLowerCase()}`, A, B: member.userId, C, D1, member, m: nodeClient(t.app, member) };
 }

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { DATE_GROUPS } from '@tritium/shared/report/index';
 import { engineDb } from '../../db/database.ts';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { companyIdOf } from '../../../test/org-helpers.ts';
-import { createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import type { OrgClient, Person } from '../../../test/node-helpers.ts';
+import { definition, engineSql, formWithDepartmentMember, publish, tableRef } from '../../../test/form-helpers.ts';
 
 // test-databases: both — statement triggers with transition tables, ON CONFLICT on a NULLS NOT DISTINCT key.
 
@@ -44,20 +43,8 @@ function recordOf(i: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date(NOW), config: { reportPreAggregateFromRows: 50 } });
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  const appCode = (await createApp(a)).code;
-  code = (await createForm(a, appCode)).code as string;
-  table = `i_${code.toLowerCase()}`;
-  await publish(a, code, FORM);
-  A = (await a.post('/v1/form/loaddata', { schemaCode: code })).system.CreatedBy;
-  C = await companyIdOf(t, admin.engineCode);
-  D1 = (await a.post('/v1/org/department/create', { parentId: C, name: '销售部' })).id;
-  member = await addMember(t, admin, { name: '销售', departmentIds: [D1] });
-  B = member.userId;
-  m = nodeClient(t.app, member);
-  await grant(a, appCode, B, 'access');
+  let appCode: string;
+  ({ t, admin, a, appCode, code, table, A, B, C, D1, member, m } = await formWithDepartmentMember({ clock: () => new Date(NOW), config: { reportPreAggregateFromRows: 50 } }, FORM));
   await a.post('/v1/form/permission/group/save', {
     schemaCode: code,
     group: { name: '销售部', members: { users: [B] }, actions: ['view'], viewScope: 'ownDept', editScope: 'own', fieldRights: {} },

@@ -5,10 +5,9 @@ import { sql, type Kysely } from 'kysely';
 import { DATE_GROUPS, MEASURE_AGGREGATES, drillConditions, type DateGroup } from '@tritium/shared/report/index';
 import { areaName } from '@tritium/shared/reference/areas';
 import { engineDb } from '../../db/database.ts';
-import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { addMember, createApp, createNode, FunctionNodeType, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
-import { companyIdOf } from '../../../test/org-helpers.ts';
-import { createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
+import { registerPerson, type TestApp } from '../../../test/helpers.ts';
+import { createNode, FunctionNodeType, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { definition, engineSql, formWithDepartmentMember, tableRef } from '../../../test/form-helpers.ts';
 
 // test-databases: both — GROUP BY, GROUPING SETS, windows and date grouping compiled to SQL, and the data-version triggers.
 
@@ -60,20 +59,7 @@ async function insertRecord(i: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date(NOW) });
-  admin = await registerPerson(t.app);
-  a = nodeClient(t.app, admin);
-  appCode = (await createApp(a)).code;
-  code = (await createForm(a, appCode)).code as string;
-  table = `i_${code.toLowerCase()}`;
-  await publish(a, code, FORM);
-  A = (await a.post('/v1/form/loaddata', { schemaCode: code })).system.CreatedBy;
-  C = await companyIdOf(t, admin.engineCode);
-  D1 = (await a.post('/v1/org/department/create', { parentId: C, name: '销售部' })).id;
-  member = await addMember(t, admin, { name: '销售', departmentIds: [D1] });
-  B = member.userId;
-  m = nodeClient(t.app, member);
-  await grant(a, appCode, B, 'access');
+  ({ t, admin, a, appCode, code, table, A, B, C, D1, member, m } = await formWithDepartmentMember({ clock: () => new Date(NOW) }, FORM));
   for (let i = 0; i < 60; i++) await insertRecord(i);
 });
 afterAll(() => t.close());
