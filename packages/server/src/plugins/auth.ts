@@ -53,7 +53,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
-function engineCodeHeader(request: FastifyRequest): string | undefined {
+/** The `enginecode` header: the engine a request names (first value, trimmed), or undefined. */
+export function engineCodeHeader(request: FastifyRequest): string | undefined {
   const value = request.headers.enginecode;
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }

@@ -4,7 +4,7 @@ import { contracts } from '@tritium/shared';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { RATE_LIMITS } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf, engineCodeHeader } from '../../plugins/auth.ts';
 import { sendVerifyCode, guestLogin, passwordLogin, refreshToken, resetPassword, verifyCodeLogin, type SignInDeps } from './sign-in.service.ts';
 
 const tags = ['登录与账号'];
@@ -54,8 +54,7 @@ export function signInRoutes(app: TypedApp, deps: SignInDeps): void {
       // not be checked because the database is away must not sign the person out: that answers 503 (0027).
       if (!request.actor && request.headers.authorization) await sql`select 1`.execute(deps.db);
       const actor = actorOf(request);
-      const engineCode = request.headers.enginecode;
-      return ok(await refreshToken(deps, actor.claims, (Array.isArray(engineCode) ? engineCode[0] : engineCode)?.trim() || undefined));
+      return ok(await refreshToken(deps, actor.claims, engineCodeHeader(request)));
     },
   });
 

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
+import { engineCodeHeader } from '../../plugins/auth.ts';
 import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
@@ -206,8 +207,7 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     },
     handler: async (request) => {
       if (request.query.code) return ok(await redeemExchangeCode(deps, request.query.code));
-      const header = request.headers.enginecode;
-      const engineCode = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+      const engineCode = engineCodeHeader(request);
       // Where to go afterwards: a path of this site only (208006 otherwise), checked before a code is made.
       const returnTo = allowedReturnTo(request.query.redirectUrl, `${siteUrl(request)}/`) ?? undefined;
       return ok(await createExchangeCode(deps, request.actor ?? undefined, engineCode, returnTo));
