@@ -53,13 +53,18 @@ async function findUserId(db: Db, engineCode: string, identity: VerifiedIdentity
  * The session of the engine's user this identity belongs to. Unknown identities are refused (208005) unless the
  * engine creates users on first sign-in and the provider gave a mobile number.
  */
-export async function signInWithIdentity(
-  deps: SignInDeps,
-  engineCode: string,
-  identity: VerifiedIdentity,
-  options: { matchBy: IdentityMatch; createUsers: boolean; unknown?: 'SsoUserNotFound' | 'UserNotExist' },
-): Promise<LoginResultData> {
-  const { db } = deps;
+export async function signInWithIdentity(deps: SignInDeps, engineCode: string, identity: VerifiedIdentity, options: IdentityOptions): Promise<LoginResultData> {
+  return startUserSession(deps, engineCode, await userOfIdentity(deps.db, engineCode, identity, options));
+}
+
+export interface IdentityOptions {
+  matchBy: IdentityMatch;
+  createUsers: boolean;
+  unknown?: 'SsoUserNotFound' | 'UserNotExist';
+}
+
+/** The id of the engine's user this identity belongs to (bound now if it was found or created by the claim). */
+export async function userOfIdentity(db: Db, engineCode: string, identity: VerifiedIdentity, options: IdentityOptions): Promise<string> {
   const engine = await findEngine(db, engineCode);
   if (!engine) throw new AppError('EngineNotExist');
   assertEngineUsable(engine);
@@ -80,7 +85,7 @@ export async function signInWithIdentity(
     .values({ provider: identity.provider, subject: identity.subject, user_id: userId })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
-  return startUserSession(deps, engineCode, userId);
+  return userId;
 }
 
 /**

@@ -5,9 +5,10 @@ import { authApi } from '../api/auth-api.ts';
 import { BackToLoginButton } from '../components/back-to-login.tsx';
 import { useProviderCallback } from '../hooks/use-provider-callback.ts';
 
-// The identity provider's answer (code, state, iss — or error) is handed to the server once: a state can be used
-// only once, so the page must not send it twice (React runs effects twice in development).
-const FORWARDED = ['code', 'state', 'iss', 'error', 'error_description'] as const;
+// The identity provider's answer (code, state, iss — or error; for SAML the one-use code the assertion consumer
+// handed over) is handed to the server once: a state can be used only once, so the page must not send it twice
+// (React runs effects twice in development).
+const FORWARDED = ['code', 'state', 'iss', 'error', 'error_description', 'saml'] as const;
 
 /** /entry/login/sso/callback: where the organisation's identity provider sends the browser back after sign-in. */
 export function SsoCallbackPage() {
