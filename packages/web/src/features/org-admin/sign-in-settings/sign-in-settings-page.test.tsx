@@ -68,7 +68,7 @@ describe('sign-in settings page', () => {
     const { callsTo } = fakeServer({ configured: true, issuerUrl: 'https://id.example.com', clientId: 'kept', hasClientSecret: true });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: 'SAML 2.0' }, { timeout: 5000 }));
+    await user.click(await screen.findByText('SAML 2.0', undefined, { timeout: 5000 }));
     expect(screen.getByTestId('saml-acs-url').textContent).toBe('https://app.example.com/v1/login/sso/saml/alpha01/acs');
     expect(screen.getByRole('link', { name: '下载元数据' }).getAttribute('href')).toBe('https://app.example.com/v1/login/sso/saml/alpha01/metadata');
     expect(screen.queryByLabelText('颁发者地址（Issuer）')).toBeNull();
