@@ -34,6 +34,8 @@ export function makeKeyPair(commonName = 'fake-idp'): KeyPair {
 
 export interface SamlPerson {
   nameId: string;
+  /** Default: unspecified. */
+  nameIdFormat?: string;
   attributes?: Record<string, string | string[]>;
 }
 
@@ -93,7 +95,7 @@ function responseXml(o: ResponseOptions & { issuer: string }): string {
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
     `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${newId()}" Version="2.0" IssueInstant="${now.toISOString()}">` +
     `<saml:Issuer>${escapeXml(o.issuer)}</saml:Issuer>` +
-    `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified">${escapeXml(o.person.nameId)}</saml:NameID>` +
+    `<saml:Subject><saml:NameID Format="${escapeXml(o.person.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified')}">${escapeXml(o.person.nameId)}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${escapeXml(o.inResponseTo)}" NotOnOrAfter="${until}" Recipient="${escapeXml(o.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${new Date(now.getTime() - 30_000).toISOString()}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escapeXml(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${newId()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +

@@ -18,8 +18,8 @@ export type IdentityMatch = 'mobile' | 'email' | 'employeeNo';
 export interface VerifiedIdentity {
   /** The provider's row name ('oidc', 'dingtalk', ...). */
   provider: string;
-  /** Stable at the provider (for OIDC: issuer and sub). */
-  subject: string;
+  /** Stable at the provider (for OIDC: issuer and sub); null when it is not (a SAML transient NameID): never bound. */
+  subject: string | null;
   name?: string;
   mobile?: string;
   email?: string;
@@ -36,7 +36,7 @@ export function normaliseMobile(value: unknown): string | undefined {
 
 async function findUserId(db: Db, engineCode: string, identity: VerifiedIdentity, matchBy: IdentityMatch): Promise<string | undefined> {
   const edb = engineDb(db, engineCode);
-  const bound = await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', identity.provider).where('subject', '=', identity.subject).executeTakeFirst();
+  const bound = identity.subject === null ? undefined : await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', identity.provider).where('subject', '=', identity.subject).executeTakeFirst();
   if (bound) return bound.user_id;
   const value = matchBy === 'mobile' ? identity.mobile : matchBy === 'email' ? identity.email?.toLowerCase() : identity.employeeNo;
   if (!value) return undefined;
@@ -79,8 +79,8 @@ export async function userOfIdentity(db: Db, engineCode: string, identity: Verif
     userId = created.id;
     if (identity.employeeNo) await engineDb(db, engineCode).updateTable('org_users').set({ employee_no: identity.employeeNo }).where('id', '=', userId).execute();
   }
-  const edb = engineDb(db, engineCode);
-  await edb
+  if (identity.subject === null) return userId;
+  await engineDb(db, engineCode)
     .insertInto('org_user_identities')
     .values({ provider: identity.provider, subject: identity.subject, user_id: userId })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())

@@ -150,7 +150,7 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     },
     handler: async (request) => {
       const q = request.query;
-      if (q.saml) return ok(await redeemSamlHandoff(deps, q.saml));
+      if (q.saml) return ok(await redeemSamlHandoff(deps, q.saml, q.key));
       if (q.state) return ok(await completeSso(deps, q));
       if (!q.engineCode) throw new AppError('SsoSettingMissing');
       const { protocol } = await switchedOnSettings(deps.db, q.engineCode);

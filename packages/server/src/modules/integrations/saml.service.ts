@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
@@ -28,8 +28,12 @@ const FLOW_ERRORS = { invalid: 'SsoStateInvalid', expired: 'SsoStateExpired' } a
 /** Clocks of the identity provider and this server may differ this much. */
 const CLOCK_SKEW_MS = 60_000;
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 
-type Handoff = { userId: string } | { error: ErrorName; detail?: unknown };
+/** A signed-in user (with the hash of the starting browser's key), or the error the checks raised. */
+type Handoff = { userId: string; keyHash: string } | { error: ErrorName; detail?: unknown };
+
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function samlClient(settings: SsoSettings, engineCode: string, requestId = ''): SAML {
   const saml = settings.saml!;
@@ -54,15 +58,19 @@ function samlClient(settings: SsoSettings, engineCode: string, requestId = ''): 
   });
 }
 
-/** Starts a sign-in: a pending request (its ID the flow's key) and the identity provider's address carrying it. */
-export async function startSaml(db: Db, engineCode: string, redirectUrl: string | undefined, now = new Date()): Promise<{ redirectUrl: string }> {
+/**
+ * Starts a sign-in: a pending request (its ID the flow's key; the hash of a new browser key as its nonce) and the
+ * identity provider's address carrying it.
+ */
+export async function startSaml(db: Db, engineCode: string, redirectUrl: string | undefined, now = new Date()): Promise<{ redirectUrl: string; browserKey: string }> {
   const settings = await enabledSettings(db, engineCode, 'saml');
   const returnTo = allowedReturnTo(redirectUrl, settings.callbackUrl);
   // An XML ID must not begin with a digit.
   const requestId = `_${randomBytes(20).toString('hex')}`;
   const client = samlClient(settings, engineCode, requestId);
-  await createSignInFlow(db, { state: requestId, engineCode, provider: SAML_PROVIDER, returnTo, minutes: SSO_FLOW_MINUTES }, now);
-  return { redirectUrl: await client.getAuthorizeUrlAsync('', undefined, {}) };
+  const browserKey = randomBytes(24).toString('base64url');
+  await createSignInFlow(db, { state: requestId, engineCode, provider: SAML_PROVIDER, returnTo, nonce: hashOf(browserKey), minutes: SSO_FLOW_MINUTES }, now);
+  return { redirectUrl: await client.getAuthorizeUrlAsync('', undefined, {}), browserKey };
 }
 
 /** What went wrong in the library's words, for the error's detail and the log. */
@@ -105,7 +113,7 @@ function attribute(profile: Profile, name: string): string | undefined {
   return typeof first === 'string' && first.trim() ? first.trim() : undefined;
 }
 
-async function signedInUser(db: Db, engineCode: string, samlResponse: string, now: Date): Promise<{ userId: string; returnTo: string | null }> {
+async function signedInUser(db: Db, engineCode: string, samlResponse: string, now: Date): Promise<{ userId: string; keyHash: string; returnTo: string | null }> {
   const settings = await enabledSettings(db, engineCode, 'saml');
   let profile: Profile | null;
   try {
@@ -125,7 +133,8 @@ async function signedInUser(db: Db, engineCode: string, samlResponse: string, no
     engineCode,
     {
       provider: SAML_PROVIDER,
-      subject: `${profile.issuer}|${profile.nameID}`,
+      // A transient NameID changes at every sign-in: binding it would only pile up rows.
+      subject: profile.nameIDFormat === TRANSIENT ? null : `${profile.issuer}|${profile.nameID}`,
       name: attribute(profile, 'displayName') ?? attribute(profile, 'name') ?? attribute(profile, 'cn'),
       mobile: normaliseMobile(matchBy === 'mobile' ? matched : attribute(profile, SAML_DEFAULT_ATTRIBUTES.mobile)),
       email: matchBy === 'email' ? matched : attribute(profile, 'email') ?? attribute(profile, 'mail'),
@@ -133,7 +142,7 @@ async function signedInUser(db: Db, engineCode: string, samlResponse: string, no
     },
     { matchBy, createUsers: settings.createUsers },
   );
-  return { userId, returnTo: flow.return_to };
+  return { userId, keyHash: flow.nonce, returnTo: flow.return_to };
 }
 
 /**
@@ -146,7 +155,7 @@ export async function consumeSamlResponse(db: Db, engineCode: string, body: cont
   let returnTo: string | null = null;
   try {
     const signedIn = await signedInUser(db, engineCode, body.SAMLResponse, now);
-    handoff = { userId: signedIn.userId };
+    handoff = { userId: signedIn.userId, keyHash: signedIn.keyHash };
     returnTo = signedIn.returnTo;
   } catch (error) {
     if (!(error instanceof AppError) || error.errorName === 'EngineNotExist') throw error;
@@ -156,11 +165,18 @@ export async function consumeSamlResponse(db: Db, engineCode: string, body: cont
   return `${SSO_CALLBACK_PATH}?${new URLSearchParams({ saml: code })}`;
 }
 
-/** The sign-in page's half: the code's session (bound to its engine), or the error the consumer found. Once. */
-export async function redeemSamlHandoff(deps: SignInDeps, code: string, now = new Date()): Promise<contracts.SsoLoginResult> {
+/**
+ * The sign-in page's half: the code's session (bound to its engine), or the error the consumer found. Once. A session
+ * is handed only to the browser that started the sign-in (its key), so that an answer someone got for themselves
+ * cannot be posted from another person's browser to sign that person in as them.
+ */
+export async function redeemSamlHandoff(deps: SignInDeps, code: string, browserKey: string | undefined, now = new Date()): Promise<contracts.SsoLoginResult> {
   const flow = await claimSignInFlow(deps.db, code, HANDOFF_PROVIDER, FLOW_ERRORS, now);
   const handoff = flow.payload as unknown as Handoff;
   if ('error' in handoff) throw new AppError(handoff.error, handoff.detail === undefined ? {} : { detail: handoff.detail });
+  const expected = Buffer.from(handoff.keyHash, 'hex');
+  const given = Buffer.from(hashOf(browserKey ?? ''), 'hex');
+  if (!browserKey || expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('SsoStateInvalid', { detail: { reason: 'another browser started this sign-in' } });
   return { ...(await startUserSession(deps, flow.engine_code, handoff.userId)), returnTo: flow.return_to };
 }
 

@@ -33,10 +33,14 @@ describe('enterprise single sign-on (SAML 2.0)', () => {
   });
   const save = (over: Record<string, unknown> = {}, saml: Record<string, unknown> = {}, who: Person = admin) => orgClient(t.app, who).post('/v1/sysintergration/sso/setting', settings(who.engineCode, over, saml));
 
+  /** The browser key of the sign-in started last: the test plays one browser. */
+  let browserKey = '';
+
   /** Starts a sign-in and reads the AuthnRequest the browser would carry to the identity provider. */
   async function start(engineCode: string, redirectUrl?: string): Promise<PendingRequest> {
     const started = await call(t.app, 'GET', '/v1/login/sso', { query: { engineCode, ...(redirectUrl ? { redirectUrl } : {}) } });
     expect(started.body.successful, JSON.stringify(started.body)).toBe(true);
+    browserKey = started.body.data.browserKey;
     const url = new URL(started.body.data.redirectUrl);
     expect(`${url.origin}${url.pathname}`).toBe(idp.ssoUrl);
     return readAuthnRequest(url);
@@ -50,11 +54,11 @@ describe('enterprise single sign-on (SAML 2.0)', () => {
     return res.headers.location as string;
   }
 
-  /** The sign-in page's half: redeems the code the consumer handed over. */
-  async function redeem(location: string) {
+  /** The sign-in page's half: redeems the code the consumer handed over, with the browser's key. */
+  async function redeem(location: string, key = browserKey) {
     const url = new URL(location, SITE);
     expect(url.origin + url.pathname).toBe(CALLBACK);
-    return call(t.app, 'GET', '/v1/login/sso', { query: { saml: url.searchParams.get('saml')! } });
+    return call(t.app, 'GET', '/v1/login/sso', { query: { saml: url.searchParams.get('saml')!, ...(key ? { key } : {}) } });
   }
 
   async function signIn(engineCode: string, person: SamlIdp['person'], redirectUrl?: string) {
@@ -168,6 +172,20 @@ describe('enterprise single sign-on (SAML 2.0)', () => {
     expect((await redeem(once)).body.errorCode).toBe(208002);
   });
 
+  it("hands the session only to the browser that started the sign-in (its key), not to one an answer was posted from", async () => {
+    const member = await addMember(t, admin, { name: '郑十一' });
+    idp.person = { nameId: 'zheng', attributes: { mobile: member.mobile } };
+    // Someone starts a sign-in and gets a valid answer for themselves, then has another browser post it: that browser
+    // has no key, or its own.
+    for (const otherKey of ['', 'the-other-browsers-key']) {
+      const request = await start(admin.engineCode);
+      expect(browserKey.length).toBeGreaterThan(20);
+      expect((await redeem(await post(admin.engineCode, idp.answer(request)), otherKey)).body.errorCode).toBe(208002);
+    }
+    // The browser that started it, with its key, signs in.
+    expect((await redeem(await post(admin.engineCode, idp.answer(await start(admin.engineCode))))).body.successful).toBe(true);
+  });
+
   it('refuses an unknown person while creation is off (208005) and creates them when it is on', async () => {
     const mobile = uniqueMobile();
     expect((await signIn(admin.engineCode, { nameId: 'newcomer', attributes: { mobile, displayName: '新同事' } })).res.body.errorCode).toBe(208005);
@@ -192,6 +210,11 @@ describe('enterprise single sign-on (SAML 2.0)', () => {
       await save({ matchBy: 'employeeNo', claim: 'urn:oid:2.16.840.1.113730.3.1.3' });
       expect((await signIn(admin.engineCode, { nameId: 'qb-2', attributes: { 'urn:oid:2.16.840.1.113730.3.1.3': 'E-2008' } })).res.body.successful).toBe(true);
       expect((await signIn(admin.engineCode, { nameId: 'qb-3', attributes: { 'urn:oid:2.16.840.1.113730.3.1.3': 'E-9999' } })).res.body.errorCode).toBe(208005);
+      // A transient NameID signs in by the attribute each time and is never bound.
+      const transient = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+      expect((await signIn(admin.engineCode, { nameId: '_t1', nameIdFormat: transient, attributes: { 'urn:oid:2.16.840.1.113730.3.1.3': 'E-2008' } })).res.body.successful).toBe(true);
+      const subjects = await engineDb(t.database.db, admin.engineCode).selectFrom('org_user_identities').select('subject').where('user_id', '=', member.userId).orderBy('subject').execute();
+      expect(subjects.map((row) => row.subject)).toEqual([`${idp.entityId}|Qian.Ba@example.com`, `${idp.entityId}|qb-2`]);
     } finally {
       await save();
     }

@@ -131,11 +131,20 @@ export const SsoLoginQuery = z
     error_description: z.string().max(2000).optional(),
     /** SAML: the one-use code the assertion consumer sent the browser back with. */
     saml: z.string().min(1).max(200).optional(),
+    /** SAML: the browser key the start answered, kept by the browser that started the sign-in. */
+    key: z.string().max(200).optional(),
   })
   .passthrough();
 export type SsoLoginQuery = z.infer<typeof SsoLoginQuery>;
 
-export const SsoStartResult = z.object({ redirectUrl: z.string() });
+export const SsoStartResult = z.object({
+  redirectUrl: z.string(),
+  /**
+   * SAML: a secret of the browser that starts the sign-in, to keep (sessionStorage) and send with the code it comes
+   * back with; an answer posted from another browser cannot be redeemed without it (docs/decisions/0087).
+   */
+  browserKey: z.string().optional(),
+});
 export const SsoLoginResult = LoginResult.extend({ returnTo: z.string().nullable() });
 export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
 
