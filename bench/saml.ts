@@ -4,7 +4,7 @@
  * app.inject on PGlite, against the local identity provider of the tests. Counted: SQL statements per call (the same on
  * any load) and the process's CPU time per call (user + system, median), and the share of the consumer's CPU spent in
  * node-saml's check alone (timed apart on the same answers).
- * Run: node --import tsx bench/saml.ts   (writes bench/results/saml.json; docs/performance.md "Session 15 — SAML
+ * Run: npm run bench:saml   (writes bench/results/saml.json; docs/performance.md "Session 15 — SAML
  * sign-in" quotes it)
  */
 import os from 'node:os';
