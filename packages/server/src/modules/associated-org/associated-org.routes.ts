@@ -1,6 +1,7 @@
 import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { acceptAssociation, associatedCodeInfo, createAssociatedCode, endAssociation, listAssociations, makeOrgAndAccept, type AssociationDeps } from './associated-org.service.ts';
 import { addAssociatedMembers, listAssociatedMembers, removeAssociatedMembers } from './associated-members.service.ts';
@@ -15,6 +16,12 @@ const membersChanged = { 200: successEnvelopeOf(contracts.AssociatedMembersChang
 /** Associated organisations (关联组织, calls.md §2 /ass-org and /make-org; docs/decisions/0091). */
 export function associatedOrgRoutes(app: TypedApp, deps: AssociationDeps): void {
   const engineOf = (request: Parameters<typeof actorOf>[0]) => actorOf(request).engine!.engine_code;
+  /** The account acting on the partner's side; a session bound to one engine (SSO, a chat platform) acts for that engine only. */
+  const partnerAccount = (request: Parameters<typeof actorOf>[0], engineCode?: string) => {
+    const actor = actorOf(request);
+    if (actor.claims.eng && actor.claims.eng !== engineCode) throw new AppError('EngineAccessDenied', { status: 403 });
+    return actor.accountId!;
+  };
 
   // ---- The host's administrator ----
   app.post('/v1/org/associated/code/create', {
@@ -42,12 +49,12 @@ export function associatedOrgRoutes(app: TypedApp, deps: AssociationDeps): void 
   app.post('/v1/org/associated/accept', {
     config: account,
     schema: { tags, summary: '以所管理的组织接受关联邀请', body: contracts.AcceptAssociationBody, response: associationResult },
-    handler: async (request) => ok(await acceptAssociation(deps, actorOf(request).accountId!, request.body.associatedCode, request.body.engineCode)),
+    handler: async (request) => ok(await acceptAssociation(deps, partnerAccount(request, request.body.engineCode), request.body.associatedCode, request.body.engineCode)),
   });
   app.post('/v1/org/associated/make-org', {
     config: account,
     schema: { tags, summary: '创建组织并接受关联邀请', body: contracts.MakeOrgBody, response: { 200: successEnvelopeOf(contracts.MakeOrgResult) } },
-    handler: async (request) => ok(await makeOrgAndAccept(deps, actorOf(request).accountId!, request.body.associatedCode, request.body.engineName)),
+    handler: async (request) => ok(await makeOrgAndAccept(deps, partnerAccount(request), request.body.associatedCode, request.body.engineName)),
   });
 
   // ---- Who of the partner takes part ----

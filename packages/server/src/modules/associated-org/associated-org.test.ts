@@ -122,6 +122,16 @@ describe('the link and its acceptance', () => {
     expectError(await thirdOrg.raw('GET', '/v1/org/associated/member/list', { id: associationId }), 205005);
     expectError(await thirdOrg.raw('POST', '/v1/org/associated/member/add', { id: associationId, userIds: [worker.userId] }), 205005);
   });
+
+  it('a session bound to one engine (an outside sign-in) accepts only for that engine and creates none', async () => {
+    const account = await t.database.db.selectFrom('platform.accounts').select('id').where('mobile', '=', third.mobile).executeTakeFirstOrThrow();
+    const bound = await t.app.extras.tokens.issue(account.id, 'user', host.engineCode);
+    const link = await newLink();
+    const answer = await as({ token: bound.accessToken }).post('/v1/org/associated/accept', { associatedCode: link.associatedCode, engineCode: third.engineCode });
+    expect([answer.status, answer.body.errorCode]).toEqual([403, 100405]);
+    expect((await as({ token: bound.accessToken }).post('/v1/org/associated/make-org', { associatedCode: link.associatedCode, engineName: '绑定会话的公司' })).body.errorCode).toBe(100405);
+    await hostOrg.post('/v1/org/associated/end', { id: link.id });
+  });
 });
 
 describe('members of the partner in the host', () => {
