@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from './browser.ts';
-import { api, baseUrl, engineWithAdmin, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
+import { api, baseUrl, engineWithAdmin, pageOf, pickInOrgPicker, switchEngineTo, uniqueMobile, type Admin } from './fixtures.ts';
 import { memberSession } from './session.ts';
 
 /**
@@ -20,12 +20,6 @@ beforeAll(async () => {
   partnerPage = await pageOf(partner, { width: 1366, height: 800 });
 });
 
-async function pick(picker: Locator, name: string) {
-  await picker.getByLabel('搜索', { exact: true }).fill(name);
-  await picker.getByRole('group', { name: '搜索结果' }).getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-  await expect.poll(() => picker.getByRole('list', { name: '已选列表' }).getByText(name, { exact: true }).count()).toBe(1);
-  await picker.getByRole('button', { name: '确定' }).click();
-}
 
 describe('associated organisations in the browser', () => {
   let link = '';
@@ -59,7 +53,7 @@ describe('associated organisations in the browser', () => {
     await row.getByRole('button', { name: '选择成员' }).click();
     const members = partnerPage.getByRole('dialog').filter({ hasText: '参与关联的成员' });
     await members.getByRole('button', { name: '选择成员' }).click();
-    await pick(partnerPage.getByRole('dialog', { name: '选择人员' }), '供方业务员');
+    await pickInOrgPicker(partnerPage.getByRole('dialog', { name: '选择人员' }), '供方业务员');
     await members.getByRole('button', { name: /加\s*入/ }).click();
     await expect.poll(() => members.getByRole('row').filter({ hasText: '供方业务员' }).count()).toBe(1);
     await screenshot(partnerPage, 'associated-org-members');
@@ -73,14 +67,7 @@ describe('associated organisations in the browser', () => {
   it('the member switches into the host (marked 外部) and is refused once the association ends', async () => {
     const page = await pageOf(worker, { width: 1366, height: 800 });
     await page.goto('/workbench');
-    const hostOption = page.getByTitle('宿主精密制造', { exact: true });
-    await expect
-      .poll(async () => {
-        if (!(await hostOption.isVisible())) await page.getByLabel('切换组织').click();
-        return hostOption.click({ timeout: 2000 }).then(() => true, () => false);
-      }, { timeout: 20_000, interval: 500 })
-      .toBe(true);
-    await expect.poll(() => page.getByText('已切换到「宿主精密制造」').count()).toBeGreaterThan(0);
+    await switchEngineTo(page, '宿主精密制造');
     await page.getByLabel('切换组织').click();
     // The list's entry of the host carries the 外部 tag (antd's option element is titled with the engine name).
     await expect.poll(async () => (await page.getByTitle('宿主精密制造', { exact: true }).allInnerTexts()).join(' ')).toContain('外部');

@@ -50,18 +50,6 @@ export async function listOfEngine(db: Executor, engineCode: string, id?: string
   return rows.map((r) => ({ ...r, member_count: Number(r.member_count ?? 0) }));
 }
 
-/** Whether host and partner are associated now (either a partner of the host or the same pair). */
-export async function isActivePair(db: Executor, hostEngineCode: string, partnerEngineCode: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('platform.associated_orgs')
-    .select('id')
-    .where('host_engine_code', '=', hostEngineCode)
-    .where('partner_engine_code', '=', partnerEngineCode)
-    .where('state', '=', 'active')
-    .executeTakeFirst();
-  return !!row;
-}
-
 /** The partners the host is associated with now, among the given engines. */
 export async function activePartnersAmong(db: Executor, hostEngineCode: string, engineCodes: string[]): Promise<Set<string>> {
   if (!engineCodes.length) return new Set();

@@ -12,7 +12,7 @@ import { findEngine, findEngineMember } from '../engine/engine.repo.ts';
 import { assertEngineUsable } from '../engine/engine-state.ts';
 import { isFeatureOn } from '../feature-switch/feature-switch.service.ts';
 import { lockOrganisation } from '../org/org.service.ts';
-import { activate, activePartnersAmong, findByCode, findOfEngine, insertAssociation, isActivePair, listOfEngine, markEnded, type AssociationRow } from './associated-org.repo.ts';
+import { activate, activePartnersAmong, findByCode, findOfEngine, insertAssociation, listOfEngine, markEnded, type AssociationRow } from './associated-org.repo.ts';
 import { presentAssociation } from './associated-org.presenter.ts';
 import { detachMembers } from './associated-members.service.ts';
 import { createBoundDepartment, formerDepartment, nowOf, type AssociationDeps } from './bound-department.ts';
@@ -106,7 +106,7 @@ export async function acceptAssociation(deps: AssociationDeps, accountId: string
       const member = await findEngineMember(trx, accountId, engineCode);
       if (!member || member.isExternal || member.authType !== UserAuthType.Administrator || member.userState !== 'active') throw new AppError('NotOrganisationAdministrator', { detail: { engineCode } });
       assertEngineUsable(member.engine);
-      if (await isActivePair(trx, row.host_engine_code, engineCode)) throw new AppError('AlreadyAssociated');
+      if ((await activePartnersAmong(trx, row.host_engine_code, [engineCode])).has(engineCode)) throw new AppError('AlreadyAssociated');
       await lockOrganisation(trx, row.host_engine_code);
       const hostEdb = engineDb(trx as unknown as Db, row.host_engine_code);
       // Associating again binds the department of the earlier association, where the partner's former people still are.
