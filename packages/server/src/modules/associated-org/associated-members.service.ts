@@ -5,11 +5,11 @@ import type { Db, PlatformDb } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { findUserByMobile, findUsers, insertUsers, isWithin, setUserDepartments, type EngineExecutor, type UserRow } from '../org/org.repo.ts';
+import { findUsers, insertUsers, subtreeIds, type EngineExecutor, type UserRow } from '../org/org.repo.ts';
 import { assertAllFound, unique } from '../org/org.policy.ts';
 import { lockOrganisation } from '../org/org.service.ts';
-import { joinOrInvite } from '../org/invitation.service.ts';
-import { deleteMemberLinks, findOfEngine, insertMemberLink, memberLinks, type AssociationRow } from './associated-org.repo.ts';
+import { joinOrInviteMany } from '../org/invitation.service.ts';
+import { deleteMemberLinks, findOfEngine, insertMemberLinks, memberLinks, type AssociationRow } from './associated-org.repo.ts';
 import { boundDepartment, type AssociationDeps } from './bound-department.ts';
 
 // Which of the partner's people work in the host (docs/decisions/0091): the partner's administrator chooses them;
@@ -39,22 +39,28 @@ export async function listAssociatedMembers(deps: AssociationDeps, engineCode: s
 }
 
 /**
- * The host user for a partner person: a new external user in the bound department, or the one they had before
- * (removed from the association earlier, so disabled in that department), enabled again. A number that is already
- * somebody else in the host is refused (220007).
+ * The host users for partner people, set-wise: new external users in the bound department, or the ones they had
+ * before (taken out of the association earlier, so disabled in that department), enabled again. A number that is
+ * already somebody else in the host is refused (220007). Answers the host user id of each person.
  */
-async function hostUserFor(hostEdb: EngineExecutor, departmentId: string, person: UserRow): Promise<string> {
-  const existing = await findUserByMobile(hostEdb, person.mobile);
-  if (existing) {
-    const isFormerMember = existing.is_external && existing.main_department_id !== null && (await isWithin(hostEdb, existing.main_department_id, departmentId));
-    if (!isFormerMember) throw new AppError('MobileAlreadyInEngine', { detail: { mobile: person.mobile, userId: person.id } });
-    await hostEdb.updateTable('org_users').set({ state: 'active' }).where('id', '=', existing.id).execute();
-    return existing.id;
-  }
-  const id = newId();
-  await insertUsers(hostEdb, [{ id, account_id: null, name: person.name, mobile: person.mobile, auth_type: UserAuthType.External, is_external: true, main_department_id: departmentId }]);
-  await setUserDepartments(hostEdb, id, [departmentId], departmentId);
-  return id;
+async function hostUsersFor(hostEdb: EngineExecutor, departmentId: string, people: UserRow[]): Promise<Map<string, string>> {
+  const existing = await hostEdb
+    .selectFrom('org_users')
+    .select(['id', 'mobile', 'is_external', 'main_department_id'])
+    .where('mobile', 'in', people.map((p) => p.mobile))
+    .execute();
+  const inDepartment = new Set((await subtreeIds(hostEdb, [departmentId]).execute()).map((r) => r.id));
+  const stranger = existing.find((u) => !u.is_external || !u.main_department_id || !inDepartment.has(u.main_department_id));
+  if (stranger) throw new AppError('MobileAlreadyInEngine', { detail: { mobile: stranger.mobile, userId: people.find((p) => p.mobile === stranger.mobile)!.id } });
+  const former = new Map(existing.map((u) => [u.mobile, u.id]));
+  if (former.size) await hostEdb.updateTable('org_users').set({ state: 'active' }).where('id', 'in', [...former.values()]).execute();
+  const fresh = people.filter((p) => !former.has(p.mobile)).map((p) => ({ person: p, id: newId() }));
+  // New users get the bound department as their main (and only) department with the insert.
+  await insertUsers(
+    hostEdb,
+    fresh.map(({ person, id }) => ({ id, account_id: null, name: person.name, mobile: person.mobile, auth_type: UserAuthType.External, is_external: true, main_department_id: departmentId })),
+  );
+  return new Map([...people.map((p): [string, string] => [p.id, former.get(p.mobile) ?? fresh.find((f) => f.person.id === p.id)!.id])]);
 }
 
 /**
@@ -77,11 +83,9 @@ export async function addAssociatedMembers(deps: AssociationDeps, engineCode: st
     await lockOrganisation(trx, row.host_engine_code);
     const departmentId = await boundDepartment(trx, row);
     const hostEdb = edbOf(trx, row.host_engine_code);
-    for (const person of added) {
-      const hostUserId = await hostUserFor(hostEdb, departmentId, person);
-      await joinOrInvite(trx, hostEdb, row.host_engine_code, { id: hostUserId, mobile: person.mobile, is_external: true });
-      await insertMemberLink(trx, id, person.id, hostUserId);
-    }
+    const hostUserOf = await hostUsersFor(hostEdb, departmentId, added);
+    await joinOrInviteMany(trx, hostEdb, row.host_engine_code, added.map((p) => ({ id: hostUserOf.get(p.id)!, mobile: p.mobile, is_external: true })));
+    await insertMemberLinks(trx, id, added.map((p) => ({ partnerUserId: p.id, hostUserId: hostUserOf.get(p.id)! })));
     return { changed: added.length };
   });
 }

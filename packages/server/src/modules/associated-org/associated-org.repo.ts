@@ -94,8 +94,12 @@ export async function memberLinks(db: Executor, associationId: string, partnerUs
     .execute();
 }
 
-export async function insertMemberLink(db: Executor, associationId: string, partnerUserId: string, hostUserId: string): Promise<void> {
-  await db.insertInto('platform.associated_org_members').values({ association_id: associationId, partner_user_id: partnerUserId, host_user_id: hostUserId }).execute();
+export async function insertMemberLinks(db: Executor, associationId: string, links: { partnerUserId: string; hostUserId: string }[]): Promise<void> {
+  if (!links.length) return;
+  await db
+    .insertInto('platform.associated_org_members')
+    .values(links.map((l) => ({ association_id: associationId, partner_user_id: l.partnerUserId, host_user_id: l.hostUserId })))
+    .execute();
 }
 
 export async function deleteMemberLinks(db: Executor, associationId: string, partnerUserIds: string[]): Promise<void> {
