@@ -1,5 +1,5 @@
-import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { call, memberSession, registerEngine, signedInPage, type Admin } from './session.ts';
 
@@ -100,4 +100,27 @@ export async function pageOf(who: Admin, viewport = { width: 1440, height: 900 }
 export async function memberPage(admin: Admin, name: string, options: { mobile?: string; viewport?: { width: number; height: number } } = {}) {
   const member = await memberSession(baseUrl(), admin, name, options.mobile ?? uniqueMobile());
   return { member, page: await pageOf(member, options.viewport) };
+}
+
+/** Picks a person or department in an open org picker dialog by searching their name, then confirms. */
+export async function pickInOrgPicker(picker: Locator, name: string) {
+  await picker.getByLabel('搜索', { exact: true }).fill(name);
+  await picker.getByRole('group', { name: '搜索结果' }).getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
+  await expect.poll(() => picker.getByRole('list', { name: '已选列表' }).getByText(name, { exact: true }).count()).toBe(1);
+  await picker.getByRole('button', { name: '确定' }).click();
+}
+
+/**
+ * Picks an engine in the top bar's 切换组织 list. The top bar's badges load beside it and may close the list while it
+ * opens, so it is opened again until the pick lands.
+ */
+export async function switchEngineTo(page: Page, engineName: string) {
+  const option = page.getByTitle(engineName, { exact: true });
+  await expect
+    .poll(async () => {
+      if (!(await option.isVisible())) await page.getByLabel('切换组织').click();
+      return option.click({ timeout: 2000 }).then(() => true, () => false);
+    }, { timeout: 20_000, interval: 500 })
+    .toBe(true);
+  await expect.poll(() => page.getByText(`已切换到「${engineName}」`).count()).toBeGreaterThan(0);
 }

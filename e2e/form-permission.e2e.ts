@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { newPage, screenshot } from './browser.ts';
-import { api, appWithForms, appWithPublishedForm, baseUrl, browser, engineWithAdmin, memberPage, pageOf, uniqueMobile, until, type Admin } from './fixtures.ts';
+import { api, appWithForms, appWithPublishedForm, baseUrl, browser, engineWithAdmin, memberPage, pageOf, pickInOrgPicker, uniqueMobile, until, type Admin } from './fixtures.ts';
 import { E2E_CODE } from './global-setup.ts';
 import { memberSession } from './session.ts';
 
@@ -41,12 +41,6 @@ beforeAll(async () => {
 });
 
 /** Ticks one unit in an open picker dialog after searching for it. */
-async function pick(picker: Locator, name: string) {
-  await picker.getByLabel('搜索', { exact: true }).fill(name);
-  await picker.getByRole('group', { name: '搜索结果' }).getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-  await expect.poll(() => picker.getByRole('list', { name: '已选列表' }).getByText(name, { exact: true }).count()).toBe(1);
-  await picker.getByRole('button', { name: '确定' }).click();
-}
 
 describe('form permissions in the browser', () => {
   it('the administrator grants a department "own department, amount hidden, no export" and previews a member', async () => {
@@ -58,7 +52,7 @@ describe('form permissions in the browser', () => {
     const editor = adminPage.getByRole('dialog', { name: '新建权限组' });
     await editor.getByLabel('权限组名称').fill('华南销售');
     await editor.getByLabel('部门', { exact: true }).click();
-    await pick(adminPage.getByRole('dialog', { name: '选择部门' }), '华南销售部');
+    await pickInOrgPicker(adminPage.getByRole('dialog', { name: '选择部门' }), '华南销售部');
     await expect.poll(() => editor.getByText('华南销售部').count()).toBeGreaterThan(0);
     await editor.getByLabel('查看范围').click();
     await adminPage.locator('.ant-select-dropdown:visible').getByText('本部门', { exact: true }).click();
@@ -68,7 +62,7 @@ describe('form permissions in the browser', () => {
     await expect.poll(() => drawer.getByText('华南销售', { exact: true }).count()).toBe(1);
     await expect.poll(() => drawer.getByText('金额（隐藏）').count()).toBe(1);
     await drawer.getByLabel('以成员身份预览').click();
-    await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '王芳');
+    await pickInOrgPicker(adminPage.getByRole('dialog', { name: '选择人员' }), '王芳');
     // The preview is her own list and record as the server answers them: her department only, no amount.
     const rights = drawer.getByLabel('该成员的权限');
     await expect.poll(() => rights.getByText('本部门').count()).toBe(1);
@@ -100,7 +94,7 @@ describe('form permissions in the browser', () => {
     await drawer.getByLabel('节点').click();
     await adminPage.locator('.ant-select-dropdown:visible').getByText('商机', { exact: true }).click();
     await drawer.getByLabel('选择要授权的人员').click();
-    await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '李雷');
+    await pickInOrgPicker(adminPage.getByRole('dialog', { name: '选择人员' }), '李雷');
     await drawer.getByRole('button', { name: /授权$/ }).click();
     await expect.poll(() => drawer.getByRole('cell', { name: '李雷', exact: true }).count()).toBe(1);
     await screenshot(adminPage, 'permission-5-app-permissions');
@@ -118,7 +112,7 @@ describe('form permissions in the browser', () => {
     await adminPage.getByRole('menuitem', { name: '应用权限' }).click();
     const drawer = adminPage.getByRole('dialog', { name: '应用权限：客户管理' });
     await drawer.getByLabel('选择要授权的人员').click();
-    await pick(adminPage.getByRole('dialog', { name: '选择人员' }), '韩梅');
+    await pickInOrgPicker(adminPage.getByRole('dialog', { name: '选择人员' }), '韩梅');
     await drawer.getByLabel('权限', { exact: true }).click();
     await adminPage.locator('.ant-select-dropdown:visible').getByText('管理员', { exact: true }).click();
     await drawer.getByRole('button', { name: /授权$/ }).click();

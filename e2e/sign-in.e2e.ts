@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './browser.ts';
 import { E2E_CODE } from './global-setup.ts';
+import { switchEngineTo } from './fixtures.ts';
 
 /**
  * Issue "Platform foundation and sign-in", must show: register an engine, sign out, sign in by password, sign in
@@ -123,16 +124,7 @@ describe('sign-in and registration in the browser', () => {
     await page.getByRole('button', { name: '进入工作台' }).click();
     await expectWorkbench(page, secondEngine);
 
-    // Open the switcher and pick the first engine; the top bar's badges load beside it and may close the list while
-    // it opens, so open it again until the pick lands.
-    const firstOption = page.getByTitle(firstEngine, { exact: true });
-    await expect
-      .poll(async () => {
-        if (!(await firstOption.isVisible())) await page.getByLabel('切换组织').click();
-        return firstOption.click({ timeout: 2000 }).then(() => true, () => false);
-      }, { timeout: 20_000, interval: 500 })
-      .toBe(true);
-    await expect.poll(() => page.getByText(`已切换到「${firstEngine}」`).count()).toBeGreaterThan(0);
+    await switchEngineTo(page, firstEngine);
     await expectWorkbench(page, firstEngine);
     await screenshot(page, '11-switched');
     // The switch holds through a reload: the engine cookie and the server agree.

@@ -24,6 +24,7 @@ import { integrationRoutes } from './modules/integrations/integration.routes.ts'
 import { DIRECTORY_SYNC_JOB, directorySyncHandler } from './modules/integrations/chat-sign-in.ts';
 import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { associatedOrgRoutes } from './modules/associated-org/associated-org.routes.ts';
 import { functionNodeRoutes } from './modules/function-node/function-node.routes.ts';
 import { workbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import { formDesignRoutes } from './modules/form-design/form-design.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   engineRoutes(app, deps);
   featureSwitchRoutes(app, deps);
   orgRoutes(app, deps);
+  associatedOrgRoutes(app, { db, now: options.now });
   functionNodeRoutes(app, deps);
   workbenchRoutes(app, deps);
   formDesignRoutes(app, deps);

@@ -59,6 +59,9 @@ export const ACCESS_POLICY = {
   account: [
     'GET /v1/engine/connected',
     'PUT /v1/engine/current',
+    'POST /v1/org/associated/accept',
+    'GET /v1/org/associated/code',
+    'POST /v1/org/associated/make-org',
   ],
   /** The engine's administrators only. */
   admin: [
@@ -85,6 +88,12 @@ export const ACCESS_POLICY = {
     'POST /v1/sysintergration/directory/sync',
     'POST /v1/sysintergration/sso/setting',
     'GET /v1/sysintergration/sso/setting/load',
+    'POST /v1/org/associated/code/create',
+    'POST /v1/org/associated/end',
+    'GET /v1/org/associated/list',
+    'GET /v1/org/associated/member/list',
+    'POST /v1/org/associated/member/add',
+    'POST /v1/org/associated/member/remove',
     'POST /v1/org/department/create',
     'POST /v1/org/department/move',
     'POST /v1/org/department/remove',

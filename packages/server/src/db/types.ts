@@ -152,6 +152,31 @@ export interface InvitationTable {
   created_time: Timestamp;
 }
 
+/** platform.associated_orgs: an association link of a host engine, then the association with a partner (docs/decisions/0091). */
+export interface AssociatedOrgTable {
+  id: string;
+  host_engine_code: string;
+  associated_code: string;
+  code_expires: Timestamp;
+  partner_engine_code: string | null;
+  /** The host's external department (under 外部组织) bound to the partner. */
+  department_id: string | null;
+  state: ColumnType<'pending' | 'active' | 'ended', 'pending' | 'active' | 'ended' | undefined, 'pending' | 'active' | 'ended'>;
+  created_by: string;
+  created_time: Timestamp;
+  accepted_time: Timestamp | null;
+  ended_time: Timestamp | null;
+  ended_by_engine: string | null;
+}
+
+/** platform.associated_org_members: a partner's user working in the host as the host's external user. */
+export interface AssociatedOrgMemberTable {
+  association_id: string;
+  partner_user_id: string;
+  host_user_id: string;
+  created_time: Timestamp;
+}
+
 /** platform.jobs: background jobs of every engine (architecture.md §4, docs/decisions/0004). */
 /** Platform: when a pending task tip falls due (issues 20, 21). */
 /** Platform: short codes for paths of this site (POST /v1/bizdata/shortlink; issue 19). */
@@ -309,6 +334,8 @@ export interface PlatformDb {
   'platform.error_logs': ErrorLogTable;
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
+  'platform.associated_orgs': AssociatedOrgTable;
+  'platform.associated_org_members': AssociatedOrgMemberTable;
   'platform.jobs': JobTable;
   'platform.automation_schedules': AutomationScheduleTable;
   'platform.task_tip_timers': TaskTipTimerTable;

@@ -24,3 +24,4 @@ export * from './external-form/index.ts';
 export * from './print/index.ts';
 export * from './report/index.ts';
 export * from './sign-in-providers/index.ts';
+export * from './associated-org/index.ts';

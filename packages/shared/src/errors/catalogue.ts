@@ -59,7 +59,12 @@ export const ERRORS = {
   UpdatePasswordFailed: biz(203001, '修改密码失败', 'The password could not be changed'),
   CaptchaVerifyLimited: biz(203100, '安全验证次数过多，请稍后再试', 'Too many security checks, please try later'),
   AgentInfoError: biz(203101, '应用配置信息有误', 'The app agent settings are wrong'),
-  AssociatedOrgError: biz(205001, '关联组织操作失败', 'The associated organisation request failed'),
+  // 20500x associated organisations (docs/decisions/0091)
+  AssociatedCodeInvalid: biz(205001, '关联邀请链接无效、已被使用或已过期，请向对方索取新的链接', 'This association link is unknown, was used already or has expired: ask the other organisation for a new one'),
+  AssociateWithSelf: biz(205002, '不能与本组织自己关联', 'An organisation cannot be associated with itself'),
+  AlreadyAssociated: biz(205003, '这两个组织已经关联，无需重复关联', 'These two organisations are associated already'),
+  NotOrganisationAdministrator: biz(205004, '只有该组织的管理员可以关联组织或选择参与关联的成员', 'Only an administrator of that organisation may associate it or choose its members who take part', 403),
+  AssociationUnavailable: biz(205005, '该组织关联不存在或已解除', 'This association does not exist or has ended'),
   OfficialAccountBindError: biz(206001, '该手机号的用户已绑定其他微信，无法再绑定', 'The user of this number is bound to another WeChat already and cannot be bound again'),
   SsoSettingMissing: biz(208001, '单点登录尚未配置', 'Single sign-on is not configured'),
   SsoStateInvalid: biz(208002, '单点登录请求无效或已使用，请重新登录', 'This single sign-on request is unknown or was used already: please sign in again'),

@@ -64,6 +64,10 @@ export const routes: RouteObject[] = [
             handle: titled('orgAdmin'),
             lazy: workbenchPage(() => import('../features/org-admin/org-admin-page.tsx'), (m) => m.OrgAdminPage, false),
           },
+          {
+            path: 'associated-org',
+            lazy: workbenchPage(() => import('../features/org-admin/associated-org/associated-org-page.tsx'), (m) => m.AssociatedOrgPage, false),
+          },
           { path: 'open-api', lazy: workbenchPage(() => import('../features/org-admin/open-api/open-api-page.tsx'), (m) => m.OpenApiPage, false) },
           {
             path: 'notification-channels',

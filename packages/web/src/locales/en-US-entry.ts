@@ -196,10 +196,6 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     defaultError: 'The operation did not complete; please try again later.',
     defaultSuccess: 'The operation is complete.',
   },
-  org: {
-    comingTitle: 'Organisation interconnection is coming',
-    comingHint: 'Associated organisations and interconnection arrive in a later version.',
-  },
   logout: {
     signingOut: 'Signing out…',
     title: 'Signed out',

@@ -194,10 +194,6 @@ export const zhCNEntry = {
     defaultError: '操作未能完成，请稍后重试。',
     defaultSuccess: '操作已完成。',
   },
-  org: {
-    comingTitle: '组织互联即将推出',
-    comingHint: '关联组织、组织互联功能将在后续版本提供。',
-  },
   logout: {
     signingOut: '正在退出登录…',
     title: '已退出登录',

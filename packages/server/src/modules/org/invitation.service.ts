@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db, PlatformDb } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,17 +11,39 @@ import { lockOrganisation } from './org.service.ts';
  * sign-in or registration claims. Runs inside the caller's transaction. Answers whether the user joined.
  */
 export async function joinOrInvite(trx: Transaction<PlatformDb>, edb: EngineExecutor, engineCode: string, user: Pick<UserRow, 'id' | 'mobile' | 'is_external'>): Promise<boolean> {
-  await trx.deleteFrom('platform.invitations').where('engine_code', '=', engineCode).where('user_id', '=', user.id).execute();
-  const account = await trx.selectFrom('platform.accounts').select('id').where('mobile', '=', user.mobile).executeTakeFirst();
-  if (!account) {
-    await trx.insertInto('platform.invitations').values({ engine_code: engineCode, mobile: user.mobile, user_id: user.id }).execute();
-    return false;
+  return (await joinOrInviteMany(trx, edb, engineCode, [user])).size === 1;
+}
+
+/**
+ * joinOrInvite for several users at once, in a fixed number of statements (an association's people, docs/decisions/0091).
+ * A number whose account is already a member of the engine is refused (220007) before anything is written. Answers
+ * the ids of the users who joined.
+ */
+export async function joinOrInviteMany(trx: Transaction<PlatformDb>, edb: EngineExecutor, engineCode: string, users: Pick<UserRow, 'id' | 'mobile' | 'is_external'>[]): Promise<Set<string>> {
+  if (!users.length) return new Set();
+  const accounts = await trx.selectFrom('platform.accounts').select(['id', 'mobile']).where('mobile', 'in', users.map((u) => u.mobile)).execute();
+  const accountOf = new Map(accounts.map((a) => [a.mobile, a.id]));
+  if (accounts.length) {
+    const member = await trx.selectFrom('platform.memberships').select('account_id').where('engine_code', '=', engineCode).where('account_id', 'in', accounts.map((a) => a.id)).executeTakeFirst();
+    if (member) throw new AppError('MobileAlreadyInEngine');
   }
-  const membership = await trx.selectFrom('platform.memberships').select('user_id').where('account_id', '=', account.id).where('engine_code', '=', engineCode).executeTakeFirst();
-  if (membership) throw new AppError('MobileAlreadyInEngine');
-  await edb.updateTable('org_users').set({ account_id: account.id }).where('id', '=', user.id).execute();
-  await trx.insertInto('platform.memberships').values({ account_id: account.id, engine_code: engineCode, user_id: user.id, is_external: user.is_external }).execute();
-  return true;
+  await trx.deleteFrom('platform.invitations').where('engine_code', '=', engineCode).where('user_id', 'in', users.map((u) => u.id)).execute();
+  const joining = users.filter((u) => accountOf.has(u.mobile));
+  const invited = users.filter((u) => !accountOf.has(u.mobile));
+  if (invited.length) await trx.insertInto('platform.invitations').values(invited.map((u) => ({ engine_code: engineCode, mobile: u.mobile, user_id: u.id }))).execute();
+  if (joining.length) {
+    // Each user becomes the account of its own number (one statement for all).
+    await edb
+      .updateTable('org_users')
+      .set({ account_id: sql<string>`(select a.id from platform.accounts a where a.mobile = org_users.mobile)` })
+      .where('id', 'in', joining.map((u) => u.id))
+      .execute();
+    await trx
+      .insertInto('platform.memberships')
+      .values(joining.map((u) => ({ account_id: accountOf.get(u.mobile)!, engine_code: engineCode, user_id: u.id, is_external: u.is_external })))
+      .execute();
+  }
+  return new Set(joining.map((u) => u.id));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { titled } from '../../lib/route-handle.ts';
+import { loadWorkbenchCatalogue } from '../../lib/i18n.ts';
 import type { IntegrationName } from './pages/not-configured-page.tsx';
 import type { ChatPlatform } from './api/auth-api.ts';
 
@@ -11,6 +12,12 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   () => load().then((module) => withQueries(module[name])).then((Component) => ({ Component }));
 const pageWithoutQueries = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] =>
   () => load().then((module) => ({ Component: module[name] }));
+
+// The association pages (decision 0091) come after sign-in: their texts are in the workbench catalogue, loaded beside them.
+const associationPage = (name: 'AssociateOrgPage' | 'MakeOrgPage'): RouteObject['lazy'] => () =>
+  Promise.all([import('./pages/associate-org-page.tsx'), loadWorkbenchCatalogue()])
+    .then(([module]) => withQueries(module[name]))
+    .then((Component) => ({ Component }));
 
 const notConfigured = (name: Parameters<typeof titled>[0], integration: IntegrationName): RouteObject => ({
   handle: titled(name),
@@ -55,8 +62,8 @@ export const entryRoutes: RouteObject = {
     { path: 'auth/external/:code', ...notConfigured('authExternal', 'externalAuth') },
     { path: 'error', handle: titled('error'), lazy: page(() => import('./pages/result-page.tsx'), 'ErrorResultPage') },
     { path: 'success', handle: titled('success'), lazy: page(() => import('./pages/result-page.tsx'), 'SuccessResultPage') },
-    { path: 'ass-org', handle: titled('associateOrg'), lazy: page(() => import('./pages/org-coming-page.tsx'), 'OrgComingPage') },
-    { path: 'make-org', handle: titled('makeOrg'), lazy: page(() => import('./pages/org-coming-page.tsx'), 'OrgComingPage') },
+    { path: 'ass-org', handle: titled('associateOrg'), lazy: associationPage('AssociateOrgPage') },
+    { path: 'make-org', handle: titled('makeOrg'), lazy: associationPage('MakeOrgPage') },
     { path: 'logout', handle: titled('logout'), lazy: page(() => import('./pages/logout-page.tsx'), 'LogoutPage') },
     { path: 'expire', handle: titled('expire'), lazy: page(() => import('./pages/expire-page.tsx'), 'ExpirePage') },
     { path: '*', handle: titled('notFound'), lazy: page(() => import('../../components/not-found-page.tsx'), 'NotFoundPage') },

@@ -14,4 +14,10 @@ describe('safeRedirectTarget', () => {
       expect(safeRedirectTarget(value, origin)).toBeUndefined();
     }
   });
+
+  it('comes back to an association link after signing in (the one entry page that needs a session)', () => {
+    expect(safeRedirectTarget('/entry/ass-org?associatedCode=abc', origin)).toBe('/entry/ass-org?associatedCode=abc');
+    expect(safeRedirectTarget('/entry/make-org?associatedCode=abc', origin)).toBe('/entry/make-org?associatedCode=abc');
+    expect(safeRedirectTarget('/entry/ass-org/x', origin)).toBeUndefined();
+  });
 });

@@ -13,6 +13,7 @@ export function safeRedirectTarget(value: string | null | undefined, origin = wi
     return undefined;
   }
   if (url.origin !== origin) return undefined;
-  if (/^\/(entry|mobile)(\/|$)/i.test(url.pathname)) return undefined;
+  // …except the association pages, which need a session and send signed-out visitors to sign in (decision 0091).
+  if (/^\/(entry|mobile)(\/|$)/i.test(url.pathname) && !/^\/entry\/(ass-org|make-org)\/?$/i.test(url.pathname)) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,5 @@
 import { Button, Flex, Layout, Menu, Result, Skeleton, Typography, theme } from 'antd';
-import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined, LoginOutlined, NotificationOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined, LinkOutlined, LoginOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../components/product-mark.tsx';
@@ -10,6 +10,7 @@ import { useUserInfo } from '../workbench/hooks/use-workbench-data.ts';
 // The console's pages; more join as their issues land (apps, permissions, settings).
 const ADMIN_PAGES = [
   { path: '/admin/org', icon: <ApartmentOutlined />, labelKey: 'titles.orgAdmin' },
+  { path: '/admin/associated-org', icon: <LinkOutlined />, labelKey: 'associatedOrg.title' },
   { path: '/admin/open-api', icon: <ApiOutlined />, labelKey: 'openApi.title' },
   { path: '/admin/notification-channels', icon: <NotificationOutlined />, labelKey: 'notificationChannels.title' },
   { path: '/admin/sign-in', icon: <LoginOutlined />, labelKey: 'signInSettings.title' },
