@@ -15,7 +15,7 @@
  * Writes bench/results/peer-workload[-label].json and prints the table (docs/performance.md "Peer workload").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp, ROOT } from '../e2e/global-setup.ts';
@@ -117,6 +117,14 @@ function rssMiB(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
 }
 
+/** The resident memory's parts: anonymous (heaps: V8's, malloc's, PGlite's wasm memory) and file-backed (code, mapped files). */
+function rssParts(pid: number): { anonymousMiB: number; fileMiB: number; peakRssMiB: number } {
+  const peak = Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  return { anonymousMiB: Math.round(kb('Anonymous') / 1024), fileMiB: Math.round((kb('Rss') - kb('Anonymous')) / 1024), peakRssMiB: peak };
+}
+
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return res.json();
@@ -166,6 +174,10 @@ interface RoundFigures {
   singleCreateP50Ms: number;
   rssAfterLoadMiB: number;
   listTotal: number;
+  anonymousMiB: number;
+  fileMiB: number;
+  /** the most the server held at any time (VmHWM): RSS after load moves with when the collector last ran */
+  peakRssMiB: number;
   /** CPU ms per call of the server process and of the database's backends (PostgreSQL only) */
   listServerCpuMs: number;
   listDatabaseCpuMs: number;
@@ -177,6 +189,8 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-peer-'));
   const port = await freePort();
   const child = startServer({ PORT: String(port), TRITIUM_DATA_DIR: dataDir, ...env });
+  // BENCH_SERVER_OUTPUT: the server's output goes to that file too (with `--trace-gc` in BENCH_SERVER_NODE_ARGS, its heap by collection).
+  if (process.env.BENCH_SERVER_OUTPUT) child.stdout!.pipe(createWriteStream(process.env.BENCH_SERVER_OUTPUT));
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${base}/v1/register/getscalelist`, child, 240_000);
@@ -227,6 +241,7 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
       countP50Ms: round1(percentile(count, 50)),
       singleCreateP50Ms: round1(percentile(singles, 50)),
       rssAfterLoadMiB: rssMiB(child.pid!),
+      ...rssParts(child.pid!),
       listTotal: page.total,
       listServerCpuMs: listCpu.serverCpuMs,
       listDatabaseCpuMs: listCpu.databaseCpuMs,
