@@ -38,7 +38,9 @@ export async function onThrowawayPostgres<T>(prefix: string, measure: (url: stri
   } finally {
     // Let the measured pool finish closing: a forced drop would otherwise kill its connections mid-close.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DATABASE keeps the database for reading its statements directly (psql, EXPLAIN ANALYZE).
+    if (process.env.BENCH_KEEP_DATABASE) console.warn(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The peer workload of issue 26, over HTTP against a running server process, on PGlite and on PostgreSQL: a form of 8
+ * The peer workload of issue 26, over HTTP against a running server process (as `npm start` runs it), on PGlite and on PostgreSQL: a form of 8
  * fields (title text, notes long text, qty integer, price decimal, due date, status drop-down, done yes/no, owner
  * text); 10,000 records bulk-inserted as 100 requests of 100 through the open API's CreateBizObjects; a list filtered
  * "title contains alpha AND 100 ≤ qty ≤ 899" sorted by due descending, page 50 of 20 with its total
@@ -14,11 +14,12 @@
  *   commit measures the code before a change, interleaved with this one), BENCH_PEER_LABEL: names the results file.
  * Writes bench/results/peer-workload[-label].json and prints the table (docs/performance.md "Peer workload").
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp, ROOT } from '../e2e/global-setup.ts';
+import pg from 'pg';
 import { onThrowawayPostgres, saveResult } from './lib.ts';
 import { percentile, round1 } from './setup.ts';
 
@@ -72,8 +73,56 @@ function record(next: () => number, n: number): Record<string, unknown> {
   };
 }
 
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms); undefined once it ended. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The database's backends serving `databaseUrl`'s database (PostgreSQL on this machine), by pid. */
+async function backendsOf(databaseUrl: string): Promise<number[]> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    return (await admin.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The CPU the server and its database spend on a loop of calls, in ms per call — what the load of the machine
+ * changes far less than wall time. PostgreSQL's share is its backends serving the measured database (read through
+ * /proc: the bench and PostgreSQL share the machine); PGlite runs inside the server process.
+ */
+async function cpuPerCall(serverPid: number, databaseUrl: string | undefined, calls: number, run: () => Promise<unknown>) {
+  const before = new Map<number, number>();
+  for (const pid of databaseUrl ? await backendsOf(databaseUrl) : []) before.set(pid, cpuMs(pid) ?? 0);
+  const server0 = cpuMs(serverPid)!;
+  await run();
+  const server = cpuMs(serverPid)! - server0;
+  let database = 0;
+  // A backend that started during the loop counts whole; one that ended is not read (the pool keeps its connections).
+  for (const pid of databaseUrl ? await backendsOf(databaseUrl) : []) database += (cpuMs(pid) ?? 0) - (before.get(pid) ?? 0);
+  return { serverCpuMs: round1(server / calls), databaseCpuMs: round1(database / calls) };
+}
+
 function rssMiB(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+}
+
+/** The resident memory's parts: anonymous (heaps: V8's, malloc's, PGlite's wasm memory) and file-backed (code, mapped files). */
+function rssParts(pid: number): { anonymousMiB: number; fileMiB: number; peakRssMiB: number } {
+  const peak = Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  return { anonymousMiB: Math.round(kb('Anonymous') / 1024), fileMiB: Math.round((kb('Rss') - kb('Anonymous')) / 1024), peakRssMiB: peak };
 }
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
@@ -98,8 +147,20 @@ async function timedCalls(count: number, run: (i: number) => Promise<unknown>): 
   return samples.sort((a, b) => a - b);
 }
 
+/**
+ * The server as `npm start` runs it in SERVER_ROOT: the built module (docs/decisions/0093) where the tree builds one,
+ * else its sources through tsx (trees before that decision).
+ */
+function serverCommand(): string[] {
+  const builder = path.join(SERVER_ROOT, 'scripts/build-server.mjs');
+  if (!existsSync(builder)) return ['--import', 'tsx', path.join(SERVER_ROOT, 'packages/server/src/main.ts')];
+  const built = spawnSync(process.execPath, [builder], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server did not build');
+  return [path.join(SERVER_ROOT, 'packages/server/dist/main.mjs')];
+}
+
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', path.join(SERVER_ROOT, 'packages/server/src/main.ts')], {
+  return spawn(process.execPath, [...NODE_ARGS, ...serverCommand()], {
     cwd: SERVER_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', TRITIUM_FIXED_VERIFY_CODE: CODE, TRITIUM_RATE_LIMIT: 'off', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,12 +174,23 @@ interface RoundFigures {
   singleCreateP50Ms: number;
   rssAfterLoadMiB: number;
   listTotal: number;
+  anonymousMiB: number;
+  fileMiB: number;
+  /** the most the server held at any time (VmHWM): RSS after load moves with when the collector last ran */
+  peakRssMiB: number;
+  /** CPU ms per call of the server process and of the database's backends (PostgreSQL only) */
+  listServerCpuMs: number;
+  listDatabaseCpuMs: number;
+  countServerCpuMs: number;
+  countDatabaseCpuMs: number;
 }
 
 async function round(env: Record<string, string>): Promise<RoundFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-peer-'));
   const port = await freePort();
   const child = startServer({ PORT: String(port), TRITIUM_DATA_DIR: dataDir, ...env });
+  // BENCH_SERVER_OUTPUT: the server's output goes to that file too (with `--trace-gc` in BENCH_SERVER_NODE_ARGS, its heap by collection).
+  if (process.env.BENCH_SERVER_OUTPUT) child.stdout!.pipe(createWriteStream(process.env.BENCH_SERVER_OUTPUT));
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${base}/v1/register/getscalelist`, child, 240_000);
@@ -149,12 +221,19 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
     const page = await query(49, 20);
     if (page.list.length !== 20) throw new Error(`page 50 holds ${page.list.length} records`);
     for (let i = 0; i < 3; i++) await query(49, 20);
-    const list = await timedCalls(TIMED, () => query(49, 20));
+    const listStarted = monotonicMicros();
+    let list: number[] = [];
+    const listCpu = await cpuPerCall(child.pid!, env.DATABASE_URL, TIMED, async () => (list = await timedCalls(TIMED, () => query(49, 20))));
+    const listEnded = monotonicMicros();
     for (let i = 0; i < 3; i++) await query(0, 1);
-    const count = await timedCalls(TIMED, async () => {
+    const countStarted = monotonicMicros();
+    let count: number[] = [];
+    const countCpu = await cpuPerCall(child.pid!, env.DATABASE_URL, TIMED, async () => (count = await timedCalls(TIMED, async () => {
       const answer = await query(0, 1);
       if (answer.total !== page.total) throw new Error(`count ${answer.total} ≠ ${page.total}`);
-    });
+    })));
+    // On the clock of the server's CPU profile (both are CLOCK_MONOTONIC): a profile's samples of each loop.
+    if (NODE_ARGS.includes('--cpu-prof')) console.warn(JSON.stringify({ phases: { list: [listStarted, listEnded], count: [countStarted, monotonicMicros()] } }));
     const singles = await timedCalls(SINGLES, (i) => call(base, '/v1/form/action/execute', { schemaCode: SCHEMA, actionCode: 'Submit', values: { ...record(next, 20_000 + i), Due: '2026-06-01T00:00:00+08:00' } }, headers));
     return {
       bulkRecordsPerSecond: Math.round((REQUESTS * PER_REQUEST) / bulkSeconds),
@@ -162,7 +241,12 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
       countP50Ms: round1(percentile(count, 50)),
       singleCreateP50Ms: round1(percentile(singles, 50)),
       rssAfterLoadMiB: rssMiB(child.pid!),
+      ...rssParts(child.pid!),
       listTotal: page.total,
+      listServerCpuMs: listCpu.serverCpuMs,
+      listDatabaseCpuMs: listCpu.databaseCpuMs,
+      countServerCpuMs: countCpu.serverCpuMs,
+      countDatabaseCpuMs: countCpu.databaseCpuMs,
     };
   } finally {
     child.kill('SIGTERM');
@@ -199,4 +283,9 @@ saveResult(LABEL ? `peer-workload-${LABEL}` : 'peer-workload', { serverRoot: SER
 console.log(`\n| ${ROUNDS} interleaved rounds, medians${LABEL ? ` (${LABEL})` : ''} | bulk insert rec/s | list p50 ms | count p50 ms | single create p50 ms | server RSS after load |`);
 console.log('|---|---|---|---|---|---|');
 for (const row of table) console.log(`| Tritium, ${row.database} | ${row.bulkRecordsPerSecond.toLocaleString('en')} | ${row.listP50Ms} | ${row.countP50Ms} | ${row.singleCreateP50Ms} | ${row.rssAfterLoadMiB} MiB |`);
+console.log('\n| CPU ms per call, medians | list: server | list: PostgreSQL | count: server | count: PostgreSQL |\n|---|---|---|---|---|');
+for (const [db, rounds] of Object.entries(runs)) {
+  const m = (key: keyof RoundFigures) => median(rounds.map((f) => f[key]));
+  console.log(`| ${names[db] ?? db} | ${m('listServerCpuMs')} | ${db === 'postgres' ? m('listDatabaseCpuMs') : '—'} | ${m('countServerCpuMs')} | ${db === 'postgres' ? m('countDatabaseCpuMs') : '—'} |`);
+}
 console.log(`(the list's filter matches ${table.map((r) => r.listTotal).join(' / ')} records)`);

@@ -17,3 +17,4 @@ export const nodemailerTransport = once(async () => (await import('nodemailer'))
 export const yazlZip = once(() => import('yazl'));
 export const csvParse = once(() => import('csv-parse'));
 export const pdfLib = once(() => import('pdf-lib'));
+export const undiciAgent = once(async () => (await import('undici')).Agent);

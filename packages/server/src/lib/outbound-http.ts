@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undiciAgent } from './lazy-packages.ts';
 
 // Requests to addresses that engines' administrators type in — automations' HTTP steps, chat robots' webhooks, an
 // SMS provider's address — go out through `outboundFetch` (docs/decisions/0072). One organisation's administrator
@@ -90,7 +91,9 @@ const publicOnlyLookup: Lookup = (hostname, options, callback) => {
  * redirects re-checked for their scheme only.
  */
 export function outboundFetch(options: { allowPrivate: boolean }): typeof fetch {
-  const dispatcher = options.allowPrivate ? undefined : new Agent({ connect: { lookup: publicOnlyLookup as never } });
+  // The agent (and undici with it) is made on the first request: most processes never send one.
+  let agent: Promise<Dispatcher> | undefined;
+  const dispatcherOf = () => (options.allowPrivate ? undefined : (agent ??= undiciAgent().then((Agent) => new Agent({ connect: { lookup: publicOnlyLookup as never } }))));
   const check = (url: URL) => {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(url.toString(), 'scheme');
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -99,6 +102,7 @@ export function outboundFetch(options: { allowPrivate: boolean }): typeof fetch 
   const send = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     let url = new URL(input instanceof Request ? input.url : input);
     let request: RequestInit = { ...init, redirect: 'manual' };
+    const dispatcher = await dispatcherOf();
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       check(url);
       let response: Response;

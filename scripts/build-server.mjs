@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Builds the server into one module, packages/server/dist/main.mjs, that plain Node runs (docs/decisions/0093): the
+// server's own TypeScript and @tritium/shared bundled, every npm package left to node_modules. Running the sources
+// through tsx instead kept a second V8 (the module loader's thread) and every module's source map in the server
+// process, about 100 MiB of its memory. `npm start` builds first (esbuild takes a second or two), so the bundle
+// never lags the sources. Run by hand: node scripts/build-server.mjs
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const manifests = ['package.json', 'packages/server/package.json', 'packages/shared/package.json'];
+const external = new Set();
+for (const file of manifests) {
+  const manifest = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) if (!name.startsWith('@tritium/')) external.add(name);
+}
+
+export const serverBundle = path.join(root, 'packages/server/dist/main.mjs');
+
+await build({
+  entryPoints: [path.join(root, 'packages/server/src/main.ts')],
+  outfile: serverBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: [...external],
+  // Stack traces map back to the sources with `node --enable-source-maps` (kept out of the default: it holds the map).
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
