@@ -40,20 +40,6 @@ export async function childRowsOf(edb: EngineExecutor, grid: GridField, parentId
   return anyDb(edb).selectFrom(grid.table).selectAll().where(sql<boolean>`"ParentObjectId" = any(${uuidArray(parentIds)})`).orderBy('ParentObjectId').orderBy('SortKey').execute();
 }
 
-export async function insertRecord(edb: EngineExecutor, form: RuntimeForm, row: Record<string, unknown>): Promise<void> {
-  await anyDb(edb).insertInto(form.mainTable).values(row).execute();
-}
-
-/**
- * New records (and, per grid, their sub-table rows) as multi-row inserts; rows per statement stay well under the
- * 65,535 bind parameters of one statement.
- */
-export async function insertRows(edb: EngineExecutor, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  if (!rows.length) return;
-  const size = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += size) await anyDb(edb).insertInto(table).values(rows.slice(i, i + size)).execute();
-}
-
 export async function updateRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string, row: Record<string, unknown>): Promise<void> {
   await anyDb(edb).updateTable(form.mainTable).set(row).where('ObjectId', '=', objectId).execute();
 }
