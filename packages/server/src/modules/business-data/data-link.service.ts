@@ -22,7 +22,17 @@ export interface ControlAt {
   options: Record<string, unknown>;
 }
 
-export function controlsOf(form: RuntimeForm): ControlAt[] {
+// Worked out once per form object: a batch's records ask for them record after record (issue 26).
+const controlsOfForm = new WeakMap<RuntimeForm, readonly ControlAt[]>();
+
+/** Every control of the form but the sub-tables themselves (a sub-table's columns with their gridCode); not to be changed. */
+export function controlsOf(form: RuntimeForm): readonly ControlAt[] {
+  let controls = controlsOfForm.get(form);
+  if (!controls) controlsOfForm.set(form, (controls = walkedControls(form)));
+  return controls;
+}
+
+function walkedControls(form: RuntimeForm): ControlAt[] {
   const out: ControlAt[] = [];
   walkControls(form.definition.controls, ({ control, type, gridCode }) => {
     if (type.key === 'gridView') return;

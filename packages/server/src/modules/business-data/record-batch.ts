@@ -9,10 +9,11 @@ import { toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow, type CheckedInput } from './record-input.ts';
 import { applyRollups } from './record-rollups.ts';
 import { afterRecordsSaved } from './record-hooks-port.ts';
-import { nextSeqNos, recordName } from './record-numbers.ts';
+import { nameWithoutSeqNo, nextSeqNos, numberingOf, recordName } from './record-numbers.ts';
 import { nextStatus } from './record-policy.ts';
 import { claimRecordFiles, hasFileFields } from './record-files.ts';
-import { insertDataLogs, insertRows, lockFormData, mainDepartmentOf, takenValues } from './records.repo.ts';
+import { lockFormData, mainDepartmentOf, takenValues } from './records.repo.ts';
+import { insertJsonTables } from './json-rows.ts';
 import type { DataField, GridField, RuntimeForm } from './runtime-form.ts';
 import { checkFieldValues, type KnownReferences } from './value-references.ts';
 
@@ -20,8 +21,8 @@ import { checkFieldValues, type KnownReferences } from './value-references.ts';
 // statements, not a handful per record. Each record goes through the checks a save makes (values, required fields,
 // items, users and departments, files, association fills, data links, formulas, rollups, submit rules) as
 // record.service.ts saveRecordIn does for a new record; then the batch is written at once: the saver's department read
-// once, one counter bump for every sequence number, one query per NoRepeat field, multi-row inserts of the records,
-// their sub-table rows and their data-log rows, and the business rules and rollup dependants through the hooks' batch
+// once, one counter bump for every sequence number, one query per NoRepeat field, one insert of the records,
+// their sub-table rows and their data-log rows (docs/decisions/0095), and the business rules and rollup dependants through the hooks' batch
 // call. Workflow forms (each record starts a flow), singletons and tree forms save record by record.
 
 type Row = Record<string, unknown>;
@@ -90,21 +91,32 @@ async function refuseDuplicates(edb: EngineExecutor, form: RuntimeForm, records:
   }
 }
 
+/** How a value is written: as a Kysely parameter (toColumn), or as itself inside a JSON text of rows (json-rows.ts). */
+type AsColumn = (field: DataField, value: unknown) => unknown;
+/** A value as it travels in a JSON text of rows: the table's row type converts it (docs/decisions/0081). */
+export const asJsonValue: AsColumn = (_field, value) => value ?? null;
+
 /** A save's main-table columns besides the system ones it sets on create. */
-export function recordColumns(form: RuntimeForm, checked: CheckedInput, name: string, status: number, userId: string, now: Date): Row {
+export function recordColumns(form: RuntimeForm, checked: CheckedInput, name: string, status: number, userId: string, now: Date, column: AsColumn = toColumn): Row {
   const columns: Row = { Name: name, Status: status, ModifiedBy: userId, ModifiedTime: now };
-  for (const field of form.fields) if (field.code in checked.values) columns[field.code] = toColumn(field, checked.values[field.code]);
+  for (const field of form.fields) if (field.code in checked.values) columns[field.code] = column(field, checked.values[field.code]);
   return columns;
 }
 
 /** A record's sub-table rows as stored: a row keeps its id when `keep` holds it, else takes a new one. */
-export function childRowsFor(grid: GridField, parentId: string, rows: CheckedChildRow[], keep: ReadonlySet<string> = new Set()): Row[] {
-  return rows.map((row, i) => ({
-    ObjectId: row.objectId && keep.has(row.objectId) ? row.objectId : newId(),
-    ParentObjectId: parentId,
-    SortKey: i,
-    ...Object.fromEntries(grid.fields.map((f) => [f.code, toColumn(f, row.values[f.code])])),
-  }));
+export function childRowsFor(grid: GridField, parentId: string, rows: CheckedChildRow[], keep: ReadonlySet<string> = new Set(), column: AsColumn = toColumn): Row[] {
+  return rows.map((row, i) => {
+    const out: Row = { ObjectId: row.objectId && keep.has(row.objectId) ? row.objectId : newId(), ParentObjectId: parentId, SortKey: i };
+    for (const f of grid.fields) out[f.code] = column(f, row.values[f.code]);
+    return out;
+  });
+}
+
+/** A new record's data-log row (its values and sub-table rows as changes from nothing), or none when it logs nothing. */
+export function newRecordLog(form: RuntimeForm, objectId: string, userId: string, checked: CheckedInput): Row | undefined {
+  if (!form.definition.attributes.enableDataLog) return undefined;
+  const changes = changesOf(form, undefined, checked, {});
+  return changes.length ? { id: newId(), schema_code: form.node.code, object_id: objectId, user_id: userId, changes } : undefined;
 }
 
 /**
@@ -127,26 +139,37 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
     records.push(await checking(i, () => checkNewRecord(edb, ctx, form, input, { submit, now, deptId, known: options.knownReferences })));
   }
   await refuseDuplicates(edb, form, records, checking);
-  const seqNos = await nextSeqNos(edb, form, records.map((r) => r.merged), now);
+  const systemOf = (i: number, seqNo: string | null) => {
+    const owner = inputs[i]!.owner;
+    return { ObjectId: records[i]!.objectId, SeqNo: seqNo, Status: status, CreatedBy: ctx.userId, OwnerId: owner?.userId ?? ctx.userId, OwnerDeptId: owner ? owner.deptId : deptId, CreatedTime: now };
+  };
+  // The numbers are formed by the insert when no record's Name holds its number (one round trip fewer, 0095).
+  let numbering = numberingOf(form, now);
+  let names = numbering ? records.map((r, i) => nameWithoutSeqNo(form, r.merged, systemOf(i, null))) : [];
+  let seqNos: (string | null)[] = records.map(() => null);
+  if (!numbering || names.some((n) => n === undefined)) {
+    numbering = undefined;
+    seqNos = await nextSeqNos(edb, form, records.map((r) => r.merged), now);
+    names = records.map((r, i) => recordName(form, r.merged, systemOf(i, seqNos[i]!)));
+  }
   const main: Row[] = [];
   const children = new Map<string, Row[]>(form.grids.map((g) => [g.code, []]));
-  const logs: Parameters<typeof insertDataLogs>[1] = [];
-  for (const [i, { objectId, checked, merged }] of records.entries()) {
-    const owner = inputs[i]!.owner;
-    const system = { ObjectId: objectId, SeqNo: seqNos[i], Status: status, CreatedBy: ctx.userId, OwnerId: owner?.userId ?? ctx.userId, OwnerDeptId: owner ? owner.deptId : deptId, CreatedTime: now };
-    main.push({ ...recordColumns(form, checked, recordName(form, merged, system), status, ctx.userId, now), ...system });
+  const logs: Row[] = [];
+  for (const [i, { objectId, checked }] of records.entries()) {
+    main.push({ ...recordColumns(form, checked, names[i]!, status, ctx.userId, now, asJsonValue), ...systemOf(i, seqNos[i]!) });
     for (const grid of form.grids) {
       const rows = checked.children.get(grid.code);
-      if (rows?.length) children.get(grid.code)!.push(...childRowsFor(grid, objectId, rows));
+      if (rows?.length) children.get(grid.code)!.push(...childRowsFor(grid, objectId, rows, undefined, asJsonValue));
     }
-    if (form.definition.attributes.enableDataLog) {
-      const changes = changesOf(form, undefined, checked, {});
-      if (changes.length) logs.push({ id: newId(), schema_code: form.node.code, object_id: objectId, user_id: ctx.userId, changes });
-    }
+    const log = newRecordLog(form, objectId, ctx.userId, checked);
+    if (log) logs.push(log);
   }
-  await insertRows(edb, form.mainTable, main);
-  for (const grid of form.grids) await insertRows(edb, grid.table, children.get(grid.code)!);
-  await insertDataLogs(edb, logs);
+  // The records, their sub-table rows and their data-log rows (and the numbers' counter): one statement (0095).
+  await insertJsonTables(edb, ctx.engineCode, [
+    { table: form.mainTable, rows: main },
+    ...form.grids.map((g) => ({ table: g.table, rows: children.get(g.code)! })),
+    { table: 'form_data_logs', rows: logs },
+  ], numbering);
   // Business rules of the records that became effective; rollups of other forms that read them (docs/decisions/0015).
   const dropped = await afterRecordsSaved(edb, ctx, form, records.map((r) => ({ objectId: r.objectId, before: undefined, status, values: r.merged })));
   return { objectIds: records.map((r) => r.objectId), dropped };

@@ -1,6 +1,7 @@
 import { controlDisplayText } from '@tritium/shared/controls/index';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { nextCounterValue } from './records.repo.ts';
+import type { Numbering } from './json-rows.ts';
 import type { RuntimeForm } from './runtime-form.ts';
 
 // Sequence numbers and record names (domain.md §9 "Sequence number", docs/decisions/0007 "Sequence numbers").
@@ -53,6 +54,30 @@ export async function nextSeqNos(edb: EngineExecutor, form: RuntimeForm, records
   return records.map((values, i) => formatSeqNo(form, last - records.length + 1 + i, values, date));
 }
 
+/**
+ * How the database numbers a batch of new records in its insert (json-rows.ts Numbering): when the form's structure
+ * has one increment and no part that varies by record, every number is the same text around the increment. Undefined
+ * otherwise (the counter is then bumped by a statement of its own and the numbers formed here).
+ */
+export function numberingOf(form: RuntimeForm, now: Date): Numbering | undefined {
+  const structure = (form.seqNo?.options.seqNoStructure as SeqPart[] | undefined) ?? DEFAULT_STRUCTURE;
+  const at = structure.findIndex((p) => p.type === 'increment');
+  if (at < 0 || structure.some((p, i) => p.type === 'formControl' || (i !== at && p.type === 'increment'))) return undefined;
+  const date = ymd(now);
+  const text = (parts: SeqPart[]) => parts.map((p) => (p.type === 'createdTime' ? date.slice(0, p.format.length) : p.type === 'fixedValue' ? p.value : '')).join('');
+  const resetMode = String(form.seqNo?.options.resetMode ?? 'none');
+  return {
+    counter: { schemaCode: form.node.code, controlCode: form.seqNo?.code ?? 'SeqNo', period: periodOf(resetMode, now) },
+    column: 'SeqNo',
+    prefix: text(structure.slice(0, at)),
+    digits: (structure[at] as { digits: number }).digits,
+    suffix: text(structure.slice(at + 1)),
+  };
+}
+
+/** A number as the database forms it under `numbering` (the same text formatSeqNo forms). */
+export const numberedSeqNo = (numbering: Numbering, counter: number) => numbering.prefix + String(counter).padStart(numbering.digits, '0') + numbering.suffix;
+
 /** A record's number for counter value `counter` on the day `date` (yyyymmdd): the control's structure, part by part. */
 export function formatSeqNo(form: RuntimeForm, counter: number, values: Record<string, unknown>, date: string): string {
   const structure = (form.seqNo?.options.seqNoStructure as SeqPart[] | undefined) ?? DEFAULT_STRUCTURE;
@@ -90,4 +115,16 @@ export function recordName(form: RuntimeForm, values: Record<string, unknown>, s
   const firstText = form.fields.find((f) => f.type.key === 'textBox' && typeof values[f.code] === 'string' && values[f.code] !== '');
   if (firstText) return String(values[firstText.code]).slice(0, 200);
   return `${form.definition.attributes.displayName}-${String(system.SeqNo ?? '')}`;
+}
+
+const PROBE = '\uffff';
+
+/**
+ * A new record's Name when it does not hold its sequence number (the number is then free to be formed by the
+ * database in the insert, numberingOf); undefined when it does. One character stands in for the number: the Name
+ * holds it exactly when the number would start within its 200 characters.
+ */
+export function nameWithoutSeqNo(form: RuntimeForm, values: Record<string, unknown>, system: Record<string, unknown>): string | undefined {
+  const name = recordName(form, values, { ...system, SeqNo: PROBE });
+  return name.includes(PROBE) ? undefined : name;
 }

@@ -16,8 +16,18 @@ export async function findRecord(edb: EngineExecutor, form: RuntimeForm, objectI
   return q.executeTakeFirst();
 }
 
-export async function findRecordsByIds(edb: EngineExecutor, form: RuntimeForm, objectIds: string[]): Promise<RecordRow[]> {
-  return anyDb(edb).selectFrom(form.mainTable).selectAll().where('ObjectId', 'in', objectIds).execute();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `ids` as ONE parameter, an array literal cast to uuid[] (a text parameter: the pg and PGlite drivers type array
+ * parameters differently): a statement of 1,000 keys sends one value, not 1,000. A text that is no uuid names no
+ * record (the key columns are uuid) and is left out.
+ */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
+
+/** The main rows of the records `objectIds` (in no order). */
+export async function findRecordsByIds(edb: EngineExecutor, form: RuntimeForm, objectIds: readonly string[]): Promise<RecordRow[]> {
+  return anyDb(edb).selectFrom(form.mainTable).selectAll().where(sql<boolean>`"ObjectId" = any(${uuidArray(objectIds)})`).execute();
 }
 
 /** The one record of a singleton form, if any. */
@@ -27,21 +37,7 @@ export async function findFirstRecord(edb: EngineExecutor, form: RuntimeForm): P
 
 export async function childRowsOf(edb: EngineExecutor, grid: GridField, parentIds: string[]): Promise<RecordRow[]> {
   if (!parentIds.length) return [];
-  return anyDb(edb).selectFrom(grid.table).selectAll().where('ParentObjectId', 'in', parentIds).orderBy('ParentObjectId').orderBy('SortKey').execute();
-}
-
-export async function insertRecord(edb: EngineExecutor, form: RuntimeForm, row: Record<string, unknown>): Promise<void> {
-  await anyDb(edb).insertInto(form.mainTable).values(row).execute();
-}
-
-/**
- * New records (and, per grid, their sub-table rows) as multi-row inserts; rows per statement stay well under the
- * 65,535 bind parameters of one statement.
- */
-export async function insertRows(edb: EngineExecutor, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  if (!rows.length) return;
-  const size = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += size) await anyDb(edb).insertInto(table).values(rows.slice(i, i + size)).execute();
+  return anyDb(edb).selectFrom(grid.table).selectAll().where(sql<boolean>`"ParentObjectId" = any(${uuidArray(parentIds)})`).orderBy('ParentObjectId').orderBy('SortKey').execute();
 }
 
 export async function updateRecord(edb: EngineExecutor, form: RuntimeForm, objectId: string, row: Record<string, unknown>): Promise<void> {

@@ -25,9 +25,14 @@ export function checkSubmitRules(form: RuntimeForm, values: Row, children: Recor
 
 /** Whether any formula of the form (formula controls, default formulas, submit rules) calls GETUNITNAME. */
 export function formUsesUnitNames(form: RuntimeForm): boolean {
-  const expressions = controlsOf(form).flatMap((c) => [c.options.expression, c.options.defaultFormula]);
-  return usesUnitNames([...expressions, ...(form.definition.attributes.submitRules ?? []).map((r) => r.condition)]);
+  let uses = usingUnitNames.get(form);
+  if (uses === undefined) {
+    const expressions = controlsOf(form).flatMap((c) => [c.options.expression, c.options.defaultFormula]);
+    usingUnitNames.set(form, (uses = usesUnitNames([...expressions, ...(form.definition.attributes.submitRules ?? []).map((r) => r.condition)])));
+  }
+  return uses;
 }
+const usingUnitNames = new WeakMap<RuntimeForm, boolean>();
 
 /**
  * GETUNITNAME on the server (docs/decisions/0012 left it to the browser): the names of the users and departments

@@ -6,7 +6,7 @@ import { excelJs } from '../../lib/lazy-packages.ts';
 import type { JobHandler } from '../../jobs/job-registry.ts';
 import { formatDateTime } from '@tritium/shared/controls/index';
 import { assertCan } from '../permission/form-rights.ts';
-import { childRowsOf } from '../business-data/records.repo.ts';
+import { childRowsOf, findRecordsByIds } from '../business-data/records.repo.ts';
 import { anyDb, getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { orderedKeys } from '../query/query.service.ts';
@@ -29,11 +29,6 @@ export const DATA_EXPORT_JOB = 'data.export';
 const CHUNK = 1000;
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 const STATUS_TEXT = ['草稿', '生效', '进行中', '已作废'];
-
-/** The main rows of the records `ids` (in no order). */
-function recordsOf(edb: EngineExecutor, form: RuntimeForm, ids: string[]) {
-  return anyDb(edb).selectFrom(form.mainTable).selectAll().where('ObjectId', 'in', ids).execute() as Promise<Record<string, unknown>[]>;
-}
 
 export function dataExportHandler(deps: DataPortDeps): JobHandler {
   return {
@@ -65,12 +60,13 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
           if (c.system === 'CreatedTime' || c.system === 'ModifiedTime') return formatDateTime(String(v), 'yyyy-mm-dd hh:mm:ss');
           return String(v);
         };
-        // Every key first, in the list's order (one statement), then the records a chunk of keys at a time.
+        // Every key first, in the list's order (one statement), then the records a chunk of keys at a time
+        // (the chunk's keys as one array parameter, docs/decisions/0096).
         const { ids: keys } = await orderedKeys(owner, { ...query, status: options.status });
         let done = 0;
         for (let at = 0; at < keys.length; at += CHUNK) {
           const ids = keys.slice(at, at + CHUNK);
-          const found = new Map((await recordsOf(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
+          const found = new Map((await findRecordsByIds(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
           const children = new Map<string, Map<string, Record<string, unknown>[]>>();
           for (const grid of grids) {
             const byParent = new Map<string, Record<string, unknown>[]>();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
-import { engineTable } from './json-rows.ts';
+import { engineTable } from '../business-data/json-rows.ts';
 
 // What an import keeps so it can be rolled back (docs/decisions/0031), written in each batch's own transaction:
 // the before-image of every record it updates (taken before its first write to the record: the main row and every

@@ -21,7 +21,7 @@ import { startFromForm } from '../workflow/workflow.service.ts';
 import type { ImportDataState } from './task-repo.ts';
 import type { PreparedRecord } from './import-record.ts';
 import { formatSeqNo, reserveCounter } from './seq-numbers.ts';
-import { insertJsonRows } from './json-rows.ts';
+import { insertJsonTables } from '../business-data/json-rows.ts';
 
 // Writing imported records inside their batch's transaction (docs/decisions/0007, 0020).
 //
@@ -64,8 +64,8 @@ export async function assertImportable(edb: EngineExecutor, form: RuntimeForm, d
 }
 
 /**
- * New records, their sub-table rows, data-log rows and finished instances of one batch, written one statement a
- * table (the rows as one JSON text, json-rows.ts). The batch flushes it before every read that must see them (key lookups, NoRepeat checks, a save) and
+ * New records, their sub-table rows, data-log rows and finished instances of one batch, written in one
+ * statement (each table's rows as one JSON text, json-rows.ts). The batch flushes it before every read that must see them (key lookups, NoRepeat checks, a save) and
  * before it commits.
  */
 export class InsertBuffer {
@@ -88,10 +88,12 @@ export class InsertBuffer {
       const ids = await writeFinishedInstances(edb, this.form.node.code, template, this.main.map((r) => ({ objectId: String(r.ObjectId), name: String(r.Name ?? '') })), originator, now);
       for (const row of this.main) row.WorkflowInstanceId = ids.get(String(row.ObjectId)) ?? null;
     }
-    // One statement per table whatever the batch's size (json-rows.ts).
-    await insertJsonRows(edb, this.engineCode, this.form.mainTable, this.main);
-    for (const grid of this.form.grids) await insertJsonRows(edb, this.engineCode, grid.table, this.children.get(grid.code) ?? []);
-    await insertJsonRows(edb, this.engineCode, 'form_data_logs', this.logs);
+    // One statement for every table whatever the batch's size (json-rows.ts, docs/decisions/0095).
+    await insertJsonTables(edb, this.engineCode, [
+      { table: this.form.mainTable, rows: this.main },
+      ...this.form.grids.map((grid) => ({ table: grid.table, rows: this.children.get(grid.code) ?? [] })),
+      { table: 'form_data_logs', rows: this.logs },
+    ]);
     this.main = [];
     this.children.clear();
     this.logs = [];

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { anyDb } from '../business-data/runtime-form.ts';
+import { engineSchemaName } from '../../db/database.ts';
+
+// Set-wise writes of an import batch (issue 26, docs/decisions/0081): the rows of one table travel as ONE JSON text
+// parameter and the database spreads them into the table's row type (json_populate_recordset), so a batch of any
+// size is one short statement — no per-value bind parameters for the driver to send and the database to parse, no
+// SQL text that grows with the batch, the same on PostgreSQL and PGlite.
+
+// A value goes into the JSON as the save holds it: a list stays a JSON array (→ text[]), a JSON value stays JSON
+// (→ jsonb), a moment is its ISO text (→ timestamptz).
+
+type Row = Record<string, unknown>;
+
+/** The union of the rows' keys, in first-seen order (a key a row lacks is NULL in that row). */
+function columnsOf(rows: readonly Row[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const key in row) seen.add(key);
+  return [...seen];
+}
+
+/** An engine table (or a form's table) named with its schema: raw SQL is not qualified by the engine's plugin. */
+export const engineTable = (engineCode: string, table: string) => sql.id(engineSchemaName(engineCode), table);
+
+/** Rows for one table of the engine (an engine table or a form's table). */
+export interface TableRows {
+  table: string;
+  rows: readonly Row[];
+}
+
+/** The insert of one table's rows from the JSON text `json`, as SQL to run or to place in a WITH. */
+function insertFrom(engineCode: string, table: string, rows: readonly Row[]) {
+  const columns = sql.join(columnsOf(rows).map((c) => sql.id(c)));
+  const target = engineTable(engineCode, table);
+  return sql`insert into ${target} (${columns}) select ${columns} from json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`;
+}
+
+/**
+ * Numbers the first part's rows from a counter in the same statement: the counter row (form_seq_no) advanced by the
+ * rows' count, and each row's `column` = `prefix`, the counter's value for it (the row's place in the batch) padded
+ * with zeros to `digits`, then `suffix` — the sequence number as record-numbers.ts formatSeqNo forms it when its
+ * structure has one increment and no part that varies by record.
+ */
+export interface Numbering {
+  counter: { schemaCode: string; controlCode: string; period: string };
+  column: string;
+  prefix: string;
+  digits: number;
+  suffix: string;
+}
+
+/** The first part's insert numbered from the counter CTE `c` (its value is the batch's last number). */
+function numberedInsertFrom(engineCode: string, part: TableRows, numbering: Numbering) {
+  const names = columnsOf(part.rows).filter((c) => c !== numbering.column);
+  const target = engineTable(engineCode, part.table);
+  const n = sql`(c.value - ${part.rows.length} + r.ordinality)::text`;
+  const number = sql`${numbering.prefix}::text || lpad(${n}, greatest(length(${n}), ${numbering.digits}::int), '0') || ${numbering.suffix}::text`;
+  return sql`insert into ${target} (${sql.join([...names, numbering.column].map((c) => sql.id(c)))}) select ${sql.join(names.map((c) => sql`r.${sql.id(c)}`))}, ${number} from c, json_populate_recordset(null::${target}, ${JSON.stringify(part.rows)}::json) with ordinality r`;
+}
+
+/**
+ * Inserts the rows of several tables in ONE statement (docs/decisions/0095): each table's insert is a data-modifying
+ * WITH, so a save's records, their sub-table rows and their data-log rows are one round trip. The parts go in the
+ * order given; a sub-table's rows may follow their records' (the foreign keys are checked at the statement's end).
+ * Tables without rows are left out. With `numbering`, the counter's bump is one more WITH of the same statement and
+ * the answer is the counter's value after it (the last row's number), else null.
+ */
+export async function insertJsonTables(edb: EngineExecutor, engineCode: string, parts: readonly TableRows[], numbering?: Numbering): Promise<number | null> {
+  const filled = parts.filter((p) => p.rows.length);
+  if (!filled.length) return null;
+  const withs = [];
+  let answer = sql`select null as value`;
+  if (numbering) {
+    const { schemaCode, controlCode, period } = numbering.counter;
+    const count = filled[0]!.rows.length;
+    const counter = engineTable(engineCode, 'form_seq_no');
+    withs.push(sql`c as (insert into ${counter} as s (schema_code, control_code, period, value) values (${schemaCode}, ${controlCode}, ${period}, ${count}) on conflict (schema_code, control_code, period) do update set value = s.value + ${count}, modified_time = now() returning s.value)`);
+    withs.push(sql`w0 as (${numberedInsertFrom(engineCode, filled[0]!, numbering)})`);
+    answer = sql`select value from c`;
+  }
+  for (const [i, part] of filled.entries()) if (!numbering || i > 0) withs.push(sql`${sql.id(`w${i}`)} as (${insertFrom(engineCode, part.table, part.rows)})`);
+  const { rows } = await sql<{ value: number | string | null }>`with ${sql.join(withs)} ${answer}`.execute(anyDb(edb));
+  return rows[0]?.value == null ? null : Number(rows[0].value);
+}
+
+/** Inserts `rows` into the engine's `table` (an engine table or a form's table) in one statement. */
+export async function insertJsonRows(edb: EngineExecutor, engineCode: string, table: string, rows: readonly Row[]): Promise<void> {
+  await insertJsonTables(edb, engineCode, [{ table, rows }]);
+}
