@@ -123,17 +123,37 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
       return ok({ jobId });
     },
   });
-  app.post('/v1/sysintergration/directory/callback/:provider/:engineCode', {
-    config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
-    schema: {
-      tags,
-      summary: '通讯录变更事件回调（由钉钉推送；校验签名并解密，记录变更并排队增量同步）',
-      params: z.strictObject({ provider: contracts.ChatProviderName, engineCode: z.string().min(1).max(64) }),
-      querystring: z.object({ msg_signature: z.string().max(200).optional(), signature: z.string().max(200).optional(), timestamp: z.string().max(40).optional(), nonce: z.string().max(100).optional() }).passthrough(),
-      body: z.unknown(),
-    },
-    // The platform reads the answer as its own protocol's, not the API envelope.
-    handler: async (request) => receiveChange(deps.db, request.params.engineCode, request.params.provider, request.query as Record<string, string | undefined>, request.body),
+  // The platforms' change pushes (decisions 0077, 0089): their own scope reads every body as text, since the platforms
+  // sign the exact text (Feishu) or send XML (WeCom); each platform's callbacks parse it. GET is WeCom's URL check.
+  app.register(async (scope: TypedApp) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    for (const method of ['GET', 'POST'] as const) {
+      scope.route({
+        method,
+        url: '/v1/sysintergration/directory/callback/:provider/:engineCode',
+        config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          summary:
+            method === 'POST'
+              ? '通讯录变更事件回调（由钉钉、企业微信、飞书推送；校验签名并解密，记录变更并排队增量同步）'
+              : '通讯录变更回调地址校验（企业微信保存回调地址时发送；应答解密后的 echostr）',
+          params: z.strictObject({ provider: contracts.ChatProviderName, engineCode: z.string().min(1).max(64) }),
+          querystring: z
+            .object({ msg_signature: z.string().max(200).optional(), signature: z.string().max(200).optional(), timestamp: z.string().max(40).optional(), nonce: z.string().max(100).optional(), echostr: z.string().max(2000).optional() })
+            .passthrough(),
+        },
+        // The platform reads the answer as its own protocol's, not the API envelope.
+        handler: async (request) =>
+          receiveChange(deps.db, request.params.engineCode, request.params.provider, {
+            method,
+            query: request.query as Record<string, string | undefined>,
+            headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value])),
+            body: typeof request.body === 'string' ? request.body : '',
+          }),
+      });
+    }
   });
   app.get('/v1/sysintergration/directory/log', {
     config: { access: 'admin' },

@@ -89,6 +89,17 @@ export type ChatProviderName = z.infer<typeof ChatProviderName>;
 
 export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();
 
+/**
+ * The form of each platform's push key: DingTalk's aes_key and WeCom's EncodingAESKey are 43 characters of base64 (32
+ * bytes); Feishu's Encrypt Key is any text without spaces. WeChat has no directory pushes.
+ */
+export const CALLBACK_KEY_PATTERNS: Record<ChatProviderName, RegExp> = {
+  dingtalk: /^[A-Za-z0-9+/]{43}$/,
+  wxwork: /^[A-Za-z0-9+/]{43}$/,
+  feishu: /^\S{1,128}$/,
+  wechat: /^$/,
+};
+
 export const ChatSettingSaveBody = z.strictObject({
   provider: ChatProviderName,
   enabled: z.boolean(),
@@ -100,11 +111,15 @@ export const ChatSettingSaveBody = z.strictObject({
   corpId: z.string().trim().max(255),
   agentId: z.string().trim().max(64),
   /**
-   * The keys of the platform's change pushes (DingTalk's event subscription: the token and the 43-character AES key of
-   * its developer console). Write-only: absent or empty keeps the stored ones.
+   * The keys of the platform's change pushes, from its developer console: DingTalk's token and aes_key, WeCom's Token and
+   * EncodingAESKey, Feishu's Verification Token and Encrypt Key (CALLBACK_KEY_PATTERNS). Write-only: absent or empty
+   * keeps the stored ones.
    */
   callbackToken: z.string().trim().max(128).optional(),
-  callbackAesKey: z.string().trim().regex(/^[A-Za-z0-9+/]{43}$/).or(z.literal('')).optional(),
+  callbackAesKey: z.string().trim().max(128).optional(),
+}).superRefine((body, ctx) => {
+  const key = body.callbackAesKey;
+  if (key && !CALLBACK_KEY_PATTERNS[body.provider].test(key)) ctx.addIssue({ code: 'custom', path: ['callbackAesKey'], message: '密钥格式不正确' });
 });
 export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
 
