@@ -107,7 +107,7 @@ describe('WeCom change pushes', () => {
     Object.assign(wx.users.find((u) => u.userid === 'lisi')!, { name: '李四四', department: [2], main_department: 2, is_leader_in_dept: [0] });
     wx.users = wx.users.filter((u) => u.userid !== 'zhaoliu');
 
-    const pushes = [
+    const pushes: Record<string, string>[] = [
       { ChangeType: 'create_party', Id: '4', ParentId: '2', Name: '新事业部' },
       { ChangeType: 'update_party', Id: '3', Name: '大前端组' },
       { ChangeType: 'create_user', UserID: 'newbie' },
