@@ -1224,11 +1224,19 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     scanCallbackHint: 'Register it with the platform as the redirect address (trusted domain); after the scan the platform sends the browser back to this page to finish signing in',
     events: {
       title: 'Directory change events',
-      intro: 'In the DingTalk developer console, choose HTTP push under event subscription, enter the request URL below, and copy the aes_key and token it generates here. With the contact events subscribed, people and departments added, changed, moved or leaving are pushed to this organisation and only those changes are synced.',
+      intro: {
+        dingtalk: 'In the DingTalk developer console, choose HTTP push under event subscription, enter the request URL below, and copy the aes_key and token it generates here. With the contact events subscribed, people and departments added, changed, moved or leaving are pushed to this organisation and only those changes are synced.',
+        wxwork: 'In the WeCom admin console, under contact sync, set the event receiving server to the URL below and copy the Token and EncodingAESKey here (save here first: WeCom checks the URL when you save there). Members and departments created, changed or deleted are pushed to this organisation and only those changes are synced.',
+        feishu: 'In the Feishu developer console, under events and callbacks, enter the request URL below and copy the Verification Token and Encrypt Key of its encryption strategy here (save here first: Feishu checks the URL), then subscribe to the contact user and department events. Only the changes are synced.',
+      },
       callbackUrl: 'Event subscription request URL',
-      token: 'Signature token',
-      aesKey: 'Encryption aes_key',
-      aesKeyInvalid: 'The aes_key is 43 letters, digits, + or /',
+      token: { dingtalk: 'Signature token', wxwork: 'Token', feishu: 'Verification Token' },
+      aesKey: { dingtalk: 'Encryption aes_key', wxwork: 'EncodingAESKey', feishu: 'Encrypt Key' },
+      aesKeyInvalid: {
+        dingtalk: 'The aes_key is 43 letters, digits, + or /',
+        wxwork: 'The EncodingAESKey is 43 letters, digits, + or /',
+        feishu: 'The Encrypt Key has no spaces and at most 128 characters',
+      },
       pending: 'Changes waiting to be synced: {{count}}',
     },
     save: 'Save',

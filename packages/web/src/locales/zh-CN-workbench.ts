@@ -1222,11 +1222,19 @@ export const zhCNWorkbench = {
     scanCallbackHint: '在开放平台登记为授权回调地址（可信域名）；扫码后平台将浏览器送回此页完成登录',
     events: {
       title: '通讯录变更事件',
-      intro: '在钉钉开放平台的“事件订阅”中选择 HTTP 推送，填写下方请求网址，并把平台生成的加密 aes_key 与签名 token 填到这里。订阅通讯录事件后，人员与部门的新增、修改、调动与离职会推送到本组织，只同步变更的部分。',
+      intro: {
+        dingtalk: '在钉钉开放平台的“事件订阅”中选择 HTTP 推送，填写下方请求网址，并把平台生成的加密 aes_key 与签名 token 填到这里。订阅通讯录事件后，人员与部门的新增、修改、调动与离职会推送到本组织，只同步变更的部分。',
+        wxwork: '在企业微信管理后台“通讯录同步”的“接收事件服务器”中填写下方 URL，并把设置的 Token 与 EncodingAESKey 填到这里（先保存这里，再在企业微信保存，企业微信会校验该地址）。成员与部门的新增、修改和删除会推送到本组织，只同步变更的部分。',
+        feishu: '在飞书开放平台应用的“事件与回调”中填写下方请求地址，并把“加密策略”中的 Verification Token 与 Encrypt Key 填到这里（先保存这里，飞书会校验该地址），再订阅通讯录的用户与部门事件。只同步变更的部分。',
+      },
       callbackUrl: '事件订阅请求网址',
-      token: '签名 Token',
-      aesKey: '加密 aes_key',
-      aesKeyInvalid: 'aes_key 应为 43 位字母、数字或 + /',
+      token: { dingtalk: '签名 Token', wxwork: 'Token', feishu: 'Verification Token' },
+      aesKey: { dingtalk: '加密 aes_key', wxwork: 'EncodingAESKey', feishu: 'Encrypt Key' },
+      aesKeyInvalid: {
+        dingtalk: 'aes_key 应为 43 位字母、数字或 + /',
+        wxwork: 'EncodingAESKey 应为 43 位字母、数字或 + /',
+        feishu: 'Encrypt Key 不能包含空格，最多 128 个字符',
+      },
       pending: '待同步的变更：{{count}} 条',
     },
     save: '保存',
