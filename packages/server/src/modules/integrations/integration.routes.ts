@@ -15,6 +15,7 @@ import { externalLogin } from './external-login.ts';
 import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
 import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
+import { completeWechatBinding, removeWechatBinding, startWechatBinding, wechatBinding } from './wechat-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
 
@@ -212,6 +213,26 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
     schema: { tags, summary: '绑定手机号并登录（第三方平台未提供手机号时）', body: contracts.BindMobileBody },
     handler: async (request) => ok(await bindMobile(deps, request.body)),
+  });
+  app.get('/v1/account/wechat/binding', {
+    config: { access: 'engine' },
+    schema: { tags, summary: '我的微信绑定（个人微信扫码登录用）', response: env(contracts.WechatBinding) },
+    handler: async (request) => ok(await wechatBinding(nodeContextOf(request, deps.db))),
+  });
+  app.post('/v1/account/wechat/binding/start', {
+    config: { access: 'engine', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定微信：开始扫码（返回微信的扫码页地址；扫码后回到 /entry/register/wechat）' },
+    handler: async (request) => ok(await startWechatBinding(nodeContextOf(request, deps.db), deps.http, siteUrl(request))),
+  });
+  app.post('/v1/account/wechat/binding', {
+    config: { access: 'engine', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定微信：完成（微信带回的 code 与 state）', body: contracts.WechatBindBody, response: env(contracts.WechatBinding) },
+    handler: async (request) => ok(await completeWechatBinding(nodeContextOf(request, deps.db), deps.http, siteUrl(request), request.body)),
+  });
+  app.post('/v1/account/wechat/binding/remove', {
+    config: { access: 'engine' },
+    schema: { tags, summary: '解除微信绑定', response: env(contracts.WechatBinding) },
+    handler: async (request) => ok(await removeWechatBinding(nodeContextOf(request, deps.db))),
   });
   app.post('/v1/external/login', {
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },

@@ -163,6 +163,13 @@ export const ChatScanQuery = z
   .passthrough();
 export type ChatScanQuery = z.infer<typeof ChatScanQuery>;
 
+/** A signed-in user's personal WeChat (/entry/register/wechat, decision 0090): bound or not, and since when. */
+export const WechatBinding = z.object({ bound: z.boolean(), boundTime: z.string().nullable() });
+export type WechatBinding = z.infer<typeof WechatBinding>;
+/** The scan's answer WeChat sent the browser back with, handed over once. */
+export const WechatBindBody = z.strictObject({ code: z.string().trim().min(1).max(500), state: z.string().min(1).max(200) });
+export type WechatBindBody = z.infer<typeof WechatBindBody>;
+
 /** Minutes a started QR login may take until the platform sends the browser back. */
 export const CHAT_SCAN_MINUTES = 5;
 
