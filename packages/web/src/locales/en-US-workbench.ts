@@ -27,6 +27,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     openInBrowser: 'Open in the browser',
     openInBrowserFailed: 'Could not open it in the browser, please try again',
     engineSwitched: 'Switched to “{{name}}”',
+    bindWechat: 'Link WeChat',
     engineInfo: 'Organisation info',
     components: {
       appList: 'My apps',

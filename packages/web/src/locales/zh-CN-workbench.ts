@@ -25,6 +25,7 @@ export const zhCNWorkbench = {
     openInBrowser: '在浏览器中打开',
     openInBrowserFailed: '无法在浏览器中打开，请稍后重试',
     engineSwitched: '已切换到「{{name}}」',
+    bindWechat: '绑定微信',
     engineInfo: '组织信息',
     components: {
       appList: '我的应用',
