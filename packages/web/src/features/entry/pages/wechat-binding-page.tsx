@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { App, Button, Flex, Result, Spin, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Result, Spin, Typography } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,6 @@ function BindingCallback({ code, state }: { code: string; state: string }) {
 function BindingStatus() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const binding = useQuery({ queryKey: bindingKey, queryFn: wechatApi.load });
   const start = useMutation({ mutationFn: wechatApi.start, onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
@@ -63,7 +62,6 @@ function BindingStatus() {
   if (binding.isError) return <Result status="error" title={t('wechatBinding.failed')} subTitle={isApiError(binding.error) ? binding.error.message : t('ssoCallback.unreachable')} />;
   if (!binding.data) return <Spin />;
   const error = start.error ?? remove.error;
-  const confirmRemove = () => modal.confirm({ title: t('wechatBinding.unbindConfirm'), okButtonProps: { danger: true }, okText: t('wechatBinding.unbind'), onOk: () => remove.mutateAsync() });
   return (
     <Flex vertical gap="middle">
       <Typography.Paragraph type="secondary">{t('wechatBinding.intro')}</Typography.Paragraph>
@@ -72,9 +70,11 @@ function BindingStatus() {
       </Typography.Text>
       {error && <Typography.Text type="danger">{isApiError(error) ? error.message : t('ssoCallback.unreachable')}</Typography.Text>}
       {binding.data.bound ? (
-        <Button danger loading={remove.isPending} onClick={confirmRemove}>
-          {t('wechatBinding.unbind')}
-        </Button>
+        <Popconfirm title={t('wechatBinding.unbindConfirm')} okText={t('wechatBinding.unbind')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync()}>
+          <Button danger loading={remove.isPending}>
+            {t('wechatBinding.unbind')}
+          </Button>
+        </Popconfirm>
       ) : (
         <Button type="primary" icon={<WechatOutlined />} loading={start.isPending} onClick={() => start.mutate()}>
           {t('wechatBinding.scan')}
