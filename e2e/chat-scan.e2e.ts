@@ -179,7 +179,7 @@ describe('WeChat scan sign-in in the browser (decision 0078)', () => {
 
     // Su's WeChat is bound to Su (the scan above): Wen cannot take it.
     await page.getByRole('button', { name: '解除绑定' }).click();
-    await page.getByRole('button', { name: '解除绑定' }).last().click();
+    await page.getByRole('button', { name: '确认解除绑定' }).click();
     await expect.poll(() => page.getByTestId('wechat-binding-state').textContent()).toBe('尚未绑定微信');
     await page.getByRole('button', { name: '微信扫码绑定' }).click();
     await page.waitForURL('**/connect/qrconnect**');

@@ -1215,6 +1215,23 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       status: { NotReached: 'Not reached', Running: 'In progress', Finished: 'Done', Back: 'Sent back', Dropped: 'Ended', Revoke: 'Withdrawn', Approved: 'Approved' },
     },
   },
+  // /entry/register/wechat: loaded with the page, not with the sign-in part (entry-routes.tsx).
+  wechatBinding: {
+    intro: 'Once linked, you can sign in to this organisation by scanning with WeChat on the login page. A WeChat can be linked to one user of the organisation only.',
+    signInFirst: 'Sign in first, then link your WeChat',
+    notBound: 'No WeChat linked',
+    boundSince: 'WeChat linked ({{time}})',
+    scan: 'Scan with WeChat to link',
+    binding: 'Linking your WeChat…',
+    bound: 'WeChat linked',
+    failed: 'Could not link WeChat',
+    unbind: 'Unlink',
+    unbindConfirm: 'You will no longer sign in by scanning with this WeChat. Unlink it?',
+    unbindConfirmed: 'Unlink it',
+    keep: 'Keep it',
+    back: 'Back to WeChat linking',
+    toWorkbench: 'Back to the workbench',
+  },
   signInSettings: {
     title: 'Sign-in methods',
     tabs: { sso: 'Enterprise single sign-on', dingtalk: 'DingTalk', wxwork: 'WeCom', feishu: 'Feishu', wechat: 'WeChat' },

@@ -1213,6 +1213,23 @@ export const zhCNWorkbench = {
       status: { NotReached: '未到达', Running: '进行中', Finished: '已完成', Back: '已退回', Dropped: '已终止', Revoke: '已撤回', Approved: '已通过' },
     },
   },
+  // /entry/register/wechat: loaded with the page, not with the sign-in part (entry-routes.tsx).
+  wechatBinding: {
+    intro: '绑定后，可以在登录页用微信扫码直接登录本组织。一个微信只能绑定组织中的一个用户。',
+    signInFirst: '请先登录，再绑定微信',
+    notBound: '尚未绑定微信',
+    boundSince: '已绑定微信（{{time}}）',
+    scan: '微信扫码绑定',
+    binding: '正在绑定微信…',
+    bound: '微信已绑定',
+    failed: '绑定微信失败',
+    unbind: '解除绑定',
+    unbindConfirm: '解除后将不能再用这个微信扫码登录，确定解除吗？',
+    unbindConfirmed: '确认解除绑定',
+    keep: '保留绑定',
+    back: '返回微信绑定',
+    toWorkbench: '返回工作台',
+  },
   signInSettings: {
     title: '登录方式',
     tabs: { sso: '企业单点登录', dingtalk: '钉钉', wxwork: '企业微信', feishu: '飞书', wechat: '微信' },

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Button, Flex, Popconfirm, Result, Spin, Typography } from 'antd';
-import { WechatOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Result, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -58,31 +57,46 @@ function BindingStatus() {
   const queryClient = useQueryClient();
   const binding = useQuery({ queryKey: bindingKey, queryFn: wechatApi.load });
   const start = useMutation({ mutationFn: wechatApi.start, onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
-  const remove = useMutation({ mutationFn: wechatApi.remove, onSuccess: (result) => queryClient.setQueryData(bindingKey, result) });
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: wechatApi.remove,
+    onSuccess: (result) => {
+      setConfirming(false);
+      queryClient.setQueryData(bindingKey, result);
+    },
+  });
   if (binding.isError) return <Result status="error" title={t('wechatBinding.failed')} subTitle={isApiError(binding.error) ? binding.error.message : t('ssoCallback.unreachable')} />;
   if (!binding.data) return <Spin />;
   const error = start.error ?? remove.error;
   return (
-    <Flex vertical gap="middle">
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Typography.Paragraph type="secondary">{t('wechatBinding.intro')}</Typography.Paragraph>
       <Typography.Text data-testid="wechat-binding-state">
         {binding.data.bound ? t('wechatBinding.boundSince', { time: new Date(binding.data.boundTime!).toLocaleString() }) : t('wechatBinding.notBound')}
       </Typography.Text>
       {error && <Typography.Text type="danger">{isApiError(error) ? error.message : t('ssoCallback.unreachable')}</Typography.Text>}
-      {binding.data.bound ? (
-        <Popconfirm title={t('wechatBinding.unbindConfirm')} okText={t('wechatBinding.unbind')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync()}>
-          <Button danger loading={remove.isPending}>
-            {t('wechatBinding.unbind')}
+      {binding.data.bound && confirming && (
+        <>
+          <Typography.Text type="warning">{t('wechatBinding.unbindConfirm')}</Typography.Text>
+          <Button danger type="primary" loading={remove.isPending} onClick={() => remove.mutate()}>
+            {t('wechatBinding.unbindConfirmed')}
           </Button>
-        </Popconfirm>
-      ) : (
-        <Button type="primary" icon={<WechatOutlined />} loading={start.isPending} onClick={() => start.mutate()}>
+          <Button onClick={() => setConfirming(false)}>{t('wechatBinding.keep')}</Button>
+        </>
+      )}
+      {binding.data.bound && !confirming && (
+        <Button danger onClick={() => setConfirming(true)}>
+          {t('wechatBinding.unbind')}
+        </Button>
+      )}
+      {!binding.data.bound && (
+        <Button type="primary" loading={start.isPending} onClick={() => start.mutate()}>
           {t('wechatBinding.scan')}
         </Button>
       )}
       <Button type="link" onClick={() => navigate('/workbench')}>
         {t('wechatBinding.toWorkbench')}
       </Button>
-    </Flex>
+    </div>
   );
 }
