@@ -37,6 +37,8 @@ export const ACCESS_POLICY = {
     'GET /v1/login/mobile/verifycode',
     'PUT /v1/login/password/reset',
     'GET /v1/login/sso',
+    'POST /v1/login/sso/saml/:engineCode/acs',
+    'GET /v1/login/sso/saml/:engineCode/metadata',
     'POST /v1/login/tokens/password',
     'GET /v1/login/wechat/scan',
     'GET /v1/login/wxwork/corp',

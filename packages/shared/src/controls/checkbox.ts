@@ -19,5 +19,6 @@ export const checkboxControl = defineControlType({
   value: z.boolean({ error: '须为“是”或“否”' }),
   fromInput: parseBooleanInput,
   displayText: (value, _options, context) => (value == null ? '' : boolText(value, context)),
+  fewValues: true,
   placement: ANYWHERE,
 });

@@ -31,5 +31,6 @@ export const dropDownControl = defineControlType({
   // Items read from another form's rows are a snapshot of text that changes there: any text is kept (decision 0029).
   choices: (options) => (options.association ? null : options.defaultItems),
   limits: { maxOptions: MAX_SELECT_OPTIONS },
+  fewValues: true,
   placement: ANYWHERE,
 });

@@ -21,5 +21,6 @@ export const radioListControl = defineControlType({
   displayText: (text) => text ?? '',
   choices: (options) => options.defaultItems,
   limits: { maxOptions: MAX_SELECT_OPTIONS },
+  fewValues: true,
   placement: ANYWHERE,
 });

@@ -131,6 +131,11 @@ export interface ControlTypeDefinition<
   fromInput?(input: unknown): unknown;
   /** The items a value must be among (radio, drop-down, checkbox list); null when any text is accepted. */
   choices?(options: z.output<O>): readonly string[] | null;
+  /**
+   * Its values come from a short list (the items of a single choice, yes/no): reports may group by the value itself and
+   * keep counts per value (the dashboards' pre-aggregation, docs/decisions/0074). A checkbox list is not: it holds sets.
+   */
+  readonly fewValues?: boolean;
   readonly limits?: ControlLimits;
   readonly placement: ControlPlacement;
   readonly children?: ControlChildren;

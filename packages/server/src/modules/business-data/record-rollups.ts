@@ -37,7 +37,9 @@ export class FormCache {
   get(schemaCode: string): Promise<RuntimeForm | null> {
     let found = this.forms.get(schemaCode);
     if (!found) {
-      const viewer = this.context ? { ...SYSTEM_VIEWER, context: this.context } : SYSTEM_VIEWER;
+      // Rules and rollups change no form: within a transaction too, the forms come from the caches (while the
+      // request changes none: markChanging sends every read to the tables).
+      const viewer = this.context ? { ...SYSTEM_VIEWER, context: this.context, cachedInTransaction: true } : SYSTEM_VIEWER;
       found = nodeReads(this.edb, viewer)
         .findNode(schemaCode)
         .then((node) => (node ? formOfNode(this.edb, node, viewer, true).catch(() => null) : null));

@@ -149,7 +149,8 @@ export async function afterWorkflowStatus(edb: EngineExecutor, ctx: NodeContext,
   const form = await run.forms.get(schemaCode);
   if (!form) return [];
   await fire(run, form, objectId, on);
-  const row = await findRecord(edb, form, objectId);
+  // The rollups that read the record: it is read only when some form rolls this one up.
+  const row = (await run.forms.rollupDependants(schemaCode)).length ? await findRecord(edb, form, objectId) : undefined;
   if (row) {
     const values = presentValues(form.fields, row);
     await refreshDependants(run.forms, form, values, values);

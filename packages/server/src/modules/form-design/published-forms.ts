@@ -17,6 +17,6 @@ async function load(edb: EngineExecutor, schemaCode: string): Promise<PublishedF
 /** The published form of a node; undefined before its first publish. Callers must not change what they are given. */
 export async function publishedFormOf(edb: EngineExecutor, viewer: NodeViewer, node: Pick<NodeRow, 'code' | 'object_id'>): Promise<PublishedForm | undefined> {
   const snapshot = viewer.context;
-  if (!snapshot || snapshot.changing || edb.isTransaction) return load(edb, node.code);
+  if (!snapshot || snapshot.changing || (edb.isTransaction && !viewer.cachedInTransaction)) return load(edb, node.code);
   return snapshot.caches.forms.get(snapshot.engineCode, snapshot.formsVersion, `${node.code}:${node.object_id}`, () => load(edb, node.code));
 }

@@ -16,6 +16,12 @@ export interface NodeViewer {
   unitIds: string[];
   /** The request's context snapshot: node and form reads come from its caches (docs/decisions/0032). */
   context?: ContextSnapshot;
+  /**
+   * Node and form reads come from the context's caches even inside a transaction: set by readers acting for a form
+   * (business rules, rollups, a flow's end) in transactions that change no node or form (a request that does calls
+   * markChanging, and then every read goes to the tables again).
+   */
+  cachedInTransaction?: boolean;
 }
 
 const RANK: Record<Permission, number> = Object.fromEntries(FUNCTION_NODE_AUTHORIZATIONS.map((p, i) => [p, i])) as Record<Permission, number>;

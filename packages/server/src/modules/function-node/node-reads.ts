@@ -5,7 +5,8 @@ import type { ContextSnapshot, GrantRow } from '../request-context/context.ts';
 
 // Function-node lookups of a request (docs/decisions/0032): from the app's cache while the engine's 'nodes' version
 // is the one the request's context statement read. Inside a transaction (a change, which must see its own writes and
-// locks) and without a snapshot (jobs, the system's standing) they read the tables as before.
+// locks) and without a snapshot (jobs, the system's standing) they read the tables as before — but for viewers that
+// read forms for a transaction changing none (cachedInTransaction: rules and rollups acting for a form).
 
 export interface NodeReads {
   findNode(code: string): Promise<NodeRow | undefined>;
@@ -57,5 +58,5 @@ function cached(edb: EngineExecutor, snapshot: ContextSnapshot): NodeReads {
 /** The node reads for this viewer and executor. */
 export function nodeReads(edb: EngineExecutor, viewer: NodeViewer): NodeReads {
   const snapshot = viewer.context;
-  return snapshot && !snapshot.changing && !edb.isTransaction ? cached(edb, snapshot) : direct(edb);
+  return snapshot && !snapshot.changing && (!edb.isTransaction || viewer.cachedInTransaction) ? cached(edb, snapshot) : direct(edb);
 }

@@ -18,8 +18,8 @@ export type IdentityMatch = 'mobile' | 'email' | 'employeeNo';
 export interface VerifiedIdentity {
   /** The provider's row name ('oidc', 'dingtalk', ...). */
   provider: string;
-  /** Stable at the provider (for OIDC: issuer and sub). */
-  subject: string;
+  /** Stable at the provider (for OIDC: issuer and sub); null when it is not (a SAML transient NameID): never bound. */
+  subject: string | null;
   name?: string;
   mobile?: string;
   email?: string;
@@ -36,7 +36,7 @@ export function normaliseMobile(value: unknown): string | undefined {
 
 async function findUserId(db: Db, engineCode: string, identity: VerifiedIdentity, matchBy: IdentityMatch): Promise<string | undefined> {
   const edb = engineDb(db, engineCode);
-  const bound = await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', identity.provider).where('subject', '=', identity.subject).executeTakeFirst();
+  const bound = identity.subject === null ? undefined : await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', identity.provider).where('subject', '=', identity.subject).executeTakeFirst();
   if (bound) return bound.user_id;
   const value = matchBy === 'mobile' ? identity.mobile : matchBy === 'email' ? identity.email?.toLowerCase() : identity.employeeNo;
   if (!value) return undefined;
@@ -53,13 +53,18 @@ async function findUserId(db: Db, engineCode: string, identity: VerifiedIdentity
  * The session of the engine's user this identity belongs to. Unknown identities are refused (208005) unless the
  * engine creates users on first sign-in and the provider gave a mobile number.
  */
-export async function signInWithIdentity(
-  deps: SignInDeps,
-  engineCode: string,
-  identity: VerifiedIdentity,
-  options: { matchBy: IdentityMatch; createUsers: boolean; unknown?: 'SsoUserNotFound' | 'UserNotExist' },
-): Promise<LoginResultData> {
-  const { db } = deps;
+export async function signInWithIdentity(deps: SignInDeps, engineCode: string, identity: VerifiedIdentity, options: IdentityOptions): Promise<LoginResultData> {
+  return startUserSession(deps, engineCode, await userOfIdentity(deps.db, engineCode, identity, options));
+}
+
+export interface IdentityOptions {
+  matchBy: IdentityMatch;
+  createUsers: boolean;
+  unknown?: 'SsoUserNotFound' | 'UserNotExist';
+}
+
+/** The id of the engine's user this identity belongs to (bound now if it was found or created by the claim). */
+export async function userOfIdentity(db: Db, engineCode: string, identity: VerifiedIdentity, options: IdentityOptions): Promise<string> {
   const engine = await findEngine(db, engineCode);
   if (!engine) throw new AppError('EngineNotExist');
   assertEngineUsable(engine);
@@ -74,13 +79,13 @@ export async function signInWithIdentity(
     userId = created.id;
     if (identity.employeeNo) await engineDb(db, engineCode).updateTable('org_users').set({ employee_no: identity.employeeNo }).where('id', '=', userId).execute();
   }
-  const edb = engineDb(db, engineCode);
-  await edb
+  if (identity.subject === null) return userId;
+  await engineDb(db, engineCode)
     .insertInto('org_user_identities')
     .values({ provider: identity.provider, subject: identity.subject, user_id: userId })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
-  return startUserSession(deps, engineCode, userId);
+  return userId;
 }
 
 /**

@@ -9,7 +9,8 @@ import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import { chatLogin, chatSettingView, type ChatDeps, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
-import { allowedReturnTo, completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, SSO_CALLBACK_PATH } from './sso.service.ts';
+import { allowedReturnTo, completeSso, loadSsoSettings, saveSsoSettings, ssoSettingView, startSso, switchedOnSettings, SSO_CALLBACK_PATH } from './sso.service.ts';
+import { consumeSamlResponse, redeemSamlHandoff, samlMetadata, startSaml } from './saml.service.ts';
 import { chatScanCallbackPath, completeChatScan, startChatScan } from './chat-scan.ts';
 import { externalLogin } from './external-login.ts';
 import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
@@ -170,10 +171,38 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     },
     handler: async (request) => {
       const q = request.query;
+      if (q.saml) return ok(await redeemSamlHandoff(deps, q.saml, q.key));
       if (q.state) return ok(await completeSso(deps, q));
       if (!q.engineCode) throw new AppError('SsoSettingMissing');
-      return ok(await startSso(deps.db, deps.http, q.engineCode, q.redirectUrl));
+      const { protocol } = await switchedOnSettings(deps.db, q.engineCode);
+      return ok(protocol === 'saml' ? await startSaml(deps.db, q.engineCode, q.redirectUrl) : await startSso(deps.db, deps.http, q.engineCode, q.redirectUrl));
     },
+  });
+  // SAML (docs/decisions/0087): the identity provider posts a form, so this scope reads that content type.
+  app.register(async (scope: TypedApp) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.post('/v1/login/sso/saml/:engineCode/acs', {
+      config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
+      schema: {
+        tags,
+        summary: 'SAML 断言消费地址（身份提供方以 HTTP-POST 提交 SAMLResponse；校验后转到登录回调页，带一次性代码）',
+        params: contracts.SamlEngineParams,
+        body: contracts.SamlAcsBody,
+      },
+      // Only a path of this site, never an address the answer names.
+      handler: async (request, reply) => reply.redirect(await consumeSamlResponse(deps.db, request.params.engineCode, request.body), 303),
+    });
+  });
+  app.get('/v1/login/sso/saml/:engineCode/metadata', {
+    config: { access: 'public' },
+    schema: { tags, summary: '本平台的 SAML 元数据（SP metadata XML，供身份提供方登记）', params: contracts.SamlEngineParams },
+    handler: async (request, reply) =>
+      reply
+        .type('application/samlmetadata+xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tritium-saml-${request.params.engineCode}.xml"`)
+        .send(await samlMetadata(deps.db, request.params.engineCode)),
   });
   app.get('/v1/sysintergration/sso/setting', {
     config: { access: 'public' },
@@ -189,14 +218,14 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
   app.get('/v1/sysintergration/sso/setting/load', {
     config: { access: 'admin' },
     schema: { tags, summary: '单点登录设置（管理员；客户端密钥只显示是否已设置）', response: env(contracts.SsoSettingDto) },
-    handler: async (request) => ok(await ssoSettingView(adminEngine(request).edb, suggestedCallbackUrl(request))),
+    handler: async (request) => ok(await ssoSettingView(adminEngine(request).edb, nodeContextOf(request, deps.db).engineCode, suggestedCallbackUrl(request))),
   });
   app.post('/v1/sysintergration/sso/setting', {
     config: { access: 'admin' },
     schema: { tags, summary: '保存单点登录设置；客户端密钥留空则保留原密钥', body: contracts.SsoSettingSaveBody, response: env(contracts.SsoSettingDto) },
     handler: async (request) => {
       const { edb, userId } = adminEngine(request);
-      return ok(await saveSsoSettings(edb, userId, request.body, suggestedCallbackUrl(request)));
+      return ok(await saveSsoSettings(edb, nodeContextOf(request, deps.db).engineCode, userId, request.body, suggestedCallbackUrl(request)));
     },
   });
   app.post('/v1/account/sendmobileverifycode', {

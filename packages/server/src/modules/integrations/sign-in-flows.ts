@@ -8,6 +8,8 @@ import type { ErrorName } from '@tritium/shared';
 // is refused.
 
 export interface NewFlow {
+  /** The key, when the protocol makes it (a SAML request's ID); else a random one. */
+  state?: string;
   engineCode: string;
   provider: string;
   minutes: number;
@@ -19,7 +21,7 @@ export interface NewFlow {
 
 /** Stores a flow and answers its state. */
 export async function createSignInFlow(db: Db, flow: NewFlow, now = new Date()): Promise<string> {
-  const state = randomBytes(24).toString('base64url');
+  const state = flow.state ?? randomBytes(24).toString('base64url');
   await db
     .insertInto('platform.sign_in_flows')
     .values({
@@ -40,12 +42,15 @@ export async function createSignInFlow(db: Db, flow: NewFlow, now = new Date()):
  * Claims the flow of `state` once: unknown, of another provider or already used is `invalid`, past its time
  * `expired`. The statement that marks it used is the one that decides, so two callbacks with one state cannot both pass.
  */
-export function claimSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date()) {
-  return peekSignInFlow(db, state, provider, errors, now, true);
+export function claimSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date(), engineCode?: string) {
+  return peekSignInFlow(db, state, provider, errors, now, true, engineCode);
 }
 
-/** The flow of `state`, still unused and in time; `claim` marks it used in the same statement. */
-export async function peekSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date(), claim = false) {
+/**
+ * The flow of `state`, still unused and in time; `claim` marks it used in the same statement. With `engineCode`, a
+ * flow of another engine is as unknown (and stays unused).
+ */
+export async function peekSignInFlow(db: Db, state: string, provider: string, errors: { invalid: ErrorName; expired: ErrorName }, now = new Date(), claim = false, engineCode?: string) {
   if (!claim) {
     const row = await db.selectFrom('platform.sign_in_flows').selectAll().where('state', '=', state).where('provider', '=', provider).where('used_time', 'is', null).executeTakeFirst();
     if (!row) throw new AppError(errors.invalid);
@@ -58,6 +63,7 @@ export async function peekSignInFlow(db: Db, state: string, provider: string, er
     .where('state', '=', state)
     .where('provider', '=', provider)
     .where('used_time', 'is', null)
+    .$if(engineCode !== undefined, (q) => q.where('engine_code', '=', engineCode!))
     .returningAll()
     .executeTakeFirst();
   if (!claimed) throw new AppError(errors.invalid);

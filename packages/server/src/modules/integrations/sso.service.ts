@@ -10,6 +10,7 @@ import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { normaliseMobile, signInWithIdentity } from './identity-sign-in.ts';
 import { claimSignInFlow, createSignInFlow } from './sign-in-flows.ts';
+import { assertCertificates, samlAddresses } from './saml-config.ts';
 
 // Enterprise single sign-on by OpenID Connect (issue 25, docs/decisions/0051): authorization code with PKCE (S256),
 // state and nonce, the issuer's discovery document, its id_token checked by openid-client (signature, issuer,
@@ -23,6 +24,7 @@ export const SSO_PROVIDER = 'oidc';
 export const SSO_CALLBACK_PATH = '/entry/login/sso/callback';
 
 export interface SsoSettings {
+  protocol: contracts.SsoProtocol;
   enabled: boolean;
   issuerUrl: string;
   clientId: string;
@@ -32,12 +34,16 @@ export interface SsoSettings {
   claim: string;
   createUsers: boolean;
   callbackUrl: string;
+  /** Saved SAML settings, if any (docs/decisions/0087). */
+  saml: contracts.SamlSettings | null;
 }
 
 function settingsOf(row: Awaited<ReturnType<typeof loadProvider>>): SsoSettings | null {
   if (!row) return null;
   const s = row.settings;
+  const saml = contracts.SamlSettings.safeParse(s.saml);
   return {
+    protocol: contracts.SsoProtocol.catch('oidc').parse(s.protocol),
     enabled: row.enabled,
     issuerUrl: String(s.issuerUrl ?? ''),
     clientId: String(s.clientId ?? ''),
@@ -47,6 +53,7 @@ function settingsOf(row: Awaited<ReturnType<typeof loadProvider>>): SsoSettings 
     claim: String(s.claim ?? ''),
     createUsers: s.createUsers === true,
     callbackUrl: String(s.callbackUrl ?? ''),
+    saml: saml.success ? saml.data : null,
   };
 }
 
@@ -55,10 +62,12 @@ export async function loadSsoSettings(edb: EngineExecutor): Promise<SsoSettings 
 }
 
 /** The Administrator's view: everything but the secret, which is only said to be set. */
-export async function ssoSettingView(edb: EngineExecutor, suggestedCallbackUrl: string): Promise<contracts.SsoSettingDto> {
+export async function ssoSettingView(edb: EngineExecutor, engineCode: string, suggestedCallbackUrl: string): Promise<contracts.SsoSettingDto> {
   const s = await loadSsoSettings(edb);
+  const saml = samlAddresses(engineCode, s?.callbackUrl || suggestedCallbackUrl);
   return {
     configured: !!s,
+    protocol: s?.protocol ?? 'oidc',
     enabled: s?.enabled ?? false,
     issuerUrl: s?.issuerUrl ?? '',
     clientId: s?.clientId ?? '',
@@ -69,13 +78,22 @@ export async function ssoSettingView(edb: EngineExecutor, suggestedCallbackUrl: 
     createUsers: s?.createUsers ?? false,
     callbackUrl: s?.callbackUrl ?? '',
     suggestedCallbackUrl,
+    saml: s?.saml ?? { entryPoint: '', idpCert: '', idpIssuer: '', spEntityId: saml.metadataUrl, nameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified' },
+    samlAcsUrl: saml.acsUrl,
+    samlMetadataUrl: saml.metadataUrl,
   };
 }
 
-export async function saveSsoSettings(edb: EngineExecutor, userId: string, body: contracts.SsoSettingSaveBody, suggestedCallbackUrl: string): Promise<contracts.SsoSettingDto> {
+/**
+ * Saves the settings. SAML's are kept when OpenID Connect is chosen without them (and the other way round), so that
+ * switching the protocol back loses nothing; an unreadable certificate is refused (777) before anything is stored.
+ */
+export async function saveSsoSettings(edb: EngineExecutor, engineCode: string, userId: string, body: contracts.SsoSettingSaveBody, suggestedCallbackUrl: string): Promise<contracts.SsoSettingDto> {
   const { clientSecret, enabled, ...settings } = body;
-  await saveProvider(edb, SSO_PROVIDER, userId, { enabled, settings: { ...settings, issuerUrl: settings.issuerUrl.replace(/\/+$/, '') }, secrets: { clientSecret } });
-  return ssoSettingView(edb, suggestedCallbackUrl);
+  if (settings.saml) assertCertificates(settings.saml.idpCert);
+  const saml = settings.saml ?? (await loadSsoSettings(edb))?.saml ?? undefined;
+  await saveProvider(edb, SSO_PROVIDER, userId, { enabled, settings: { ...settings, saml, issuerUrl: settings.issuerUrl.replace(/\/+$/, '') }, secrets: { clientSecret } });
+  return ssoSettingView(edb, engineCode, suggestedCallbackUrl);
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -128,11 +146,21 @@ export function allowedReturnTo(value: string | undefined, callbackUrl: string):
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-async function enabledSettings(db: Db, engineCode: string): Promise<SsoSettings> {
+/** The engine's switched-on settings for one protocol; 208001 when the engine's single sign-on speaks another. */
+export async function enabledSettings(db: Db, engineCode: string, protocol: contracts.SsoProtocol = 'oidc'): Promise<SsoSettings> {
+  const settings = await switchedOnSettings(db, engineCode);
+  if (settings.protocol !== protocol) throw new AppError('SsoSettingMissing');
+  if (protocol === 'oidc' && (!settings.issuerUrl || !settings.clientId)) throw new AppError('SsoSettingMissing');
+  if (protocol === 'saml' && !settings.saml) throw new AppError('SsoSettingMissing');
+  return settings;
+}
+
+/** The engine's settings when its single sign-on is switched on (either protocol); 208001 otherwise. */
+export async function switchedOnSettings(db: Db, engineCode: string): Promise<SsoSettings> {
   const engine = await db.selectFrom('platform.engines').select('engine_code').where('engine_code', '=', engineCode).executeTakeFirst();
   if (!engine) throw new AppError('EngineNotExist');
   const settings = await loadSsoSettings(engineDb(db, engineCode));
-  if (!settings?.enabled || !settings.issuerUrl || !settings.clientId || !settings.callbackUrl) throw new AppError('SsoSettingMissing');
+  if (!settings?.enabled || !settings.callbackUrl) throw new AppError('SsoSettingMissing');
   return settings;
 }
 

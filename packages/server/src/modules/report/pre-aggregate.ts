@@ -24,8 +24,6 @@ const OVERSIZED_SHARE = 0.2;
 const OVERSIZED_FROM_ROWS = 10_000;
 /** Date fields kept per day (besides the created time): each multiplies the groups. */
 const MAX_DAY_FIELDS = 2;
-/** Control types whose values are few: kept as they are. */
-const VALUE_TYPES = new Set(['dropDown', 'radioList', 'checkbox']);
 const NUMBER_SQL_TYPES = new Set(['numeric', 'integer']);
 
 export interface PreAggregateShape {
@@ -44,7 +42,7 @@ export function shapeOf(form: Pick<RuntimeForm, 'fields'>): PreAggregateShape {
   const numbers: PreAggregateShape['numbers'] = [];
   for (const f of form.fields) {
     const type: string = f.type.key;
-    if (VALUE_TYPES.has(type) && (f.sqlType === 'text' || f.sqlType === 'boolean' || f.sqlType.startsWith('varchar'))) values.push(f.code);
+    if (f.type.fewValues && (f.sqlType === 'text' || f.sqlType === 'boolean' || f.sqlType.startsWith('varchar'))) values.push(f.code);
     else if (type === 'dateTime' && f.sqlType === 'timestamptz' && days.length <= MAX_DAY_FIELDS) days.push(f.code);
     else if (type === 'number' && NUMBER_SQL_TYPES.has(f.sqlType)) numbers.push({ code: f.code, sqlType: f.sqlType });
   }

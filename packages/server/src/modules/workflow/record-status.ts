@@ -30,9 +30,9 @@ export async function setRecordStatus(
   schemaCode: string,
   objectId: string,
   status: BizObjectStatus,
-  options: { workflowInstanceId?: string } = {},
+  options: { workflowInstanceId?: string; mainTable?: string } = {},
 ): Promise<boolean> {
-  const table = await mainTableOf(edb, schemaCode);
+  const table = options.mainTable ?? (await mainTableOf(edb, schemaCode));
   if (!table) return false;
   const set: Record<string, unknown> = { Status: status };
   if (options.workflowInstanceId) set.WorkflowInstanceId = options.workflowInstanceId;

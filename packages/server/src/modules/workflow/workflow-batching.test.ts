@@ -1,3 +1,4 @@
+import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
@@ -96,6 +97,26 @@ describe('statements per work-item action', () => {
     for (const table of ['wf_work_items', 'wf_comments', 'remind_tasks', 'internal_messages']) expect(eleven.filter((s) => new RegExp(`insert into \\S*"${table}"`).test(s))).toHaveLength(1);
     expect(eleven.filter((s) => /pg_notify/.test(s))).toHaveLength(1);
     expect(eleven.length).toBeLessThanOrEqual(9);
+  });
+
+  it('a vote that ends the flow makes the record effective without reading the form again', async () => {
+    await publishLine({ type: 'Approve', code: 'A', name: '审批', participants: users(ids(0, 1)) });
+    const end = async () => {
+      const id = await startFlow();
+      const item = await itemOf(members[0].c, id);
+      return { id, statements: await statementsOf(() => submit(members[0].c, item)) };
+    };
+    await end();
+    // The second flow's end, the form's caches warm: the context, the lock, the read, the write, the record's status,
+    // the flow's result as a message and one NOTIFY. The form, its tables and its rules come from the caches (the
+    // 'forms' version holds), and with no form rolling this one up the record is not read back.
+    const { id, statements } = await end();
+    expect(statements.filter((s) => /from "[^"]+"\."(function_nodes|form_schemas|form_tables|form_business_rules)"/.test(s))).toEqual([]);
+    expect(statements.filter((s) => /^select \* from "[^"]+"\."i_/.test(s))).toEqual([]);
+    expect(statements.length).toBeLessThanOrEqual(7);
+    const { instance } = await detail(id);
+    expect(instance).toMatchObject({ state: 'Finished', approval: 1 });
+    expect((await a.post('/v1/form/loaddata', { schemaCode: formCode, objectId: instance.objectId })).system.Status).toBe(BizObjectStatus.Effective);
   });
 
   it('closing a node cancels its other open items in one statement', async () => {

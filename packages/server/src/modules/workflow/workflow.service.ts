@@ -17,6 +17,7 @@ import { LazyCore } from './core-context.ts';
 import { readRecordRow, setRecordStatus } from './record-status.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
 import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
+import { runOf } from '../business-rules/rule-runner.ts';
 import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
 import { notifyEach } from '../notification/notify.ts';
 import { workflowNotices, todoChanges } from './workflow-notices.ts';
@@ -47,7 +48,11 @@ async function stateOf(edb: EngineExecutor, instance: InstanceRec): Promise<{ st
 async function applyEffects(edb: EngineExecutor, before: EngineState | undefined, after: EngineState, effects: Effect[], ctx?: NodeContext): Promise<void> {
   const instance = after.instance;
   for (const e of effects) {
-    if (e.type === 'recordStatus') await setRecordStatus(edb, instance.schemaCode, instance.objectId, e.status);
+    if (e.type === 'recordStatus') {
+      // The main table from the request's form cache when there is a request (rules and rollups read the form next).
+      const form = ctx ? await runOf(edb, ctx).forms.get(instance.schemaCode) : null;
+      await setRecordStatus(edb, instance.schemaCode, instance.objectId, e.status, form ? { mainTable: form.mainTable } : {});
+    }
     // Business rules on effective / void, and the rollups reading the record (docs/decisions/0015).
     if (e.type === 'businessRules' && ctx) await afterWorkflowStatus(edb, ctx, instance.schemaCode, instance.objectId, e.on);
   }

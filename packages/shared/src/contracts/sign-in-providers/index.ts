@@ -2,9 +2,26 @@ import { z } from 'zod';
 import { EngineCode, Mobile, VerifyCode } from '../auth/fields.ts';
 import { LoginResult } from '../auth/sign-in.ts';
 
-// Sign-in through an outside identity provider (issue 25): an engine's enterprise single sign-on by OpenID Connect.
-// Settings are the Administrator's; the client secret is write-only (answers carry `hasClientSecret`, and a save that
-// leaves it out keeps the stored one).
+// Sign-in through an outside identity provider (issue 25): an engine's enterprise single sign-on by OpenID Connect or
+// SAML 2.0 (docs/decisions/0051, 0087). Settings are the Administrator's; the client secret is write-only (answers
+// carry `hasClientSecret`, and a save that leaves it out keeps the stored one). SAML holds no secret: the identity
+// provider's certificate is public, and the platform does not sign its requests.
+
+/** The protocol the engine's single sign-on speaks. */
+export const SsoProtocol = z.enum(['oidc', 'saml']);
+export type SsoProtocol = z.infer<typeof SsoProtocol>;
+
+/** The NameID formats a SAML request may ask for. */
+export const SamlNameIdFormat = z.enum([
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+]);
+export type SamlNameIdFormat = z.infer<typeof SamlNameIdFormat>;
+
+/** The attribute name that stands for the assertion's NameID itself in the attribute mapping. */
+export const SAML_NAME_ID = 'NameID';
 
 /** What the identity provider's claim is compared with to find the engine's user. */
 export const SsoMatchBy = z.enum(['mobile', 'email', 'employeeNo']);
@@ -13,33 +30,69 @@ export type SsoMatchBy = z.infer<typeof SsoMatchBy>;
 /** The standard claim each match reads unless the settings name another. */
 export const SSO_DEFAULT_CLAIMS: Record<SsoMatchBy, string> = { mobile: 'phone_number', email: 'email', employeeNo: 'employee_number' };
 
+/** The SAML attribute each match reads unless the settings name another (or NameID). */
+export const SAML_DEFAULT_ATTRIBUTES: Record<SsoMatchBy, string> = { mobile: 'mobile', email: 'email', employeeNo: 'employeeNumber' };
+
 /** Minutes a started sign-in (its state, nonce and PKCE verifier) may take to come back. */
 export const SSO_FLOW_MINUTES = 10;
 
 const HttpUrl = z.url({ protocol: /^https?$/ }).max(2000);
-const ClaimName = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,100}$/);
+// SAML attribute names are often URIs (http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress).
+const ClaimName = z.string().trim().regex(/^[A-Za-z0-9_.:\/#-]{1,200}$/);
+const EntityId = z.string().trim().min(1).max(1000).regex(/^\S+$/);
 
-export const SsoSettingSaveBody = z.strictObject({
-  enabled: z.boolean(),
-  /** The issuer; its discovery document is read from <issuerUrl>/.well-known/openid-configuration. */
-  issuerUrl: HttpUrl,
-  clientId: z.string().trim().min(1).max(255),
-  /** Write-only: absent or empty keeps the stored one. */
-  clientSecret: z.string().max(1000).optional(),
-  /** Scopes asked for besides openid. */
-  scopes: z.string().trim().max(500).regex(/^[A-Za-z0-9_:. -]*$/),
+/** SAML: the identity provider's side and what the platform asks for. */
+export const SamlSettings = z.strictObject({
+  /** The identity provider's single sign-on address (HTTP-Redirect binding). */
+  entryPoint: HttpUrl,
+  /** The identity provider's signing certificate(s), PEM; several during a rollover. */
+  idpCert: z.string().trim().min(1).max(20_000),
+  /** The identity provider's entity ID: the Issuer of its answers. */
+  idpIssuer: EntityId,
+  /** This platform's entity ID (the audience the assertions must name). */
+  spEntityId: EntityId,
+  nameIdFormat: SamlNameIdFormat,
+});
+export type SamlSettings = z.infer<typeof SamlSettings>;
+
+export const SsoSettingSaveBody = z
+  .strictObject({
+    /** Absent: OpenID Connect (the only protocol before SAML). */
+    protocol: SsoProtocol.default('oidc'),
+    enabled: z.boolean(),
+    /** OpenID Connect: the issuer; its discovery document is read from <issuerUrl>/.well-known/openid-configuration. */
+    issuerUrl: HttpUrl.or(z.literal('')).default(''),
+    clientId: z.string().trim().max(255).default(''),
+    /** Write-only: absent or empty keeps the stored one. */
+    clientSecret: z.string().max(1000).optional(),
+    /** Scopes asked for besides openid. */
+    scopes: z.string().trim().max(500).regex(/^[A-Za-z0-9_:. -]*$/).default(''),
+    /** SAML's settings; required when the protocol is SAML, kept when given for OpenID Connect. */
+    saml: SamlSettings.optional(),
   matchBy: SsoMatchBy,
   /** The claim holding the value matched; empty: the standard one of matchBy. */
   claim: ClaimName.or(z.literal('')),
   /** An unknown person with a mobile number (claim phone_number) becomes a user of the company root. */
   createUsers: z.boolean(),
-  /** The address the provider sends the browser back to; registered with the provider as the redirect URI. */
-  callbackUrl: HttpUrl,
-});
+    /**
+     * The address the provider sends the browser back to; registered with the provider as the redirect URI. For SAML
+     * its origin is this site's, from which the assertion consumer and metadata addresses are made.
+     */
+    callbackUrl: HttpUrl,
+  })
+  .superRefine((body, ctx) => {
+    if (body.protocol === 'saml') {
+      if (!body.saml) ctx.addIssue({ code: 'custom', path: ['saml'], message: 'SAML settings are required' });
+      return;
+    }
+    if (!body.issuerUrl) ctx.addIssue({ code: 'custom', path: ['issuerUrl'], message: 'The issuer is required' });
+    if (!body.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'The client ID is required' });
+  });
 export type SsoSettingSaveBody = z.infer<typeof SsoSettingSaveBody>;
 
 export const SsoSettingDto = z.object({
   configured: z.boolean(),
+  protocol: SsoProtocol,
   enabled: z.boolean(),
   issuerUrl: z.string(),
   clientId: z.string(),
@@ -51,6 +104,11 @@ export const SsoSettingDto = z.object({
   callbackUrl: z.string(),
   /** The callback address of this site, offered when none is saved yet. */
   suggestedCallbackUrl: z.string(),
+  /** SAML's settings (defaults when none are saved). */
+  saml: SamlSettings.extend({ entryPoint: z.string(), idpCert: z.string(), idpIssuer: z.string(), spEntityId: z.string() }),
+  /** SAML: where the identity provider posts its answers (to register there), and this platform's metadata. */
+  samlAcsUrl: z.string(),
+  samlMetadataUrl: z.string(),
 });
 export type SsoSettingDto = z.infer<typeof SsoSettingDto>;
 
@@ -71,11 +129,22 @@ export const SsoLoginQuery = z
     iss: z.string().max(2000).optional(),
     error: z.string().max(200).optional(),
     error_description: z.string().max(2000).optional(),
+    /** SAML: the one-use code the assertion consumer sent the browser back with. */
+    saml: z.string().min(1).max(200).optional(),
+    /** SAML: the browser key the start answered, kept by the browser that started the sign-in. */
+    key: z.string().max(200).optional(),
   })
   .passthrough();
 export type SsoLoginQuery = z.infer<typeof SsoLoginQuery>;
 
-export const SsoStartResult = z.object({ redirectUrl: z.string() });
+export const SsoStartResult = z.object({
+  redirectUrl: z.string(),
+  /**
+   * SAML: a secret of the browser that starts the sign-in, to keep (sessionStorage) and send with the code it comes
+   * back with; an answer posted from another browser cannot be redeemed without it (docs/decisions/0087).
+   */
+  browserKey: z.string().optional(),
+});
 export const SsoLoginResult = LoginResult.extend({ returnTo: z.string().nullable() });
 export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
 
@@ -253,3 +322,18 @@ export const TokenExchangeQuery = z
   .passthrough();
 export const TokenExchangeCode = z.object({ code: z.string(), expiresIn: z.number().int(), openPath: z.string() });
 export type TokenExchangeCode = z.infer<typeof TokenExchangeCode>;
+
+/** The SAML addresses of one engine: /v1/login/sso/saml/{engineCode}/acs and …/metadata. */
+export const SamlEngineParams = z.strictObject({ engineCode: EngineCode });
+
+/** What the identity provider's page posts to the assertion consumer (HTTP-POST binding). */
+export const SamlAcsBody = z
+  .object({
+    SAMLResponse: z.string().min(1).max(1_000_000),
+    RelayState: z.string().max(2000).optional(),
+  })
+  .passthrough();
+export type SamlAcsBody = z.infer<typeof SamlAcsBody>;
+
+/** Seconds the code the assertion consumer hands the browser stays valid. */
+export const SAML_HANDOFF_SECONDS = 60;

@@ -12,6 +12,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { BackToLoginLink } from '../components/back-to-login.tsx';
 import { safeRedirectTarget } from '../redirect-target.ts';
+import { keepSsoBrowserKey } from '../sso-browser-key.ts';
 
 interface CorpLoginValues {
   engineCode: string;
@@ -32,6 +33,7 @@ export function CorpLoginPage() {
     mutationFn: ({ engineCode, redirectUrl }: { engineCode: string; redirectUrl?: string }) => authApi.ssoLogin(engineCode, redirectUrl),
     onSuccess: (result) => {
       // Once configured, the server names the identity provider's page; only then does the browser leave.
+      keepSsoBrowserKey(result.browserKey);
       if (result.redirectUrl) window.location.assign(result.redirectUrl);
     },
     onError: (error) => {

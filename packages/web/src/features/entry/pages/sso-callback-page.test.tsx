@@ -42,4 +42,20 @@ describe('single sign-on pages', () => {
     expect(query.get('engineCode')).toBe('acme01');
     expect(query.get('redirectUrl')).toBe('/workbench/a');
   });
+
+  it('SAML: the tab that started the sign-in keeps its browser key and sends it with the code it comes back with', async () => {
+    const started = stubFetch({ 'GET /v1/login/sso': () => ok({ redirectUrl: '', browserKey: 'k-123' }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/entry/login/corp');
+    await user.type(await screen.findByLabelText('组织编码'), 'acme01');
+    await user.click(screen.getByRole('button', { name: '单点登录' }));
+    await waitFor(() => expect(started.callsTo('GET', '/v1/login/sso')).toHaveLength(1));
+    await waitFor(() => expect(sessionStorage.getItem('tritium.sso.browserKey')).toBe('k-123'));
+    const { callsTo } = stubFetch({
+      'GET /v1/login/sso': () => ok({ accessToken: 'saml-token', expiresIn: 172800, engineCode: 'acme01', authType: 3, returnTo: null }),
+    });
+    renderRoutes(routes, '/entry/login/sso/callback?saml=code-1');
+    await waitFor(() => expect(callsTo('GET', '/v1/login/sso')).toHaveLength(1));
+    expect(Object.fromEntries(new URL(callsTo('GET', '/v1/login/sso')[0].url, 'http://localhost').searchParams)).toEqual({ saml: 'code-1', key: 'k-123' });
+  });
 });

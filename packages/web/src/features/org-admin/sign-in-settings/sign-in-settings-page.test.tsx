@@ -12,8 +12,10 @@ import { SignInSettingsPage } from './sign-in-settings-page.tsx';
 
 function fakeServer(initial: Record<string, unknown> = {}) {
   const state: Record<string, unknown> = {
-    configured: false, enabled: false, issuerUrl: '', clientId: '', hasClientSecret: false, scopes: 'profile email phone',
-    matchBy: 'mobile', claim: '', createUsers: false, callbackUrl: '', suggestedCallbackUrl: 'https://app.example.com/entry/login/sso/callback', ...initial,
+    configured: false, protocol: 'oidc', enabled: false, issuerUrl: '', clientId: '', hasClientSecret: false, scopes: 'profile email phone',
+    matchBy: 'mobile', claim: '', createUsers: false, callbackUrl: '', suggestedCallbackUrl: 'https://app.example.com/entry/login/sso/callback',
+    saml: { entryPoint: '', idpCert: '', idpIssuer: '', spEntityId: 'https://app.example.com/v1/login/sso/saml/alpha01/metadata', nameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified' },
+    samlAcsUrl: 'https://app.example.com/v1/login/sso/saml/alpha01/acs', samlMetadataUrl: 'https://app.example.com/v1/login/sso/saml/alpha01/metadata', ...initial,
   };
   const stub = stubFetch({
     'GET /v1/user/info': () => ok(userInfo(true)),
@@ -50,7 +52,7 @@ describe('sign-in settings page', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(callsTo('POST', '/v1/sysintergration/sso/setting')).toHaveLength(1));
     expect(callsTo('POST', '/v1/sysintergration/sso/setting')[0].body).toEqual({
-      enabled: true, issuerUrl: 'https://id.example.com/realms/acme', clientId: 'tritium', clientSecret: 'top-secret', scopes: 'profile email phone',
+      protocol: 'oidc', enabled: true, issuerUrl: 'https://id.example.com/realms/acme', clientId: 'tritium', clientSecret: 'top-secret', scopes: 'profile email phone',
       matchBy: 'employeeNo', claim: '', createUsers: false, callbackUrl: 'https://app.example.com/entry/login/sso/callback',
     });
     expect(state.hasClientSecret).toBe(true);
@@ -60,5 +62,29 @@ describe('sign-in settings page', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(callsTo('POST', '/v1/sysintergration/sso/setting')).toHaveLength(2));
     expect(callsTo('POST', '/v1/sysintergration/sso/setting')[1].body).not.toHaveProperty('clientSecret');
+  });
+
+  it('switches to SAML: shows the addresses to register and sends the provider, certificate and entity IDs', async () => {
+    const { callsTo } = fakeServer({ configured: true, issuerUrl: 'https://id.example.com', clientId: 'kept', hasClientSecret: true });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByText('SAML 2.0', undefined, { timeout: 5000 }));
+    expect(screen.getByTestId('saml-acs-url').textContent).toBe('https://app.example.com/v1/login/sso/saml/alpha01/acs');
+    expect(screen.getByRole('link', { name: '下载元数据' }).getAttribute('href')).toBe('https://app.example.com/v1/login/sso/saml/alpha01/metadata');
+    expect(screen.queryByLabelText('颁发者地址（Issuer）')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请粘贴身份提供方签名证书')).toBeTruthy();
+    expect(callsTo('POST', '/v1/sysintergration/sso/setting')).toHaveLength(0);
+    await user.type(screen.getByLabelText('身份提供方登录地址（SSO URL）'), 'https://idp.example.com/sso');
+    await user.type(screen.getByLabelText('身份提供方实体 ID（Entity ID）'), 'urn:idp');
+    await user.type(screen.getByLabelText('身份提供方签名证书（PEM）'), 'PEM');
+    expect(screen.getByPlaceholderText('mobile')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/sysintergration/sso/setting')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/sysintergration/sso/setting')[0].body).toEqual({
+      protocol: 'saml', enabled: false, issuerUrl: 'https://id.example.com', clientId: 'kept', scopes: 'profile email phone', matchBy: 'mobile', claim: '', createUsers: false,
+      callbackUrl: 'https://app.example.com/entry/login/sso/callback',
+      saml: { entryPoint: 'https://idp.example.com/sso', idpIssuer: 'urn:idp', idpCert: 'PEM', spEntityId: 'https://app.example.com/v1/login/sso/saml/alpha01/metadata', nameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified' },
+    });
   });
 });

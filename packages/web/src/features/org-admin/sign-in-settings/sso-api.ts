@@ -1,13 +1,15 @@
 import type { contracts } from '@tritium/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 
-// The engine's single sign-on settings (issue 25): Administrators only; the client secret is write-only.
+// The engine's single sign-on settings (issue 25; OpenID Connect or SAML 2.0): Administrators only; the client
+// secret is write-only.
 
 export type SsoSettingDto = contracts.SsoSettingDto;
 export type SsoSettingSaveBody = contracts.SsoSettingSaveBody;
 export type SsoMatchBy = contracts.SsoMatchBy;
 
 export const SSO_MATCH_BY: SsoMatchBy[] = ['mobile', 'email', 'employeeNo'];
+export const SSO_PROTOCOLS: contracts.SsoProtocol[] = ['oidc', 'saml'];
 
 export const ssoKeys = { setting: ['sso-setting'] as const };
 

@@ -1,0 +1,25 @@
+// SAML sign-in (docs/decisions/0087): the start answers a key that only this browser tab keeps; the sign-in page sends
+// it with the code the identity provider's answer came back with, so that an answer posted from elsewhere is refused.
+
+const STORAGE_KEY = 'tritium.sso.browserKey';
+
+export function keepSsoBrowserKey(key: string | undefined): void {
+  try {
+    if (key) sessionStorage.setItem(STORAGE_KEY, key);
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage refused (private mode): the sign-in then fails with "sign in again", never silently.
+  }
+}
+
+/** The query for completing a sign-in: with the kept key when it is SAML's code. */
+export function withSsoBrowserKey(query: Record<string, string>): Record<string, string> {
+  if (!query.saml) return query;
+  let key: string | null = null;
+  try {
+    key = sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    key = null;
+  }
+  return key ? { ...query, key } : query;
+}
