@@ -157,6 +157,39 @@ describe('WeChat scan sign-in in the browser (decision 0078)', () => {
     await later.waitForURL('**/workbench**');
     await expect.poll(() => later.getByText('你好，苏映雪').count()).toBeGreaterThan(0);
   });
+
+  /** 微信扫码绑定 on the binding page; the phone confirms as `openid`; WeChat sends the browser back to the page. */
+  async function scanToBind(page: Page, openid: string) {
+    await page.getByRole('button', { name: '微信扫码绑定' }).click();
+    await page.waitForURL('**/connect/qrconnect**');
+    await expect.poll(() => page.locator('[data-testid="qr"] svg').count()).toBe(1);
+    await confirmScan(wechat.url, new URL(page.url()).searchParams.get('state')!, openid);
+    await page.waitForURL('**/entry/register/wechat?**');
+  }
+
+  it('a signed-in member binds their WeChat from the user menu, then unbinds it (decision 0090)', async () => {
+    const { page } = await memberPage(admin, '温如玉');
+    wechat.people.push({ openid: 'o-wen', unionid: 'u-wen', nickname: '如玉' });
+    await page.goto('/workbench');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByText('绑定微信').click();
+    await page.waitForURL('**/entry/register/wechat');
+    await expect.poll(() => page.getByTestId('wechat-binding-state').textContent()).toBe('尚未绑定微信');
+    await screenshot(page, 'chat-scan-11-wechat-binding');
+    await scanToBind(page, 'o-wen');
+    await expect.poll(() => page.getByText('微信已绑定').count()).toBe(1);
+    await screenshot(page, 'chat-scan-12-wechat-bound');
+    await page.getByRole('button', { name: '返回微信绑定' }).click();
+    await expect.poll(() => page.getByTestId('wechat-binding-state').textContent()).toMatch(/^已绑定微信（/);
+
+    // Su's WeChat is bound to Su (the scan above): Wen cannot take it.
+    await page.getByRole('button', { name: '解除绑定' }).click();
+    await page.getByRole('button', { name: '确认解除绑定' }).click();
+    await expect.poll(() => page.getByTestId('wechat-binding-state').textContent()).toBe('尚未绑定微信');
+    await scanToBind(page, 'o-su');
+    await expect.poll(() => page.getByText('该微信已绑定本组织的其他用户，请先在该用户处解绑').count()).toBe(1);
+    await screenshot(page, 'chat-scan-13-wechat-bound-elsewhere');
+  });
 });
 
 describe('token exchange in the browser (decision 0079)', () => {

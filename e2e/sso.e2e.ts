@@ -4,6 +4,8 @@ import { newPage, screenshot } from './browser.ts';
 import { api, baseUrl, browser, engineWithAdmin, pageOf, uniqueMobile, type Admin } from './fixtures.ts';
 import { startOidcIssuer, type OidcIssuer } from '../packages/server/test/oidc-issuer.ts';
 import { fillDirectory, startFakeDingTalk, type FakeDingTalk } from '../packages/server/test/dingtalk-fake.ts';
+import { startFakeWeCom, type FakeWeCom } from '../packages/server/test/wecom-fake.ts';
+import { startFakeFeishu, type FakeFeishu } from '../packages/server/test/feishu-fake.ts';
 
 /**
  * Issue 25, enterprise single sign-on: the administrator sets up the organisation's identity provider (a local OpenID
@@ -11,12 +13,15 @@ import { fillDirectory, startFakeDingTalk, type FakeDingTalk } from '../packages
  * in the workbench; an unknown person, with creation off, is told why they cannot. Then DingTalk (a local DingTalk
  * server): its app settings, a preview of the directory sync and the sync job's result in the log; then its event
  * subscription: the administrator copies the request URL and enters the keys, DingTalk pushes contact changes, and
- * only those are synced (decision 0077).
+ * only those are synced (decision 0077). WeCom and Feishu (local servers too): the same request URL and keys under
+ * each platform's own names, the platform's URL check answered, and a WeCom push applied (decision 0089).
  */
 let admin: Admin;
 let issuer: OidcIssuer;
 let adminPage: Page;
 let ding: FakeDingTalk;
+let wx: FakeWeCom;
+let fs: FakeFeishu;
 const memberMobile = uniqueMobile();
 
 beforeAll(async () => {
@@ -29,6 +34,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await issuer?.close();
   await ding?.close();
+  await wx?.close();
+  await fs?.close();
 });
 
 async function corporateSignIn(page: Page) {
@@ -131,5 +138,62 @@ describe('DingTalk directory sync in the console', () => {
       expect(found.list.map((p) => p.name)).toEqual([name]);
     }
     await screenshot(adminPage, 'sso-05-dingtalk-events');
+  });
+});
+
+describe('WeCom and Feishu change pushes in the console', () => {
+  it('shows WeCom\'s request URL, takes its Token and EncodingAESKey, answers its URL check and applies a push', async () => {
+    wx = await startFakeWeCom();
+    wx.users.push({ userid: 'wx-a', name: '陆云舒', mobile: uniqueMobile(), department: [1], main_department: 1, is_leader_in_dept: [0], status: 1 });
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '企业微信' }).click();
+    const panel = adminPage.getByRole('tabpanel', { name: '企业微信' });
+    await panel.getByRole('switch', { name: '启用企业微信' }).click();
+    await panel.getByLabel('CorpID').fill(wx.corpId);
+    await panel.getByLabel('Secret', { exact: true }).fill(wx.secret);
+    await panel.getByLabel('接口地址').fill(wx.url);
+    const url = panel.getByTestId('directory-callback-url');
+    await expect.poll(() => url.textContent()).toBe(`${baseUrl()}/v1/sysintergration/directory/callback/wxwork/${admin.engineCode}`);
+    await panel.getByLabel('Token', { exact: true }).fill(wx.callbackToken);
+    await panel.getByLabel('EncodingAESKey').fill('too-short');
+    await panel.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => panel.getByText('EncodingAESKey 应为 43 位字母、数字或 + /').count()).toBe(1);
+    await panel.getByLabel('EncodingAESKey').fill(wx.callbackAesKey);
+    await panel.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => panel.getByLabel('EncodingAESKey').getAttribute('placeholder')).toBe('已设置');
+    await screenshot(adminPage, 'sso-06-wecom-events');
+
+    // WeCom checks the URL when it is saved there, then pushes a new member to it.
+    const pushUrl = (await url.textContent())!;
+    const check = wx.urlCheck();
+    expect(await (await fetch(`${pushUrl}?${new URLSearchParams(check.query)}`)).text()).toBe(check.expected);
+    const { query, body } = wx.signedPush({ ChangeType: 'create_user', UserID: 'wx-a' });
+    expect(await (await fetch(`${pushUrl}?${new URLSearchParams(query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body })).text()).toBe('success');
+    await expect
+      .poll(async () => (await api<{ list: { name: string }[] }>(admin, 'POST', '/v1/org/user/list', { keyword: '陆云舒' })).list.length, { timeout: 30_000, interval: 1000 })
+      .toBe(1);
+    expect(wx.calls.get('/cgi-bin/user/list')).toBeUndefined();
+  });
+
+  it('names Feishu\'s Verification Token and Encrypt Key and answers its URL verification', async () => {
+    fs = await startFakeFeishu();
+    await adminPage.getByRole('tab', { name: '飞书' }).click();
+    const panel = adminPage.getByRole('tabpanel', { name: '飞书' });
+    await panel.getByRole('switch', { name: '启用飞书' }).click();
+    await panel.getByLabel('App ID').fill(fs.appId);
+    await panel.getByLabel('App Secret').fill(fs.appSecret);
+    await panel.getByLabel('接口地址').fill(fs.url);
+    await panel.getByLabel('Verification Token').fill(fs.verificationToken);
+    await panel.getByLabel('Encrypt Key').fill('has a space');
+    await panel.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => panel.getByText('Encrypt Key 不能包含空格，最多 128 个字符').count()).toBe(1);
+    await panel.getByLabel('Encrypt Key').fill(fs.encryptKey);
+    await panel.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => panel.getByLabel('Encrypt Key').getAttribute('placeholder')).toBe('已设置');
+    const pushUrl = (await panel.getByTestId('directory-callback-url').textContent())!;
+    expect(pushUrl).toBe(`${baseUrl()}/v1/sysintergration/directory/callback/feishu/${admin.engineCode}`);
+    const verification = fs.urlVerification('c-42');
+    expect(await (await fetch(pushUrl, { method: 'POST', headers: verification.headers, body: verification.body })).json()).toEqual({ challenge: 'c-42' });
+    await screenshot(adminPage, 'sso-07-feishu-events');
   });
 });

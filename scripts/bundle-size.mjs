@@ -24,8 +24,11 @@ export const SIGN_IN_TARGET_BYTES = 250 * 1000;
  * The ceiling `npm test` holds the sign-in page to: what the page measures plus 0.5 kB, so it cannot silently grow
  * back. 236.1 kB on 2026-11-27 (docs/performance.md "Session 14 — sign-in page bundle", docs/decisions/0084), under
  * the 250 kB target; it was 287 kB before. A step that needs more room raises it in the open, with the reason.
+ * Raised to 237.1 kB (236.6 measured + 0.5) in session 15: the lazily loaded /entry/register/wechat page made the
+ * bundler split two small modules the sign-in page shares with it into chunks of their own (docs/performance.md
+ * "Session 15 — WeCom and Feishu change pushes, WeChat binding").
  */
-export const SIGN_IN_CEILING_BYTES = 236_600;
+export const SIGN_IN_CEILING_BYTES = 237_100;
 /** The lazy modules the router loads for /entry/ (packages/web/src/features/entry/entry-routes.tsx). */
 export const SIGN_IN_ROUTE_MODULES = ['src/features/entry/entry-layout.tsx', 'src/features/entry/pages/login-home-page.tsx'];
 

@@ -19,6 +19,7 @@ export const ACCESS_POLICY = {
     'GET /v1/external/form',
     'POST /v1/external/form/submit',
     'POST /v1/external/login',
+    'GET /v1/sysintergration/directory/callback/:provider/:engineCode',
     'POST /v1/sysintergration/directory/callback/:provider/:engineCode',
     'GET /v1/external/query',
     'POST /v1/external/query',
@@ -120,6 +121,10 @@ export const ACCESS_POLICY = {
   ],
   /** A member of the engine named by the token; what they may read or change is then decided by the policy module (node rights, permission groups, scopes). */
   engine: [
+    'GET /v1/account/wechat/binding',
+    'POST /v1/account/wechat/binding',
+    'POST /v1/account/wechat/binding/remove',
+    'POST /v1/account/wechat/binding/start',
     'POST /Automatic/OnAction',
     'POST /ExcelExport/OnAction',
     'POST /ExcelImport/OnAction',

@@ -213,12 +213,13 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
   return fake;
 }
 
-// The push encryption, written from DingTalk's description independently of the server's own code.
-function sign(token: string, timestamp: string, nonce: string, encrypt: string): string {
+// The push encryption, written from DingTalk's description independently of the server's own code; WeCom's pushes
+// are sealed the same way (wecom-fake.ts).
+export function sign(token: string, timestamp: string, nonce: string, encrypt: string): string {
   return createHash('sha1').update([token, timestamp, nonce, encrypt].sort().join('')).digest('hex');
 }
 
-function seal(aesKey: string, owner: string, text: string): string {
+export function seal(aesKey: string, owner: string, text: string): string {
   const key = Buffer.from(`${aesKey}=`, 'base64');
   const message = Buffer.from(text);
   const size = Buffer.alloc(4);
@@ -229,7 +230,7 @@ function seal(aesKey: string, owner: string, text: string): string {
   return Buffer.concat([cipher.update(Buffer.concat([plain, Buffer.alloc(pad, pad)])), cipher.final()]).toString('base64');
 }
 
-function unseal(aesKey: string, encrypt: string): string {
+export function unseal(aesKey: string, encrypt: string): string {
   const key = Buffer.from(`${aesKey}=`, 'base64');
   const decipher = createDecipheriv('aes-256-cbc', key, key.subarray(0, 16)).setAutoPadding(false);
   const plain = Buffer.concat([decipher.update(Buffer.from(encrypt, 'base64')), decipher.final()]);

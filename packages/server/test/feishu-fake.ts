@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { serveFake } from './fake-http.ts';
 import { readBody } from './oidc-issuer.ts';
 import { qrLogins, type QrLogins } from './qr-login-fake.ts';
@@ -8,6 +8,11 @@ import { qrLogins, type QrLogins } from './qr-login-fake.ts';
 // (POST /open-apis/auth/v3/tenant_access_token/internal) and the contact API (departments' children with fetch_child,
 // users by department; page_size and page_token). Answers carry { code, msg }: 20002 wrong client secret, 20003
 // unknown code, 20010 the person may not use the app, 10014 wrong app secret, 99991663 unknown tenant token.
+// One department (GET /open-apis/contact/v3/departments/:id; 40004 outside the app's range) and one person
+// (GET /open-apis/contact/v3/users/:id; 41050 outside the range) for the incremental sync. Event subscription:
+// `signedPush` sends a v2 event as Feishu does with an Encrypt Key ({ encrypt }: AES-256-CBC, key the SHA-256 of the
+// Encrypt Key, a random IV before the text; X-Lark-Request-Timestamp/Nonce/Signature over the body as sent), and
+// `urlVerification` the challenge Feishu sends when the request URL is saved.
 
 export interface FakeFeishuDepartment {
   open_department_id: string;
@@ -39,10 +44,28 @@ export interface FakeFeishu {
   qr: QrLogins;
   /** The redirect_uri each token exchange named. */
   tokenRedirects: (string | undefined)[];
+  calls: Map<string, number>;
+  verificationToken: string;
+  encryptKey: string;
+  /** A contact event (contact.user.updated_v3…) about `object`, sealed and signed; `headers` to send with `body`. */
+  signedPush(eventType: string, object: Record<string, unknown>, options?: FeishuPushOptions): { headers: Record<string, string>; body: string };
+  /** The url_verification push with its challenge (sealed, not signed, as Feishu sends it). */
+  urlVerification(challenge: string, options?: FeishuPushOptions): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
 
+export interface FeishuPushOptions {
+  /** A forged push: signed with another key, carrying another verification token, or not sealed at all. */
+  tamper?: 'signature' | 'token' | 'plain';
+}
+
 const PAGE = 50;
+
+function encrypt(encryptKey: string, text: string): string {
+  const iv = randomBytes(16);
+  const cipher = createCipheriv('aes-256-cbc', createHash('sha256').update(encryptKey).digest(), iv);
+  return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final()]).toString('base64');
+}
 
 export async function startFakeFeishu(): Promise<FakeFeishu> {
   const codes = new Map<string, string>();
@@ -61,11 +84,33 @@ export async function startFakeFeishu(): Promise<FakeFeishu> {
     },
     qr: undefined as unknown as QrLogins,
     tokenRedirects: [],
+    calls: new Map(),
+    verificationToken: randomBytes(12).toString('base64url'),
+    encryptKey: randomBytes(12).toString('hex'),
+    signedPush(eventType, object, options = {}) {
+      const event = {
+        schema: '2.0',
+        header: { event_id: randomBytes(16).toString('hex'), event_type: eventType, create_time: String(Date.now()), token: options.tamper === 'token' ? 'not-the-token' : fake.verificationToken, app_id: fake.appId, tenant_key: 'tenant01' },
+        event: { object },
+      };
+      const body = options.tamper === 'plain' ? JSON.stringify(event) : JSON.stringify({ encrypt: encrypt(fake.encryptKey, JSON.stringify(event)) });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = randomBytes(8).toString('hex');
+      const key = options.tamper === 'signature' ? 'another-key' : fake.encryptKey;
+      const signature = createHash('sha256').update(timestamp + nonce + key + body).digest('hex');
+      return { headers: { 'content-type': 'application/json; charset=utf-8', 'x-lark-request-timestamp': timestamp, 'x-lark-request-nonce': nonce, 'x-lark-signature': signature }, body };
+    },
+    urlVerification(challenge, options = {}) {
+      const event = { challenge, token: options.tamper === 'token' ? 'not-the-token' : fake.verificationToken, type: 'url_verification' };
+      return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(options.tamper === 'plain' ? event : { encrypt: encrypt(fake.encryptKey, JSON.stringify(event)) }) };
+    },
     close: async () => undefined,
   };
   fake.qr = qrLogins(() => fake.url, (userId) => fake.codeFor(userId), 'code');
   const served = await serveFake(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const route = url.pathname.replace(/^(\/open-apis\/contact\/v3\/(?:departments|users))\/(?!0\/children$|find_by_department$)[^/]+$/, '$1/:id');
+    fake.calls.set(route, (fake.calls.get(route) ?? 0) + 1);
     if (await fake.qr.handle(req, res, url, { path: '/open-apis/authen/v1/authorize', clientParam: 'client_id', clientId: fake.appId, title: '飞书扫码登录' })) return;
     const send = (body: Record<string, unknown>) => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -109,6 +154,17 @@ export async function startFakeFeishu(): Promise<FakeFeishu> {
     if (url.pathname === '/open-apis/contact/v3/users/find_by_department') {
       const id = url.searchParams.get('department_id') ?? '';
       return page(fake.users.filter((u) => u.department_ids.includes(id)));
+    }
+    const one = /^\/open-apis\/contact\/v3\/(departments|users)\/([^/]+)$/.exec(url.pathname);
+    if (one?.[1] === 'departments') {
+      const d = fake.departments.find((x) => x.open_department_id === decodeURIComponent(one[2]!));
+      return d ? data({ department: { ...d, department_id: d.open_department_id, status: { is_deleted: false } } }) : send({ code: 40004, msg: 'no dept authority error' });
+    }
+    if (one?.[1] === 'users') {
+      const id = decodeURIComponent(one[2]!);
+      const byOpenId = url.searchParams.get('user_id_type') === 'open_id';
+      const u = fake.users.find((x) => (byOpenId ? x.open_id : x.user_id) === id);
+      return u ? data({ user: { ...u, mobile: u.mobile ? `+86${u.mobile}` : undefined } }) : send({ code: 41050, msg: 'no user authority error' });
     }
     return send({ code: 1254000, msg: 'unknown path' });
   });

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { serveFake } from './fake-http.ts';
+import { seal, sign } from './dingtalk-fake.ts';
 import { qrLogins, type QrLogins } from './qr-login-fake.ts';
 
 // A local WeCom server (issue 25) speaking qyapi's protocol for the adapter's calls — GET /cgi-bin/gettoken,
-// /cgi-bin/auth/getuserinfo, /cgi-bin/user/get, /cgi-bin/department/list, /cgi-bin/user/list — with WeCom's answer
+// /cgi-bin/auth/getuserinfo, /cgi-bin/user/get, /cgi-bin/department/list, /cgi-bin/department/get,
+// /cgi-bin/user/list — with WeCom's answer
 // shape ({ errcode, errmsg, ... }) and codes: 40013 unknown corpid, 40001 wrong secret, 40014 unknown access token,
 // 40029 unknown or used code, 60111 unknown userid, 60123 unknown department; and the QR login page
 // (/wwopen/sso/qrConnect, see qr-login-fake.ts).
+// The callback service for contact changes: `signedPush` seals a change_contact event as WeCom does (the XML message
+// sealed like DingTalk's pushes with the EncodingAESKey and the CorpID, inside <xml><ToUserName/><AgentID/><Encrypt/>,
+// msg_signature, timestamp and nonce in the query) and `urlCheck` the GET WeCom sends when the URL is saved.
 
 export interface FakeWxDepartment {
   id: number;
@@ -37,7 +42,19 @@ export interface FakeWeCom {
   codeFor(userid: string): string;
   qr: QrLogins;
   calls: Map<string, number>;
+  /** The callback service's Token and EncodingAESKey (43 characters). */
+  callbackToken: string;
+  callbackAesKey: string;
+  /** A change_contact push (fields of the event, e.g. { ChangeType: 'update_user', UserID: 'lisi' }) as WeCom sends it. */
+  signedPush(fields: Record<string, string>, options?: WeComPushOptions): { query: Record<string, string>; body: string };
+  /** The GET of WeCom's URL check: the query with an encrypted echostr, and the plain text it expects back. */
+  urlCheck(options?: WeComPushOptions): { query: Record<string, string>; expected: string };
   close(): Promise<void>;
+}
+
+export interface WeComPushOptions {
+  /** A forged push: signed with another token, or sealed for another organisation. */
+  tamper?: 'signature' | 'receiver';
 }
 
 export async function startFakeWeCom(): Promise<FakeWeCom> {
@@ -56,8 +73,30 @@ export async function startFakeWeCom(): Promise<FakeWeCom> {
     },
     qr: undefined as unknown as QrLogins,
     calls: new Map(),
+    callbackToken: randomBytes(8).toString('hex'),
+    callbackAesKey: randomBytes(32).toString('base64').slice(0, 43),
+    signedPush(fields, options = {}) {
+      const cdata = (value: string) => `<![CDATA[${value}]]>`;
+      const message = `<xml><ToUserName>${cdata(fake.corpId)}</ToUserName><FromUserName>${cdata('sys')}</FromUserName><CreateTime>${Math.floor(Date.now() / 1000)}</CreateTime><MsgType>${cdata('event')}</MsgType><Event>${cdata('change_contact')}</Event>${Object.entries(fields)
+        .map(([name, value]) => `<${name}>${cdata(value)}</${name}>`)
+        .join('')}</xml>`;
+      const { query, encrypt } = sealed(message, options);
+      return { query, body: `<xml><ToUserName>${cdata(fake.corpId)}</ToUserName><AgentID>${cdata('1000002')}</AgentID><Encrypt>${cdata(encrypt)}</Encrypt></xml>` };
+    },
+    urlCheck(options = {}) {
+      const expected = randomBytes(10).toString('hex');
+      const { query, encrypt } = sealed(expected, options);
+      return { query: { ...query, echostr: encrypt }, expected };
+    },
     close: async () => undefined,
   };
+  function sealed(message: string, options: WeComPushOptions) {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = randomBytes(5).toString('hex');
+    const encrypt = seal(fake.callbackAesKey, options.tamper === 'receiver' ? 'wwsomeoneelse' : fake.corpId, message);
+    const signature = sign(options.tamper === 'signature' ? 'not-the-token' : fake.callbackToken, timestamp, nonce, encrypt);
+    return { query: { msg_signature: signature, timestamp, nonce }, encrypt };
+  }
   fake.qr = qrLogins(() => fake.url, (userid) => fake.codeFor(userid), 'code');
   const served = await serveFake(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -88,6 +127,10 @@ export async function startFakeWeCom(): Promise<FakeWeCom> {
       case '/cgi-bin/user/get': {
         const user = fake.users.find((u) => u.userid === q.get('userid'));
         return user ? ok({ ...user }) : send({ errcode: 60111, errmsg: 'invalid string value `userid`' });
+      }
+      case '/cgi-bin/department/get': {
+        const department = fake.departments.find((d) => d.id === Number(q.get('id')));
+        return department ? ok({ department: { ...department, name_en: '', department_leader: fake.users.filter((u) => u.is_leader_in_dept.some((l, i) => l === 1 && u.department[i] === department.id)).map((u) => u.userid) } }) : send({ errcode: 60123, errmsg: 'invalid party id' });
       }
       case '/cgi-bin/department/list':
         return ok({ department: fake.departments.map((d) => ({ ...d, department_leader: [] })) });

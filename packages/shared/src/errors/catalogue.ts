@@ -66,6 +66,7 @@ export const ERRORS = {
   NotOrganisationAdministrator: biz(205004, '只有该组织的管理员可以关联组织或选择参与关联的成员', 'Only an administrator of that organisation may associate it or choose its members who take part', 403),
   AssociationUnavailable: biz(205005, '该组织关联不存在或已解除', 'This association does not exist or has ended'),
   OfficialAccountBindError: biz(206001, '该手机号的用户已绑定其他微信，无法再绑定', 'The user of this number is bound to another WeChat already and cannot be bound again'),
+  WechatBoundElsewhere: biz(206002, '该微信已绑定本组织的其他用户，请先在该用户处解绑', 'This WeChat is bound to another user of the organisation: unbind it there first'),
   SsoSettingMissing: biz(208001, '单点登录尚未配置', 'Single sign-on is not configured'),
   SsoStateInvalid: biz(208002, '单点登录请求无效或已使用，请重新登录', 'This single sign-on request is unknown or was used already: please sign in again'),
   SsoStateExpired: biz(208003, '单点登录请求已过期，请重新登录', 'This single sign-on request has expired: please sign in again'),

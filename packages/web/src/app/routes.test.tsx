@@ -45,11 +45,11 @@ describe('routes', () => {
     expect(await screen.findByText('使用微信扫码登录组织。')).toBeTruthy();
   });
 
-  it('WeChat binding for a signed-in person says plainly that it is not there yet', async () => {
+  it('WeChat binding asks a signed-out person to sign in first (decision 0090)', async () => {
     stubFetch({});
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/entry/register/wechat');
-    expect(await screen.findByText('微信绑定尚未配置')).toBeTruthy();
+    expect(await screen.findByText('请先登录，再绑定微信')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '返回登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/entry/'));
   });

@@ -153,7 +153,6 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
       wechatLogin: 'WeChat sign-in',
       wxworkLogin: 'WeCom sign-in',
       dingtalkRegister: 'DingTalk sign-up',
-      wechatBind: 'WeChat linking',
       auth: 'Third-party authorisation',
       wxworkAuth: 'WeCom authorisation',
       externalAuth: 'External link authorisation',

@@ -151,7 +151,6 @@ export const zhCNEntry = {
       wechatLogin: '微信登录',
       wxworkLogin: '企业微信登录',
       dingtalkRegister: '钉钉注册',
-      wechatBind: '微信绑定',
       auth: '第三方授权',
       wxworkAuth: '企业微信授权',
       externalAuth: '外部链接授权',

@@ -79,7 +79,7 @@ export async function usableSettings(db: Db, http: typeof fetch, engineCode: str
 }
 
 /** The catalogue's answer for a platform failure: which code depends on what failed and how the person came. */
-function platformError(error: unknown, kind: AuthCodeKind | 'sync'): unknown {
+export function platformError(error: unknown, kind: AuthCodeKind | 'sync'): unknown {
   if (!(error instanceof ChatPlatformError)) return error;
   const detail = { platformCode: error.platformCode, reason: error.message.slice(0, 300) };
   if (error.kind === 'credentials') return new AppError('AppInfoError', { detail });

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/job-runner.ts';
 import { findEngine } from '../engine/engine.repo.ts';
 import { loadProvider, type EngineExecutor } from './provider-settings.ts';
 import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sync.ts';
-import { ChatPlatformError, type CallbackKeys, type ChatProviderName } from './providers/chat-provider.ts';
+import { ChatPlatformError, type CallbackKeys, type CallbackPush, type ChatProviderName } from './providers/chat-provider.ts';
 import { chatProvider } from './providers/registry.ts';
 
 // Incremental directory sync from the platforms' change pushes (issue 25, docs/decisions/0077). The platform POSTs
@@ -35,7 +35,7 @@ export async function pendingEvents(edb: EngineExecutor, provider: ChatProviderN
  * queued (unless one is already waiting). Answers what the platform expects back. A push that does not check out
  * changes nothing (ChatCallbackRejected).
  */
-export async function receiveChange(db: Db, engineCode: string, provider: ChatProviderName, query: Record<string, string | undefined>, body: unknown): Promise<unknown> {
+export async function receiveChange(db: Db, engineCode: string, provider: ChatProviderName, push: CallbackPush): Promise<unknown> {
   const callbacks = chatProvider(provider).callbacks;
   if (!callbacks) throw new AppError('IntegrationNotConfigured');
   if (!(await findEngine(db, engineCode))) throw new AppError('EngineNotExist');
@@ -44,7 +44,7 @@ export async function receiveChange(db: Db, engineCode: string, provider: ChatPr
   const keys = await callbackKeys(edb, provider);
   if (!row || !keys) throw new AppError('IntegrationNotConfigured');
   const settings = { baseUrl: '', appKey: String(row.settings.appKey ?? ''), appSecret: '', corpId: String(row.settings.corpId ?? ''), agentId: '', http: fetch };
-  const opened = callbacks.open(settings, keys, query, body);
+  const opened = callbacks.open(settings, keys, push);
   if (!opened) throw new AppError('ChatCallbackRejected');
   const change = opened.change;
   if (change && change.subjects.length) {
@@ -60,7 +60,7 @@ export async function receiveChange(db: Db, engineCode: string, provider: ChatPr
       .executeTakeFirst();
     if (!waiting) await enqueueJob(db, { engineCode, kind: DIRECTORY_SYNC_JOB, payload: { provider, mode: 'events' } });
   }
-  return callbacks.reply(settings, keys);
+  return opened.answer ?? callbacks.reply(settings, keys);
 }
 
 export const DIRECTORY_SYNC_JOB = 'integration.directory-sync';

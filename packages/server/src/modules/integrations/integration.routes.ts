@@ -16,6 +16,7 @@ import { externalLogin } from './external-login.ts';
 import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
 import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
+import { completeWechatBinding, removeWechatBinding, startWechatBinding, wechatBinding } from './wechat-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
 
@@ -124,17 +125,37 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
       return ok({ jobId });
     },
   });
-  app.post('/v1/sysintergration/directory/callback/:provider/:engineCode', {
-    config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
-    schema: {
-      tags,
-      summary: '通讯录变更事件回调（由钉钉推送；校验签名并解密，记录变更并排队增量同步）',
-      params: z.strictObject({ provider: contracts.ChatProviderName, engineCode: z.string().min(1).max(64) }),
-      querystring: z.object({ msg_signature: z.string().max(200).optional(), signature: z.string().max(200).optional(), timestamp: z.string().max(40).optional(), nonce: z.string().max(100).optional() }).passthrough(),
-      body: z.unknown(),
-    },
-    // The platform reads the answer as its own protocol's, not the API envelope.
-    handler: async (request) => receiveChange(deps.db, request.params.engineCode, request.params.provider, request.query as Record<string, string | undefined>, request.body),
+  // The platforms' change pushes (decisions 0077, 0089): their own scope reads every body as text, since the platforms
+  // sign the exact text (Feishu) or send XML (WeCom); each platform's callbacks parse it. GET is WeCom's URL check.
+  app.register(async (scope: TypedApp) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    for (const method of ['GET', 'POST'] as const) {
+      scope.route({
+        method,
+        url: '/v1/sysintergration/directory/callback/:provider/:engineCode',
+        config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          summary:
+            method === 'POST'
+              ? '通讯录变更事件回调（由钉钉、企业微信、飞书推送；校验签名并解密，记录变更并排队增量同步）'
+              : '通讯录变更回调地址校验（企业微信保存回调地址时发送；应答解密后的 echostr）',
+          params: z.strictObject({ provider: contracts.ChatProviderName, engineCode: z.string().min(1).max(64) }),
+          querystring: z
+            .object({ msg_signature: z.string().max(200).optional(), signature: z.string().max(200).optional(), timestamp: z.string().max(40).optional(), nonce: z.string().max(100).optional(), echostr: z.string().max(2000).optional() })
+            .passthrough(),
+        },
+        // The platform reads the answer as its own protocol's, not the API envelope.
+        handler: async (request) =>
+          receiveChange(deps.db, request.params.engineCode, request.params.provider, {
+            method,
+            query: request.query as Record<string, string | undefined>,
+            headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value])),
+            body: typeof request.body === 'string' ? request.body : '',
+          }),
+      });
+    }
   });
   app.get('/v1/sysintergration/directory/log', {
     config: { access: 'admin' },
@@ -221,6 +242,26 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
     schema: { tags, summary: '绑定手机号并登录（第三方平台未提供手机号时）', body: contracts.BindMobileBody },
     handler: async (request) => ok(await bindMobile(deps, request.body)),
+  });
+  app.get('/v1/account/wechat/binding', {
+    config: { access: 'engine' },
+    schema: { tags, summary: '我的微信绑定（个人微信扫码登录用）', response: env(contracts.WechatBinding) },
+    handler: async (request) => ok(await wechatBinding(nodeContextOf(request, deps.db))),
+  });
+  app.post('/v1/account/wechat/binding/start', {
+    config: { access: 'engine', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定微信：开始扫码（返回微信的扫码页地址；扫码后回到 /entry/register/wechat）' },
+    handler: async (request) => ok(await startWechatBinding(nodeContextOf(request, deps.db), deps.http, siteUrl(request))),
+  });
+  app.post('/v1/account/wechat/binding', {
+    config: { access: 'engine', rateLimit: RATE_LIMITS.signIn },
+    schema: { tags, summary: '绑定微信：完成（微信带回的 code 与 state）', body: contracts.WechatBindBody, response: env(contracts.WechatBinding) },
+    handler: async (request) => ok(await completeWechatBinding(nodeContextOf(request, deps.db), deps.http, siteUrl(request), request.body)),
+  });
+  app.post('/v1/account/wechat/binding/remove', {
+    config: { access: 'engine' },
+    schema: { tags, summary: '解除微信绑定', response: env(contracts.WechatBinding) },
+    handler: async (request) => ok(await removeWechatBinding(nodeContextOf(request, deps.db))),
   });
   app.post('/v1/external/login', {
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },

@@ -158,6 +158,17 @@ export type ChatProviderName = z.infer<typeof ChatProviderName>;
 
 export const ChatSettingQuery = z.object({ provider: ChatProviderName }).passthrough();
 
+/**
+ * The form of each platform's push key: DingTalk's aes_key and WeCom's EncodingAESKey are 43 characters of base64 (32
+ * bytes); Feishu's Encrypt Key is any text without spaces. WeChat has no directory pushes.
+ */
+export const CALLBACK_KEY_PATTERNS: Record<ChatProviderName, RegExp> = {
+  dingtalk: /^[A-Za-z0-9+/]{43}$/,
+  wxwork: /^[A-Za-z0-9+/]{43}$/,
+  feishu: /^\S{1,128}$/,
+  wechat: /^$/,
+};
+
 export const ChatSettingSaveBody = z.strictObject({
   provider: ChatProviderName,
   enabled: z.boolean(),
@@ -169,11 +180,15 @@ export const ChatSettingSaveBody = z.strictObject({
   corpId: z.string().trim().max(255),
   agentId: z.string().trim().max(64),
   /**
-   * The keys of the platform's change pushes (DingTalk's event subscription: the token and the 43-character AES key of
-   * its developer console). Write-only: absent or empty keeps the stored ones.
+   * The keys of the platform's change pushes, from its developer console: DingTalk's token and aes_key, WeCom's Token and
+   * EncodingAESKey, Feishu's Verification Token and Encrypt Key (CALLBACK_KEY_PATTERNS). Write-only: absent or empty
+   * keeps the stored ones.
    */
   callbackToken: z.string().trim().max(128).optional(),
-  callbackAesKey: z.string().trim().regex(/^[A-Za-z0-9+/]{43}$/).or(z.literal('')).optional(),
+  callbackAesKey: z.string().trim().max(128).optional(),
+}).superRefine((body, ctx) => {
+  const key = body.callbackAesKey;
+  if (key && !CALLBACK_KEY_PATTERNS[body.provider].test(key)) ctx.addIssue({ code: 'custom', path: ['callbackAesKey'], message: '密钥格式不正确' });
 });
 export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
 
@@ -216,6 +231,13 @@ export const ChatScanQuery = z
   })
   .passthrough();
 export type ChatScanQuery = z.infer<typeof ChatScanQuery>;
+
+/** A signed-in user's personal WeChat (/entry/register/wechat, decision 0090): bound or not, and since when. */
+export const WechatBinding = z.object({ bound: z.boolean(), boundTime: z.string().nullable() });
+export type WechatBinding = z.infer<typeof WechatBinding>;
+/** The scan's answer WeChat sent the browser back with, handed over once. */
+export const WechatBindBody = z.strictObject({ code: z.string().trim().min(1).max(500), state: z.string().min(1).max(200) });
+export type WechatBindBody = z.infer<typeof WechatBindBody>;
 
 /** Minutes a started QR login may take until the platform sends the browser back. */
 export const CHAT_SCAN_MINUTES = 5;

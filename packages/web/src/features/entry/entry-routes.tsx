@@ -55,7 +55,8 @@ export const entryRoutes: RouteObject = {
     { path: 'register/authCode', handle: titled('registerAuthCode'), lazy: page(() => import('./pages/register-page.tsx'), 'RegisterPage') },
     { path: 'register/corp', handle: titled('registerCorp'), lazy: page(() => import('./pages/register-page.tsx'), 'RegisterCorpPage') },
     { path: 'register/dingtalk', ...notConfigured('registerDingtalk', 'dingtalkRegister') },
-    { path: 'register/wechat', ...notConfigured('registerWechat', 'wechatBind') },
+    // A signed-in person's page: its texts are the workbench catalogue's, loaded with it, not the sign-in part's.
+    { path: 'register/wechat', handle: titled('registerWechat'), lazy: page(() => loadWorkbenchCatalogue().then(() => import('./pages/wechat-binding-page.tsx')), 'WechatBindingPage') },
     { path: 'register/success', handle: titled('registerSuccess'), lazy: page(() => import('./pages/register-success-page.tsx'), 'RegisterSuccessPage') },
     { path: 'auth', ...notConfigured('auth', 'auth') },
     { path: 'auth/wxwork', ...notConfigured('authWxwork', 'wxworkAuth') },

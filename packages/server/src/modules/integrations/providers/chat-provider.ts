@@ -58,13 +58,28 @@ export interface CallbackKeys {
   aesKey: string;
 }
 
+/** A push as it reached the callback URL: the body unparsed (the platforms sign the exact text; WeCom sends XML). */
+export interface CallbackPush {
+  method: 'GET' | 'POST';
+  query: Record<string, string | undefined>;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+/** A push that checked out: its event type, the change it names, and the answer when it is not `reply`'s. */
+export interface OpenedPush {
+  type: string;
+  /** null for events that change nothing here, such as the URL check. */
+  change: DirectoryChange | null;
+  /** The URL check's own answer (WeCom: the decrypted echostr; Feishu: { challenge }). */
+  answer?: unknown;
+}
+
 /** Receiving the platform's change pushes at the engine's callback URL. */
 export interface ChangeCallbacks {
-  /**
-   * Checks a push as the platform signs it and opens it: its event type and the directory change it names (null for
-   * events that change nothing here, such as the URL check); null when the signature or the content does not hold.
-   */
-  open(settings: ChatProviderSettings, keys: CallbackKeys, query: Record<string, string | undefined>, body: unknown): { type: string; change: DirectoryChange | null } | null;
+  /** Checks a push as the platform signs it and opens it; null when the signature or the content does not hold. */
+  open(settings: ChatProviderSettings, keys: CallbackKeys, push: CallbackPush): OpenedPush | null;
   /** The answer the platform expects for a push it should not send again. */
   reply(settings: ChatProviderSettings, keys: CallbackKeys): unknown;
 }

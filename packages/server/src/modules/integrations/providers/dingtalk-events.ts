@@ -55,7 +55,7 @@ export function dingDecrypt(aesKey: string, encrypt: string): { message: string;
   }
 }
 
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -71,7 +71,13 @@ export function dingChange(event: Record<string, unknown>): DirectoryChange | nu
 }
 
 export const dingtalkCallbacks: ChangeCallbacks = {
-  open(settings: ChatProviderSettings, keys: CallbackKeys, query, body) {
+  open(settings: ChatProviderSettings, keys: CallbackKeys, { method, query, body: text }) {
+    let body: unknown;
+    try {
+      body = method === 'POST' ? JSON.parse(text) : null;
+    } catch {
+      return null;
+    }
     const encrypt = typeof (body as { encrypt?: unknown } | null)?.encrypt === 'string' ? (body as { encrypt: string }).encrypt : '';
     const signature = query.msg_signature ?? query.signature ?? '';
     const { timestamp = '', nonce = '' } = query;

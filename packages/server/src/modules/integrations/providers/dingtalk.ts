@@ -1,6 +1,7 @@
 import { ChatPlatformError, type ChatProvider, type ChatProviderSettings, type PlatformDepartment, type PlatformUser } from './chat-provider.ts';
 import { cachedToken, fetchJson, withAppToken } from './platform-http.ts';
 import { dingtalkCallbacks } from './dingtalk-events.ts';
+import { readDirectoryPart } from './directory-part.ts';
 
 // DingTalk's server API (oapi): an app access token from /gettoken (AppKey, AppSecret; 7200 s), the user of a
 // temporary auth code (/topapi/v2/user/getuserinfo, then /topapi/v2/user/get), sub-departments
@@ -155,46 +156,18 @@ export const dingtalkProvider: ChatProvider = {
 
   callbacks: dingtalkCallbacks,
 
-  async directoryPart(settings, ids) {
-    const gone = (error: unknown, code: number) => error instanceof ChatPlatformError && error.platformCode === code;
-    const fetched: PlatformDepartment[] = [];
-    const goneDepartments: string[] = [];
-    for (const id of ids.departments) {
-      if (id === String(ROOT_DEPARTMENT)) continue;
-      try {
-        const d = (await call(settings, '/topapi/v2/department/get', { dept_id: Number(id), language: 'zh_CN' })).result as { dept_id: number; name: string; parent_id: number };
-        fetched.push({ id: String(d.dept_id), parentId: String(d.parent_id), name: d.name });
-      } catch (error) {
-        if (!gone(error, 60003)) throw error;
-        goneDepartments.push(id);
-      }
-    }
-    const users: PlatformUser[] = [];
-    const goneUsers: string[] = [];
-    for (const id of ids.users) {
-      try {
-        users.push(await userById(settings, id));
-      } catch (error) {
-        if (!gone(error, 60121)) throw error;
-        goneUsers.push(id);
-      }
-    }
-    return { departments: [{ id: String(ROOT_DEPARTMENT), parentId: null, name: '' }, ...parentsFirst(fetched)], users, goneUsers, goneDepartments };
-  },
+  directoryPart: (settings, ids) =>
+    readDirectoryPart(
+      {
+        root: String(ROOT_DEPARTMENT),
+        async department(id) {
+          const d = (await call(settings, '/topapi/v2/department/get', { dept_id: Number(id), language: 'zh_CN' })).result as { dept_id: number; name: string; parent_id: number };
+          return { id: String(d.dept_id), parentId: String(d.parent_id), name: d.name };
+        },
+        user: (id) => userById(settings, id),
+        goneDepartmentCodes: new Set([60003]),
+        goneUserCodes: new Set([60121]),
+      },
+      ids,
+    ),
 };
-
-/** Departments ordered so that a parent among them comes before its children. */
-function parentsFirst(list: PlatformDepartment[]): PlatformDepartment[] {
-  const byId = new Map(list.map((d) => [d.id, d]));
-  const out: PlatformDepartment[] = [];
-  const placed = new Set<string>();
-  const place = (d: PlatformDepartment, depth: number) => {
-    if (placed.has(d.id) || depth > list.length) return;
-    const parent = d.parentId ? byId.get(d.parentId) : undefined;
-    if (parent) place(parent, depth + 1);
-    placed.add(d.id);
-    out.push(d);
-  };
-  for (const d of list) place(d, 0);
-  return out;
-}

@@ -1,5 +1,7 @@
 import { ChatPlatformError, type ChatProvider, type ChatProviderSettings, type PlatformDepartment, type PlatformUser } from './chat-provider.ts';
 import { cachedToken, fetchJson, withAppToken } from './platform-http.ts';
+import { feishuCallbacks } from './feishu-events.ts';
+import { readDirectoryPart } from './directory-part.ts';
 import { normaliseMobile } from '../identity-sign-in.ts';
 
 // Feishu's open platform: sign-in by its OAuth2 — the authorize page (accounts.feishu.cn, which shows the QR code on a
@@ -16,6 +18,10 @@ const AUTH_CODE_CODES = new Set([20003, 20004, 20005]);
 const NOT_MEMBER_CODES = new Set([20010]);
 /** 99991663/99991664: the tenant token is unknown or expired. */
 const TOKEN_EXPIRED = new Set([99991663, 99991664]);
+
+/** Outside the app's contact range (no longer visible to it): 40004 for a department, 41050 for a person. */
+const GONE_DEPARTMENT_CODES = new Set([40004]);
+const GONE_USER_CODES = new Set([41050]);
 
 const PUBLIC_HOSTS = { api: 'https://open.feishu.cn', accounts: 'https://accounts.feishu.cn' };
 
@@ -43,16 +49,21 @@ function tenantToken(settings: ChatProviderSettings, fresh: boolean): Promise<st
   });
 }
 
+/** A GET with the tenant token; an unknown or expired token is fetched again once. */
+function appGet(settings: ChatProviderSettings, path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+  return withAppToken(
+    (fresh) => tenantToken(settings, fresh),
+    (error) => TOKEN_EXPIRED.has(Number(error.platformCode)),
+    (token) => request(settings, path, { token, query }),
+  );
+}
+
 /** Every page of a contact list (page_token until has_more is false). */
 async function allPages<T>(settings: ChatProviderSettings, path: string, query: Record<string, string>): Promise<T[]> {
   const items: T[] = [];
   let pageToken = '';
   for (;;) {
-    const answer = await withAppToken(
-      (fresh) => tenantToken(settings, fresh),
-      (error) => TOKEN_EXPIRED.has(Number(error.platformCode)),
-      (token) => request(settings, path, { token, query: { ...query, page_size: '50', ...(pageToken ? { page_token: pageToken } : {}) } }),
-    );
+    const answer = await appGet(settings, path, { ...query, page_size: '50', ...(pageToken ? { page_token: pageToken } : {}) });
     const data = answer.data as { items?: T[]; has_more?: boolean; page_token?: string };
     items.push(...(data.items ?? []));
     if (!data.has_more || !data.page_token) return items;
@@ -69,6 +80,14 @@ interface FeishuUser {
   employee_no?: string;
   department_ids?: string[];
   status?: { is_activated?: boolean; is_frozen?: boolean; is_resigned?: boolean };
+}
+
+interface FeishuDepartment {
+  open_department_id: string;
+  parent_department_id: string;
+  name: string;
+  leader_user_id?: string;
+  status?: { is_deleted?: boolean };
 }
 
 function toUser(u: FeishuUser, leaderOf: string[] = []): PlatformUser {
@@ -105,7 +124,7 @@ export const feishuProvider: ChatProvider = {
 
   async directory(settings) {
     // The root is department "0"; fetch_child lists the whole tree, which is ordered into parents before children.
-    const list = await allPages<{ open_department_id: string; parent_department_id: string; name: string; leader_user_id?: string }>(settings, '/open-apis/contact/v3/departments/0/children', {
+    const list = await allPages<FeishuDepartment>(settings, '/open-apis/contact/v3/departments/0/children', {
       fetch_child: 'true',
       department_id_type: 'open_department_id',
       user_id_type: 'user_id',
@@ -129,5 +148,40 @@ export const feishuProvider: ChatProvider = {
       }
     }
     return { departments, users: [...users.values()] };
+  },
+
+  callbacks: feishuCallbacks,
+
+  /**
+   * One department by GET /open-apis/contact/v3/departments/:id (status.is_deleted, or outside the app's range: gone),
+   * one person by GET /open-apis/contact/v3/users/:id (resigned people come back with status.is_resigned and are
+   * disabled as in the full sync; outside the range: gone). A department read names its leader, who is then among the
+   * people read so that the manager is set as the full sync sets it.
+   */
+  async directoryPart(settings, ids) {
+    const departments = new Map<string, FeishuDepartment>();
+    const get = (path: string, query: Record<string, string>) => appGet(settings, path, query);
+    const idType = (id: string) => (id.startsWith('ou_') ? 'open_id' : 'user_id');
+    const part = await readDirectoryPart(
+      {
+        root: '0',
+        async department(id) {
+          const d = ((await get(`/open-apis/contact/v3/departments/${encodeURIComponent(id)}`, { department_id_type: 'open_department_id', user_id_type: 'user_id' })).data as { department: FeishuDepartment }).department;
+          if (d.status?.is_deleted) return null;
+          departments.set(d.open_department_id, d);
+          return { id: d.open_department_id, parentId: d.parent_department_id, name: d.name };
+        },
+        async user(id) {
+          const u = ((await get(`/open-apis/contact/v3/users/${encodeURIComponent(id)}`, { user_id_type: idType(id), department_id_type: 'open_department_id' })).data as { user: FeishuUser }).user;
+          return toUser(u);
+        },
+        goneDepartmentCodes: GONE_DEPARTMENT_CODES,
+        goneUserCodes: GONE_USER_CODES,
+        moreUsers: () => [...departments.values()].map((d) => d.leader_user_id ?? '').filter(Boolean),
+      },
+      ids,
+    );
+    for (const user of part.users) user.leaderOf = [...departments.values()].filter((d) => d.leader_user_id === user.id).map((d) => d.open_department_id);
+    return part;
   },
 };

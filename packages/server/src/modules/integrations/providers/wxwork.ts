@@ -1,5 +1,7 @@
 import { ChatPlatformError, type ChatProvider, type ChatProviderSettings, type PlatformDepartment, type PlatformUser } from './chat-provider.ts';
 import { cachedToken, fetchJson, withAppToken } from './platform-http.ts';
+import { wxworkCallbacks } from './wxwork-events.ts';
+import { readDirectoryPart } from './directory-part.ts';
 
 // WeCom's server API (qyapi): the app's token from /cgi-bin/gettoken (corpid, the app's Secret; 7200 s), the person of
 // a code — from the QR login page (wwopen/sso/qrConnect) or OAuth2 inside the WeCom client — by
@@ -24,6 +26,9 @@ interface WxUser {
   status?: number;
   extattr?: unknown;
 }
+
+/** WeCom's root department (the organisation) is always 1. */
+const ROOT_DEPARTMENT = 1;
 
 const PUBLIC_HOSTS = { api: 'https://qyapi.weixin.qq.com', qr: 'https://open.work.weixin.qq.com' };
 
@@ -118,4 +123,22 @@ export const wxworkProvider: ChatProvider = {
     }
     return { departments, users: [...users.values()] };
   },
+
+  callbacks: wxworkCallbacks,
+
+  /** One department by /cgi-bin/department/get (60123: gone), one person by /cgi-bin/user/get (60111: gone). */
+  directoryPart: (settings, ids) =>
+    readDirectoryPart(
+      {
+        root: String(ROOT_DEPARTMENT),
+        async department(id) {
+          const d = (await call(settings, '/cgi-bin/department/get', { id })).department as { id: number; name: string; parentid: number };
+          return { id: String(d.id), parentId: d.parentid ? String(d.parentid) : null, name: d.name };
+        },
+        user: async (id) => toUser((await call(settings, '/cgi-bin/user/get', { userid: id })) as unknown as WxUser),
+        goneDepartmentCodes: new Set([60123]),
+        goneUserCodes: new Set([60111]),
+      },
+      ids,
+    ),
 };

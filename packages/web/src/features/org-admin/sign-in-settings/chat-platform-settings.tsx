@@ -105,7 +105,7 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
           {callbackUrl}
         </Typography.Text>
       </Form.Item>
-      {setting.callbackUrl && <ChangeEventFields setting={setting} />}
+      {setting.callbackUrl && provider !== 'wechat' && <ChangeEventFields provider={provider} setting={setting} />}
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('signInSettings.save')}
       </Button>
@@ -113,24 +113,34 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
   );
 }
 
-/** The platform's change pushes: the request URL to give it, and the keys it signs and encrypts them with. */
-function ChangeEventFields({ setting }: { setting: ChatSettingDto }) {
+/**
+ * The platform's change pushes: the request URL to give it, and the keys it signs and encrypts them with, named as the
+ * platform's console names them (DingTalk's token and aes_key, WeCom's Token and EncodingAESKey, Feishu's
+ * Verification Token and Encrypt Key).
+ */
+function ChangeEventFields({ provider, setting }: { provider: (typeof DIRECTORY_PROVIDERS)[number]; setting: ChatSettingDto }) {
   const { t } = useTranslation();
   const keepHint = setting.hasCallbackKeys ? t('notificationChannels.keepHint') : undefined;
   return (
     <>
       <Typography.Title level={5}>{t('signInSettings.events.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('signInSettings.events.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(`signInSettings.events.intro.${provider}`)}</Typography.Paragraph>
       <Form.Item label={t('signInSettings.events.callbackUrl')}>
         <Typography.Text copyable code data-testid="directory-callback-url">
           {setting.callbackUrl}
         </Typography.Text>
       </Form.Item>
       <Flex gap="middle">
-        <Form.Item name="callbackToken" label={t('signInSettings.events.token')} extra={keepHint} style={{ flex: 1 }}>
+        <Form.Item name="callbackToken" label={t(`signInSettings.events.token.${provider}`)} extra={keepHint} style={{ flex: 1 }}>
           <SecretInput isSet={setting.hasCallbackKeys} />
         </Form.Item>
-        <Form.Item name="callbackAesKey" label={t('signInSettings.events.aesKey')} extra={keepHint} style={{ flex: 1 }} rules={[{ pattern: /^[A-Za-z0-9+/]{43}$/, message: t('signInSettings.events.aesKeyInvalid') }]}>
+        <Form.Item
+          name="callbackAesKey"
+          label={t(`signInSettings.events.aesKey.${provider}`)}
+          extra={keepHint}
+          style={{ flex: 1 }}
+          rules={[{ pattern: contracts.CALLBACK_KEY_PATTERNS[provider], message: t(`signInSettings.events.aesKeyInvalid.${provider}`) }]}
+        >
           <SecretInput isSet={setting.hasCallbackKeys} />
         </Form.Item>
       </Flex>

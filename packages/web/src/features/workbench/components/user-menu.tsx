@@ -1,5 +1,5 @@
 import { App, Avatar, Button, Dropdown } from 'antd';
-import { ExportOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
+import { ExportOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined, PlusOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@tritium/shared';
@@ -18,6 +18,8 @@ async function openInBrowser(): Promise<void> {
   window.open(`${window.location.origin}${openPath}`, '_blank', 'noopener');
 }
 
+const MENU_PATHS: Record<string, string> = { logout: '/entry/logout', 'data-port': '/workbench/data-port', wechat: '/entry/register/wechat' };
+
 /** The user menu at the right of the top bar. */
 export function UserMenu({ userName, onShowEngineInfo }: { userName: string; onShowEngineInfo?: () => void }) {
   const { t } = useTranslation();
@@ -32,11 +34,12 @@ export function UserMenu({ userName, onShowEngineInfo }: { userName: string; onS
           ...(onShowEngineInfo ? [{ key: 'engine-info', icon: <InfoCircleOutlined />, label: t('workbench.engineInfo') }] : []),
           { key: 'data-port', icon: <HistoryOutlined />, label: t('dataPort.history') },
           { key: 'create-engine', icon: <PlusOutlined />, label: t('workbench.createEngine') },
+          { key: 'wechat', icon: <WechatOutlined />, label: t('workbench.bindWechat') },
           ...(inChatClient() ? [{ key: 'open-in-browser', icon: <ExportOutlined />, label: t('workbench.openInBrowser') }] : []),
           { type: 'divider' as const },
           { key: 'logout', icon: <LogoutOutlined />, label: t('workbench.logout') },
         ],
-        onClick: ({ key }) => (key === 'engine-info' ? onShowEngineInfo?.() : key === 'open-in-browser' ? void handOff() : navigate(key === 'logout' ? '/entry/logout' : key === 'data-port' ? '/workbench/data-port' : '/entry/register/corp')),
+        onClick: ({ key }) => (key === 'engine-info' ? onShowEngineInfo?.() : key === 'open-in-browser' ? void handOff() : navigate(MENU_PATHS[key] ?? '/entry/register/corp')),
       }}
     >
       <Button type="text" aria-label={t('workbench.userMenu')} icon={<Avatar size="small" icon={<UserOutlined />} />}>

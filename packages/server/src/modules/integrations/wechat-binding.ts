@@ -1,0 +1,62 @@
+import type { contracts } from '@tritium/shared';
+import { engineDb } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { NodeContext } from '../function-node/node-context.ts';
+import { platformError, usableSettings } from './chat-sign-in.ts';
+import { claimSignInFlow, createSignInFlow } from './sign-in-flows.ts';
+import { chatProvider } from './providers/registry.ts';
+
+// A signed-in user binds their personal WeChat to their account (/entry/register/wechat, docs/decisions/0090): the
+// same website QR login as WeChat sign-in (0078), with a one-use state that carries the user; WeChat sends the browser
+// back to /entry/register/wechat with a code, which the page hands over here with the user's own session. One WeChat
+// per user and one user per WeChat in an organisation; unbinding removes the binding only.
+
+const FLOW = 'wechat-bind';
+const MINUTES = 5;
+export const WECHAT_BIND_PAGE = '/entry/register/wechat';
+const STATE_ERRORS = { invalid: 'ChatScanStateInvalid', expired: 'ChatScanStateExpired' } as const;
+
+export async function wechatBinding(ctx: NodeContext): Promise<contracts.WechatBinding> {
+  const row = await engineDb(ctx.db, ctx.engineCode).selectFrom('org_user_identities').select('created_time').where('provider', '=', 'wechat').where('user_id', '=', ctx.userId).executeTakeFirst();
+  return { bound: !!row, boundTime: row ? row.created_time.toISOString() : null };
+}
+
+/** The WeChat QR page for this user; the state names the user and the organisation. */
+export async function startWechatBinding(ctx: NodeContext, http: typeof fetch, siteUrl: string): Promise<{ redirectUrl: string }> {
+  const settings = await usableSettings(ctx.db, http, ctx.engineCode, 'wechat');
+  const state = await createSignInFlow(ctx.db, { engineCode: ctx.engineCode, provider: FLOW, returnTo: null, minutes: MINUTES, payload: { userId: ctx.userId } });
+  return { redirectUrl: chatProvider('wechat').scanUrl(settings, { state, redirectUri: `${siteUrl}${WECHAT_BIND_PAGE}` }) };
+}
+
+/**
+ * Binds the WeChat of the scan to the user who started it (the state is used once and must be this user's): 206001
+ * when the user has another WeChat already, 206002 when this WeChat is another user's. Binding the same one again
+ * changes nothing.
+ */
+export async function completeWechatBinding(ctx: NodeContext, http: typeof fetch, siteUrl: string, body: contracts.WechatBindBody): Promise<contracts.WechatBinding> {
+  const flow = await claimSignInFlow(ctx.db, body.state, FLOW, STATE_ERRORS);
+  if (flow.engine_code !== ctx.engineCode || (flow.payload as { userId?: string } | null)?.userId !== ctx.userId) throw new AppError(STATE_ERRORS.invalid);
+  const settings = await usableSettings(ctx.db, http, ctx.engineCode, 'wechat');
+  let person;
+  try {
+    person = await chatProvider('wechat').userByAuthCode(settings, body.code, 'scan', `${siteUrl}${WECHAT_BIND_PAGE}`);
+  } catch (error) {
+    throw platformError(error, 'scan');
+  }
+  const edb = engineDb(ctx.db, ctx.engineCode);
+  const holder = await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', 'wechat').where('subject', '=', person.id).executeTakeFirst();
+  if (holder && holder.user_id !== ctx.userId) throw new AppError('WechatBoundElsewhere');
+  if (!holder) {
+    const own = await edb.selectFrom('org_user_identities').select('subject').where('provider', '=', 'wechat').where('user_id', '=', ctx.userId).executeTakeFirst();
+    if (own) throw new AppError('OfficialAccountBindError');
+    // Two users binding one WeChat at once: the primary key (provider, subject) lets one of them in.
+    const inserted = await edb.insertInto('org_user_identities').values({ provider: 'wechat', subject: person.id, user_id: ctx.userId }).onConflict((c) => c.doNothing()).returning('user_id').executeTakeFirst();
+    if (!inserted) throw new AppError('WechatBoundElsewhere');
+  }
+  return wechatBinding(ctx);
+}
+
+export async function removeWechatBinding(ctx: NodeContext): Promise<contracts.WechatBinding> {
+  await engineDb(ctx.db, ctx.engineCode).deleteFrom('org_user_identities').where('provider', '=', 'wechat').where('user_id', '=', ctx.userId).execute();
+  return wechatBinding(ctx);
+}
