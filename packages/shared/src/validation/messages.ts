@@ -225,6 +225,14 @@ export const VALIDATION_MESSAGES = {
   reportFilterWidget: { zh: '筛选绑定的组件不存在', en: 'The filter is bound to a widget that does not exist' },
   reportRefresh: { zh: '自动刷新间隔为 0（关闭）或 {min}–{max} 秒', en: 'Auto refresh is 0 (off) or {min}–{max} seconds' },
   reportMapDimension: { zh: '地图须以一个地址字段为维度', en: 'A map needs an area field as its dimension' },
+  associatedCodeMissing: { zh: '缺少关联邀请码', en: 'The association invitation code is missing' },
+  associatedCodeInvalid: { zh: '关联邀请码无效', en: 'The association invitation code is not valid' },
+  organisationPick: { zh: '请选择组织', en: 'Choose an organisation' },
+  organisationCode: { zh: '无效的组织编码', en: 'Invalid organisation code' },
+  associationId: { zh: '无效的关联 id', en: 'Invalid association id' },
+  validDaysMin: { zh: '有效期至少 {min} 天', en: 'Valid for at least {min} days' },
+  validDaysMax: { zh: '有效期最多 {max} 天', en: 'Valid for at most {max} days' },
+  callbackKeyFormat: { zh: '密钥格式不正确', en: 'The key is not in its platform\'s format' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
