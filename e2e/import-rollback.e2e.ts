@@ -81,7 +81,8 @@ describe('rolling back an import in the browser', () => {
     await expect.poll(() => page.getByText('回滚中').isVisible()).toBe(true);
     await screenshot(page, 'import-rollback-3-progress');
     staging = false;
-    await page.unroute('**/v1/dataPort/LoadTaskRecords');
+    // Waits for an answer still being staged: unrouted under it, its fulfil would meet a request already passed on.
+    await page.unrouteAll({ behavior: 'wait' });
     await expect.poll(() => page.getByText('已回滚').isVisible(), { timeout: 60_000 }).toBe(true);
     await expect.poll(() => page.getByText(`删除 ${ROWS - 1} / 恢复 1 / 未回滚 0`).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^回\s*滚$/ }).count()).toBe(0);
