@@ -43,6 +43,12 @@ export interface AppConfig {
    * ones (TRITIUM_OUTBOUND_PRIVATE=allow; default: only the open internet's, docs/decisions/0072).
    */
   outboundPrivate: boolean;
+  /**
+   * The embedded database's buffer cache (TRITIUM_PGLITE_SHARED_BUFFERS, default 32MB; PostgreSQL's own default is
+   * 128MB). PGlite's memory grows to its peak and never shrinks, so the cache is most of what it holds
+   * (docs/decisions/0102).
+   */
+  pgliteSharedBuffers: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -69,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: env.TRITIUM_MAP_TILE_URL,
     publicUrl: env.TRITIUM_PUBLIC_URL || undefined,
     outboundPrivate: env.TRITIUM_OUTBOUND_PRIVATE === 'allow',
+    pgliteSharedBuffers: /^\d+(kB|MB|GB)$/.test(env.TRITIUM_PGLITE_SHARED_BUFFERS ?? '') ? env.TRITIUM_PGLITE_SHARED_BUFFERS! : '32MB',
   };
 }
 

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: path.join(config.dataDir, 'pglite'),
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
     onPoolError: (error) => console.warn(`PostgreSQL connection lost: ${error.message}`),
   });
   // A server started while its database restarts waits for it (up to a minute) instead of giving up.

@@ -33,6 +33,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDataDir?: string;
   pglite?: PGlite;
+  /** PGlite's buffer cache (e.g. '32MB'); unset keeps PostgreSQL's default. */
+  pgliteSharedBuffers?: string;
   onPoolError?: (error: Error) => void;
   connectTimeoutMs?: number;
   /** Called once per statement executed through Kysely (tests count the statements of a request with it; benches time them). */
@@ -99,7 +101,7 @@ export async function openDatabase(options: {
     };
   }
   // pg_trgm serves "contains" filters through trigram indexes (docs/decisions/0013); PGlite loads it at creation.
-  const pglite = options.pglite ?? (await PGlite.create({ ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}), extensions: { pg_trgm } }));
+  const pglite = options.pglite ?? (await PGlite.create({ ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}), ...pgliteMemory(options.pgliteSharedBuffers), extensions: { pg_trgm } }));
   const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }), log });
   const listen: Listen = async (channel, onPayload) => {
     const stop = await pglite.listen(pgIdentifier(channel), onPayload);
@@ -116,6 +118,16 @@ export async function openDatabase(options: {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * PGlite's WebAssembly memory grows to the most it ever held and never gives it back: the buffer cache and an index
+ * build's working memory set that peak (docs/decisions/0102). The files underneath sit in the operating system's
+ * cache anyway, so a smaller buffer cache costs copies, not disk reads.
+ */
+function pgliteMemory(sharedBuffers: string | undefined): { startParams?: string[] } {
+  if (!sharedBuffers) return {};
+  return { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'maintenance_work_mem=16MB'] };
 }
 
 const lostClients = new WeakSet<pg.ClientBase>();
