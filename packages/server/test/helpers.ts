@@ -4,7 +4,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, pgliteMemory, type Database } from '../src/db/database.ts';
 import { buildApp, type AppExtras, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import type { SmsSender } from '../src/modules/auth/sms.ts';
@@ -35,7 +35,8 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
     };
   }
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const pglite = await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } });
+  // The buffer cache the server starts PGlite with (docs/decisions/0102): less memory per file's database.
+  const pglite = await PGlite.create({ loadDataDir: template, ...pgliteMemory(loadConfig({}).pgliteSharedBuffers), extensions: { pg_trgm } });
   return openDatabase({ pglite, onQuery: options.onQuery });
 }
 

@@ -125,7 +125,7 @@ export async function openDatabase(options: {
  * build's working memory set that peak (docs/decisions/0102). The files underneath sit in the operating system's
  * cache anyway, so a smaller buffer cache costs copies, not disk reads.
  */
-function pgliteMemory(sharedBuffers: string | undefined): { startParams?: string[] } {
+export function pgliteMemory(sharedBuffers: string | undefined): { startParams?: string[] } {
   if (!sharedBuffers) return {};
   return { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'maintenance_work_mem=16MB'] };
 }
