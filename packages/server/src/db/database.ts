@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { EngineDb, PlatformDb } from './types.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
+import { preparePgliteFolder } from './pglite-folder.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -100,6 +101,7 @@ export async function openDatabase(options: {
       },
     };
   }
+  if (!options.pglite && options.pgliteDataDir) await preparePgliteFolder(options.pgliteDataDir);
   // pg_trgm serves "contains" filters through trigram indexes (docs/decisions/0013); PGlite loads it at creation.
   const pglite = options.pglite ?? (await PGlite.create({ ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}), ...pgliteMemory(options.pgliteSharedBuffers), extensions: { pg_trgm } }));
   const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }), log });
