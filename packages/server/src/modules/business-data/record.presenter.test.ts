@@ -6,7 +6,7 @@ import type { DataField, RuntimeForm } from './runtime-form.ts';
 // see in their JSON formats; built field by field into one object (docs/decisions/0100).
 
 const field = (code: string, sqlType: DataField['sqlType']): DataField => ({ code, sqlType, type: {} as DataField['type'], options: {} });
-const fields = [field('Title', 'character varying'), field('Qty', 'numeric'), field('Due', 'timestamptz'), field('Files', 'jsonb'), field('Secret', 'text')];
+const fields = [field('Title', 'varchar(200)'), field('Qty', 'numeric'), field('Due', 'timestamptz'), field('Files', 'jsonb'), field('Secret', 'text')];
 const formWith = (hidden: string[]) => ({ fields, rights: { fields: new Map(hidden.map((c) => [c, 'hidden'])) } }) as unknown as RuntimeForm;
 const row = {
   ObjectId: '0190d0c4-0000-7000-8000-000000000001', Name: 'r1', Status: 1, CreatedBy: 'u1', ModifiedBy: 'u1', OwnerId: 'u1', OwnerDeptId: 'd1',
