@@ -11,7 +11,7 @@ import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
 import { permittedBranches, permittedCondition, scopeCondition } from './data-scope.ts';
 import { assertCan, FULL_RIGHTS } from '../permission/form-rights.ts';
 import { mainColumn, resolveColumn } from './query-fields.ts';
-import { layoutOf, parametersOf, remember, statementsOf } from './statement-cache.ts';
+import { layoutOf, parametersOf, statementsOf } from './statement-cache.ts';
 
 // The query engine's calls (issue 8; docs/decisions/0013-query-engine.md): POST /v1/bizdata/query, /column/stat and
 // /distinctPropertyValue. Each answers from ONE parameterised statement: filter, legacy equality filters, statuses
@@ -140,7 +140,7 @@ export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<Query
     if (!cached) {
       // A count in scope branches (docs/decisions/0063) lays its values out otherwise: built every time.
       const copies = kind === 'lateral' && permittedBranches(cc) ? undefined : layoutOf(compiled.parameters, compiledWhere.parameters, window.limit, window.offset, kind === 'lateral' ? 2 : 1);
-      remember(statements, shape, copies === undefined ? 'uncached' : { sql: compiled.sql, whereCopies: copies });
+      statements.remember(shape, copies === undefined ? 'uncached' : { sql: compiled.sql, whereCopies: copies });
     }
     return (await edb.executeQuery<Record<string, unknown>>(compiled)).rows;
   }

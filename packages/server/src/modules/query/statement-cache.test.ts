@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { createApp, nodeClient, type OrgClient } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
-import { cacheSizeOf } from './statement-cache.ts';
+import type { Db } from '../../db/types.ts';
+import { cacheSizeOf, SHAPES_PER_FORM, STATEMENTS_KEPT, statementsOf } from './statement-cache.ts';
 
 // test-databases: both — the cached text runs on either driver.
 
@@ -101,5 +102,27 @@ describe('statements remembered per shape', () => {
     expect(mine.list.map((r: any) => r.Title)).toEqual(['乙1', '甲1']);
     expect(theirs.list.map((r: any) => r.Title)).toEqual(['丙1']);
     expect(cacheSizeOf(t.database.db).forms).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the cache stays bounded', () => {
+  it('keeps at most SHAPES_PER_FORM shapes a form and STATEMENTS_KEPT statements in all, forgetting the least recently used form', () => {
+    const db = {} as Db;
+    const form = (n: number) => ({ engineCode: 'e1', schemaCode: `F${n}`, objectId: `o${n}`, version: 1, mainTable: `i_f${n}` });
+    const one = statementsOf(db, form(0));
+    for (let i = 0; i < SHAPES_PER_FORM + 10; i++) one.remember(`shape ${i}`, { sql: `select ${i}`, whereCopies: 1 });
+    expect(cacheSizeOf(db).shapes).toBe(SHAPES_PER_FORM);
+    expect(one.get('shape 0')).toBeUndefined();
+    expect(one.get(`shape ${SHAPES_PER_FORM + 9}`)).toEqual({ sql: `select ${SHAPES_PER_FORM + 9}`, whereCopies: 1 });
+    const forms = Math.ceil((STATEMENTS_KEPT * 2) / SHAPES_PER_FORM);
+    for (let n = 1; n <= forms; n++) {
+      const f = statementsOf(db, form(n));
+      for (let i = 0; i < SHAPES_PER_FORM; i++) f.remember(`shape ${i}`, 'uncached');
+      // Form 1 is used again now and then: it is never the least recently used one.
+      if (n % 5 === 0) statementsOf(db, form(1));
+    }
+    expect(cacheSizeOf(db).shapes).toBeLessThanOrEqual(STATEMENTS_KEPT);
+    expect(statementsOf(db, form(1)).get('shape 0')).toBe('uncached');
+    expect(statementsOf(db, form(0)).get(`shape ${SHAPES_PER_FORM + 9}`)).toBeUndefined();
   });
 });

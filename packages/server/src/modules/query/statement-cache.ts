@@ -5,7 +5,7 @@ import type { Db } from '../../db/types.ts';
 // order, the caller's permitted scopes and the compiled WHERE's text (its values are bind parameters). Only the
 // values change; they are laid out from the WHERE's parameters and the window's limit and offset.
 
-/** Where each of the statement's parameters comes from: the WHERE's values (repeated `where` times), then limit, offset. */
+/** A remembered statement: its text, and where its parameters come from (the WHERE's values, then limit and offset). */
 export interface CachedStatement {
   sql: string;
   /** How many times the WHERE's parameters appear, one after another, before limit and offset. */
@@ -20,32 +20,57 @@ interface FormStatements {
 
 /** Shapes kept per form: beyond it the oldest is forgotten (a view's filters are a handful of shapes). */
 export const SHAPES_PER_FORM = 64;
-/** Forms kept per database: beyond it the least recently used form is forgotten. */
-export const FORMS_KEPT = 1000;
+/**
+ * Statements kept per database in all: beyond it the least recently used forms are forgotten. A statement and its key
+ * are a few kB of text, so the cache stays within about 10 MB.
+ */
+export const STATEMENTS_KEPT = 2000;
 
-const byDatabase = new WeakMap<Db, Map<string, FormStatements>>();
+interface DatabaseStatements {
+  forms: Map<string, FormStatements>;
+  /** Statements held by all the forms. */
+  size: number;
+}
+
+const byDatabase = new WeakMap<Db, DatabaseStatements>();
 
 /** The form's key: never shared across engines (their schemas), nor across a form removed and made again. */
 const formKey = (engineCode: string, schemaCode: string, objectId: string) => `${engineCode}\u0000${schemaCode}\u0000${objectId}`;
 
-/** The statements of a form as published now; an older version's are dropped at once. */
-export function statementsOf(db: Db, form: { engineCode: string; schemaCode: string; objectId: string; version: number; mainTable: string }): Map<string, CachedStatement | 'uncached'> {
-  let forms = byDatabase.get(db);
-  if (!forms) byDatabase.set(db, (forms = new Map()));
+/** One form's statements as published now, and how to remember another; an older version's are dropped at once. */
+export function statementsOf(db: Db, form: { engineCode: string; schemaCode: string; objectId: string; version: number; mainTable: string }) {
+  let cache = byDatabase.get(db);
+  if (!cache) byDatabase.set(db, (cache = { forms: new Map(), size: 0 }));
+  const { forms } = cache;
   const key = formKey(form.engineCode, form.schemaCode, form.objectId);
   const version = `${form.version}\u0000${form.mainTable}`;
   let entry = forms.get(key);
   if (entry) forms.delete(key);
-  if (!entry || entry.version !== version) entry = { version, statements: new Map() };
+  if (entry && entry.version !== version) {
+    cache.size -= entry.statements.size;
+    entry = undefined;
+  }
+  entry ??= { version, statements: new Map() };
+  // Most recently used last: the first form is the one to forget.
   forms.set(key, entry);
-  if (forms.size > FORMS_KEPT) forms.delete(forms.keys().next().value!);
-  return entry.statements;
-}
-
-/** Remembers a shape's statement (or that it is not laid out as this module knows), keeping at most SHAPES_PER_FORM. */
-export function remember(statements: Map<string, CachedStatement | 'uncached'>, shape: string, statement: CachedStatement | 'uncached'): void {
-  statements.set(shape, statement);
-  if (statements.size > SHAPES_PER_FORM) statements.delete(statements.keys().next().value!);
+  const { statements } = entry;
+  const held = cache;
+  return {
+    get: (shape: string) => statements.get(shape),
+    remember(shape: string, statement: CachedStatement | 'uncached') {
+      if (!statements.has(shape)) held.size++;
+      statements.set(shape, statement);
+      if (statements.size > SHAPES_PER_FORM) {
+        statements.delete(statements.keys().next().value!);
+        held.size--;
+      }
+      for (const [k, f] of forms) {
+        if (held.size <= STATEMENTS_KEPT || f === entry) break;
+        forms.delete(k);
+        held.size -= f.statements.size;
+      }
+    },
+  };
 }
 
 /** The parameters of a cached statement for this call. */
@@ -69,8 +94,6 @@ export function layoutOf(compiled: readonly unknown[], whereParameters: readonly
 
 /** For tests: how many forms and shapes a database's cache holds. */
 export function cacheSizeOf(db: Db): { forms: number; shapes: number } {
-  const forms = byDatabase.get(db);
-  let shapes = 0;
-  for (const f of forms?.values() ?? []) shapes += f.statements.size;
-  return { forms: forms?.size ?? 0, shapes };
+  const cache = byDatabase.get(db);
+  return { forms: cache?.forms.size ?? 0, shapes: cache?.size ?? 0 };
 }
