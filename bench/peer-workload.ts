@@ -232,9 +232,11 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
       const answer = await query(0, 1);
       if (answer.total !== page.total) throw new Error(`count ${answer.total} ≠ ${page.total}`);
     })));
-    // On the clock of the server's CPU profile (both are CLOCK_MONOTONIC): a profile's samples of each loop.
-    if (NODE_ARGS.includes('--cpu-prof')) console.warn(JSON.stringify({ phases: { list: [listStarted, listEnded], count: [countStarted, monotonicMicros()] } }));
+    const countEnded = monotonicMicros();
     const singles = await timedCalls(SINGLES, (i) => call(base, '/v1/form/action/execute', { schemaCode: SCHEMA, actionCode: 'Submit', values: { ...record(next, 20_000 + i), Due: '2026-06-01T00:00:00+08:00' } }, headers));
+    // On the clock of the server's CPU profile (both are CLOCK_MONOTONIC): a profile's samples of each loop
+    // (bench/profile-phases.mjs reads them).
+    if (NODE_ARGS.includes('--cpu-prof')) console.warn(JSON.stringify({ phases: { list: [listStarted, listEnded], count: [countStarted, countEnded], create: [countEnded, monotonicMicros()] } }));
     return {
       bulkRecordsPerSecond: Math.round((REQUESTS * PER_REQUEST) / bulkSeconds),
       listP50Ms: round1(percentile(list, 50)),

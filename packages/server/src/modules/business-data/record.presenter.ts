@@ -28,7 +28,18 @@ export function presentSystem(row: RecordRow): contracts.LoadDataResult['system'
 }
 
 export function presentValues(fields: readonly DataField[], row: RecordRow): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f.code, fromColumn(f, row[f.code])]));
+  return valuesInto({}, fields, row);
+}
+
+/** Adds the fields' values to `into` (one object a record, no entry arrays: a list presents thousands of rows). */
+function valuesInto<T extends Record<string, unknown>>(into: T, fields: readonly DataField[], row: RecordRow): T {
+  for (const f of fields) {
+    const value = fromColumn(f, row[f.code]);
+    // A code may be spelled "__proto__" (letters and underscores): an own property, as Object.fromEntries made it.
+    if (f.code === '__proto__') Object.defineProperty(into, f.code, { value, enumerable: true, writable: true, configurable: true });
+    else (into as Record<string, unknown>)[f.code] = value;
+  }
+  return into;
 }
 
 export function presentChildRow(grid: GridField, row: RecordRow): Record<string, unknown> {
@@ -47,7 +58,7 @@ export function visibleGrids(form: RuntimeForm): GridField[] {
 
 /** A record of a list: system fields and the values the caller may see, side by side. */
 export function presentRecord(form: RuntimeForm, row: RecordRow): Record<string, unknown> {
-  return { ...presentSystem(row), ...presentValues(form.rights.fields.size ? visibleFields(form) : form.fields, row) };
+  return valuesInto(presentSystem(row) as Record<string, unknown>, form.rights.fields.size ? visibleFields(form) : form.fields, row);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
