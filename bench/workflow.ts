@@ -50,8 +50,12 @@ const PROFILE_DIR = process.env.BENCH_WF_PROFILE;
 let profiler: Session | undefined;
 let profiles = 0;
 
-/** Times `work` run by every approver at once; answers actions per second (and the statements they ran). */
-async function burst(label: string, work: (i: number) => Promise<unknown>): Promise<{ rate: number; statementsPerAction: number }> {
+/**
+ * Times `work` run by every approver at once; answers actions per second, the statements they ran and the process's
+ * CPU time per action (user + system: the server's work and the injected requests', which a loaded machine inflates
+ * less than it does the wall clock).
+ */
+async function burst(label: string, work: (i: number) => Promise<unknown>): Promise<{ rate: number; statementsPerAction: number; cpuMsPerAction: number }> {
   if (PROFILE_DIR && !profiler) {
     profiler = new Session();
     profiler.connect();
@@ -59,16 +63,18 @@ async function burst(label: string, work: (i: number) => Promise<unknown>): Prom
   }
   if (profiler) await profiler.post('Profiler.start');
   Object.assign(counted, { on: true, statements: 0, transactions: 0 });
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: APPROVERS }, (_, i) => work(i)));
   const rate = APPROVERS / (Number(process.hrtime.bigint() - started) / 1e9);
+  const used = process.cpuUsage(cpu);
   counted.on = false;
   if (profiler && PROFILE_DIR) {
     const { profile } = await profiler.post('Profiler.stop');
     mkdirSync(PROFILE_DIR, { recursive: true });
     writeFileSync(path.join(PROFILE_DIR, `${label}-${++profiles}.cpuprofile`), JSON.stringify(profile));
   }
-  return { rate, statementsPerAction: counted.statements / APPROVERS };
+  return { rate, statementsPerAction: counted.statements / APPROVERS, cpuMsPerAction: (used.user + used.system) / 1000 / APPROVERS };
 }
 
 async function measure(label: string, databaseUrl: string) {
@@ -110,6 +116,7 @@ async function measure(label: string, databaseUrl: string) {
     // Spread: approver i approves the instance assigned to them alone (the node's participant is the record's user field).
     const spread: number[] = [];
     const statements = { spread: 0, hot: 0 };
+    const cpuMs = { spread: [] as number[], hot: [] as number[] };
     await publish({ participants: { sources: [{ type: 'field', code: 'Approver' }] } });
     for (let round = 0; round < ROUNDS; round++) {
       const items: string[] = [];
@@ -117,6 +124,7 @@ async function measure(label: string, databaseUrl: string) {
       const b = await burst('spread', (i) => post(app, '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } }, approvers[i].headers));
       spread.push(b.rate);
       statements.spread = b.statementsPerAction;
+      cpuMs.spread.push(Number(b.cpuMsPerAction.toFixed(2)));
     }
 
     // Hot: one instance, a countersign of every approver (100 % must agree); all act at once.
@@ -128,11 +136,12 @@ async function measure(label: string, databaseUrl: string) {
       const b = await burst('hot', (i) => post(app, '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } }, approvers[i].headers));
       hot.push(b.rate);
       statements.hot = b.statementsPerAction;
+      cpuMs.hot.push(Number(b.cpuMsPerAction.toFixed(2)));
       const done = await post(app, '/v1/form/loaddata', { schemaCode: 'BenchExpense', objectId }, admin);
       if (done.status !== 1) throw new Error(`the countersign did not finish the flow: status ${done.status}`);
     }
     const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
-    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements };
+    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs };
     console.log(result);
     return result;
   } finally {
