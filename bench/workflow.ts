@@ -140,8 +140,11 @@ async function measure(label: string, databaseUrl: string) {
       const done = await post(app, '/v1/form/loaddata', { schemaCode: 'BenchExpense', objectId }, admin);
       if (done.status !== 1) throw new Error(`the countersign did not finish the flow: status ${done.status}`);
     }
+    // A reference: the same approvers each reading their to-do count (GET /v1/workflow/todos/count) — what an
+    // authenticated request costs without a workflow action (its context statement, routing, the answer).
+    const reference = await burst('reference', (i) => get(app, '/v1/workflow/todos/count', {}, approvers[i].headers));
     const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
-    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs };
+    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs, referenceRead: { perSecond: Math.round(reference.rate), statements: reference.statementsPerAction, cpuMs: Number(reference.cpuMsPerAction.toFixed(2)) } };
     console.log(result);
     return result;
   } finally {
