@@ -75,6 +75,9 @@ describe('statements per work-item action', () => {
     expect(statements).toHaveLength(3);
     expect(statements.filter((s) => /wf_lock_and_read/.test(s))).toHaveLength(1);
     expect(statements[2]).toMatch(/update \S*"wf_instances"[\s\S]*update \S*"wf_tokens"[\s\S]*update \S*"wf_work_items"[\s\S]*insert into \S*"wf_comments"[\s\S]*pg_notify/);
+    // Only the columns the vote changed are set: not the instance's form or originator, not the item's participant.
+    expect(statements[2]).not.toMatch(/"(schema_code|originator)" = \$/);
+    expect(statements[2]).not.toMatch(/"participant" = "x"\."participant"/);
     // Nobody new takes part and no route is taken: neither participants nor the record are read.
     expect(statements.filter((s) => /from "[^"]+"\."(org_users|form_tables)"/.test(s))).toHaveLength(0);
     expect((await tokensAt(id, 'A'))[0]).toMatchObject({ state: 'Running', agreeCount: 2 });

@@ -178,12 +178,16 @@ const ITEM_TYPES = {
   state: 'text', approval: 'integer', action_event: 'text', urged: 'boolean', sort: 'integer', created_time: 'timestamptz', finished_time: 'timestamptz',
 } as const;
 
-/** An update of changed rows of a table in one statement, whatever their number (rows by id, every typed column set). */
-function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, rows: Record<string, unknown>[]) {
-  const columns = Object.keys(types).filter((c) => c !== 'id');
+/**
+ * An update of changed rows of a table in one statement, whatever their number: rows by id, the columns any of them
+ * changed set from a JSON recordset (the fewer columns, the less to build, send and write).
+ */
+function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, changes: [Row, Row][]) {
+  const columns = changedColumns(changes, Object.keys(types));
   // Stored as JSON text for an insert; the recordset wants the JSON value itself.
-  const values = rows.map((r) => Object.fromEntries(Object.keys(types).map((c) => [c, types[c] === 'jsonb' && typeof r[c] === 'string' ? JSON.parse(r[c] as string) : r[c]])));
-  const definition = sql.raw(Object.entries(types).map(([c, t]) => `${c} ${t}`).join(', '));
+  const value = (r: Row, c: string) => (types[c] === 'jsonb' && typeof r[c] === 'string' ? JSON.parse(r[c] as string) : r[c]);
+  const values = changes.map(([, r]) => Object.fromEntries(['id', ...columns].map((c) => [c, value(r, c)])));
+  const definition = sql.raw(['id', ...columns].map((c) => `${c} ${types[c]}`).join(', '));
   return (edb as unknown as Kysely<any>)
     .updateTable(table)
     .from(sql`(select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(${definition}))`.as('x'))
@@ -191,21 +195,26 @@ function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', t
     .whereRef(`${table}.id`, '=', 'x.id');
 }
 
+type Row = Record<string, unknown>;
+
+/** Two values of a record or row alike: the same, dates of the same time, JSON values of the same text. */
+function alike(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (x instanceof Date && y instanceof Date) return x.getTime() === y.getTime();
+  if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') return json(x) === json(y);
+  return false;
+}
+
 /** Whether a record of the core differs from its loaded self (field by field: cheaper than comparing JSON texts). */
 function differs(was: object, now: object): boolean {
-  const a = was as Record<string, unknown>;
-  const b = now as Record<string, unknown>;
-  for (const key of Object.keys(b)) {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) continue;
-    if (x instanceof Date && y instanceof Date) {
-      if (x.getTime() !== y.getTime()) return true;
-    } else if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') {
-      if (json(x) !== json(y)) return true;
-    } else return true;
-  }
-  return false;
+  const a = was as Row;
+  const b = now as Row;
+  return Object.keys(b).some((key) => !alike(a[key], b[key]));
+}
+
+/** The columns (of `columns`, the id apart) whose value differs in any pair of rows (before, after). */
+function changedColumns(changes: [Row, Row][], columns: string[]): string[] {
+  return columns.filter((c) => c !== 'id' && changes.some(([was, now]) => !alike(was[c], now[c])));
 }
 
 const isOpenState = (state: string) => state === 'Waiting' || state === 'Working';
@@ -227,12 +236,14 @@ export function addStateWrites(batch: WriteBatch, edb: EngineExecutor, before: E
   const newItems = after.items.filter((i) => !oldItems.has(i.id));
   if (!before) batch.add(edb.insertInto('wf_instances').values(instanceRow(after.instance)));
   else if (differs(before.instance, after.instance)) {
-    const { id: _id, ...patch } = instanceRow(after.instance);
-    batch.add(edb.updateTable('wf_instances').set(patch).where('id', '=', id));
+    const was: Row = instanceRow(before.instance);
+    const now: Row = instanceRow(after.instance);
+    const patch = Object.fromEntries(changedColumns([[was, now]], Object.keys(now)).map((c) => [c, now[c]]));
+    if (Object.keys(patch).length) batch.add(edb.updateTable('wf_instances').set(patch).where('id', '=', id));
   }
   if (newTokens.length) batch.add(edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))));
-  if (changedTokens.length) batch.add(updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => tokenRow(id, t))));
-  if (changedItems.length) batch.add(updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => itemRow(id, i))));
+  if (changedTokens.length) batch.add(updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => [tokenRow(id, oldTokens.get(t.id)!), tokenRow(id, t)])));
+  if (changedItems.length) batch.add(updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => [itemRow(id, oldItems.get(i.id)!), itemRow(id, i)])));
   if (after.comments.length) batch.add(edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))));
   if (!newItems.length) return;
   const closed = new Set(changedItems.filter((i) => isOpenState(oldItems.get(i.id)!.state) && !isOpenState(i.state)).map((i) => `${i.tokenId} ${i.participant}`));
