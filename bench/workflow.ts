@@ -7,8 +7,12 @@
  * - hot: the same 100 approvers on ONE instance whose node needs all of them (a 100-person countersign) — every
  *   action waits for the instance's row lock, the worst case.
  * Run: node --import tsx bench/workflow.ts   (writes bench/results/workflow.json and the "Workflow" section of
- * docs/performance.md)
+ * docs/performance.md). BENCH_WF_PROFILE=<dir> writes a CPU profile of each burst alone (not the setup) there.
+ * Statements per action are counted during the bursts (BEGIN/COMMIT apart) and printed with the rates.
  */
+import { Session } from 'node:inspector/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { openDatabase } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -34,15 +38,47 @@ async function signIn(app: App, mobile: string): Promise<Headers> {
   return { authorization: `Bearer ${res.data.accessToken}`, enginecode: res.data.engineCode };
 }
 
-/** Times `work` run by every approver at once; answers actions per second. */
-async function burst(work: (i: number) => Promise<unknown>): Promise<number> {
+// Statements run while a burst is timed: transaction control apart (as the statement-count tests count them).
+const counted = { on: false, statements: 0, transactions: 0 };
+function countStatement(text: string) {
+  if (!counted.on) return;
+  if (/^\s*begin\b/i.test(text)) counted.transactions++;
+  else if (!/^\s*(commit|rollback|savepoint|release)\b/i.test(text)) counted.statements++;
+}
+
+const PROFILE_DIR = process.env.BENCH_WF_PROFILE;
+let profiler: Session | undefined;
+let profiles = 0;
+
+/**
+ * Times `work` run by every approver at once; answers actions per second, the statements they ran and the process's
+ * CPU time per action (user + system: the server's work and the injected requests', which a loaded machine inflates
+ * less than it does the wall clock).
+ */
+async function burst(label: string, work: (i: number) => Promise<unknown>): Promise<{ rate: number; statementsPerAction: number; cpuMsPerAction: number }> {
+  if (PROFILE_DIR && !profiler) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
+  if (profiler) await profiler.post('Profiler.start');
+  Object.assign(counted, { on: true, statements: 0, transactions: 0 });
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: APPROVERS }, (_, i) => work(i)));
-  return APPROVERS / (Number(process.hrtime.bigint() - started) / 1e9);
+  const rate = APPROVERS / (Number(process.hrtime.bigint() - started) / 1e9);
+  const used = process.cpuUsage(cpu);
+  counted.on = false;
+  if (profiler && PROFILE_DIR) {
+    const { profile } = await profiler.post('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(path.join(PROFILE_DIR, `${label}-${++profiles}.cpuprofile`), JSON.stringify(profile));
+  }
+  return { rate, statementsPerAction: counted.statements / APPROVERS, cpuMsPerAction: (used.user + used.system) / 1000 / APPROVERS };
 }
 
 async function measure(label: string, databaseUrl: string) {
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase({ databaseUrl, onQuery: countStatement });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
   await app.ready();
@@ -79,11 +115,16 @@ async function measure(label: string, databaseUrl: string) {
 
     // Spread: approver i approves the instance assigned to them alone (the node's participant is the record's user field).
     const spread: number[] = [];
+    const statements = { spread: 0, hot: 0 };
+    const cpuMs = { spread: [] as number[], hot: [] as number[] };
     await publish({ participants: { sources: [{ type: 'field', code: 'Approver' }] } });
     for (let round = 0; round < ROUNDS; round++) {
       const items: string[] = [];
       for (const approver of approvers) items.push(await itemOf(approver.headers, await startOne(approver.id)));
-      spread.push(await burst((i) => post(app, '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } }, approvers[i].headers)));
+      const b = await burst('spread', (i) => post(app, '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } }, approvers[i].headers));
+      spread.push(b.rate);
+      statements.spread = b.statementsPerAction;
+      cpuMs.spread.push(Number(b.cpuMsPerAction.toFixed(2)));
     }
 
     // Hot: one instance, a countersign of every approver (100 % must agree); all act at once.
@@ -92,12 +133,18 @@ async function measure(label: string, databaseUrl: string) {
     for (let round = 0; round < ROUNDS; round++) {
       const objectId = await startOne();
       const items = await Promise.all(approvers.map((a) => itemOf(a.headers, objectId)));
-      hot.push(await burst((i) => post(app, '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } }, approvers[i].headers)));
+      const b = await burst('hot', (i) => post(app, '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } }, approvers[i].headers));
+      hot.push(b.rate);
+      statements.hot = b.statementsPerAction;
+      cpuMs.hot.push(Number(b.cpuMsPerAction.toFixed(2)));
       const done = await post(app, '/v1/form/loaddata', { schemaCode: 'BenchExpense', objectId }, admin);
       if (done.status !== 1) throw new Error(`the countersign did not finish the flow: status ${done.status}`);
     }
+    // A reference: the same approvers each reading their to-do count (GET /v1/workflow/todos/count) — what an
+    // authenticated request costs without a workflow action (its context statement, routing, the answer).
+    const reference = await burst('reference', (i) => get(app, '/v1/workflow/todos/count', {}, approvers[i].headers));
     const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
-    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round) };
+    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs, referenceRead: { perSecond: Math.round(reference.rate), statements: reference.statementsPerAction, cpuMs: Number(reference.cpuMsPerAction.toFixed(2)) } };
     console.log(result);
     return result;
   } finally {
@@ -115,8 +162,11 @@ writePerformanceSection('Workflow', [
   `Measured by \`npm run bench:workflow\` on ${result.date.slice(0, 10)} on ${run.database}: Node ${process.version}, ${result.cpus} × ${result.cpu ?? 'CPU'}.`,
   `${APPROVERS} members, each signed in with a session of their own, press 同意 (POST /v1/workflow/instance/submit with an`,
   `opinion) at the same moment through \`app.inject\`; each action locks its instance row, applies the transition core,`,
-  `writes the difference and the record's status in one transaction (docs/decisions/0035: a vote that leaves its node`,
-  `open is 4 statements — context, lock, read, write — and holds the lock for 2 and the commit). Median of ${ROUNDS} rounds.`,
+  `writes the difference, the record's status, reminders, messages and live events in one transaction (docs/decisions/`,
+  `0101: a vote is 3 statements — context, lock with read, write — and holds the lock for the write and the commit).`,
+  `Median of ${ROUNDS} rounds. Statements per action: ${run.statementsPerAction.spread} on separate instances, ${run.statementsPerAction.hot} on one countersign;`,
+  `the process's CPU per action (rounds): ${run.cpuMsPerAction.spread.join(', ')} ms and ${run.cpuMsPerAction.hot.join(', ')} ms; a plain authenticated`,
+  `read by the same approvers: ${run.referenceRead.cpuMs} ms, ${run.referenceRead.perSecond} a second.`,
   '',
   '| figure | work-item actions per second |',
   '|---|---|',

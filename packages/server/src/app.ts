@@ -77,7 +77,7 @@ import { printFileSweep } from './modules/print/print-sweep.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { externalFormRoutes } from './modules/external-form/external-form.routes.ts';
-import { AUTOMATION_RUN_JOB, queueRecordEvents } from './modules/automation/automation-events.ts';
+import { AUTOMATION_RUN_JOB, hasEventAutomations, queueRecordEvents } from './modules/automation/automation-events.ts';
 import { automationRunHandler } from './modules/automation/automation-runner.ts';
 import { automationScheduleSweep } from './modules/automation/automation-schedules.ts';
 import { taskTipSweep } from './modules/sns/task-tip-delivery.ts';
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Removing nodes drops their forms' tables: form design stands above function nodes.
   registerFormsRemoval();
   // Automations hear record events (saves, removals, flows) through business data's port (docs/decisions/0041).
-  setRecordEventSink(queueRecordEvents);
+  setRecordEventSink(queueRecordEvents, hasEventAutomations);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),

@@ -17,6 +17,7 @@ import * as dataChanges from './migrations/platform/2026-11-26T1900_data-changes
 import * as signInFlows from './migrations/platform/2026-11-26T1800_create-sign-in-flows.ts';
 import * as signInFlowPayload from './migrations/platform/2026-11-27T0200_sign-in-flow-payload.ts';
 import * as associatedOrgs from './migrations/platform/2026-11-27T0500_create-associated-orgs.ts';
+import * as workflowLockAndRead from './migrations/platform/2026-11-27T0900_create-workflow-lock-and-read.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -70,6 +71,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-26T1800_create-sign-in-flows': signInFlows,
   '2026-11-27T0200_sign-in-flow-payload': signInFlowPayload,
   '2026-11-27T0500_create-associated-orgs': associatedOrgs,
+  '2026-11-27T0900_create-workflow-lock-and-read': workflowLockAndRead,
 };
 
 const engineMigrations: Record<string, Migration> = {

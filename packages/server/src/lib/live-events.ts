@@ -21,7 +21,7 @@ export interface LiveEvent {
 }
 
 /** NOTIFY's payload must stay under 8000 bytes: a long list of users is split over several events. */
-const MAX_PAYLOAD = 7_000;
+export const MAX_PAYLOAD = 7_000;
 
 /** The NOTIFY payloads of an event: a long list of users is split over several. */
 function payloadsOf(event: LiveEvent): string[] {
@@ -42,9 +42,12 @@ function payloadsOf(event: LiveEvent): string[] {
   return payloads;
 }
 
+/** The NOTIFY payloads of events (for a caller that sends them inside a statement of its own). */
+export const livePayloads = (...events: LiveEvent[]): string[] => events.flatMap(payloadsOf);
+
 /** Sends events to their users' browsers once the executor's transaction commits (at once outside one): one statement. */
 export async function publishLive(executor: Kysely<any>, ...events: LiveEvent[]): Promise<void> {
-  const payloads = events.flatMap(payloadsOf);
+  const payloads = livePayloads(...events);
   if (!payloads.length) return;
   await sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${LIVE_CHANNEL}, ${p})`))}`.execute(executor);
 }

@@ -105,6 +105,11 @@ export function conditionIssues(edb: EngineExecutor, form: RuntimeForm, conditio
 }
 
 /** The record-event sink (registered at start): the form's automations that the events start, queued. */
+/** Whether any automation of the form is triggered by its record events (the automations' cache, as queueRecordEvents reads it). */
+export async function hasEventAutomations(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm): Promise<boolean> {
+  return (await eventAutomations(edb, ctx.context, form.node.code)).length > 0;
+}
+
 export async function queueRecordEvents(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, events: RecordEvent[]): Promise<void> {
   const automations = await eventAutomations(edb, ctx.context, form.node.code);
   if (!automations.length) return;

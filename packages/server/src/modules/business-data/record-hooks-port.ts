@@ -58,10 +58,21 @@ export interface RecordEvent {
 /** Hears record events in the caller's transaction (automations queue their runs); none registered: nobody hears. */
 export type RecordEventSink = (edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, events: RecordEvent[]) => Promise<void>;
 
-let eventSink: RecordEventSink | undefined;
+/** Whether anyone listens to a form's record events at all (answered from caches where it can be). */
+export type RecordEventListeners = (edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm) => Promise<boolean>;
 
-export function setRecordEventSink(sink: RecordEventSink): void {
+let eventSink: RecordEventSink | undefined;
+let eventListeners: RecordEventListeners | undefined;
+
+export function setRecordEventSink(sink: RecordEventSink, listeners?: RecordEventListeners): void {
   eventSink = sink;
+  eventListeners = listeners;
+}
+
+/** Whether the registered sink may act on a form's events (a sink that cannot tell is assumed to). */
+export async function recordEventsHeard(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm): Promise<boolean> {
+  if (!eventSink) return false;
+  return eventListeners ? eventListeners(edb, ctx, form) : true;
 }
 
 /** Tells the registered sink of record events (business rules' hooks call it for saves, removals and flows). */

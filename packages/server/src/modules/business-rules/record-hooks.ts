@@ -8,7 +8,7 @@ import { dropRecordFiles } from '../business-data/record-files.ts';
 import { childrenOfRecord, childrenOfRecords, refreshDependants, refreshDependantsOf } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
-import { emitRecordEvents, setRecordHooks, type RecordEvent } from '../business-data/record-hooks-port.ts';
+import { emitRecordEvents, recordEventsHeard, setRecordHooks, type RecordEvent } from '../business-data/record-hooks-port.ts';
 import { ruleRecordOf, rulesFor, runOf, runRules, type RuleRun, type RuleWrites } from './rule-runner.ts';
 
 // Where business data and workflows call in (docs/decisions/0015): after a save, around a removal, and when a flow
@@ -157,6 +157,19 @@ export async function afterWorkflowStatus(edb: EngineExecutor, ctx: NodeContext,
   }
   await emitRecordEvents(edb, ctx, form, [{ objectId, kinds: on === 'effective' ? ['effective', 'effectiveOrUpdated'] : ['voided'] }]);
   return run.dropped.splice(0);
+}
+
+/**
+ * Whether afterWorkflowStatus would do nothing for this form (no rules for `on`, no form rolling it up, no automation
+ * hearing its events), told from the caches: then a flow's caller need not write the record's status before it
+ * (docs/decisions/0101), nor call it.
+ */
+export async function workflowStatusIsQuiet(edb: EngineExecutor, ctx: NodeContext, schemaCode: string, on: BusinessRuleTrigger): Promise<boolean> {
+  const run = runOf(edb, ctx);
+  const form = await run.forms.get(schemaCode);
+  if (!form) return true;
+  if ((await rulesFor(run, form, on)).length || (await run.forms.rollupDependants(schemaCode)).length) return false;
+  return !(await recordEventsHeard(edb, ctx, form));
 }
 
 /** Plugs these hooks into business data's saves and removals (its port, docs/decisions/0026); the app calls it at start. */

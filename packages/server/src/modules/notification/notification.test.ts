@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, createApp, grant, nodeClient, type OrgClient } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
-import { openDatabase } from '../../db/database.ts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { engineDb, openDatabase } from '../../db/database.ts';
+import { WriteBatch } from '../../db/write-batch.ts';
+import { addNotices } from './notify.ts';
 import { ChannelError, type ChannelAdapter, type OutgoingMessage } from './channels/channel.ts';
 
 // test-databases: both — NOTIFY and LISTEN, across server processes on PostgreSQL (docs/testing.md "Runs on both databases").
@@ -180,6 +184,31 @@ describe('live stream', () => {
     } finally {
       await second.close();
     }
+  });
+
+  // A notice written with an action's own statement (docs/decisions/0101): the database forms the live events from
+  // the stored rows. 300 receivers of one title are ~12 kB of ids, over NOTIFY's 8,000 bytes: they go in several.
+  it('a notice to 300 people inside an action’s write statement reaches each, its receivers split over several NOTIFYs', async () => {
+    const stream = await readEvents(approver, (events) => events.some((e) => e.event === 'message' && e.data.title === '公告：三百人'));
+    await stream.opened;
+    const edb = engineDb(t.database.db, approver.engineCode);
+    const receivers = [...Array.from({ length: 299 }, () => randomUUID()), approver.id];
+    const notified: number[] = [];
+    await t.database.db.transaction().execute(async (trx) => {
+      const batch = new WriteBatch(engineDb(trx, approver.engineCode));
+      addNotices(batch, engineDb(trx, approver.engineCode), approver.engineCode, receivers.map((receiver) => ({ receiver, notice: { category: 'workflow', title: '公告：三百人' } })));
+      batch.select(() => sql<number>`1`.as('probe'), async (row) => {
+        notified.push(...Object.entries(row).filter(([k]) => k.startsWith('notified')).map(([, v]) => Number(v)));
+      });
+      await batch.flush();
+    });
+    expect(notified).toHaveLength(1);
+    expect(notified[0]).toBeGreaterThanOrEqual(3);
+    const message = (await stream.done).find((e) => e.event === 'message' && e.data.title === '公告：三百人')!;
+    const stored = await edb.selectFrom('internal_messages').select(['seq', 'receiver']).where('title', '=', '公告：三百人').execute();
+    expect(stored).toHaveLength(300);
+    // Every receiver's browser is told the batch's newest seq (the stream's watermark), as notifyEach tells it.
+    expect(message.data.seq).toBe(Math.max(...stored.map((r) => Number(r.seq))));
   });
 
   it('holds at most 10 streams a person: the 11th is refused with 340104 while the others stay open', async () => {

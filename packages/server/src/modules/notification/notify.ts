@@ -5,7 +5,8 @@ import type { Db } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJobs } from '../../jobs/job-runner.ts';
-import { publishLive, type LiveEvent } from '../../lib/live-events.ts';
+import { LIVE_CHANNEL, MAX_PAYLOAD, livePayloads, publishLive, type LiveEvent } from '../../lib/live-events.ts';
+import type { WriteBatch } from '../../db/write-batch.ts';
 import { channelsOf, ENGINE_DEFAULTS } from './preferences.ts';
 
 // The notification service (issue 20; docs/decisions/0038): the one call every producer makes. Inside the producer's
@@ -44,14 +45,11 @@ export function notify(edb: EngineExecutor, engineCode: string, receivers: reado
   return notifyEach(edb, engineCode, [...new Set(receivers)].map((receiver) => ({ receiver, notice })));
 }
 
-/**
- * Sends notices (each to its receiver) in at most three statements, whatever their number: the messages stored with
- * their receivers' channel preferences read in the same statement, the deliveries with their jobs when an outside
- * channel is wanted, and one NOTIFY — which also carries `todos`, the people whose to-do counts the caller changed.
- */
-export async function notifyEach(edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): Promise<void> {
-  const todos = [...new Set(options.todos ?? [])];
-  const rows = items.map(({ receiver, notice }) => ({
+type MessageRow = ReturnType<typeof messageRows>[number];
+type Stored = { id: string; seq: number | string; receiver: string; category: string; title: string; own: unknown; engine: unknown };
+
+function messageRows(items: readonly Addressed[]) {
+  return items.map(({ receiver, notice }) => ({
     id: newId(),
     receiver,
     category: notice.category,
@@ -63,26 +61,40 @@ export async function notifyEach(edb: EngineExecutor, engineCode: string, items:
     work_item_id: notice.link?.workItemId ?? null,
     instance_id: notice.link?.instanceId ?? null,
   }));
-  const stored = rows.length
+}
+
+const insertMessages = (edb: EngineExecutor, rows: MessageRow[]) => edb.insertInto('internal_messages').values(rows).returning(['id', 'seq', 'receiver', 'category', 'title']);
+
+/** Outside channels, by the receivers' preferences over the engine's defaults: the deliveries and their jobs (two statements, when any is wanted). */
+async function queueDeliveries(edb: EngineExecutor, engineCode: string, stored: readonly Stored[]): Promise<void> {
+  const wanted = channelsOf(stored.map((r) => ({ category: r.category as MessageCategory, own: r.own ?? null, engine: r.engine ?? null })));
+  const deliveries: { id: string; message_id: string; channel: OutsideChannel }[] = [];
+  stored.forEach((row, i) => {
+    for (const channel of wanted[i]!) deliveries.push({ id: newId(), message_id: row.id, channel });
+  });
+  if (!deliveries.length) return;
+  await edb.insertInto('notification_deliveries').values(deliveries).execute();
+  await enqueueJobs(edb as unknown as Db, deliveries.map((d) => ({ engineCode, kind: NOTIFICATION_DELIVERY_JOB, payload: { deliveryId: d.id } })));
+}
+
+/**
+ * Sends notices (each to its receiver) in at most three statements, whatever their number: the messages stored with
+ * their receivers' channel preferences read in the same statement, the deliveries with their jobs when an outside
+ * channel is wanted, and one NOTIFY — which also carries `todos`, the people whose to-do counts the caller changed.
+ */
+export async function notifyEach(edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): Promise<void> {
+  const todos = [...new Set(options.todos ?? [])];
+  const rows = messageRows(items);
+  const stored: Stored[] = rows.length
     ? await edb
-        .with('ins', (db) => db.insertInto('internal_messages').values(rows).returning(['id', 'seq', 'receiver', 'category', 'title']))
+        .with('ins', () => insertMessages(edb, rows))
         .selectFrom('ins')
         .leftJoin('notification_preferences as own', (j) => j.onRef('own.owner', '=', 'ins.receiver').onRef('own.category', '=', 'ins.category'))
         .leftJoin('notification_preferences as engine', (j) => j.on('engine.owner', '=', ENGINE_DEFAULTS).onRef('engine.category', '=', 'ins.category'))
         .select(['ins.id', 'ins.seq', 'ins.receiver', 'ins.category', 'ins.title', 'own.channels as own', 'engine.channels as engine'])
         .execute()
     : [];
-
-  // Outside channels, by the receivers' preferences over the engine's defaults.
-  const wanted = channelsOf(stored.map((r) => ({ category: r.category as MessageCategory, own: r.own ?? null, engine: r.engine ?? null })));
-  const deliveries: { id: string; message_id: string; channel: OutsideChannel }[] = [];
-  stored.forEach((row, i) => {
-    for (const channel of wanted[i]!) deliveries.push({ id: newId(), message_id: row.id, channel });
-  });
-  if (deliveries.length) {
-    await edb.insertInto('notification_deliveries').values(deliveries).execute();
-    await enqueueJobs(edb as unknown as Db, deliveries.map((d) => ({ engineCode, kind: NOTIFICATION_DELIVERY_JOB, payload: { deliveryId: d.id } })));
-  }
+  await queueDeliveries(edb, engineCode, stored);
 
   // One live event per category and title: the newest seq of the batch is the stream's watermark.
   const groups = new Map<string, LiveEvent & { d: { seq: number } }>();
@@ -96,6 +108,52 @@ export async function notifyEach(edb: EngineExecutor, engineCode: string, items:
   const events: LiveEvent[] = [...groups.values()];
   if (todos.length) events.push({ e: engineCode, u: todos, k: 'todos' });
   await publishLive(edb, ...events);
+}
+
+/**
+ * The same notices as part of the caller's write statement (docs/decisions/0101): the messages' insert is one of its
+ * writes, and its SELECT reads their receivers' channel preferences and sends the live events — the same events
+ * notifyEach sends, formed by the database from the stored rows (their seq is known only there), a long list of
+ * receivers split over several NOTIFYs. Deliveries to outside channels follow the statement when one is wanted.
+ */
+export function addNotices(batch: WriteBatch, edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): void {
+  const todos = [...new Set(options.todos ?? [])];
+  const rows = messageRows(items);
+  if (rows.length) {
+    const ins = batch.addNamed('notices', insertMessages(edb, rows));
+    const stored = batch.alias('stored');
+    batch.select(
+      (eb) =>
+        eb
+          .selectFrom(`${ins} as m` as 'internal_messages')
+          .leftJoin('notification_preferences as own', (j) => j.onRef('own.owner', '=', sql.ref('m.receiver')).onRef('own.category', '=', sql.ref('m.category')))
+          .leftJoin('notification_preferences as engine', (j) => j.on('engine.owner', '=', ENGINE_DEFAULTS).onRef('engine.category', '=', sql.ref('m.category')))
+          .select(
+            sql`coalesce(json_agg(json_build_object('id', m.id, 'seq', m.seq, 'receiver', m.receiver, 'category', m.category, 'title', m.title, 'own', own.channels, 'engine', engine.channels)), '[]'::json)`.as(
+              'j',
+            ),
+          )
+          .as(stored),
+      async (row) => queueDeliveries(edb, engineCode, (row[stored] ?? []) as Stored[]),
+    );
+    // Receivers per NOTIFY: a receiver's id with its quotes and comma, under the payload's limit beside a title
+    // of 200 characters (escaped at most 6 bytes each) and the event's other fields.
+    const longest = Math.max(...rows.map((r) => JSON.stringify(r.receiver).length + 1));
+    const perNotify = Math.max(1, Math.floor((MAX_PAYLOAD - 1_500) / longest));
+    batch.select(() =>
+      sql<number>`(select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (
+        select json_build_object('e', ${engineCode}::text, 'u', json_agg(x.receiver order by x.receiver), 'k', 'message',
+          'd', json_build_object('seq', max(x.newest), 'category', x.category, 'title', x.title))::text as payload
+        from (select g.*, (row_number() over (partition by g.category, g.title order by g.receiver) - 1) / ${perNotify}::int as part
+          from (select distinct m.receiver, m.category, m.title, max(m.seq) over (partition by m.category, m.title) as newest
+            from ${sql.id(ins)} as m) g) x
+        group by x.category, x.title, x.part) p)`.as(batch.alias('notified')),
+    );
+  }
+  if (todos.length) {
+    const payloads = livePayloads({ e: engineCode, u: todos, k: 'todos' });
+    batch.select(() => sql<number>`(select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`))}) as p(payload))`.as(batch.alias('notified')));
+  }
 }
 
 /** Messages of a receiver after a stream's Last-Event-ID, oldest first (the live stream's replay). */

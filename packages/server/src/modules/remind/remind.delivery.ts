@@ -2,8 +2,8 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { newId } from '../../lib/ids.ts';
 
 // Delivering the workflow's reminders (docs/decisions/0019). The engine's core answers `remind` effects (urge, CC,
-// transfer, added signers, consult); the service hands them here inside the action's transaction, after the rows are
-// written. Each receiver gets a row of its own. A new todo (a fill/approve item that reached someone) gets one too.
+// transfer, added signers, consult); the service forms their rows here and writes them with the action's own rows, in
+// its write statement (docs/decisions/0101). Each receiver gets a row of its own. A new todo (a fill/approve item that reached someone) gets one too.
 
 export type RemindKind = 'todo' | 'urge' | 'circulate' | 'forward' | 'addsign' | 'consult';
 interface RemindEffect {
@@ -53,21 +53,16 @@ export interface ActionWrites {
   newItems: readonly { id: string; participant: string; state: string; itemType: string; kind: string; delegant: string | null }[];
 }
 
+export type WorkflowReminder = { id: string; receiver: string; kind: RemindKind; content: string; sender: string | null; work_item_id: string | null };
+
 /**
- * Stores the reminders of one workflow action in one statement, from what the action wrote (nothing read back).
- * `effects` is the action's effect list (others are ignored).
+ * The reminders of one workflow action, from what the action wrote (nothing read back): one row per receiver of each
+ * remind effect (`effects` is the action's effect list; others are ignored), and one per new todo.
  */
-export async function deliverWorkflowReminders(
-  edb: EngineExecutor,
-  instance: InstanceRef,
-  effects: readonly RemindEffect[],
-  writes: ActionWrites,
-): Promise<{ receiver: string; kind: RemindKind; content: string; sender: string | null; work_item_id: string | null }[]> {
+export function workflowReminders(effects: readonly RemindEffect[], writes: ActionWrites): WorkflowReminder[] {
   const entries = writes.entries.map((e) => ({ user_id: e.userId, action: e.action }));
   const actors = new Set(entries.filter((e) => !SYSTEM_ACTIONS.has(e.action)).map((e) => e.user_id));
-  const now = new Date();
-  const base = { instance_id: instance.id, schema_code: instance.schemaCode, object_id: instance.objectId, created_time: now };
-  const rows: { id: string; receiver: string; kind: RemindKind; content: string; sender: string | null; work_item_id: string | null }[] = [];
+  const rows: WorkflowReminder[] = [];
 
   for (const e of effects) {
     if (e.type !== 'remind' || !e.userIds?.length) continue;
@@ -89,6 +84,11 @@ export async function deliverWorkflowReminders(
     if (actors.has(item.participant)) continue;
     rows.push({ id: newId(), receiver: item.participant, kind: 'todo', content: '', sender, work_item_id: item.id });
   }
-  if (rows.length) await edb.insertInto('remind_tasks').values(rows.map((r) => ({ ...base, ...r }))).execute();
   return rows;
+}
+
+/** The insert of an action's reminders (one statement, or one write of the action's statement). */
+export function insertWorkflowReminders(edb: EngineExecutor, instance: InstanceRef, rows: readonly WorkflowReminder[]) {
+  const base = { instance_id: instance.id, schema_code: instance.schemaCode, object_id: instance.objectId, created_time: new Date() };
+  return edb.insertInto('remind_tasks').values(rows.map((r) => ({ ...base, ...r })));
 }

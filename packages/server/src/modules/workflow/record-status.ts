@@ -34,8 +34,13 @@ export async function setRecordStatus(
 ): Promise<boolean> {
   const table = options.mainTable ?? (await mainTableOf(edb, schemaCode));
   if (!table) return false;
-  const set: Record<string, unknown> = { Status: status };
-  if (options.workflowInstanceId) set.WorkflowInstanceId = options.workflowInstanceId;
-  const r = await (edb as unknown as Kysely<any>).updateTable(table).set(set).where('ObjectId', '=', objectId).executeTakeFirst();
+  const r = await recordStatusUpdate(edb, table, objectId, status, options.workflowInstanceId).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** The update of a record's Status (and instance) in its main table `table`: a write of the caller's statement. */
+export function recordStatusUpdate(edb: EngineExecutor, table: string, objectId: string, status: BizObjectStatus, workflowInstanceId?: string) {
+  const set: Record<string, unknown> = { Status: status };
+  if (workflowInstanceId) set.WorkflowInstanceId = workflowInstanceId;
+  return (edb as unknown as Kysely<any>).updateTable(table).set(set).where('ObjectId', '=', objectId);
 }

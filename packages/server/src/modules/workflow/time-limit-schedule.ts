@@ -7,8 +7,8 @@ import type { EngineState } from './workflow.core-types.ts';
 // at each deadline and one at each first urge, in the action's transaction. The sweep (time-limit-timers.ts) acts
 // on them; people's actions never touch existing rows.
 
-/** Inserts the timers of the items this action opened (one statement; none when no new item has a time limit). */
-export async function scheduleTimeLimits(edb: EngineExecutor, engineCode: string, template: WorkflowTemplate, before: EngineState | undefined, after: EngineState): Promise<void> {
+/** The insert of the timers of the items this action opened, a write of its statement (none when no new item has a time limit). */
+export function timeLimitTimers(edb: EngineExecutor, engineCode: string, template: WorkflowTemplate, before: EngineState | undefined, after: EngineState) {
   const existed = new Set(before?.items.map((i) => i.id));
   const rows: { engine_code: string; work_item_id: string; kind: 'timeout' | 'urge'; fire_at: Date }[] = [];
   for (const item of after.items) {
@@ -18,5 +18,5 @@ export async function scheduleTimeLimits(edb: EngineExecutor, engineCode: string
     const urge = firstUrgeOf(timeLimitOf(activity), item.createdTime);
     if (urge) rows.push({ engine_code: engineCode, work_item_id: item.id, kind: 'urge', fire_at: urge });
   }
-  if (rows.length) await (edb as unknown as Db).insertInto('platform.workflow_timers').values(rows).execute();
+  return rows.length ? (edb as unknown as Db).insertInto('platform.workflow_timers').values(rows) : undefined;
 }

@@ -1,6 +1,8 @@
-import { sql, type Compilable, type Insertable, type Kysely, type OperationNodeSource, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { WfInstanceTable, WfTokenTable, WfWorkItemTable, WfCommentTable } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { engineSchemaName } from '../../db/database.ts';
+import { WriteBatch } from '../../db/write-batch.ts';
 import type { CommentRec, EngineState, InstanceRec, ItemRec, TokenRec } from './workflow.core.ts';
 import { recordOf, rowOf, type ColumnMap } from './row-mapping.ts';
 
@@ -99,17 +101,23 @@ export async function lockInstance(edb: EngineExecutor, instanceId: string): Pro
 }
 
 /**
- * The instance of an item (or the instance itself), locked in one statement — when it is a root instance. A child
- * flow's instance answers undefined without any lock: its ancestors must be locked first (docs/decisions/0024), which
- * the caller does the long way.
+ * The instance of an item (or the instance itself) locked, with its tokens, items and template definition — one
+ * statement (docs/decisions/0101): `platform.wf_lock_and_read` locks the row, then reads with a fresh snapshot, so the
+ * read sees what the lock's previous holder committed. Only a root instance: a child flow's answers undefined without
+ * any lock, since its ancestors must be locked first (docs/decisions/0024), which the caller does the long way.
  */
-export async function lockRootInstance(edb: EngineExecutor, target: { instanceId?: string; itemId?: string }): Promise<InstanceRec | undefined> {
-  let q = edb.selectFrom('wf_instances').selectAll().where('parent_instance_id', 'is', null);
-  if (target.instanceId) q = q.where('id', '=', target.instanceId);
-  else if (target.itemId) q = q.where('id', '=', (eb) => eb.selectFrom('wf_work_items').select('instance_id').where('id', '=', target.itemId!));
-  else return undefined;
-  const row = await q.forUpdate().executeTakeFirst();
-  return row ? instanceOf(row) : undefined;
+export async function lockAndRead(
+  edb: EngineExecutor,
+  engineCode: string,
+  target: { instanceId?: string; itemId?: string },
+): Promise<{ state: EngineState; definition: string | undefined } | undefined> {
+  if (!target.instanceId && !target.itemId) return undefined;
+  const { rows } = await sql<{ r: { instance: Selectable<WfInstanceTable>; tokens: Selectable<WfTokenTable>[]; items: Selectable<WfWorkItemTable>[]; definition: string | null } | null }>`
+    select platform.wf_lock_and_read(${engineSchemaName(engineCode)}, ${target.instanceId ? null : target.itemId}::uuid, ${target.instanceId ?? null}::uuid) as r`.execute(edb);
+  const r = rows[0]?.r;
+  if (!r) return undefined;
+  const state = { instance: instanceOf(r.instance), tokens: r.tokens.map(tokenOf), items: r.items.map(itemOf), comments: [] };
+  return { state, definition: r.definition ?? undefined };
 }
 
 export async function findInstance(edb: EngineExecutor, instanceId: string): Promise<InstanceRec | undefined> {
@@ -170,12 +178,16 @@ const ITEM_TYPES = {
   state: 'text', approval: 'integer', action_event: 'text', urged: 'boolean', sort: 'integer', created_time: 'timestamptz', finished_time: 'timestamptz',
 } as const;
 
-/** An update of changed rows of a table in one statement, whatever their number (rows by id, every typed column set). */
-function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, rows: Record<string, unknown>[]) {
-  const columns = Object.keys(types).filter((c) => c !== 'id');
+/**
+ * An update of changed rows of a table in one statement, whatever their number: rows by id, the columns any of them
+ * changed set from a JSON recordset (the fewer columns, the less to build, send and write).
+ */
+function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', types: Record<string, string>, changes: [Row, Row][]) {
+  const columns = changedColumns(changes, Object.keys(types));
   // Stored as JSON text for an insert; the recordset wants the JSON value itself.
-  const values = rows.map((r) => Object.fromEntries(Object.keys(types).map((c) => [c, types[c] === 'jsonb' && typeof r[c] === 'string' ? JSON.parse(r[c] as string) : r[c]])));
-  const definition = sql.raw(Object.entries(types).map(([c, t]) => `${c} ${t}`).join(', '));
+  const value = (r: Row, c: string) => (types[c] === 'jsonb' && typeof r[c] === 'string' ? JSON.parse(r[c] as string) : r[c]);
+  const values = changes.map(([, r]) => Object.fromEntries(['id', ...columns].map((c) => [c, value(r, c)])));
+  const definition = sql.raw(['id', ...columns].map((c) => `${c} ${types[c]}`).join(', '));
   return (edb as unknown as Kysely<any>)
     .updateTable(table)
     .from(sql`(select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(${definition}))`.as('x'))
@@ -183,44 +195,65 @@ function updateRows(edb: EngineExecutor, table: 'wf_tokens' | 'wf_work_items', t
     .whereRef(`${table}.id`, '=', 'x.id');
 }
 
-type Write = Compilable & OperationNodeSource;
+type Row = Record<string, unknown>;
 
-/** Runs writes as one statement: a single one as it is, several as data-modifying WITH queries of one SELECT. */
-async function runAsOne(edb: EngineExecutor, writes: Write[]): Promise<void> {
-  if (writes.length === 1) await edb.executeQuery(writes[0].compile());
-  if (writes.length <= 1) return;
-  let q = (edb as unknown as Kysely<any>).with('w0', () => writes[0] as never);
-  for (let i = 1; i < writes.length; i++) q = q.with(`w${i}`, () => writes[i] as never);
-  await q.selectNoFrom(sql<number>`1`.as('done')).execute();
+/** Two values of a record or row alike: the same, dates of the same time, JSON values of the same text. */
+function alike(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (x instanceof Date && y instanceof Date) return x.getTime() === y.getTime();
+  if (x !== null && y !== null && typeof x === 'object' && typeof y === 'object') return json(x) === json(y);
+  return false;
 }
 
+/** Whether a record of the core differs from its loaded self (field by field: cheaper than comparing JSON texts). */
+function differs(was: object, now: object): boolean {
+  const a = was as Row;
+  const b = now as Row;
+  return Object.keys(b).some((key) => !alike(a[key], b[key]));
+}
+
+/** The columns (of `columns`, the id apart) whose value differs in any pair of rows (before, after). */
+function changedColumns(changes: [Row, Row][], columns: string[]): string[] {
+  return columns.filter((c) => c !== 'id' && changes.some(([was, now]) => !alike(was[c], now[c])));
+}
+
+const isOpenState = (state: string) => state === 'Waiting' || state === 'Working';
+
 /**
- * Writes the difference between the loaded state (`before`, undefined for a new instance) and `after` in one or two
- * statements, whatever the number of participants (docs/decisions/0035): the instance, new and changed tokens,
- * changed items and the trace entries together, then the new items — after the changed ones, because an item closed
- * and a new one opened for the same user on the same token (forward back, reactivation) must not meet the
- * one-open-item index half way, and the queries of one statement run in no set order.
+ * Adds the difference between the loaded state (`before`, undefined for a new instance) and `after` to the action's
+ * writes, whatever the number of participants (docs/decisions/0035, 0101): the instance, new and changed tokens,
+ * changed and new items, the trace entries. New items go after the changed ones (a statement of
+ * their own, `barrier`) only when one of them reopens an item for a user on a token whose open item this action
+ * closes: they must not meet the one-open-item index half way, and the writes of one statement run in no set order.
  */
-export async function saveState(edb: EngineExecutor, before: EngineState | undefined, after: EngineState): Promise<void> {
+export function addStateWrites(batch: WriteBatch, edb: EngineExecutor, before: EngineState | undefined, after: EngineState): void {
   const id = after.instance.id;
-  const writes: Write[] = [];
-  if (!before) writes.push(edb.insertInto('wf_instances').values(instanceRow(after.instance)));
-  else if (json(before.instance) !== json(after.instance)) {
-    const { id: _id, ...patch } = instanceRow(after.instance);
-    writes.push(edb.updateTable('wf_instances').set(patch).where('id', '=', id));
-  }
-  const oldTokens = new Map((before?.tokens ?? []).map((t) => [t.id, json(t)]));
+  const oldTokens = new Map((before?.tokens ?? []).map((t) => [t.id, t]));
   const newTokens = after.tokens.filter((t) => !oldTokens.has(t.id));
-  if (newTokens.length) writes.push(edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))));
-  const changedTokens = after.tokens.filter((t) => oldTokens.has(t.id) && oldTokens.get(t.id) !== json(t));
-  if (changedTokens.length) writes.push(updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => tokenRow(id, t))));
-  const oldItems = new Map((before?.items ?? []).map((i) => [i.id, json(i)]));
-  const changedItems = after.items.filter((i) => oldItems.has(i.id) && oldItems.get(i.id) !== json(i));
-  if (changedItems.length) writes.push(updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => itemRow(id, i))));
-  if (after.comments.length) writes.push(edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))));
+  const changedTokens = after.tokens.filter((t) => oldTokens.has(t.id) && differs(oldTokens.get(t.id)!, t));
+  const oldItems = new Map((before?.items ?? []).map((i) => [i.id, i]));
+  const changedItems = after.items.filter((i) => oldItems.has(i.id) && differs(oldItems.get(i.id)!, i));
   const newItems = after.items.filter((i) => !oldItems.has(i.id));
-  const insertItems = newItems.length ? edb.insertInto('wf_work_items').values(newItems.map((i) => itemRow(id, i))) : undefined;
-  if (insertItems && !changedItems.length) writes.push(insertItems);
-  await runAsOne(edb, writes);
-  if (insertItems && changedItems.length) await insertItems.execute();
+  if (!before) batch.add(edb.insertInto('wf_instances').values(instanceRow(after.instance)));
+  else if (differs(before.instance, after.instance)) {
+    const was: Row = instanceRow(before.instance);
+    const now: Row = instanceRow(after.instance);
+    const patch = Object.fromEntries(changedColumns([[was, now]], Object.keys(now)).map((c) => [c, now[c]]));
+    if (Object.keys(patch).length) batch.add(edb.updateTable('wf_instances').set(patch).where('id', '=', id));
+  }
+  if (newTokens.length) batch.add(edb.insertInto('wf_tokens').values(newTokens.map((t) => tokenRow(id, t))));
+  if (changedTokens.length) batch.add(updateRows(edb, 'wf_tokens', TOKEN_TYPES, changedTokens.map((t) => [tokenRow(id, oldTokens.get(t.id)!), tokenRow(id, t)])));
+  if (changedItems.length) batch.add(updateRows(edb, 'wf_work_items', ITEM_TYPES, changedItems.map((i) => [itemRow(id, oldItems.get(i.id)!), itemRow(id, i)])));
+  if (after.comments.length) batch.add(edb.insertInto('wf_comments').values(after.comments.map((c) => commentRow(id, c))));
+  if (!newItems.length) return;
+  const closed = new Set(changedItems.filter((i) => isOpenState(oldItems.get(i.id)!.state) && !isOpenState(i.state)).map((i) => `${i.tokenId} ${i.participant}`));
+  if (newItems.some((i) => isOpenState(i.state) && closed.has(`${i.tokenId} ${i.participant}`))) batch.barrier();
+  batch.add(edb.insertInto('wf_work_items').values(newItems.map((i) => itemRow(id, i))));
+}
+
+/** Writes the difference between `before` and `after` now (addStateWrites in a batch of its own). */
+export async function saveState(edb: EngineExecutor, before: EngineState | undefined, after: EngineState): Promise<void> {
+  const batch = new WriteBatch(edb as unknown as Kysely<any>);
+  addStateWrites(batch, edb, before, after);
+  await batch.flush();
 }

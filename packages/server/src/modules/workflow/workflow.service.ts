@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { contracts } from '@tritium/shared';
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { WorkflowTemplate, defaultFieldPermission, fieldPermissionAt, requiredAt } from '@tritium/shared/workflow/index';
@@ -10,18 +11,19 @@ import { findRecord } from '../business-data/records.repo.ts';
 import { assertCanEdit } from '../business-data/record-policy.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import { actionsOnItem, applyAction, isOpen, sendBackTargets, startInstance, type Action, type Actor, type CoreContext, type EngineState, type Effect, type InstanceRec, type Opinion, type Outcome } from './workflow.core.ts';
-import { findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, loadStateAndTemplate, lockInstance, lockRootInstance, saveState } from './workflow.repo.ts';
+import { addStateWrites, findInstance, findInstanceByRecord, instanceIdOfItem, loadComments, loadState, loadStateAndTemplate, lockAndRead, lockInstance } from './workflow.repo.ts';
 import { ancestorsOf, childActivity, createChildRecord, runningChildren, stoppedChildTokens } from './child-flows.ts';
 import { resolveSources, unknownUsers } from './participants.ts';
 import { LazyCore } from './core-context.ts';
-import { readRecordRow, setRecordStatus } from './record-status.ts';
+import { mainTableOf, readRecordRow, recordStatusUpdate } from './record-status.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
-import { afterWorkflowStatus } from '../business-rules/record-hooks.ts';
+import { afterWorkflowStatus, workflowStatusIsQuiet } from '../business-rules/record-hooks.ts';
 import { runOf } from '../business-rules/rule-runner.ts';
-import { deliverWorkflowReminders } from '../remind/remind.delivery.ts';
-import { notifyEach } from '../notification/notify.ts';
+import { insertWorkflowReminders, workflowReminders } from '../remind/remind.delivery.ts';
+import { addNotices } from '../notification/notify.ts';
+import { WriteBatch } from '../../db/write-batch.ts';
 import { workflowNotices, todoChanges } from './workflow-notices.ts';
-import { scheduleTimeLimits } from './time-limit-schedule.ts';
+import { timeLimitTimers } from './time-limit-schedule.ts';
 
 // The workflow engine's service (docs/decisions/0014): templates per workflow form, and every action in one
 // transaction that locks the instance row first, re-reads its tokens and items, applies the pure core and writes the
@@ -40,40 +42,80 @@ import { latestTemplate, templateFromText } from './workflow-templates.ts';
 
 /** The instance's tokens, items and template, read in one statement (after its row lock inside an action). */
 async function stateOf(edb: EngineExecutor, instance: InstanceRec): Promise<{ state: EngineState; template: WorkflowTemplate }> {
-  const { state, definition } = await loadStateAndTemplate(edb, instance);
-  if (definition === undefined) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: instance.schemaCode } });
-  return { state, template: templateFromText(definition) };
+  return parsed(instance, await loadStateAndTemplate(edb, instance));
 }
 
-async function applyEffects(edb: EngineExecutor, before: EngineState | undefined, after: EngineState, effects: Effect[], ctx?: NodeContext): Promise<void> {
+function parsed(instance: InstanceRec, read: { state: EngineState; definition: string | undefined }): { state: EngineState; template: WorkflowTemplate } {
+  if (read.definition === undefined) throw new AppError('WorkflowTemplateNotPublished', { detail: { schemaCode: instance.schemaCode } });
+  return { state: read.state, template: templateFromText(read.definition) };
+}
+
+const batchOf = (edb: EngineExecutor) => new WriteBatch(edb as unknown as Kysely<any>);
+
+/**
+ * The effects of an action's outcome, added to its writes (docs/decisions/0101): the record's status, the reminders,
+ * the messages and the live events all join the statement that writes the instance. Only business rules, rollups or
+ * automations that read the record make the writes so far run first (they must see its new status). One statement
+ * must not update a row twice (PostgreSQL keeps one of the two, not told which): the record's status is one update,
+ * the last status the effects set (with `record`'s instance id when the flow has just started).
+ */
+async function addEffects(
+  batch: WriteBatch,
+  edb: EngineExecutor,
+  before: EngineState | undefined,
+  after: EngineState,
+  effects: Effect[],
+  ctx?: NodeContext,
+  record: { status?: BizObjectStatus; workflowInstanceId?: string } = {},
+): Promise<void> {
   const instance = after.instance;
+  let status = record.status;
+  const writeStatus = async () => {
+    if (status === undefined) return;
+    // The main table from the request's form cache when there is a request (rules and rollups read the form next).
+    const form = ctx ? await runOf(edb, ctx).forms.get(instance.schemaCode) : null;
+    const table = form ? form.mainTable : await mainTableOf(edb, instance.schemaCode);
+    if (table) batch.add(recordStatusUpdate(edb, table, instance.objectId, status, record.workflowInstanceId));
+    status = undefined;
+  };
   for (const e of effects) {
-    if (e.type === 'recordStatus') {
-      // The main table from the request's form cache when there is a request (rules and rollups read the form next).
-      const form = ctx ? await runOf(edb, ctx).forms.get(instance.schemaCode) : null;
-      await setRecordStatus(edb, instance.schemaCode, instance.objectId, e.status, form ? { mainTable: form.mainTable } : {});
-    }
+    if (e.type === 'recordStatus') status = e.status;
     // Business rules on effective / void, and the rollups reading the record (docs/decisions/0015).
-    if (e.type === 'businessRules' && ctx) await afterWorkflowStatus(edb, ctx, instance.schemaCode, instance.objectId, e.on);
+    if (e.type === 'businessRules' && ctx && !(await workflowStatusIsQuiet(edb, ctx, instance.schemaCode, e.on))) {
+      await writeStatus();
+      await batch.flush();
+      await afterWorkflowStatus(edb, ctx, instance.schemaCode, instance.objectId, e.on);
+    }
   }
-  // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019), in one statement.
+  await writeStatus();
+  // Reminders: the remind effects and every new todo, one row per receiver (docs/decisions/0019).
   const existed = new Set(before?.items.map((i) => i.id));
-  const reminders = await deliverWorkflowReminders(edb, instance, effects, { entries: after.comments, newItems: after.items.filter((i) => !existed.has(i.id)) });
+  const reminders = workflowReminders(effects, { entries: after.comments, newItems: after.items.filter((i) => !existed.has(i.id)) });
+  if (reminders.length) batch.add(insertWorkflowReminders(edb, instance, reminders));
   // The message center and the browsers (issue 20): each reminder and the flow's result as messages, and the
   // participants whose to-do counts moved.
-  if (ctx) {
-    await notifyEach(edb, ctx.engineCode, workflowNotices(instance, reminders, before?.instance, ctx.userId), { todos: todoChanges(before, after) });
-  }
+  if (ctx) addNotices(batch, edb, ctx.engineCode, workflowNotices(instance, reminders, before?.instance, ctx.userId), { todos: todoChanges(before, after) });
 }
 
 /**
  * Everything an action's outcome does once its state is written: the effects, then the child flows (docs/decisions/
  * 0024) — children to start, waited-for children to cancel when the parent stopped waiting, and the parent to move
- * when this instance was a child that just ended. The parent's row is already locked (root first).
+ * when this instance was a child that just ended. The parent's row is already locked (root first). The batch holds
+ * the action's writes; it has run when this returns.
  */
-async function afterAction(edb: EngineExecutor, ctx: NodeContext, before: EngineState | undefined, out: Outcome, template: WorkflowTemplate): Promise<void> {
-  await applyEffects(edb, before, out.state, out.effects, ctx);
-  await scheduleTimeLimits(edb, ctx.engineCode, template, before, out.state);
+async function afterAction(
+  batch: WriteBatch,
+  edb: EngineExecutor,
+  ctx: NodeContext,
+  before: EngineState | undefined,
+  out: Outcome,
+  template: WorkflowTemplate,
+  record?: { status: BizObjectStatus; workflowInstanceId: string },
+): Promise<void> {
+  await addEffects(batch, edb, before, out.state, out.effects, ctx, record);
+  const timers = timeLimitTimers(edb, ctx.engineCode, template, before, out.state);
+  if (timers) batch.add(timers);
+  await batch.flush();
   for (const e of out.effects) {
     if (e.type !== 'startChild') continue;
     const child = await createChildRecord(edb, ctx, out.state.instance, childActivity(template, e.activityCode));
@@ -99,8 +141,9 @@ async function runLocked(edb: EngineExecutor, ctx: NodeContext, instanceId: stri
   if (!instance) return;
   const { state, template } = await stateOf(edb, instance);
   const out = await new LazyCore(edb, template, instance).run((core) => applyAction(state, core, actor, action));
-  await saveState(edb, state, out.state);
-  await afterAction(edb, ctx, state, out, template);
+  const batch = batchOf(edb);
+  addStateWrites(batch, edb, state, out.state);
+  await afterAction(batch, edb, ctx, state, out, template);
 }
 
 async function isAppAdmin(edb: EngineExecutor, ctx: NodeContext, schemaCode: string): Promise<boolean> {
@@ -182,9 +225,10 @@ async function startIn(
     }
     return { out, effects };
   });
-  await saveState(edb, undefined, out.state);
-  await setRecordStatus(edb, form.node.code, objectId, BizObjectStatus.Draft, { workflowInstanceId: out.state.instance.id });
-  await afterAction(edb, ctx, undefined, { state: out.state, effects }, published.template);
+  const batch = batchOf(edb);
+  addStateWrites(batch, edb, undefined, out.state);
+  // The record gets its instance, and stays Draft unless the effects move it (a submitted start: Running).
+  await afterAction(batch, edb, ctx, undefined, { state: out.state, effects }, published.template, { status: BizObjectStatus.Draft, workflowInstanceId: out.state.instance.id });
   return effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, out.state.instance.id))!) : out.state;
 }
 
@@ -230,9 +274,10 @@ export async function act(
   options: { bySystem?: boolean; now?: Date } = {},
 ): Promise<Out<typeof contracts.WfInstanceDto>> {
   return inTransaction(ctx, async (edb) => {
-    const instance = (await lockRootInstance(edb, target)) ?? (await lockWithAncestors(edb, target));
+    const root = await lockAndRead(edb, ctx.engineCode, target);
+    const instance = root ? root.state.instance : await lockWithAncestors(edb, target);
     const instanceId = instance.id;
-    const { state, template } = await stateOf(edb, instance);
+    const { state, template } = root ? parsed(instance, root) : await stateOf(edb, instance);
     if (target.instanceId && !['submit', 'reject', 'forback', 'forward', 'addsign', 'consult'].includes(action.type)) await assertCanRead(edb, ctx, state);
     const unknown = await unknownUsers(edb, namedUsers(action));
     if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
@@ -241,8 +286,9 @@ export async function act(
     const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
     if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
     const out = await new LazyCore(edb, template, instance, options.now).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin, bySystem: options.bySystem }, action));
-    await saveState(edb, state, out.state);
-    await afterAction(edb, ctx, state, out, template);
+    const batch = batchOf(edb);
+    addStateWrites(batch, edb, state, out.state);
+    await afterAction(batch, edb, ctx, state, out, template);
     // A child flow that ended at once may have moved this instance again.
     return presentInstance(out.effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, instanceId))!) : out.state);
   });

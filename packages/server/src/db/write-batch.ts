@@ -1,0 +1,79 @@
+import { sql, type AliasedExpression, type Compilable, type ExpressionBuilder, type Kysely, type OperationNodeSource } from 'kysely';
+
+// Writes of one action gathered into as few statements as the database allows (docs/decisions/0101, after 0035 and
+// 0095): each write is a data-modifying WITH query of one statement, whose SELECT may read what some of them return
+// (and call functions such as pg_notify). PostgreSQL runs every data-modifying WITH to completion, read or not; they
+// all see the statement's snapshot and none sees another's rows, and foreign keys are checked at the statement's end.
+// Two writes that must not meet half way (a row closed and its replacement opened under a unique index) go in two
+// statements: `barrier()` starts the next one.
+
+export type Write = Compilable & OperationNodeSource;
+type Selection = (eb: ExpressionBuilder<any, never>) => AliasedExpression<unknown, string>;
+type Row = Record<string, unknown>;
+
+interface Statement {
+  ctes: [string, Write][];
+  selections: Selection[];
+  /** Called with the statement's row once it ran (in the order they were added). */
+  done: ((row: Row) => Promise<void>)[];
+}
+
+const empty = (): Statement => ({ ctes: [], selections: [], done: [] });
+
+export class WriteBatch {
+  private statements: Statement[] = [empty()];
+  private names = 0;
+  constructor(private readonly db: Kysely<any>) {}
+
+  private get current(): Statement {
+    return this.statements[this.statements.length - 1]!;
+  }
+
+  /** A write of the current statement. */
+  add(write: Write): void {
+    this.current.ctes.push([`w${this.names++}`, write]);
+  }
+
+  /** A write whose returned rows the statement's SELECT reads: answers its name there. */
+  addNamed(prefix: string, write: Write): string {
+    const name = `${prefix}${this.names++}`;
+    this.current.ctes.push([name, write]);
+    return name;
+  }
+
+  /** A fresh name for an expression of the SELECT. */
+  alias(prefix: string): string {
+    return `${prefix}${this.names++}`;
+  }
+
+  /** An expression of the statement's SELECT (reading named writes), and what to do with its row afterwards. */
+  select(selection: Selection, done?: (row: Row) => Promise<void>): void {
+    this.current.selections.push(selection);
+    if (done) this.current.done.push(done);
+  }
+
+  /** What is added from now on runs in a statement after the ones so far. */
+  barrier(): void {
+    if (this.current.ctes.length || this.current.selections.length) this.statements.push(empty());
+  }
+
+  /** Runs what was added (one statement, or one per barrier) and starts empty. */
+  async flush(): Promise<void> {
+    const statements = this.statements;
+    this.statements = [empty()];
+    for (const s of statements) await this.run(s);
+  }
+
+  private async run(s: Statement): Promise<void> {
+    if (!s.ctes.length && !s.selections.length) return;
+    if (s.ctes.length === 1 && !s.selections.length) {
+      await this.db.executeQuery(s.ctes[0]![1].compile());
+      return;
+    }
+    let q: any = this.db;
+    for (const [name, write] of s.ctes) q = q.with(name, () => write);
+    const selections = s.selections.length ? s.selections : [() => sql<number>`1`.as('done')];
+    const row = ((await q.selectNoFrom((eb: ExpressionBuilder<any, never>) => selections.map((f) => f(eb))).executeTakeFirst()) ?? {}) as Row;
+    for (const done of s.done) await done(row);
+  }
+}
