@@ -70,6 +70,7 @@ export async function chatSettingView(edb: EngineExecutor, provider: ChatProvide
     hasCallbackKeys: provider === 'wechat' ? !!row?.secrets.callbackToken : pushes && !!(await callbackKeys(edb, provider)),
     callbackUrl: pushes ? callbackUrl : '',
     pendingEvents: chatProvider(provider).callbacks && row ? await pendingEvents(edb, provider) : 0,
+    hasCallbackAesKey: !!row?.secrets.callbackAesKey,
     wechatMethod: wechatMethodOf(s),
   };
 }

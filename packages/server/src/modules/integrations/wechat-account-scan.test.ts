@@ -60,7 +60,7 @@ describe('WeChat official account scan sign-in', () => {
     // Not set up yet: the push address answers 200901 and the login page is told so.
     expect((await wechat.account.verify()).body).toContain('200901');
     const saved = await save(admin);
-    expect(saved).toMatchObject({ provider: 'wechat', wechatMethod: 'officialAccount', hasAppSecret: true, hasCallbackKeys: true });
+    expect(saved).toMatchObject({ provider: 'wechat', wechatMethod: 'officialAccount', hasAppSecret: true, hasCallbackKeys: true, hasCallbackAesKey: true });
     expect(saved.callbackUrl).toMatch(new RegExp(`/v1/sysintergration/wechat/push/${admin.engineCode}$`));
     for (const secret of [wechat.appSecret, wechat.account.token, wechat.account.aesKey]) expect(JSON.stringify(saved)).not.toContain(secret);
     const check = await wechat.account.verify();

@@ -226,6 +226,8 @@ export const ChatSettingDto = z.object({
   callbackUrl: z.string(),
   /** Change events received and not yet applied by an incremental sync. */
   pendingEvents: z.number().int(),
+  /** WeChat: the official account's EncodingAESKey is stored (safe mode). */
+  hasCallbackAesKey: z.boolean(),
   /** WeChat: the sign-in method (other platforms: website, unused). */
   wechatMethod: WechatScanMethod,
 });
