@@ -61,6 +61,8 @@ export interface FakeWechat {
   qr: QrLogins;
   account: FakeOfficialAccount;
   calls: Map<string, number>;
+  /** The next `count` requests to `path` are answered together, once all have arrived (to make callers race). */
+  holdTogether(path: string, count: number): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startFakeWechat(): Promise<FakeWechat> {
   const tokens = new Map<string, string>();
   /** The account's tokens: valid, or refused with the code they now answer. */
   const accountTokens = new Map<string, 0 | 40001 | 42001>();
+  let held: { path: string; count: number; waiting: (() => void)[] } | null = null;
   const account: FakeOfficialAccount = {
     token: randomBytes(8).toString('hex'),
     aesKey: randomBytes(32).toString('base64').slice(0, 43),
@@ -127,11 +130,24 @@ export async function startFakeWechat(): Promise<FakeWechat> {
     },
     qr: qrLogins(() => fake.url, (openid) => fake.codeFor(openid), 'code'),
     account,
+    holdTogether(path, count) {
+      held = { path, count, waiting: [] };
+    },
     close: async () => undefined,
   };
   const served = await serveFake(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     fake.calls.set(url.pathname, (fake.calls.get(url.pathname) ?? 0) + 1);
+    if (held && held.path === url.pathname) {
+      const gate = held;
+      await new Promise<void>((resolve) => {
+        gate.waiting.push(resolve);
+        if (gate.waiting.length === gate.count) {
+          held = null;
+          for (const release of gate.waiting) release();
+        }
+      });
+    }
     const send = (body: Record<string, unknown>) => {
       // WeChat answers text/plain JSON.
       res.writeHead(200, { 'content-type': 'text/plain' });

@@ -49,9 +49,13 @@ export async function completeWechatBinding(ctx: NodeContext, http: typeof fetch
   if (!holder) {
     const own = await edb.selectFrom('org_user_identities').select('subject').where('provider', '=', 'wechat').where('user_id', '=', ctx.userId).executeTakeFirst();
     if (own) throw new AppError('OfficialAccountBindError');
-    // Two users binding one WeChat at once: the primary key (provider, subject) lets one of them in.
+    // Binds at the same moment: the primary key (provider, subject) lets one user have a WeChat, and the unique index of
+    // a user's WeChat (org_user_identities_one_wechat) lets a user have one; the loser is told which rule stopped it.
     const inserted = await edb.insertInto('org_user_identities').values({ provider: 'wechat', subject: person.id, user_id: ctx.userId }).onConflict((c) => c.doNothing()).returning('user_id').executeTakeFirst();
-    if (!inserted) throw new AppError('WechatBoundElsewhere');
+    if (!inserted) {
+      const winner = await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', 'wechat').where('subject', '=', person.id).executeTakeFirst();
+      if (winner?.user_id !== ctx.userId) throw new AppError(winner ? 'WechatBoundElsewhere' : 'OfficialAccountBindError');
+    }
   }
   return wechatBinding(ctx);
 }
