@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findEngine } from '../engine/engine.repo.ts';
 import { loadProvider } from './provider-settings.ts';
 import { platformError, signInPlatformPerson, usableSettings, type ChatDeps } from './chat-sign-in.ts';
-import { claimSignInFlow, peekSignInFlow } from './sign-in-flows.ts';
+import { browserKeyHash, claimSignInFlow, peekSignInFlow, sameBrowserKey } from './sign-in-flows.ts';
 import { allowedReturnTo } from './sso.service.ts';
 import { createSceneQr, followerIdentity, openAccountPush } from './providers/wechat-official-account.ts';
 import type { CallbackPush } from './providers/chat-provider.ts';
@@ -25,8 +25,6 @@ export const WECHAT_SCAN_PAGE = '/entry/login/wechat';
 
 /** The official account's server address of an engine (entered in the account's console as 服务器地址). */
 export const accountPushPath = (engineCode: string) => `/v1/sysintergration/wechat/push/${engineCode}`;
-
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 interface ScenePayload {
   qrUrl: string;
@@ -54,7 +52,7 @@ export async function startAccountScan(db: Db, http: typeof fetch, engineCode: s
       state: scene,
       engine_code: engineCode,
       provider: SCENE,
-      nonce: hashOf(browserKey),
+      nonce: browserKeyHash(browserKey),
       code_verifier: '',
       return_to: returnTo,
       payload: JSON.stringify({ qrUrl: qr.qrUrl } satisfies ScenePayload),
@@ -95,9 +93,7 @@ export async function receiveAccountPush(db: Db, engineCode: string, push: Callb
 }
 
 function assertSameBrowser(keyHash: string, key: string): void {
-  const expected = Buffer.from(keyHash, 'hex');
-  const given = Buffer.from(hashOf(key), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError(SCENE_ERRORS.invalid, { detail: { reason: 'another browser started this scan' } });
+  if (!sameBrowserKey(keyHash, key)) throw new AppError(SCENE_ERRORS.invalid, { detail: { reason: 'another browser started this scan' } });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
