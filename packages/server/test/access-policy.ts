@@ -127,6 +127,7 @@ export const ACCESS_POLICY = {
     'GET /v1/account/wechat/binding',
     'POST /v1/account/wechat/binding',
     'POST /v1/account/wechat/binding/remove',
+    'GET /v1/account/wechat/binding/scene',
     'POST /v1/account/wechat/binding/start',
     'POST /Automatic/OnAction',
     'POST /ExcelExport/OnAction',

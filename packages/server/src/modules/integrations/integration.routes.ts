@@ -16,7 +16,7 @@ import { externalLogin } from './external-login.ts';
 import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
 import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
-import { completeWechatBinding, removeWechatBinding, startWechatBinding, wechatBinding } from './wechat-binding.ts';
+import { completeWechatBinding, removeWechatBinding, startWechatBinding, wechatBinding, wechatBindingScene } from './wechat-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
 import { accountPushPath, accountScanState, receiveAccountPush } from './wechat-account-scan.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
@@ -309,6 +309,16 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     config: { access: 'engine', rateLimit: RATE_LIMITS.signIn },
     schema: { tags, summary: '绑定微信：完成（微信带回的 code 与 state）', body: contracts.WechatBindBody, response: env(contracts.WechatBinding) },
     handler: async (request) => ok(await completeWechatBinding(nodeContextOf(request, deps.db), deps.http, siteUrl(request), request.body)),
+  });
+  app.get('/v1/account/wechat/binding/scene', {
+    config: { access: 'engine', rateLimit: { max: 120, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: '绑定微信（公众号扫码）：扫码场景的状态（等待扫码时返回二维码，扫码后绑定并返回绑定情况；仅限发起的用户）',
+      querystring: contracts.WechatBindSceneQuery,
+      response: env(contracts.WechatBindSceneState),
+    },
+    handler: async (request) => ok(await wechatBindingScene(nodeContextOf(request, deps.db), deps.http, request.query)),
   });
   app.post('/v1/account/wechat/binding/remove', {
     config: { access: 'engine' },

@@ -185,4 +185,30 @@ describe('WeChat official account scan sign-in', () => {
     expect(failed.body.errorCode).toBe(200701);
     expect(failed.body.detail.platformCode).toBe(40003);
   });
+
+  it('a signed-in member binds their WeChat by the account\'s code, then signs in by scanning; no one else can use the scene', async () => {
+    const member = await addMember(t, admin, { name: '扫码绑定成员' });
+    wechat.people.push({ openid: 'oa-binder', unionid: '', nickname: '' });
+    const started = await orgClient(t.app, member).post('/v1/account/wechat/binding/start', {});
+    const page = new URL(started.redirectUrl as string, 'http://site');
+    expect(page.pathname).toBe('/entry/register/wechat');
+    const bindScene = page.searchParams.get('scene')!;
+    const waiting = await orgClient(t.app, member).get('/v1/account/wechat/binding/scene', { scene: bindScene });
+    expect(waiting.status).toBe('waiting');
+    // Another user of the engine, and the sign-in's poll, cannot take it.
+    expect((await orgClient(t.app, admin).raw('GET', '/v1/account/wechat/binding/scene', { scene: bindScene })).body.errorCode).toBe(200702);
+    expect((await scene({ scene: bindScene, key: 'any' })).body.errorCode).toBe(200702);
+    await wechat.account.scan(new URL(waiting.qrUrl as string).searchParams.get('ticket')!, 'oa-binder');
+    const bound = await orgClient(t.app, member).get('/v1/account/wechat/binding/scene', { scene: bindScene, wait: '3' });
+    expect(bound).toMatchObject({ status: 'bound', binding: { bound: true } });
+    // No unionid (the account is not bound to an open platform): the openid is the binding.
+    const identity = await engineDb(t.database.db, admin.engineCode).selectFrom('org_user_identities').select('user_id').where('provider', '=', 'wechat').where('subject', '=', 'oa-binder').execute();
+    expect(identity).toEqual([{ user_id: member.userId }]);
+    expect((await orgClient(t.app, member).raw('GET', '/v1/account/wechat/binding/scene', { scene: bindScene })).body.errorCode).toBe(200702);
+
+    const signIn = await start();
+    await wechat.account.scan(signIn.ticket, 'oa-binder');
+    const signedIn = await scene({ scene: signIn.scene, key: signIn.key });
+    expect(signedIn.body.data, JSON.stringify(signedIn.body)).toMatchObject({ status: 'signedIn', login: { engineCode: admin.engineCode } });
+  });
 });

@@ -19,7 +19,6 @@ import type { CallbackPush } from './providers/chat-provider.ts';
 // scene of that engine, unused and in time). The next ask of the asking browser then signs in the WeChat's user,
 // exactly as the website login does (0078): bound by unionid or openid, else the number proof of 0061 (200504).
 
-const SCENE = 'wechat-scene';
 const SCENE_ERRORS = { invalid: 'ChatScanStateInvalid', expired: 'ChatScanStateExpired' } as const;
 export const WECHAT_SCAN_PAGE = '/entry/login/wechat';
 
@@ -28,14 +27,18 @@ export const accountPushPath = (engineCode: string) => `/v1/sysintergration/wech
 
 interface ScenePayload {
   qrUrl: string;
+  /** A binding's scene: the signed-in user who asked. */
+  userId?: string;
   /** Set by the push: the openid that scanned. */
   openid?: string;
 }
 
-/** Starts a scan: the account's QR code for a new scene; the page to show it on, and the browser's key. */
-export async function startAccountScan(db: Db, http: typeof fetch, engineCode: string, redirectUrl: string | undefined, siteUrl: string, now = new Date()): Promise<contracts.SsoStartResult> {
-  const settings = await usableSettings(db, http, engineCode, 'wechat');
-  const returnTo = allowedReturnTo(redirectUrl, `${siteUrl}${WECHAT_SCAN_PAGE}`);
+/** The scenes of the account's QR codes: a sign-in (keyed to the asking browser) or a signed-in user's binding (0090). */
+export const SCENE_KINDS = { signIn: 'wechat-scene', bind: 'wechat-bind-scene' } as const;
+type SceneKind = (typeof SCENE_KINDS)[keyof typeof SCENE_KINDS];
+
+/** A new scene and the account's QR code for it; `keyHash` binds it to a browser, `userId` to a signed-in user. */
+export async function createScene(db: Db, settings: Parameters<typeof createSceneQr>[0], engineCode: string, kind: SceneKind, options: { keyHash?: string; returnTo?: string | null; userId?: string }, now = new Date()): Promise<string> {
   const scene = randomBytes(24).toString('base64url');
   let qr;
   try {
@@ -43,7 +46,6 @@ export async function startAccountScan(db: Db, http: typeof fetch, engineCode: s
   } catch (error) {
     throw platformError(error, 'scan');
   }
-  const browserKey = randomBytes(24).toString('base64url');
   // The scene lives no longer than its code, nor longer than asked.
   const seconds = Math.min(qr.expireSeconds, contracts.WECHAT_SCENE_SECONDS);
   await db
@@ -51,14 +53,23 @@ export async function startAccountScan(db: Db, http: typeof fetch, engineCode: s
     .values({
       state: scene,
       engine_code: engineCode,
-      provider: SCENE,
-      nonce: browserKeyHash(browserKey),
+      provider: kind,
+      nonce: options.keyHash ?? randomBytes(24).toString('base64url'),
       code_verifier: '',
-      return_to: returnTo,
-      payload: JSON.stringify({ qrUrl: qr.qrUrl } satisfies ScenePayload),
+      return_to: options.returnTo ?? null,
+      payload: JSON.stringify({ qrUrl: qr.qrUrl, ...(options.userId ? { userId: options.userId } : {}) } satisfies ScenePayload),
       expires_at: new Date(now.getTime() + seconds * 1000),
     })
     .execute();
+  return scene;
+}
+
+/** Starts a sign-in scan: this site's QR page of a new scene, and the key only the asking browser gets. */
+export async function startAccountScan(db: Db, http: typeof fetch, engineCode: string, redirectUrl: string | undefined, siteUrl: string, now = new Date()): Promise<contracts.SsoStartResult> {
+  const settings = await usableSettings(db, http, engineCode, 'wechat');
+  const returnTo = allowedReturnTo(redirectUrl, `${siteUrl}${WECHAT_SCAN_PAGE}`);
+  const browserKey = randomBytes(24).toString('base64url');
+  const scene = await createScene(db, settings, engineCode, SCENE_KINDS.signIn, { keyHash: browserKeyHash(browserKey), returnTo }, now);
   const page = new URLSearchParams({ scene, engineCode });
   return { redirectUrl: `${WECHAT_SCAN_PAGE}?${page}`, browserKey };
 }
@@ -81,7 +92,7 @@ export async function receiveAccountPush(db: Db, engineCode: string, push: Callb
       .updateTable('platform.sign_in_flows')
       .set({ payload: sql`coalesce(payload, '{}'::jsonb) || jsonb_build_object('openid', ${opened.openid}::text)` })
       .where('state', '=', opened.scene)
-      .where('provider', '=', SCENE)
+      .where('provider', 'in', Object.values(SCENE_KINDS))
       .where('engine_code', '=', engineCode)
       .where('used_time', 'is', null)
       .where('expires_at', '>', now)
@@ -98,34 +109,51 @@ function assertSameBrowser(keyHash: string, key: string): void {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type SceneFlow = Awaited<ReturnType<typeof peekSignInFlow>>;
+
+/**
+ * Waits up to `wait` seconds for the scene's scan: the openid once the push has marked it, else the code to keep
+ * showing. `check` refuses a caller the scene is not for. The push may reach another server process, so the row is
+ * read again rather than waiting on this process's events.
+ */
+export async function awaitScan(db: Db, scene: string, kind: SceneKind, wait: number, check: (flow: SceneFlow) => void): Promise<{ openid: string; flow: SceneFlow } | { waiting: { qrUrl: string; expiresAt: string } }> {
+  const deadline = Date.now() + wait * 1000;
+  for (;;) {
+    const flow = await peekSignInFlow(db, scene, kind, SCENE_ERRORS);
+    check(flow);
+    const payload = flow.payload as unknown as ScenePayload;
+    if (payload.openid) return { openid: payload.openid, flow };
+    const left = deadline - Date.now();
+    if (left <= 0) return { waiting: { qrUrl: payload.qrUrl, expiresAt: flow.expires_at.toISOString() } };
+    await pause(Math.min(1000, left));
+  }
+}
+
+/** Who scanned, as the binding knows a WeChat: the unionid when WeChat gives one, else the openid. */
+export async function scannedPerson(settings: Parameters<typeof followerIdentity>[0], openid: string) {
+  try {
+    return await followerIdentity(settings, openid);
+  } catch (error) {
+    throw platformError(error, 'scan');
+  }
+}
+
+/** Marks the scene used; the statement decides, so two asks of one scene cannot both act on it. */
+export const claimScene = (db: Db, scene: string, kind: SceneKind, engineCode: string) => claimSignInFlow(db, scene, kind, SCENE_ERRORS, new Date(), engineCode);
+
 /**
  * The scene's state for the browser that started it: waiting (with the QR image) until the push says it was scanned,
  * for up to `wait` seconds; once scanned, the session of the WeChat's user (the scene is then used up).
  */
 export async function accountScanState(deps: ChatDeps, query: contracts.WechatSceneQuery): Promise<contracts.WechatSceneState> {
-  const deadline = Date.now() + query.wait * 1000;
-  for (;;) {
-    const flow = await peekSignInFlow(deps.db, query.scene, SCENE, SCENE_ERRORS);
-    assertSameBrowser(flow.nonce, query.key);
-    const payload = flow.payload as unknown as ScenePayload;
-    if (payload.openid) return { status: 'signedIn', login: await signInScanned(deps, flow.state, flow.engine_code, payload.openid) };
-    const left = deadline - Date.now();
-    if (left <= 0) return { status: 'waiting', qrUrl: payload.qrUrl, expiresAt: flow.expires_at.toISOString() };
-    // The push may reach another server process: the row is read again rather than waiting on this process's events.
-    await pause(Math.min(1000, left));
-  }
+  const scanned = await awaitScan(deps.db, query.scene, SCENE_KINDS.signIn, query.wait, (flow) => assertSameBrowser(flow.nonce, query.key));
+  if ('waiting' in scanned) return { status: 'waiting', ...scanned.waiting };
+  return { status: 'signedIn', login: await signInScanned(deps, scanned.flow.state, scanned.flow.engine_code, scanned.openid) };
 }
 
 async function signInScanned(deps: ChatDeps, scene: string, engineCode: string, openid: string): Promise<contracts.SsoLoginResult> {
-  const settings = await usableSettings(deps.db, deps.http, engineCode, 'wechat');
-  let person;
-  try {
-    person = await followerIdentity(settings, openid);
-  } catch (error) {
-    throw platformError(error, 'scan');
-  }
-  // The statement that marks the scene used decides: two asks of one scene cannot both sign in.
-  const flow = await claimSignInFlow(deps.db, scene, SCENE, SCENE_ERRORS, new Date(), engineCode);
+  const person = await scannedPerson(await usableSettings(deps.db, deps.http, engineCode, 'wechat'), openid);
+  const flow = await claimScene(deps.db, scene, SCENE_KINDS.signIn, engineCode);
   const session = await signInPlatformPerson(deps, engineCode, { provider: 'wechat', subject: person.subject, name: person.name });
   return { ...session, returnTo: flow.return_to };
 }

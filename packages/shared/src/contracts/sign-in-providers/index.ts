@@ -292,6 +292,17 @@ export const WechatSceneState = z.discriminatedUnion('status', [
 ]);
 export type WechatSceneState = z.infer<typeof WechatSceneState>;
 
+/** A signed-in user's binding by the official account's code (decision 0097): the user's session is the credential. */
+export const WechatBindSceneQuery = z
+  .object({ scene: z.string().trim().min(1).max(64), wait: z.coerce.number().int().min(0).max(WECHAT_SCENE_MAX_WAIT).default(0) })
+  .passthrough();
+export type WechatBindSceneQuery = z.infer<typeof WechatBindSceneQuery>;
+export const WechatBindSceneState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('waiting'), qrUrl: z.string(), expiresAt: z.string() }),
+  z.object({ status: z.literal('bound'), binding: WechatBinding }),
+]);
+export type WechatBindSceneState = z.infer<typeof WechatBindSceneState>;
+
 // DingTalk shortcuts (calls.md §2 "/v1/shortcut/dingtalk"): entries of the organisation's DingTalk workplace that
 // open an app or a form of the engine through DingTalk's free login.
 
