@@ -287,4 +287,23 @@ describe('WeChat official account scan sign-in in the browser (decision 0097)', 
     await later.waitForURL('**/workbench**');
     await expect.poll(() => later.getByText('你好，秦照影').count()).toBeGreaterThan(0);
   });
+
+  it('a signed-in member binds their WeChat by the official account\'s code from the user menu', async () => {
+    const { page } = await memberPage(admin, '陆听澜');
+    wechat.people.push({ openid: 'oa-lu', unionid: 'u-lu', nickname: '' });
+    await page.goto('/workbench');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByText('绑定微信').click();
+    await page.waitForURL('**/entry/register/wechat');
+    await page.getByRole('button', { name: '微信扫码绑定' }).click();
+    await page.waitForURL('**/entry/register/wechat?scene=**');
+    const qr = page.getByTestId('wechat-account-qr');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByText('请使用要绑定的微信扫描二维码，关注公众号后即完成绑定').count()).toBe(1);
+    await screenshot(page, 'chat-scan-16-wechat-account-binding');
+    await wechat.account.scan(new URL((await qr.getAttribute('src'))!).searchParams.get('ticket')!, 'oa-lu');
+    await expect.poll(() => page.getByText('微信已绑定').count()).toBe(1);
+    await page.getByRole('button', { name: '返回微信绑定' }).click();
+    await expect.poll(() => page.getByTestId('wechat-binding-state').textContent()).toMatch(/^已绑定微信（/);
+  });
 });

@@ -1288,6 +1288,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   wechatBinding: {
     intro: 'Once linked, you can sign in to this organisation by scanning with WeChat on the login page. A WeChat can be linked to one user of the organisation only.',
     signInFirst: 'Sign in first, then link your WeChat',
+    accountHint: 'Scan the code with the WeChat to link and follow the official account to finish',
     notBound: 'No WeChat linked',
     boundSince: 'WeChat linked ({{time}})',
     scan: 'Scan with WeChat to link',

@@ -1286,6 +1286,7 @@ export const zhCNWorkbench = {
   wechatBinding: {
     intro: '绑定后，可以在登录页用微信扫码直接登录本组织。一个微信只能绑定组织中的一个用户。',
     signInFirst: '请先登录，再绑定微信',
+    accountHint: '请使用要绑定的微信扫描二维码，关注公众号后即完成绑定',
     notBound: '尚未绑定微信',
     boundSince: '已绑定微信（{{time}}）',
     scan: '微信扫码绑定',

@@ -16,15 +16,14 @@ describe('WeChat official account QR page', () => {
         asks += 1;
         return asks === 1
           ? ok({ status: 'waiting', qrUrl: 'https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=T1', expiresAt: new Date(Date.now() + 300_000).toISOString() })
-          : ok({ status: 'signedIn', login: { accessToken: 'oa-token', expiresIn: 172800, engineCode: 'acme01', authType: 1, returnTo: '/workbench/app/x' } });
+          : ok({ status: 'signedIn', login: { accessToken: 'oa-token', expiresIn: 172800, engineCode: 'acme01', authType: 1, returnTo: '/no/such/page' } });
       },
     });
     const { router } = renderRoutes(routes, '/entry/login/wechat?scene=s-1&engineCode=acme01');
     const image = (await screen.findByTestId('wechat-account-qr')) as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=T1');
     expect(screen.getByText('请使用微信扫描二维码，关注公众号后即可登录')).toBeTruthy();
-    // The workbench's pages load on first use: slow on a loaded machine.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workbench/app/x'), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/no/such/page'), { timeout: 5000 });
     const sent = callsTo('GET', '/v1/login/wechat/scene').map((c) => Object.fromEntries(new URL(c.url, 'http://localhost').searchParams));
     expect(sent).toEqual([{ scene: 's-1', key: 'key-1', wait: '0' }, { scene: 's-1', key: 'key-1', wait: '20' }]);
     expect(readCookie('access-token')).toBe('oa-token');

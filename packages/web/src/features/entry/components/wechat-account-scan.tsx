@@ -15,8 +15,6 @@ const LONG_POLL_SECONDS = 20;
 const SCENE_EXPIRED = 200703;
 const BIND_NEEDED = 200504;
 
-type View = { kind: 'loading' } | { kind: 'waiting'; qrUrl: string; expiresAt: string } | { kind: 'expired' } | { kind: 'bind'; securityToken: string } | { kind: 'failed'; message: string };
-
 /**
  * The organisation's official-account QR code (decision 0097): shown until WeChat pushes the scan, asking the server
  * for the scene's state (each ask waits up to 20 seconds); then the session, or the number proof of a WeChat not
@@ -24,56 +22,73 @@ type View = { kind: 'loading' } | { kind: 'waiting'; qrUrl: string; expiresAt: s
  */
 export function WechatAccountScan({ scene, engineCode }: { scene: string; engineCode: string }) {
   const { t } = useTranslation();
-  const view = useSceneState(scene);
-  if (view.kind === 'bind') return <BindMobileForm securityToken={view.securityToken} />;
-  if (view.kind === 'expired') return <Result status="warning" title={t('scan.account.expired')} subTitle={t('scan.account.expiredHint')} extra={<RefreshButton engineCode={engineCode} />} />;
-  if (view.kind === 'failed') return <Result status="error" title={t('scan.failed')} subTitle={view.message} extra={<BackToLoginButton primary labelKey="common.signInAgain" />} />;
+  const navigate = useNavigate();
+  const beginSession = useStartSession();
+  const poll = useScenePoll(scene, (wait) => authApi.wechatScene(scene, wechatSceneKey(scene) ?? '-', wait), (state) => {
+    if (state.status === 'waiting') return state;
+    beginSession(state.login);
+    navigate(safeRedirectTarget(state.login.returnTo) ?? DEFAULT_AFTER_SIGN_IN, { replace: true });
+    return null;
+  });
+  const error = poll.error;
+  if (isApiError(error) && error.errorCode === BIND_NEEDED) return <BindMobileForm securityToken={String((error.detail as { securityToken?: string } | undefined)?.securityToken ?? '')} />;
+  if (isApiError(error) && error.errorCode === SCENE_EXPIRED) return <Result status="warning" title={t('scan.account.expired')} subTitle={t('scan.account.expiredHint')} extra={<RefreshButton engineCode={engineCode} />} />;
+  if (error) return <Result status="error" title={t('scan.failed')} subTitle={isApiError(error) ? error.message : t('ssoCallback.unreachable')} extra={<BackToLoginButton primary labelKey="common.signInAgain" />} />;
+  return (
+    <>
+      <AccountQr hint={t('scan.account.hint')} waiting={poll.waiting} />
+      <BackToLoginLink />
+    </>
+  );
+}
+
+interface Waiting {
+  qrUrl: string;
+  expiresAt: string;
+}
+
+/** The account's code (WeChat's showqrcode image) while it waits for the scan, and until when it works. */
+export function AccountQr({ hint, waiting }: { hint: string; waiting: Waiting | null }) {
+  const { t } = useTranslation();
   return (
     <Flex vertical align="center" gap="small">
       <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-        {t('scan.account.hint')}
+        {hint}
       </Typography.Paragraph>
       <div style={{ width: 220, height: 220, display: 'flex', alignItems: 'center', justifyContent: 'center', border: '1px solid #f0f0f0', borderRadius: 8 }}>
-        {view.kind === 'waiting' ? <img data-testid="wechat-account-qr" src={view.qrUrl} alt={t('scan.account.qrAlt')} width={200} height={200} /> : <Spin />}
+        {waiting ? <img data-testid="wechat-account-qr" src={waiting.qrUrl} alt={t('scan.account.qrAlt')} width={200} height={200} /> : <Spin />}
       </div>
-      {view.kind === 'waiting' && (
-        <Typography.Text type="secondary">{t('scan.account.expiresAt', { time: new Date(view.expiresAt).toLocaleTimeString() })}</Typography.Text>
-      )}
-      <BackToLoginLink />
+      {waiting && <Typography.Text type="secondary">{t('scan.account.expiresAt', { time: new Date(waiting.expiresAt).toLocaleTimeString() })}</Typography.Text>}
     </Flex>
   );
 }
 
 /**
- * Asks for the scene's state until it is signed in or fails. One loop per page: a second effect run (React's
- * development double run) finds it started and keeps it, since a scene's session can be taken once.
+ * Asks for a scene's state until `settle` takes an answer (answers null rather than the code still waiting) or the server refuses: the first ask answers
+ * at once (the code to show), the next ones wait for the scan. One loop per scene: a second effect run (React's
+ * development double run) finds it started and keeps it, since a scene can be used once.
  */
-function useSceneState(scene: string): View {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const beginSession = useStartSession();
-  const [view, setView] = useState<View>({ kind: 'loading' });
+export function useScenePoll<T>(scene: string, ask: (wait: number) => Promise<T>, settle: (answer: T) => Waiting | null): { waiting: Waiting | null; error: unknown } {
+  const [state, setState] = useState<{ waiting: Waiting | null; error: unknown }>({ waiting: null, error: null });
   const started = useRef<string | null>(null);
   const mounted = useRef(true);
+  const latest = useRef({ ask, settle });
+  latest.current = { ask, settle };
   useEffect(() => {
     mounted.current = true;
     if (started.current !== scene) {
       started.current = scene;
-      setView({ kind: 'loading' });
+      setState({ waiting: null, error: null });
       void (async () => {
-        const key = wechatSceneKey(scene) ?? '-';
         let wait = 0;
         while (mounted.current && started.current === scene) {
           try {
-            const state = await authApi.wechatScene(scene, key, wait);
-            // A newer scene (refreshed code) has its own loop.
+            const answer = await latest.current.ask(wait);
+            // A newer scene (a refreshed code) has its own loop.
             if (started.current !== scene) return;
-            if (state.status === 'signedIn') {
-              beginSession(state.login);
-              navigate(safeRedirectTarget(state.login.returnTo) ?? DEFAULT_AFTER_SIGN_IN, { replace: true });
-              return;
-            }
-            setView({ kind: 'waiting', qrUrl: state.qrUrl, expiresAt: state.expiresAt });
+            const waiting = latest.current.settle(answer);
+            if (!waiting) return;
+            setState({ waiting, error: null });
             wait = LONG_POLL_SECONDS;
           } catch (error) {
             if (!isApiError(error)) {
@@ -81,9 +96,7 @@ function useSceneState(scene: string): View {
               await new Promise((resolve) => setTimeout(resolve, 2000));
               continue;
             }
-            if (error.errorCode === SCENE_EXPIRED) setView({ kind: 'expired' });
-            else if (error.errorCode === BIND_NEEDED) setView({ kind: 'bind', securityToken: String((error.detail as { securityToken?: string } | undefined)?.securityToken ?? '') });
-            else setView({ kind: 'failed', message: error.message || t('scan.failed') });
+            if (started.current === scene) setState({ waiting: null, error });
             return;
           }
         }
@@ -92,8 +105,8 @@ function useSceneState(scene: string): View {
     return () => {
       mounted.current = false;
     };
-  }, [scene, navigate, beginSession, t]);
-  return view;
+  }, [scene]);
+  return state;
 }
 
 /** A new code for the organisation, on this page. */
