@@ -220,3 +220,90 @@ describe('token exchange in the browser (decision 0079)', () => {
     await screenshot(again, 'chat-scan-11-exchange-used');
   });
 });
+
+describe('WeChat official account scan sign-in in the browser (decision 0097)', () => {
+  let wechat: FakeWechat;
+  afterAll(async () => {
+    await wechat?.close();
+  });
+
+  /** From the login page's 扫码登录 tab to this site's QR page of the official account; answers the code's ticket. */
+  async function openAccountQr(page: Page) {
+    await page.goto('/entry/');
+    await page.getByRole('tab', { name: '扫码登录' }).click();
+    await page.getByLabel('组织编码').fill(admin.engineCode);
+    await page.getByRole('button', { name: '微信扫码登录', exact: true }).click();
+    await page.waitForURL('**/entry/login/wechat?scene=**');
+    const qr = page.getByTestId('wechat-account-qr');
+    // The image is WeChat's showqrcode (here the local WeChat's), loaded by the browser.
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    return new URL((await qr.getAttribute('src'))!).searchParams.get('ticket')!;
+  }
+
+  it('the administrator switches WeChat to the official account; a member scans the code on the sign-in page and is signed in', async () => {
+    wechat = await startFakeWechat();
+    await adminPage.goto('/admin/sign-in');
+    await adminPage.getByRole('tab', { name: '微信', exact: true }).click();
+    const enabled = adminPage.getByRole('switch', { name: '启用微信扫码登录' });
+    if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
+    await adminPage.getByText('公众号扫码（关注公众号后登录）').click();
+    await adminPage.getByLabel('AppID').fill(wechat.appId);
+    await adminPage.getByLabel('AppSecret').fill(wechat.appSecret);
+    await adminPage.getByLabel('接口地址').fill(wechat.url);
+    await adminPage.getByLabel('令牌（Token）').fill('a b');
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByText('Token 须为 3 到 32 位字母或数字').count()).toBe(1);
+    await adminPage.getByLabel('令牌（Token）').fill(wechat.account.token);
+    await adminPage.getByLabel('消息加解密密钥（EncodingAESKey，安全模式时填写）').fill(wechat.account.aesKey);
+    await adminPage.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => adminPage.getByLabel('令牌（Token）').getAttribute('placeholder')).toBe('已设置');
+    const pushUrl = (await adminPage.getByTestId('wechat-push-url').textContent())!;
+    expect(pushUrl).toBe(`${baseUrl()}/v1/sysintergration/wechat/push/${admin.engineCode}`);
+    await screenshot(adminPage, 'chat-scan-14-wechat-account-settings');
+    // Saving the address in the account's console: WeChat checks it.
+    wechat.account.pushUrl = pushUrl;
+    const check = await wechat.account.verify();
+    expect(check.body).toBe(check.echostr);
+
+    const mobile = uniqueMobile();
+    const company = await api<{ id: string }>(admin, 'GET', '/v1/org/department');
+    await api(admin, 'POST', '/v1/org/user/create', { name: '秦照影', mobile, departmentIds: [company.id] });
+    wechat.people.push({ openid: 'oa-qin', unionid: 'u-qin', nickname: '' });
+    const page = await newPage(await browser(), baseUrl());
+    const ticket = await openAccountQr(page);
+    await screenshot(page, 'chat-scan-15-wechat-account-qr');
+    // A new follower scans in WeChat's safe mode: the page learns of it and asks for the number once.
+    expect(await wechat.account.scan(ticket, 'oa-qin', { subscribe: true, safeMode: true })).toEqual({ status: 200, body: 'success' });
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(E2E_CODE);
+    await page.getByRole('button', { name: '绑定并登录' }).click();
+    await page.waitForURL('**/workbench**');
+    await expect.poll(() => page.getByText('你好，秦照影').count()).toBeGreaterThan(0);
+
+    // A follower's later scan signs in at once.
+    const later = await newPage(await browser(), baseUrl());
+    await wechat.account.scan(await openAccountQr(later), 'oa-qin');
+    await later.waitForURL('**/workbench**');
+    await expect.poll(() => later.getByText('你好，秦照影').count()).toBeGreaterThan(0);
+  });
+
+  it('a signed-in member binds their WeChat by the official account\'s code from the user menu', async () => {
+    const { page } = await memberPage(admin, '陆听澜');
+    wechat.people.push({ openid: 'oa-lu', unionid: 'u-lu', nickname: '' });
+    await page.goto('/workbench');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByText('绑定微信').click();
+    await page.waitForURL('**/entry/register/wechat');
+    await page.getByRole('button', { name: '微信扫码绑定' }).click();
+    await page.waitForURL('**/entry/register/wechat?scene=**');
+    const qr = page.getByTestId('wechat-account-qr');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByText('请使用要绑定的微信扫描二维码，关注公众号后即完成绑定').count()).toBe(1);
+    await screenshot(page, 'chat-scan-16-wechat-account-binding');
+    await wechat.account.scan(new URL((await qr.getAttribute('src'))!).searchParams.get('ticket')!, 'oa-lu');
+    await expect.poll(() => page.getByText('微信已绑定').count()).toBe(1);
+    await page.getByRole('button', { name: '返回微信绑定' }).click();
+    await expect.poll(() => page.getByTestId('wechat-binding-state').textContent()).toMatch(/^已绑定微信（/);
+  });
+});

@@ -50,6 +50,7 @@ import * as scopeCountIndexes from './migrations/engine/2026-11-27T0100_scope-co
 import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sign-in-providers.ts';
 import * as dingtalkShortcuts from './migrations/engine/2026-11-27T0100_create-dingtalk-shortcuts.ts';
 import * as directoryEvents from './migrations/engine/2026-11-27T0400_create-directory-events.ts';
+import * as oneWechatPerUser from './migrations/engine/2026-11-27T0900_one-wechat-per-user.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -107,6 +108,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-26T1800_create-sign-in-providers': signInProviders,
   '2026-11-27T0100_create-dingtalk-shortcuts': dingtalkShortcuts,
   '2026-11-27T0400_create-directory-events': directoryEvents,
+  '2026-11-27T0900_one-wechat-per-user': oneWechatPerUser,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -233,6 +233,7 @@ export const VALIDATION_MESSAGES = {
   validDaysMin: { zh: '有效期至少 {min} 天', en: 'Valid for at least {min} days' },
   validDaysMax: { zh: '有效期最多 {max} 天', en: 'Valid for at most {max} days' },
   callbackKeyFormat: { zh: '密钥格式不正确', en: 'The key is not in its platform\'s format' },
+  wechatPushToken: { zh: 'Token 须为 3 到 32 位字母或数字', en: 'The Token must be 3 to 32 letters or digits' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -139,6 +139,15 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     bindIntro: 'The platform did not give your mobile number. Verify the number your organisation knows you by; once bound, you are signed in.',
     bindSubmit: 'Bind and sign in',
     failed: 'Scan sign-in failed',
+    account: {
+      title: 'Sign in with WeChat',
+      hint: 'Scan the code with WeChat and follow the official account to sign in',
+      qrAlt: 'Official account QR code',
+      expiresAt: 'The code works until {{time}}',
+      expired: 'The QR code has expired',
+      expiredHint: 'Refresh the code and scan again',
+      refresh: 'Refresh the code',
+    },
   },
   ssoCallback: {
     signingIn: 'Completing single sign-on…',

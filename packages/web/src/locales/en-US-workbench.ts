@@ -1288,6 +1288,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   wechatBinding: {
     intro: 'Once linked, you can sign in to this organisation by scanning with WeChat on the login page. A WeChat can be linked to one user of the organisation only.',
     signInFirst: 'Sign in first, then link your WeChat',
+    accountHint: 'Scan the code with the WeChat to link and follow the official account to finish',
     notBound: 'No WeChat linked',
     boundSince: 'WeChat linked ({{time}})',
     scan: 'Scan with WeChat to link',
@@ -1383,6 +1384,15 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     wechat: {
       intro: 'Enter the AppID and AppSecret of a website app on the WeChat open platform. Members sign in by scanning with WeChat; the first time they prove their mobile number once, and that WeChat is then bound to them. WeChat has no directory.',
       enabled: 'Enable WeChat scan sign-in',
+      method: 'Scan method',
+      methods: { website: 'Website app (WeChat open platform)', officialAccount: 'Official account (follow to sign in)' },
+      officialAccountIntro: 'Enter the AppID and AppSecret of the official account (service account) and turn on its server configuration under Basic configuration: the server URL is the address below and the Token the one entered here; enter the EncodingAESKey as well when messages are encrypted (safe mode). Members scan the code on the sign-in page and follow the account to sign in.',
+      pushUrl: 'Server URL',
+      pushUrlHint: 'Enter it under Basic configuration → Server configuration of the official account; WeChat pushes scans and follows to this address',
+      token: 'Token',
+      tokenInvalid: 'The Token must be 3 to 32 letters or digits',
+      aesKey: 'EncodingAESKey (safe mode only)',
+      aesKeyInvalid: 'The EncodingAESKey must be 43 letters or digits',
     },
     feishu: {
       intro: 'Enter the App ID and App Secret of your custom app on the Feishu open platform. Members sign in by scanning or inside Feishu, and the directory can be synced into this organisation.',

@@ -137,6 +137,15 @@ export const zhCNEntry = {
     bindIntro: '平台没有提供您的手机号。请验证组织中登记的手机号，完成绑定后即可登录。',
     bindSubmit: '绑定并登录',
     failed: '扫码登录失败',
+    account: {
+      title: '微信扫码登录',
+      hint: '请使用微信扫描二维码，关注公众号后即可登录',
+      qrAlt: '公众号二维码',
+      expiresAt: '二维码 {{time}} 前有效',
+      expired: '二维码已过期',
+      expiredHint: '请刷新二维码后重新扫描',
+      refresh: '刷新二维码',
+    },
   },
   ssoCallback: {
     signingIn: '正在完成单点登录…',

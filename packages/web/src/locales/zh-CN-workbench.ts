@@ -1286,6 +1286,7 @@ export const zhCNWorkbench = {
   wechatBinding: {
     intro: '绑定后，可以在登录页用微信扫码直接登录本组织。一个微信只能绑定组织中的一个用户。',
     signInFirst: '请先登录，再绑定微信',
+    accountHint: '请使用要绑定的微信扫描二维码，关注公众号后即完成绑定',
     notBound: '尚未绑定微信',
     boundSince: '已绑定微信（{{time}}）',
     scan: '微信扫码绑定',
@@ -1381,6 +1382,15 @@ export const zhCNWorkbench = {
     wechat: {
       intro: '填写微信开放平台中网站应用的 AppID 与 AppSecret。成员用微信扫码登录；第一次扫码时验证一次手机号，之后该微信即与成员绑定。微信不提供通讯录。',
       enabled: '启用微信扫码登录',
+      method: '扫码方式',
+      methods: { website: '网站应用扫码（微信开放平台）', officialAccount: '公众号扫码（关注公众号后登录）' },
+      officialAccountIntro: '填写公众号（服务号）的 AppID 与 AppSecret，并在公众号后台“基本配置”中启用服务器配置：服务器地址填下方地址，令牌（Token）与此处一致；消息加解密方式选“安全模式”时再填 EncodingAESKey。成员扫描登录页的二维码并关注公众号后即登录。',
+      pushUrl: '服务器地址（URL）',
+      pushUrlHint: '填入公众号后台“基本配置 → 服务器配置”；微信把扫码与关注事件推送到此地址',
+      token: '令牌（Token）',
+      tokenInvalid: 'Token 须为 3 到 32 位字母或数字',
+      aesKey: '消息加解密密钥（EncodingAESKey，安全模式时填写）',
+      aesKeyInvalid: 'EncodingAESKey 须为 43 位字母或数字',
     },
     feishu: {
       intro: '填写飞书开放平台中企业自建应用的 App ID 与 App Secret。成员可扫码或在飞书内登录，通讯录可同步到本组织。',

@@ -7,7 +7,7 @@ import type { JobHandler } from '../../jobs/job-registry.ts';
 import type { LoginResultData, SignInDeps } from '../auth/sign-in.service.ts';
 import { findEngine } from '../engine/engine.repo.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
-import { signInWithIdentity } from './identity-sign-in.ts';
+import { signInWithIdentity, type VerifiedIdentity } from './identity-sign-in.ts';
 import { mobileBindingRequired } from './mobile-binding.ts';
 import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sync.ts';
 import { ChatPlatformError, type AuthCodeKind, type ChatProviderName, type ChatProviderSettings } from './providers/chat-provider.ts';
@@ -26,7 +26,11 @@ export type ChatDeps = SignInDeps & { http: typeof fetch };
 interface StoredChatSettings extends Omit<ChatProviderSettings, 'http'> {
   enabled: boolean;
   hasAppSecret: boolean;
+  /** WeChat: which of its scans signs in (decision 0097). */
+  wechatMethod: contracts.WechatScanMethod;
 }
+
+const wechatMethodOf = (settings: Record<string, unknown>): contracts.WechatScanMethod => (settings.wechatMethod === 'officialAccount' ? 'officialAccount' : 'website');
 
 async function loadChatSettings(edb: EngineExecutor, provider: ChatProviderName): Promise<StoredChatSettings | null> {
   const row = await loadProvider(edb, provider);
@@ -40,13 +44,17 @@ async function loadChatSettings(edb: EngineExecutor, provider: ChatProviderName)
     hasAppSecret: !!row.secrets.appSecret,
     corpId: String(s.corpId ?? ''),
     agentId: String(s.agentId ?? ''),
+    wechatMethod: wechatMethodOf(s),
   };
 }
 
-/** The Administrator's view; `callbackUrl` is the engine's address for the platform's change pushes. */
+/**
+ * The Administrator's view; `callbackUrl` is the engine's address for the platform's pushes: change events, or for
+ * WeChat the official account's scans (decision 0097).
+ */
 export async function chatSettingView(edb: EngineExecutor, provider: ChatProviderName, callbackUrl: string): Promise<contracts.ChatSettingDto> {
   const row = await loadProvider(edb, provider);
-  const pushes = !!chatProvider(provider).callbacks;
+  const pushes = !!chatProvider(provider).callbacks || provider === 'wechat';
   const s = row?.settings ?? {};
   return {
     provider,
@@ -58,9 +66,12 @@ export async function chatSettingView(edb: EngineExecutor, provider: ChatProvide
     hasAppSecret: !!row?.secrets.appSecret,
     corpId: String(s.corpId ?? ''),
     agentId: String(s.agentId ?? ''),
-    hasCallbackKeys: pushes && !!(await callbackKeys(edb, provider)),
+    // The official account's Token is enough for plain-mode pushes; its EncodingAESKey is for safe mode only.
+    hasCallbackKeys: provider === 'wechat' ? !!row?.secrets.callbackToken : pushes && !!(await callbackKeys(edb, provider)),
     callbackUrl: pushes ? callbackUrl : '',
-    pendingEvents: pushes && row ? await pendingEvents(edb, provider) : 0,
+    pendingEvents: chatProvider(provider).callbacks && row ? await pendingEvents(edb, provider) : 0,
+    hasCallbackAesKey: !!row?.secrets.callbackAesKey,
+    wechatMethod: wechatMethodOf(s),
   };
 }
 
@@ -101,12 +112,16 @@ export async function chatLogin(deps: ChatDeps, provider: ChatProviderName, kind
     throw platformError(error, kind);
   }
   if (!person.active) throw new AppError('UserDisabled');
-  const identity = { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo };
+  return signInPlatformPerson(deps, engineCode, { provider, subject: person.id, name: person.name, mobile: person.mobile, email: person.email, employeeNo: person.employeeNo });
+}
+
+/** The engine's user bound to (or with the mobile of) a person a chat platform vouched for. */
+export async function signInPlatformPerson(deps: ChatDeps, engineCode: string, identity: VerifiedIdentity): Promise<LoginResultData> {
   try {
     return await signInWithIdentity(deps, engineCode, identity, { matchBy: 'mobile', createUsers: false, unknown: 'UserNotExist' });
   } catch (error) {
     // Not bound and no number to match by: the person may prove a number of the engine's user instead (0061).
-    if (error instanceof AppError && error.errorName === 'UserNotExist' && !person.mobile) throw await mobileBindingRequired(deps, engineCode, identity);
+    if (error instanceof AppError && error.errorName === 'UserNotExist' && !identity.mobile) throw await mobileBindingRequired(deps, engineCode, identity);
     throw error;
   }
 }

@@ -80,11 +80,15 @@ export async function userOfIdentity(db: Db, engineCode: string, identity: Verif
     if (identity.employeeNo) await engineDb(db, engineCode).updateTable('org_users').set({ employee_no: identity.employeeNo }).where('id', '=', userId).execute();
   }
   if (identity.subject === null) return userId;
-  await engineDb(db, engineCode)
-    .insertInto('org_user_identities')
-    .values({ provider: identity.provider, subject: identity.subject, user_id: userId })
-    .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
-    .execute();
+  const edb = engineDb(db, engineCode);
+  // Any unique rule may stop the binding: (provider, subject), or one WeChat per user (org_user_identities_one_wechat).
+  const bound = await edb.insertInto('org_user_identities').values({ provider: identity.provider, subject: identity.subject, user_id: userId }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
+  // A WeChat's binding is the user's proof for later scans: one that lost a race to another WeChat of the user is refused
+  // (206001, decision 0078) rather than signed in unbound.
+  if (!bound && identity.provider === 'wechat') {
+    const holder = await edb.selectFrom('org_user_identities').select('user_id').where('provider', '=', 'wechat').where('subject', '=', identity.subject).executeTakeFirst();
+    if (holder?.user_id !== userId) throw new AppError('OfficialAccountBindError');
+  }
   return userId;
 }
 

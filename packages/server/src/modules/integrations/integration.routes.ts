@@ -16,8 +16,9 @@ import { externalLogin } from './external-login.ts';
 import { createExchangeCode, redeemExchangeCode } from './token-exchange.ts';
 import { directoryCallbackPath, receiveChange } from './directory-events.ts';
 import { bindMobile, sendBindCode, validateBindMobile } from './mobile-binding.ts';
-import { completeWechatBinding, removeWechatBinding, startWechatBinding, wechatBinding } from './wechat-binding.ts';
+import { completeWechatBinding, removeWechatBinding, startWechatBinding, wechatBinding, wechatBindingScene } from './wechat-binding.ts';
 import { createShortcut, listShortcuts, removeShortcut, updateShortcut } from './dingtalk-shortcuts.ts';
+import { accountPushPath, accountScanState, receiveAccountPush } from './wechat-account-scan.ts';
 import type { ChatProviderName } from './providers/chat-provider.ts';
 
 const tags = ['第三方登录'];
@@ -36,7 +37,11 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     const node = nodeContextOf(request, deps.db);
     return { edb: engineOf(node), userId: node.userId };
   };
-  const directoryCallbackUrl = (request: FastifyRequest, provider: ChatProviderName) => `${siteUrl(request)}${directoryCallbackPath(provider, nodeContextOf(request, deps.db).engineCode)}`;
+  // WeChat's pushes are its official account's scans (decision 0097); the others' are directory changes.
+  const directoryCallbackUrl = (request: FastifyRequest, provider: ChatProviderName) => {
+    const engineCode = nodeContextOf(request, deps.db).engineCode;
+    return `${siteUrl(request)}${provider === 'wechat' ? accountPushPath(engineCode) : directoryCallbackPath(provider, engineCode)}`;
+  };
   for (const kind of ['corp', 'app', 'oa'] as const) {
     app.get(`/v1/login/dingtalk/${kind}`, {
       config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
@@ -62,6 +67,17 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
       },
     });
   }
+  app.get('/v1/login/wechat/scene', {
+    // A page waiting for its scan asks about every 25 seconds (each ask waits for the push).
+    config: { access: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: '微信公众号扫码登录：扫码场景的状态（等待扫码时返回二维码，扫码后返回登录结果；仅限发起扫码的浏览器）',
+      querystring: contracts.WechatSceneQuery,
+      response: env(contracts.WechatSceneState),
+    },
+    handler: async (request) => ok(await accountScanState(deps, request.query)),
+  });
   app.get('/v1/login/wxwork/corp', {
     config: { access: 'public', rateLimit: RATE_LIMITS.signIn },
     schema: { tags, summary: '企业微信企业登录（企业微信客户端内 OAuth2 的 code）', querystring: contracts.ChatLoginQuery },
@@ -154,6 +170,42 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
             headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value])),
             body: typeof request.body === 'string' ? request.body : '',
           }),
+      });
+    }
+  });
+  // The official account's server pushes (decision 0097): XML bodies, signed in the query; the answer is plain text.
+  app.register(async (scope: TypedApp) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    for (const method of ['GET', 'POST'] as const) {
+      scope.route({
+        method,
+        url: '/v1/sysintergration/wechat/push/:engineCode',
+        config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          summary: method === 'POST' ? '微信公众号消息推送（扫码与关注事件；校验签名，安全模式解密，标记扫码场景）' : '微信公众号服务器地址校验（应答 echostr）',
+          params: z.strictObject({ engineCode: z.string().min(1).max(64) }),
+          querystring: z
+            .object({
+              signature: z.string().max(200).optional(),
+              msg_signature: z.string().max(200).optional(),
+              timestamp: z.string().max(40).optional(),
+              nonce: z.string().max(100).optional(),
+              echostr: z.string().max(2000).optional(),
+              encrypt_type: z.string().max(20).optional(),
+            })
+            .passthrough(),
+        },
+        handler: async (request, reply) =>
+          reply.type('text/plain; charset=utf-8').send(
+            await receiveAccountPush(deps.db, request.params.engineCode, {
+              method,
+              query: request.query as Record<string, string | undefined>,
+              headers: {},
+              body: typeof request.body === 'string' ? request.body : '',
+            }),
+          ),
       });
     }
   });
@@ -257,6 +309,16 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     config: { access: 'engine', rateLimit: RATE_LIMITS.signIn },
     schema: { tags, summary: '绑定微信：完成（微信带回的 code 与 state）', body: contracts.WechatBindBody, response: env(contracts.WechatBinding) },
     handler: async (request) => ok(await completeWechatBinding(nodeContextOf(request, deps.db), deps.http, siteUrl(request), request.body)),
+  });
+  app.get('/v1/account/wechat/binding/scene', {
+    config: { access: 'engine', rateLimit: { max: 120, timeWindow: 60_000 } },
+    schema: {
+      tags,
+      summary: '绑定微信（公众号扫码）：扫码场景的状态（等待扫码时返回二维码，扫码后绑定并返回绑定情况；仅限发起的用户）',
+      querystring: contracts.WechatBindSceneQuery,
+      response: env(contracts.WechatBindSceneState),
+    },
+    handler: async (request) => ok(await wechatBindingScene(nodeContextOf(request, deps.db), deps.http, request.query)),
   });
   app.post('/v1/account/wechat/binding/remove', {
     config: { access: 'engine' },

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ErrorName } from '@tritium/shared';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { normaliseMobile, startUserSession, userOfIdentity } from './identity-sign-in.ts';
-import { claimSignInFlow, createSignInFlow } from './sign-in-flows.ts';
+import { browserKeyHash, claimSignInFlow, createSignInFlow, sameBrowserKey } from './sign-in-flows.ts';
 import { allowedReturnTo, enabledSettings, loadSsoSettings, SSO_CALLBACK_PATH, type SsoSettings } from './sso.service.ts';
 import { certificatesOf, samlAddresses } from './saml-config.ts';
 
@@ -33,7 +33,6 @@ const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 /** A signed-in user (with the hash of the starting browser's key), or the error the checks raised. */
 type Handoff = { userId: string; keyHash: string } | { error: ErrorName; detail?: unknown };
 
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function samlClient(settings: SsoSettings, engineCode: string, requestId = ''): SAML {
   const saml = settings.saml!;
@@ -69,7 +68,7 @@ export async function startSaml(db: Db, engineCode: string, redirectUrl: string 
   const requestId = `_${randomBytes(20).toString('hex')}`;
   const client = samlClient(settings, engineCode, requestId);
   const browserKey = randomBytes(24).toString('base64url');
-  await createSignInFlow(db, { state: requestId, engineCode, provider: SAML_PROVIDER, returnTo, nonce: hashOf(browserKey), minutes: SSO_FLOW_MINUTES }, now);
+  await createSignInFlow(db, { state: requestId, engineCode, provider: SAML_PROVIDER, returnTo, nonce: browserKeyHash(browserKey), minutes: SSO_FLOW_MINUTES }, now);
   return { redirectUrl: await client.getAuthorizeUrlAsync('', undefined, {}), browserKey };
 }
 
@@ -174,9 +173,7 @@ export async function redeemSamlHandoff(deps: SignInDeps, code: string, browserK
   const flow = await claimSignInFlow(deps.db, code, HANDOFF_PROVIDER, FLOW_ERRORS, now);
   const handoff = flow.payload as unknown as Handoff;
   if ('error' in handoff) throw new AppError(handoff.error, handoff.detail === undefined ? {} : { detail: handoff.detail });
-  const expected = Buffer.from(handoff.keyHash, 'hex');
-  const given = Buffer.from(hashOf(browserKey ?? ''), 'hex');
-  if (!browserKey || expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('SsoStateInvalid', { detail: { reason: 'another browser started this sign-in' } });
+  if (!sameBrowserKey(handoff.keyHash, browserKey)) throw new AppError('SsoStateInvalid', { detail: { reason: 'another browser started this sign-in' } });
   return { ...(await startUserSession(deps, flow.engine_code, handoff.userId)), returnTo: flow.return_to };
 }
 

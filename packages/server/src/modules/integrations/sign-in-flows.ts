@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ErrorName } from '@tritium/shared';
@@ -69,4 +69,18 @@ export async function peekSignInFlow(db: Db, state: string, provider: string, er
   if (!claimed) throw new AppError(errors.invalid);
   if (claimed.expires_at.getTime() <= now.getTime()) throw new AppError(errors.expired);
   return claimed;
+}
+
+/**
+ * The browser key of a sign-in (decisions 0087, 0097): the start answers a random key only the asking tab keeps, and
+ * the flow keeps its hash; the answer is taken only with the key, so that one handed to another browser is refused.
+ */
+export const browserKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Whether `key` is the one whose hash the flow kept (compared in constant time); false when either is missing. */
+export function sameBrowserKey(keyHash: string | undefined, key: string | undefined): boolean {
+  if (!keyHash || !key) return false;
+  const expected = Buffer.from(keyHash, 'hex');
+  const given = Buffer.from(browserKeyHash(key), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

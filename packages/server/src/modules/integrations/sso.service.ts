@@ -9,7 +9,7 @@ import { OutboundRefused } from '../../lib/outbound-http.ts';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { loadProvider, saveProvider, type EngineExecutor } from './provider-settings.ts';
 import { normaliseMobile, signInWithIdentity } from './identity-sign-in.ts';
-import { claimSignInFlow, createSignInFlow } from './sign-in-flows.ts';
+import { browserKeyHash, claimSignInFlow, createSignInFlow, sameBrowserKey } from './sign-in-flows.ts';
 import { assertCertificates, samlAddresses } from './saml-config.ts';
 
 // Enterprise single sign-on by OpenID Connect (issue 25, docs/decisions/0051): authorization code with PKCE (S256),
@@ -165,13 +165,15 @@ export async function switchedOnSettings(db: Db, engineCode: string): Promise<Ss
 }
 
 /** Starts a sign-in: a flow row (state, nonce, PKCE verifier) and the issuer's authorization address. */
-export async function startSso(db: Db, http: typeof fetch, engineCode: string, redirectUrl: string | undefined, now = new Date()): Promise<{ redirectUrl: string }> {
+export async function startSso(db: Db, http: typeof fetch, engineCode: string, redirectUrl: string | undefined, now = new Date()): Promise<contracts.SsoStartResult> {
   const settings = await enabledSettings(db, engineCode);
   const returnTo = allowedReturnTo(redirectUrl, settings.callbackUrl);
   const config = await discover(settings, http);
   const nonce = randomBytes(24).toString('base64url');
   const verifier = oidc.randomPKCECodeVerifier();
-  const state = await createSignInFlow(db, { engineCode, provider: SSO_PROVIDER, nonce, codeVerifier: verifier, returnTo, minutes: SSO_FLOW_MINUTES }, now);
+  // The tab that starts the sign-in keeps a key; the code the issuer sends back is redeemed only with it (as SAML's, 0087).
+  const browserKey = randomBytes(24).toString('base64url');
+  const state = await createSignInFlow(db, { engineCode, provider: SSO_PROVIDER, nonce, codeVerifier: verifier, returnTo, minutes: SSO_FLOW_MINUTES, payload: { keyHash: browserKeyHash(browserKey) } }, now);
   const scope = ['openid', ...settings.scopes.split(/\s+/).filter((s) => s && s !== 'openid')].join(' ');
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: settings.callbackUrl,
@@ -182,7 +184,7 @@ export async function startSso(db: Db, http: typeof fetch, engineCode: string, r
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
   });
-  return { redirectUrl: url.toString() };
+  return { redirectUrl: url.toString(), browserKey };
 }
 
 /** Completes a sign-in from the issuer's answer (code, state, iss) and starts the engine-bound session. */
@@ -190,6 +192,8 @@ export async function completeSso(deps: SignInDeps & { http: typeof fetch }, que
   const flow = await claimSignInFlow(deps.db, query.state ?? '', SSO_PROVIDER, { invalid: 'SsoStateInvalid', expired: 'SsoStateExpired' }, now);
   const settings = await enabledSettings(deps.db, flow.engine_code);
   if (query.error) throw new AppError('SsoIdentityRejected', { detail: { step: 'authorize', reason: query.error } });
+  // An answer handed to another browser (a login link sent to someone, a leaked callback address) is refused: the state is spent.
+  if (!sameBrowserKey((flow.payload as { keyHash?: string } | null)?.keyHash, query.key)) throw new AppError('SsoStateInvalid', { detail: { reason: 'another browser started this sign-in' } });
   const config = await discover(settings, deps.http);
   const current = new URL(settings.callbackUrl);
   for (const name of ['code', 'state', 'iss'] as const) if (query[name] !== undefined) current.searchParams.set(name, query[name]!);

@@ -47,7 +47,8 @@ describe('enterprise single sign-on (OpenID Connect)', () => {
     issuer.person = person;
     const started = await start(engineCode, redirectUrl);
     expect(started.body.successful, JSON.stringify(started.body)).toBe(true);
-    const query = await authorize(started.body.data.redirectUrl);
+    // The tab that started the sign-in hands the issuer's answer over with its browser key.
+    const query: Record<string, string> = { ...(await authorize(started.body.data.redirectUrl)), key: started.body.data.browserKey as string };
     return { query, res: await complete(query) };
   }
 
@@ -123,6 +124,23 @@ describe('enterprise single sign-on (OpenID Connect)', () => {
     } finally {
       issuer.replayFirstIdToken = false;
     }
+  });
+
+  it('refuses the issuer\'s answer in a browser that did not start the sign-in (208002), and it cannot be used after', async () => {
+    const member = await addMember(t, admin, { name: '钱七' });
+    issuer.person = { sub: 'qianqi', phone_number: member.mobile };
+    const started = await start(admin.engineCode);
+    expect(started.body.data.browserKey).toMatch(/^[\w-]{32}$/);
+    const query = await authorize(started.body.data.redirectUrl);
+    // A callback address sent to someone else: their browser has no key, or another sign-in's.
+    const elsewhere = await complete(query);
+    expect(elsewhere.body).toMatchObject({ errorCode: 208002, detail: { reason: 'another browser started this sign-in' } });
+    expect((await complete({ ...query, key: started.body.data.browserKey })).body.errorCode).toBe(208002);
+    const other = await start(admin.engineCode);
+    const otherQuery = await authorize(other.body.data.redirectUrl);
+    expect((await complete({ ...otherQuery, key: started.body.data.browserKey })).body.errorCode).toBe(208002);
+    const bound = await engineDb(t.database.db, admin.engineCode).selectFrom('org_user_identities').select('user_id').where('subject', '=', `${issuer.url}|qianqi`).execute();
+    expect(bound).toEqual([]);
   });
 
   it('refuses an expired state (208003), a wrong issuer (208004) and a state it never issued (208002)', async () => {

@@ -79,4 +79,16 @@ describe('binding a personal WeChat to a signed-in account', () => {
     const adminUser = await engineDb(t.database.db, admin.engineCode).selectFrom('org_users').select('id').where('mobile', '=', admin.mobile).executeTakeFirstOrThrow();
     expect(await bindings()).toEqual([{ subject: 'u-a', user_id: adminUser.id }]);
   });
+
+  it('two binds of one user with two WeChats at the same moment: one is bound, the other refused (206001)', async () => {
+    wechat.people.push({ openid: 'o-c', unionid: 'u-c', nickname: '丙' });
+    const answers = [await scanAs(member, 'o-b'), await scanAs(member, 'o-c')];
+    // WeChat answers both at once, so that both binds check the user's bindings before either writes.
+    wechat.holdTogether('/sns/userinfo', 2);
+    const results = await Promise.all(answers.map((answer) => orgClient(t.app, member).raw('POST', '/v1/account/wechat/binding', answer)));
+    expect(results.map((r) => r.body.successful ?? false).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.body.successful)!.body.errorCode).toBe(206001);
+    const own = (await bindings()).filter((b) => b.user_id === member.userId);
+    expect(own).toHaveLength(1);
+  });
 });

@@ -42,7 +42,8 @@ describe('WeChat scan sign-in and binding', () => {
   it('answers 200901 until the engine sets WeChat up; the QR page is WeChat\'s website login with the AppID', async () => {
     expect((await scan({ engineCode: admin.engineCode })).body.errorCode).toBe(200901);
     const saved = await save();
-    expect(saved).toMatchObject({ provider: 'wechat', hasAppSecret: true, callbackUrl: '', hasCallbackKeys: false });
+    // Website login by default; the push address is the official account's (decision 0097), unused by this method.
+    expect(saved).toMatchObject({ provider: 'wechat', wechatMethod: 'website', hasAppSecret: true, callbackUrl: `http://localhost:80/v1/sysintergration/wechat/push/${admin.engineCode}`, hasCallbackKeys: false });
     expect(JSON.stringify(saved)).not.toContain(wechat.appSecret);
     const started = await scan({ engineCode: admin.engineCode });
     const page = new URL(started.body.data.redirectUrl as string);

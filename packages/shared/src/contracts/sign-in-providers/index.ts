@@ -145,6 +145,7 @@ export const SsoStartResult = z.object({
    */
   browserKey: z.string().optional(),
 });
+export type SsoStartResult = z.infer<typeof SsoStartResult>;
 export const SsoLoginResult = LoginResult.extend({ returnTo: z.string().nullable() });
 export type SsoLoginResult = z.infer<typeof SsoLoginResult>;
 
@@ -166,8 +167,20 @@ export const CALLBACK_KEY_PATTERNS: Record<ChatProviderName, RegExp> = {
   dingtalk: /^[A-Za-z0-9+/]{43}$/,
   wxwork: /^[A-Za-z0-9+/]{43}$/,
   feishu: /^\S{1,128}$/,
-  wechat: /^$/,
+  // The official account's EncodingAESKey (safe mode; decision 0097).
+  wechat: /^[A-Za-z0-9+/]{43}$/,
 };
+
+/**
+ * How an engine's people sign in with WeChat (decision 0097): the open platform's website login (a QR page of
+ * WeChat's, 0078) or the engine's official account (a QR of the account on this site; the account's server pushes
+ * the scan). The AppID and AppSecret are those of the app the method uses.
+ */
+export const WechatScanMethod = z.enum(['website', 'officialAccount']);
+export type WechatScanMethod = z.infer<typeof WechatScanMethod>;
+
+/** The official account's server Token: 3 to 32 letters or digits (its console's rule). */
+export const WECHAT_PUSH_TOKEN_PATTERN = /^[A-Za-z0-9]{3,32}$/;
 
 export const ChatSettingSaveBody = z.strictObject({
   provider: ChatProviderName,
@@ -186,9 +199,14 @@ export const ChatSettingSaveBody = z.strictObject({
    */
   callbackToken: z.string().trim().max(128).optional(),
   callbackAesKey: z.string().trim().max(128).optional(),
+  /** WeChat only: website login or the official account's scan (absent: website, as before 0097). */
+  wechatMethod: WechatScanMethod.optional(),
 }).superRefine((body, ctx) => {
   const key = body.callbackAesKey;
   if (key && !CALLBACK_KEY_PATTERNS[body.provider].test(key)) ctx.addIssue({ code: 'custom', path: ['callbackAesKey'], message: '密钥格式不正确' });
+  if (body.provider === 'wechat' && body.callbackToken && !WECHAT_PUSH_TOKEN_PATTERN.test(body.callbackToken)) {
+    ctx.addIssue({ code: 'custom', path: ['callbackToken'], message: 'Token 须为 3 到 32 位字母或数字' });
+  }
 });
 export type ChatSettingSaveBody = z.infer<typeof ChatSettingSaveBody>;
 
@@ -208,6 +226,10 @@ export const ChatSettingDto = z.object({
   callbackUrl: z.string(),
   /** Change events received and not yet applied by an incremental sync. */
   pendingEvents: z.number().int(),
+  /** WeChat: the official account's EncodingAESKey is stored (safe mode). */
+  hasCallbackAesKey: z.boolean(),
+  /** WeChat: the sign-in method (other platforms: website, unused). */
+  wechatMethod: WechatScanMethod,
 });
 export type ChatSettingDto = z.infer<typeof ChatSettingDto>;
 
@@ -241,6 +263,45 @@ export type WechatBindBody = z.infer<typeof WechatBindBody>;
 
 /** Minutes a started QR login may take until the platform sends the browser back. */
 export const CHAT_SCAN_MINUTES = 5;
+
+// The official account's scan (decision 0097): the start (GET /v1/login/wechat/scan with engineCode) answers this
+// site's QR page with the scene and a browser key; the page asks for the scene's state until the account's server
+// push says it was scanned, then that answer is the session.
+
+/** Seconds the account's temporary QR code (and its scene) lives. */
+export const WECHAT_SCENE_SECONDS = 300;
+/** Longest wait of one poll of a scene (the answer comes as soon as the scan is pushed). */
+export const WECHAT_SCENE_MAX_WAIT = 25;
+
+export const WechatSceneQuery = z
+  .object({
+    scene: z.string().trim().min(1).max(64),
+    /** The browser key the start answered: only the browser that asked may use the scene. */
+    key: z.string().trim().min(1).max(200),
+    /** Seconds to wait for the scan before answering "waiting" (0: answer at once). */
+    wait: z.coerce.number().int().min(0).max(WECHAT_SCENE_MAX_WAIT).default(0),
+  })
+  .passthrough();
+export type WechatSceneQuery = z.infer<typeof WechatSceneQuery>;
+
+export const WechatSceneState = z.discriminatedUnion('status', [
+  /** Not scanned yet: the QR image to show (WeChat's showqrcode) and when it stops working. */
+  z.object({ status: z.literal('waiting'), qrUrl: z.string(), expiresAt: z.string() }),
+  /** Scanned and followed or confirmed: the session of the WeChat's user. */
+  z.object({ status: z.literal('signedIn'), login: SsoLoginResult }),
+]);
+export type WechatSceneState = z.infer<typeof WechatSceneState>;
+
+/** A signed-in user's binding by the official account's code (decision 0097): the user's session is the credential. */
+export const WechatBindSceneQuery = z
+  .object({ scene: z.string().trim().min(1).max(64), wait: z.coerce.number().int().min(0).max(WECHAT_SCENE_MAX_WAIT).default(0) })
+  .passthrough();
+export type WechatBindSceneQuery = z.infer<typeof WechatBindSceneQuery>;
+export const WechatBindSceneState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('waiting'), qrUrl: z.string(), expiresAt: z.string() }),
+  z.object({ status: z.literal('bound'), binding: WechatBinding }),
+]);
+export type WechatBindSceneState = z.infer<typeof WechatBindSceneState>;
 
 // DingTalk shortcuts (calls.md §2 "/v1/shortcut/dingtalk"): entries of the organisation's DingTalk workplace that
 // open an app or a form of the engine through DingTalk's free login.

@@ -1,5 +1,6 @@
-// SAML sign-in (docs/decisions/0087): the start answers a key that only this browser tab keeps; the sign-in page sends
-// it with the code the identity provider's answer came back with, so that an answer posted from elsewhere is refused.
+// Single sign-on (docs/decisions/0087 for SAML, 0097 for OpenID Connect): the start answers a key that only this browser
+// tab keeps; the sign-in page sends it with the code or state the identity provider's answer came back with, so that
+// an answer taken to another browser is refused.
 
 const STORAGE_KEY = 'tritium.sso.browserKey';
 
@@ -12,9 +13,9 @@ export function keepSsoBrowserKey(key: string | undefined): void {
   }
 }
 
-/** The query for completing a sign-in: with the kept key when it is SAML's code. */
+/** The query for completing a sign-in: with the kept key (SAML's code, OpenID Connect's state). */
 export function withSsoBrowserKey(query: Record<string, string>): Record<string, string> {
-  if (!query.saml) return query;
+  if (!query.saml && !query.state) return query;
   let key: string | null = null;
   try {
     key = sessionStorage.getItem(STORAGE_KEY);

@@ -43,6 +43,12 @@ export const authApi = {
     apiClient.get<SsoStartResult>(`/v1/login/${provider}/scan`, { ...formCall, query: { engineCode, ...(redirectUrl ? { redirectUrl } : {}) } }),
   /** The same with the platform's code and state: the session, and where the person was heading. */
   chatScanComplete: (provider: ChatPlatform, query: Record<string, string>) => apiClient.get<SsoLoginResult>(`/v1/login/${provider}/scan`, { ...formCall, query }),
+  /**
+   * The official account's scan (decision 0097): the scene's state for the browser that started it, waiting up to
+   * `wait` seconds for the scan.
+   */
+  wechatScene: (scene: string, key: string, wait: number) =>
+    apiClient.get<contracts.WechatSceneState>('/v1/login/wechat/scene', { ...formCall, query: { scene, key, wait }, timeoutMs: (wait + 15) * 1000 }),
   /** Mobile binding of a chat-platform person the platform gave no number (200504 and its securityToken). */
   bindMobileCode: (securityToken: string, mobile: string) => apiClient.post<SendVerifyCodeResult>('/v1/account/sendmobileverifycode', { securityToken, mobile }, formCall),
   bindMobile: (body: { securityToken: string; mobile: string; code: string }) => apiClient.post<LoginResult>('/v1/account/bindmobile', body, formCall),

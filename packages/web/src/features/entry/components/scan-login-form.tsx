@@ -12,6 +12,7 @@ import { engineCodeRules } from '../form-rules.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { FormErrorAlert } from './form-error-alert.tsx';
 import { safeRedirectTarget } from '../redirect-target.ts';
+import { keepWechatSceneKey } from '../wechat-scene-key.ts';
 
 const FIELDS = ['engineCode'] as const;
 
@@ -28,7 +29,11 @@ export function ScanLoginForm({ platforms = CHAT_PLATFORMS }: { platforms?: Chat
   const start = useMutation({
     mutationFn: ({ platform, engineCode }: { platform: ChatPlatform; engineCode: string }) =>
       authApi.chatScanStart(platform, engineCode, safeRedirectTarget(readGlobalQueryParams(search).redirectUrl)),
-    onSuccess: (result) => window.location.assign(result.redirectUrl),
+    onSuccess: (result) => {
+      // WeChat by the organisation's official account: this site's QR page, for this tab only (decision 0097).
+      keepWechatSceneKey(result.redirectUrl, result.browserKey);
+      window.location.assign(result.redirectUrl);
+    },
     onError: (error, { platform }) => {
       if (isApiError(error) && NOT_CONFIGURED_CODES.has(error.errorCode)) setMissing(platform);
       else showError(error);

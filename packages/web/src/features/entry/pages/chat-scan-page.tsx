@@ -1,16 +1,12 @@
-import { Button, Form, Result, Spin, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { authApi, type ChatPlatform } from '../api/auth-api.ts';
 import { BackToLoginButton, BackToLoginLink } from '../components/back-to-login.tsx';
 import { ScanLoginForm } from '../components/scan-login-form.tsx';
-import { MobileField } from '../components/mobile-field.tsx';
-import { VerifyCodeField } from '../components/verify-code-field.tsx';
-import { FormErrorAlert } from '../components/form-error-alert.tsx';
-import { useFormError } from '../hooks/use-form-error.ts';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { BindMobileForm } from '../components/bind-mobile-form.tsx';
+import { WechatAccountScan } from '../components/wechat-account-scan.tsx';
 import { useProviderCallback } from '../hooks/use-provider-callback.ts';
 
 // The platform's answer (code — DingTalk: authCode — and state) is handed to the server once: a state can be used
@@ -18,11 +14,14 @@ import { useProviderCallback } from '../hooks/use-provider-callback.ts';
 const FORWARDED = ['code', 'authCode', 'state'] as const;
 
 /**
- * /entry/login/dingtalk, /wxwork, /feishu: where the platform's QR page sends the browser back after the scan; opened
+ * /entry/login/dingtalk, /wxwork, /feishu, /wechat: where the platform's QR page sends the browser back after the scan; opened
  * without its answer, the page offers the QR login of that platform.
  */
 export function ChatScanPage({ platform }: { platform: ChatPlatform }) {
   const [params] = useSearchParams();
+  // WeChat by the organisation's official account: the QR code is shown here (decision 0097).
+  const scene = params.get('scene');
+  if (platform === 'wechat' && scene) return <WechatAccountScan scene={scene} engineCode={params.get('engineCode') ?? ''} />;
   if (!params.get('state')) return <ScanStart platform={platform} />;
   return <ScanCallback platform={platform} />;
 }
@@ -56,32 +55,4 @@ function ScanCallback({ platform }: { platform: ChatPlatform }) {
     );
   }
   return <Result icon={<Spin size="large" />} title={t('scan.signingIn')} />;
-}
-
-interface BindValues {
-  mobile: string;
-  code: string;
-}
-const BIND_FIELDS = ['mobile', 'code'] as const;
-
-/** The platform gave no mobile number: the person proves the number their organisation knows, once (200504). */
-function BindMobileForm({ securityToken }: { securityToken: string }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<BindValues>();
-  const completeSignIn = useCompleteSignIn();
-  const { formError, showError, clearError } = useFormError(form, BIND_FIELDS);
-  const bind = useMutation({ mutationFn: authApi.bindMobile, onSuccess: completeSignIn, onError: showError });
-  return (
-    <>
-      <Typography.Paragraph type="secondary">{t('scan.bindIntro')}</Typography.Paragraph>
-      <Form form={form} name="bindMobile" layout="vertical" requiredMark={false} onFinish={(v) => { clearError(); bind.mutate({ securityToken, mobile: v.mobile.trim(), code: v.code.trim() }); }}>
-        <MobileField />
-        <VerifyCodeField form={form} formName="bindMobile" scene="bind" onError={showError} sendCode={(mobile) => authApi.bindMobileCode(securityToken, mobile)} />
-        <FormErrorAlert message={formError} />
-        <Button type="primary" htmlType="submit" block loading={bind.isPending}>
-          {t('scan.bindSubmit')}
-        </Button>
-      </Form>
-    </>
-  );
 }

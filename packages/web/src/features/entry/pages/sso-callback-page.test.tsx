@@ -43,6 +43,17 @@ describe('single sign-on pages', () => {
     expect(query.get('redirectUrl')).toBe('/workbench/a');
   });
 
+  it('OpenID Connect: the callback sends the issuer\'s answer with the key the tab kept when it started', async () => {
+    sessionStorage.setItem('tritium.sso.browserKey', 'k-oidc');
+    const { callsTo } = stubFetch({
+      'GET /v1/login/sso': () => ok({ accessToken: 'oidc-token', expiresIn: 172800, engineCode: 'acme01', authType: 3, returnTo: null }),
+    });
+    renderRoutes(routes, '/entry/login/sso/callback?code=c2&state=s2');
+    await waitFor(() => expect(callsTo('GET', '/v1/login/sso')).toHaveLength(1));
+    expect(Object.fromEntries(new URL(callsTo('GET', '/v1/login/sso')[0].url, 'http://localhost').searchParams)).toEqual({ code: 'c2', state: 's2', key: 'k-oidc' });
+    sessionStorage.removeItem('tritium.sso.browserKey');
+  });
+
   it('SAML: the tab that started the sign-in keeps its browser key and sends it with the code it comes back with', async () => {
     const started = stubFetch({ 'GET /v1/login/sso': () => ok({ redirectUrl: '', browserKey: 'k-123' }) });
     const user = userEvent.setup();

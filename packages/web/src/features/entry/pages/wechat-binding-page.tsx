@@ -8,10 +8,12 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasToken } from '../../../lib/session.ts';
 import { BackToLoginButton } from '../components/back-to-login.tsx';
+import { AccountQr, useScenePoll } from '../components/wechat-account-scan.tsx';
 
 // /entry/register/wechat, "personal WeChat binding" (decision 0090): a signed-in user binds the WeChat they scan with
 // to their account, or unbinds it. WeChat's QR page sends the browser back here with a code and the state, which are
-// handed to the server once (a state is used only once; React runs effects twice in development).
+// handed to the server once (a state is used only once; React runs effects twice in development). An organisation on
+// its official account shows the account's code here instead, until the account's push says it was scanned (0097).
 
 const bindingKey = ['account', 'wechat-binding'] as const;
 const wechatApi = {
@@ -19,6 +21,8 @@ const wechatApi = {
   start: () => apiClient.post<{ redirectUrl: string }>('/v1/account/wechat/binding/start', {}),
   complete: (body: contracts.WechatBindBody) => apiClient.post<contracts.WechatBinding>('/v1/account/wechat/binding', body),
   remove: () => apiClient.post<contracts.WechatBinding>('/v1/account/wechat/binding/remove', {}),
+  scene: (scene: string, wait: number) =>
+    apiClient.get<contracts.WechatBindSceneState>('/v1/account/wechat/binding/scene', { query: { scene, wait }, timeoutMs: (wait + 15) * 1000, disableBizError: true }),
 };
 
 export function WechatBindingPage() {
@@ -27,6 +31,8 @@ export function WechatBindingPage() {
   if (!hasToken()) return <Result status="info" title={t('wechatBinding.signInFirst')} extra={<BackToLoginButton primary />} />;
   const code = params.get('code');
   const state = params.get('state');
+  const scene = params.get('scene');
+  if (scene) return <BindingScene scene={scene} />;
   return code && state ? <BindingCallback code={code} state={state} /> : <BindingStatus />;
 }
 
@@ -51,12 +57,36 @@ function BindingCallback({ code, state }: { code: string; state: string }) {
   return <Result icon={<Spin size="large" />} title={t('wechatBinding.binding')} />;
 }
 
+/** The official account's code for this user's binding; bound once the account's push says it was scanned. */
+function BindingScene({ scene }: { scene: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [bound, setBound] = useState(false);
+  const poll = useScenePoll(scene, (wait) => wechatApi.scene(scene, wait), (answer) => {
+    if (answer.status === 'waiting') return answer;
+    queryClient.setQueryData(bindingKey, answer.binding);
+    setBound(true);
+    return null;
+  });
+  const again = <Button onClick={() => navigate('/entry/register/wechat', { replace: true })}>{t('wechatBinding.back')}</Button>;
+  if (poll.error) return <Result status="error" title={t('wechatBinding.failed')} subTitle={isApiError(poll.error) ? poll.error.message : t('ssoCallback.unreachable')} extra={again} />;
+  if (bound) return <Result status="success" title={t('wechatBinding.bound')} extra={[<Button key="home" type="primary" onClick={() => navigate('/workbench')}>{t('wechatBinding.toWorkbench')}</Button>, again]} />;
+  return (
+    <>
+      <AccountQr hint={t('wechatBinding.accountHint')} waiting={poll.waiting} />
+      <div style={{ textAlign: 'center', marginTop: 16 }}>{again}</div>
+    </>
+  );
+}
+
 function BindingStatus() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const binding = useQuery({ queryKey: bindingKey, queryFn: wechatApi.load });
-  const start = useMutation({ mutationFn: wechatApi.start, onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
+  // WeChat's QR page, or (official account) this page with a scene of this user.
+  const start = useMutation({ mutationFn: wechatApi.start, onSuccess: ({ redirectUrl }) => (redirectUrl.startsWith('/') ? navigate(redirectUrl) : window.location.assign(redirectUrl)) });
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: wechatApi.remove,

@@ -7,6 +7,7 @@ import { SecretInput } from '../notification-channels/secret-input.tsx';
 import { secretOrUndefined } from '../notification-channels/channels-api.ts';
 import { chatApi, chatKeys, type ChatSettingDto, type ChatSettingSaveBody, type DirectorySyncSummary } from './sso-api.ts';
 import { DingtalkShortcuts } from './dingtalk-shortcuts.tsx';
+import { WechatAccountFields, WechatMethodField } from './wechat-account-fields.tsx';
 
 type Provider = contracts.ChatProviderName;
 const { DIRECTORY_PROVIDERS } = contracts;
@@ -55,6 +56,9 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
   const labels = LABELS[provider];
   // The page of this site the platform sends the browser back to after a QR scan: registered with the platform.
   const callbackUrl = `${window.location.origin}/entry/login/${provider}`;
+  // WeChat by its official account: no redirect to register; the account pushes its scans instead (decision 0097).
+  const method = Form.useWatch('wechatMethod', form) ?? setting.wechatMethod;
+  const isOfficialAccount = provider === 'wechat' && method === 'officialAccount';
   useEffect(() => form.setFieldsValue({ ...setting, appSecret: '', callbackToken: '', callbackAesKey: '' }), [setting, form]);
   const save = useMutation({
     mutationFn: (values: Omit<ChatSettingSaveBody, 'provider'>) =>
@@ -66,6 +70,7 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
         appSecret: secretOrUndefined(values.appSecret),
         corpId: values.corpId ?? '',
         agentId: values.agentId ?? '',
+        ...(provider === 'wechat' ? { wechatMethod: values.wechatMethod ?? setting.wechatMethod } : {}),
         ...(setting.callbackUrl ? { callbackToken: secretOrUndefined(values.callbackToken), callbackAesKey: secretOrUndefined(values.callbackAesKey) } : {}),
       }),
     onSuccess: (result) => {
@@ -75,10 +80,11 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
   });
   return (
     <Form form={form} name={provider} layout="vertical" initialValues={initial} onFinish={(values) => save.mutate(values)}>
-      <Typography.Paragraph type="secondary">{t(`signInSettings.${provider}.intro`)}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(isOfficialAccount ? 'signInSettings.wechat.officialAccountIntro' : `signInSettings.${provider}.intro`)}</Typography.Paragraph>
       <Form.Item name="enabled" label={t(`signInSettings.${provider}.enabled`)} valuePropName="checked">
         <Switch />
       </Form.Item>
+      {provider === 'wechat' && <WechatMethodField />}
       <Form.Item name="appKey" label={labels.appKey} rules={[{ required: true, whitespace: true, message: t('signInSettings.credentialRequired', { label: labels.appKey }) }]}>
         <Input maxLength={255} autoComplete="off" />
       </Form.Item>
@@ -100,11 +106,15 @@ function PlatformForm({ provider, setting }: { provider: Provider; setting: Chat
       <Form.Item name="baseUrl" label={t('signInSettings.baseUrl')} extra={t('signInSettings.baseUrlHint', { url: setting.defaultBaseUrl })} rules={[{ type: 'url', message: t('signInSettings.sso.urlInvalid') }]}>
         <Input placeholder={setting.defaultBaseUrl} maxLength={2000} />
       </Form.Item>
-      <Form.Item label={t('signInSettings.scanCallback')} extra={t('signInSettings.scanCallbackHint')}>
-        <Typography.Text copyable code>
-          {callbackUrl}
-        </Typography.Text>
-      </Form.Item>
+      {isOfficialAccount ? (
+        <WechatAccountFields setting={setting} />
+      ) : (
+        <Form.Item label={t('signInSettings.scanCallback')} extra={t('signInSettings.scanCallbackHint')}>
+          <Typography.Text copyable code>
+            {callbackUrl}
+          </Typography.Text>
+        </Form.Item>
+      )}
       {setting.callbackUrl && provider !== 'wechat' && <ChangeEventFields provider={provider} setting={setting} />}
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('signInSettings.save')}
