@@ -5,6 +5,7 @@
  * throw-away database: rows per second of each job and the process's peak RSS while it runs (sampled every 50 ms).
  * Run: npm run bench:dataport   (writes bench/results/data-port.json and the "Excel import and export" section of
  * docs/performance.md). BENCH_PORT_STATEMENTS=1 also prints each job's statements with their count and total time.
+ * BENCH_PORT_DATABASE=pglite runs the same on embedded PGlite (a fresh data folder) instead of PostgreSQL.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -68,9 +69,10 @@ function printStatements(job: string) {
   statements.clear();
 }
 
-async function measure(url: string, version: string) {
+async function measure(url: string | undefined, version: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-bench-port-'));
-  const database = await openDatabase({ databaseUrl: url, ...(statements ? { onQuery: countStatement } : {}) });
+  const where = url ? { databaseUrl: url } : { pgliteDataDir: path.join(dir, 'pglite') };
+  const database = await openDatabase({ ...where, ...(statements ? { onQuery: countStatement } : {}) });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), dataDir: dir, rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
   await app.ready();
@@ -110,7 +112,7 @@ async function measure(url: string, version: string) {
     const exported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [exp.taskId] }, headers)).list[0];
     if (exported.state !== 'Finished' || exported.total !== ROWS) throw new Error(`export ended ${JSON.stringify(exported)}`);
     return {
-      database: `PostgreSQL ${version}`, rows: ROWS, fileMb: Math.round((bytes.length / 1024 / 1024) * 10) / 10, baseRssMb,
+      database: url ? `PostgreSQL ${version}` : `PGlite ${version}`, rows: ROWS, fileMb: Math.round((bytes.length / 1024 / 1024) * 10) / 10, baseRssMb,
       import: { seconds: Math.round(importRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / importRun.seconds), peakRssMb: importRun.peakRssMb },
       export: { seconds: Math.round(exportRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / exportRun.seconds), peakRssMb: exportRun.peakRssMb },
     };
@@ -121,9 +123,13 @@ async function measure(url: string, version: string) {
   }
 }
 
-const run = await onThrowawayPostgres('tritium_bench_port', measure);
+const onPglite = process.env.BENCH_PORT_DATABASE === 'pglite';
+const run = onPglite ? await measure(undefined, 'embedded') : await onThrowawayPostgres('tritium_bench_port', measure);
 if (!run) process.exit(0);
-const result = saveResult('data-port', run);
+const result = saveResult(onPglite ? 'data-port-pglite' : 'data-port', run);
+console.log(JSON.stringify({ database: run.database, import: run.import, export: run.export, baseRssMb: run.baseRssMb }));
+// The section of docs/performance.md holds the PostgreSQL run.
+if (onPglite) process.exit(0);
 const peer = Math.round(PEER_ROWS_PER_MINUTE / 60);
 writePerformanceSection('Excel import and export', [
   '## Excel import and export',

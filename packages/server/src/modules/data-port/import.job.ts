@@ -177,7 +177,6 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps, nu
   const nameOf = (code: string) => names.get(code) ?? code;
   const dropped = await run.ctx.db.transaction().execute(async (trx) => {
     const tdb = engineDb(trx as unknown as Db, run.ctx.engineCode);
-    await run.ctx.assertOwned(trx as unknown as Db);
     if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(tdb, run.ctx.engineCode, form.node.code);
     const b = { ...batchState(tdb, form, run.owner, run.plan, new Date(), numbers), known: knownReferencesOf(run.lookups) };
     const marks: { task_id: string; row_no: number; object_id: string; action: 'insert' | 'update' }[] = [];
@@ -211,6 +210,9 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps, nu
     }
     await settle(b);
     await keepImported(tdb, run.ctx.engineCode, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
+    // Last, just before the commit: a swept attempt cannot commit, and the job's row stays locked only for the
+    // commit (taken first, it would hold a batch in flight behind the other's whole transaction, 0099).
+    await run.ctx.assertOwned(trx as unknown as Db);
     return b.dropped;
   });
   await deleteStoredBytes(deps, dropped);
