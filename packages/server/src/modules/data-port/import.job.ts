@@ -99,7 +99,8 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
               turn?.taken();
             }
             await previous;
-            rejected += await reportRejected(run, records, outcome);
+            const refused = await reportRejected(run, records, outcome);
+            rejected += refused;
             await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
             if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
           })();
