@@ -5,6 +5,7 @@
  * throw-away database: rows per second of each job and the process's peak RSS while it runs (sampled every 50 ms).
  * Run: npm run bench:dataport   (writes bench/results/data-port.json and the "Excel import and export" section of
  * docs/performance.md). BENCH_PORT_STATEMENTS=1 also prints each job's statements with their count and total time.
+ * BENCH_PORT_DATABASE=pglite runs the same on embedded PGlite (a fresh data folder) instead of PostgreSQL.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -38,17 +39,22 @@ async function writeSheet(file: string) {
   await wb.commit();
 }
 
-/** Runs `work` while sampling RSS; answers its seconds and the peak RSS in MB. */
+/**
+ * Runs `work` while sampling RSS; answers its seconds, the process's CPU seconds (user + system: less sensitive to
+ * other work on a shared machine than the wall clock; on PGlite it includes the database's work) and the peak RSS in MB.
+ */
 async function measured(work: () => Promise<unknown>) {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
-  return { seconds: (performance.now() - started) / 1000, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: Math.round((used.user + used.system) / 1e5) / 10, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
 }
 
 /** BENCH_PORT_STATEMENTS=1: the statements of each job, by their text's start, with count and total time. */
@@ -68,9 +74,10 @@ function printStatements(job: string) {
   statements.clear();
 }
 
-async function measure(url: string, version: string) {
+async function measure(url: string | undefined, version: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tritium-bench-port-'));
-  const database = await openDatabase({ databaseUrl: url, ...(statements ? { onQuery: countStatement } : {}) });
+  const where = url ? { databaseUrl: url } : { pgliteDataDir: path.join(dir, 'pglite') };
+  const database = await openDatabase({ ...where, ...(statements ? { onQuery: countStatement } : {}) });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), dataDir: dir, rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
   await app.ready();
@@ -110,9 +117,9 @@ async function measure(url: string, version: string) {
     const exported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [exp.taskId] }, headers)).list[0];
     if (exported.state !== 'Finished' || exported.total !== ROWS) throw new Error(`export ended ${JSON.stringify(exported)}`);
     return {
-      database: `PostgreSQL ${version}`, rows: ROWS, fileMb: Math.round((bytes.length / 1024 / 1024) * 10) / 10, baseRssMb,
-      import: { seconds: Math.round(importRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / importRun.seconds), peakRssMb: importRun.peakRssMb },
-      export: { seconds: Math.round(exportRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / exportRun.seconds), peakRssMb: exportRun.peakRssMb },
+      database: url ? `PostgreSQL ${version}` : `PGlite ${version}`, rows: ROWS, fileMb: Math.round((bytes.length / 1024 / 1024) * 10) / 10, baseRssMb,
+      import: { seconds: Math.round(importRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / importRun.seconds), cpuSeconds: importRun.cpuSeconds, peakRssMb: importRun.peakRssMb },
+      export: { seconds: Math.round(exportRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / exportRun.seconds), cpuSeconds: exportRun.cpuSeconds, peakRssMb: exportRun.peakRssMb },
     };
   } finally {
     await app.close();
@@ -121,9 +128,13 @@ async function measure(url: string, version: string) {
   }
 }
 
-const run = await onThrowawayPostgres('tritium_bench_port', measure);
+const onPglite = process.env.BENCH_PORT_DATABASE === 'pglite';
+const run = onPglite ? await measure(undefined, 'embedded') : await onThrowawayPostgres('tritium_bench_port', measure);
 if (!run) process.exit(0);
-const result = saveResult('data-port', run);
+const result = saveResult(onPglite ? 'data-port-pglite' : 'data-port', run);
+console.log(JSON.stringify({ database: run.database, import: run.import, export: run.export, baseRssMb: run.baseRssMb }));
+// The section of docs/performance.md holds the PostgreSQL run.
+if (onPglite) process.exit(0);
 const peer = Math.round(PEER_ROWS_PER_MINUTE / 60);
 writePerformanceSection('Excel import and export', [
   '## Excel import and export',
@@ -131,7 +142,8 @@ writePerformanceSection('Excel import and export', [
   `\`npm run bench:dataport\` (bench/data-port.ts, ${result.date.slice(0, 10)}, ${result.cpus} CPU ${result.cpu ?? ''}, Node ${result.node}, ${run.database}): a 10-field form`,
   `(4 text boxes, 3 numbers, a date, a drop-down, a yes/no), an .xlsx of ${run.rows.toLocaleString('en-US')} rows (${run.fileMb} MB) imported as one background task`,
   '(InsertOnly, Draft; every row converted and checked like a form save, committed 1000 records per transaction with their marks,',
-  'sequence numbers taken as one block per batch, each table written in one statement: docs/decisions/0081),',
+  'each table written in one statement: docs/decisions/0081; numbered as every save numbers its records and two batches',
+  'in flight on PostgreSQL: 0099),',
   'then every record exported to .xlsx (every key first in the list\'s order, then the records 1,000 keys at a time: 0082).',
   'The jobs run in the measuring process; RSS is the whole process,',
   `${run.baseRssMb} MB before the import.`,

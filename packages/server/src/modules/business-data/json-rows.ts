@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { anyDb } from '../business-data/runtime-form.ts';
 import { engineSchemaName } from '../../db/database.ts';
+import { counterBump, type Numbering } from './record-numbers.ts';
 
 // Set-wise writes of an import batch (issue 26, docs/decisions/0081): the rows of one table travel as ONE JSON text
 // parameter and the database spreads them into the table's row type (json_populate_recordset), so a batch of any
@@ -36,20 +37,6 @@ function insertFrom(engineCode: string, table: string, rows: readonly Row[]) {
   return sql`insert into ${target} (${columns}) select ${columns} from json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`;
 }
 
-/**
- * Numbers the first part's rows from a counter in the same statement: the counter row (form_seq_no) advanced by the
- * rows' count, and each row's `column` = `prefix`, the counter's value for it (the row's place in the batch) padded
- * with zeros to `digits`, then `suffix` — the sequence number as record-numbers.ts formatSeqNo forms it when its
- * structure has one increment and no part that varies by record.
- */
-export interface Numbering {
-  counter: { schemaCode: string; controlCode: string; period: string };
-  column: string;
-  prefix: string;
-  digits: number;
-  suffix: string;
-}
-
 /** The first part's insert numbered from the counter CTE `c` (its value is the batch's last number). */
 function numberedInsertFrom(engineCode: string, part: TableRows, numbering: Numbering) {
   const names = columnsOf(part.rows).filter((c) => c !== numbering.column);
@@ -72,10 +59,7 @@ export async function insertJsonTables(edb: EngineExecutor, engineCode: string, 
   const withs = [];
   let answer = sql`select null as value`;
   if (numbering) {
-    const { schemaCode, controlCode, period } = numbering.counter;
-    const count = filled[0]!.rows.length;
-    const counter = engineTable(engineCode, 'form_seq_no');
-    withs.push(sql`c as (insert into ${counter} as s (schema_code, control_code, period, value) values (${schemaCode}, ${controlCode}, ${period}, ${count}) on conflict (schema_code, control_code, period) do update set value = s.value + ${count}, modified_time = now() returning s.value)`);
+    withs.push(sql`c as (${counterBump(engineCode, numbering.counter, filled[0]!.rows.length)})`);
     withs.push(sql`w0 as (${numberedInsertFrom(engineCode, filled[0]!, numbering)})`);
     answer = sql`select value from c`;
   }

@@ -9,7 +9,7 @@ import { toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow, type CheckedInput } from './record-input.ts';
 import { applyRollups } from './record-rollups.ts';
 import { afterRecordsSaved } from './record-hooks-port.ts';
-import { nameWithoutSeqNo, nextSeqNos, numberingOf, recordName } from './record-numbers.ts';
+import { numberNewRecords } from './record-numbers.ts';
 import { nextStatus } from './record-policy.ts';
 import { claimRecordFiles, hasFileFields } from './record-files.ts';
 import { lockFormData, mainDepartmentOf, takenValues } from './records.repo.ts';
@@ -144,14 +144,7 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
     return { ObjectId: records[i]!.objectId, SeqNo: seqNo, Status: status, CreatedBy: ctx.userId, OwnerId: owner?.userId ?? ctx.userId, OwnerDeptId: owner ? owner.deptId : deptId, CreatedTime: now };
   };
   // The numbers are formed by the insert when no record's Name holds its number (one round trip fewer, 0095).
-  let numbering = numberingOf(form, now);
-  let names = numbering ? records.map((r, i) => nameWithoutSeqNo(form, r.merged, systemOf(i, null))) : [];
-  let seqNos: (string | null)[] = records.map(() => null);
-  if (!numbering || names.some((n) => n === undefined)) {
-    numbering = undefined;
-    seqNos = await nextSeqNos(edb, form, records.map((r) => r.merged), now);
-    names = records.map((r, i) => recordName(form, r.merged, systemOf(i, seqNos[i]!)));
-  }
+  const { numbering, seqNos, names } = await numberNewRecords(edb, ctx.engineCode, form, records.map((r, i) => ({ values: r.merged, system: (seqNo) => systemOf(i, seqNo) })), now);
   const main: Row[] = [];
   const children = new Map<string, Row[]>(form.grids.map((g) => [g.code, []]));
   const logs: Row[] = [];

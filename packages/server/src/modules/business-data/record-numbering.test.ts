@@ -4,16 +4,27 @@ import type { TestApp } from '../../../test/helpers.ts';
 import type { OrgClient, Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
+import { drainJobs, task, uploadSheet, xlsxOf } from '../data-port/data-port.fixtures.ts';
 
 // test-databases: both — the counter's bump, the records, their sub-table rows and data-log rows in one statement.
 
 // docs/decisions/0095: a new record's sequence number formed by its insert (the counter bumped in the same statement)
 // when its Name does not hold it, by a statement of its own when it does; either way the numbers run on without a
 // gap or a repeat, the answer names the number stored, and a refused batch writes nothing and takes no number.
+// docs/decisions/0099: an import numbers its records the same way, its batches in flight (PostgreSQL) taking their
+// numbers in file order outside their transactions, and single creates running meanwhile get numbers of their own.
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string, secret: string;
 beforeAll(async () => {
-  ({ t, admin, a, appCode } = await adminWithApp());
+  // Small import batches, so that an import of a few hundred rows is many batches (two in flight on PostgreSQL).
+  const before = process.env.TRITIUM_IMPORT_BATCH_SIZE;
+  process.env.TRITIUM_IMPORT_BATCH_SIZE = '25';
+  try {
+    ({ t, admin, a, appCode } = await adminWithApp());
+  } finally {
+    if (before === undefined) delete process.env.TRITIUM_IMPORT_BATCH_SIZE;
+    else process.env.TRITIUM_IMPORT_BATCH_SIZE = before;
+  }
   secret = (await issueSecret(a)).value;
 });
 afterAll(() => t.close());
@@ -100,5 +111,46 @@ describe('sequence numbers formed by the insert', () => {
     expect(await stored(code)).toHaveLength(1);
     const next = await a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Submit', values: { Title: '后' } });
     expect(next.seqNo).toBe(number(2));
+  });
+});
+
+describe('sequence numbers of an import', () => {
+  const startImport = async (code: string, rows: unknown[][]) => {
+    const fileId = await uploadSheet(t, admin, 'numbers.xlsx', await xlsxOf(rows));
+    return (await a.post('/v1/dataImport/addImportTask', { schemaCode: code, fileId })).taskId as string;
+  };
+  const single = (code: string, i: number) => a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Submit', values: { Title: `单${i}` } });
+
+  it('numbers an import and single creates running meanwhile without a gap or a repeat, the import in file order', async () => {
+    const code = await published();
+    // 300 rows (12 batches of 25), two refused by their amount: refused rows take no number.
+    const lines = Array.from({ length: 300 }, (_, i) => [`导${i}`, i === 40 || i === 260 ? 'abc' : i]);
+    const taskId = await startImport(code, [['Title', 'Amount'], ...lines]);
+    const [, singles] = await Promise.all([drainJobs(t), Promise.all(Array.from({ length: 30 }, (_, i) => single(code, i)))]);
+    expect(await task(a, taskId)).toMatchObject({ state: 'Finished', inserted: 298, rejected: 2 });
+    const rows = await stored(code);
+    expect(rows).toHaveLength(328);
+    expect(rows.map((r) => r.SeqNo).sort()).toEqual(Array.from({ length: 328 }, (_, i) => number(i + 1)).sort());
+    const byId = new Map(rows.map((r) => [r.ObjectId, r]));
+    for (const s of singles) expect(byId.get(s.objectId)!.SeqNo).toBe(s.seqNo);
+    // The imported records' numbers rise with their file rows.
+    const imported = rows.filter((r) => r.Name.startsWith('导')).sort((x, y) => Number(x.Name.slice(1)) - Number(y.Name.slice(1)));
+    expect(imported).toHaveLength(298);
+    const tails = imported.map((r) => Number(r.SeqNo.slice(3, -2)));
+    expect(tails.every((n, i) => i === 0 || n > tails[i - 1]!)).toBe(true);
+  });
+
+  it('names records that hold their number after the number each got, and a later save goes on from the last', async () => {
+    const code = await published();
+    await single(code, 0);
+    // No text to name a record by: its Name is the form's name and its number, taken before the insert.
+    const taskId = await startImport(code, [['Amount'], ...Array.from({ length: 60 }, (_, i) => [i])]);
+    await drainJobs(t);
+    expect(await task(a, taskId)).toMatchObject({ state: 'Finished', inserted: 60 });
+    const next = await single(code, 1);
+    expect(next.seqNo).toBe(number(62));
+    const rows = await stored(code);
+    expect(rows.map((r) => r.SeqNo).sort()).toEqual(Array.from({ length: 62 }, (_, i) => number(i + 1)).sort());
+    for (const r of rows) if (!r.Name.startsWith('单')) expect(r.Name).toBe(`客户信息-${r.SeqNo}`);
   });
 });

@@ -1,10 +1,16 @@
+import { sql } from 'kysely';
 import { controlDisplayText } from '@tritium/shared/controls/index';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import { nextCounterValue } from './records.repo.ts';
-import type { Numbering } from './json-rows.ts';
-import type { RuntimeForm } from './runtime-form.ts';
+import { engineSchemaName } from '../../db/database.ts';
+import { anyDb, type RuntimeForm } from './runtime-form.ts';
 
 // Sequence numbers and record names (domain.md §9 "Sequence number", docs/decisions/0007 "Sequence numbers").
+//
+// The one way new records take their numbers (docs/decisions/0095, 0099): `numberNewRecords` for a single save, a
+// batch save and an import batch alike. The counter (form_seq_no) is advanced by the records' count in ONE statement
+// (`counterBump`): either a WITH of the statement that inserts the records (when no record's Name holds its number and
+// the structure has no part that varies by record: `numberingOf`), or a statement of its own before the insert —
+// in the caller's transaction, or committed at once on another executor (an import's batches in flight, 0099).
 
 /** Dates in numbers and periods are read in the product's zone (the UI's default, DisplayContext). */
 export const RECORD_TIME_ZONE = 'Asia/Shanghai';
@@ -36,22 +42,78 @@ export function periodOf(resetMode: string, now: Date): string {
   return '';
 }
 
-/**
- * The next sequence number of a new record: its control's structure (created time, the increment padded to its
- * digits, fixed text, another control's text) with the counter of the current reset period taken in the caller's
- * transaction. A form without a sequence-number control numbers its records as the control's default would.
- */
-export async function nextSeqNo(edb: EngineExecutor, form: RuntimeForm, values: Record<string, unknown>, now: Date): Promise<string> {
-  return (await nextSeqNos(edb, form, [values], now))[0]!;
+/** A form's counter in the current reset period: one row of form_seq_no. */
+export interface Counter {
+  schemaCode: string;
+  controlCode: string;
+  period: string;
 }
 
-/** The numbers of a batch of new records (values of each, in order): the counter advanced by their count in one statement. */
-export async function nextSeqNos(edb: EngineExecutor, form: RuntimeForm, records: Record<string, unknown>[], now: Date): Promise<string[]> {
-  if (!records.length) return [];
+/** The counter a new record of `form` created at `now` takes its increment from. */
+export function counterOf(form: RuntimeForm, now: Date): Counter {
   const resetMode = String(form.seqNo?.options.resetMode ?? 'none');
-  const last = await nextCounterValue(edb, form.node.code, form.seqNo?.code ?? 'SeqNo', periodOf(resetMode, now), records.length);
+  return { schemaCode: form.node.code, controlCode: form.seqNo?.code ?? 'SeqNo', period: periodOf(resetMode, now) };
+}
+
+/**
+ * The counter advanced by `count`, answering its value after (the last number taken): the only statement that moves a
+ * counter, run alone (takeCounter) or as a WITH of an insert (json-rows.ts insertJsonTables). The row lock it takes
+ * makes a concurrent take wait for the taker's commit, so no two records get the same number (0007).
+ */
+export function counterBump(engineCode: string, counter: Counter, count: number) {
+  const table = sql.id(engineSchemaName(engineCode), 'form_seq_no');
+  return sql`insert into ${table} as s (schema_code, control_code, period, value) values (${counter.schemaCode}, ${counter.controlCode}, ${counter.period}, ${count}) on conflict (schema_code, control_code, period) do update set value = s.value + ${count}, modified_time = now() returning s.value`;
+}
+
+/** Takes `count` values of the counter on `edb` (a transaction, or a statement of its own); answers the last. */
+export async function takeCounter(edb: EngineExecutor, engineCode: string, counter: Counter, count: number): Promise<number> {
+  const { rows } = await sql<{ value: number | string }>`${counterBump(engineCode, counter, count)}`.execute(anyDb(edb));
+  return Number(rows[0]!.value);
+}
+
+/** A new record to number: its values (a formControl part reads them) and its system fields for a number (its Name reads them). */
+export interface RecordToNumber {
+  values: Record<string, unknown>;
+  system: (seqNo: string | null) => Record<string, unknown>;
+}
+
+/**
+ * Numbers and Names of new records, in order. With `numbering` the insert forms the numbers (seqNos are null until
+ * then: `numberedSeqNo` with the insert's answer); without, the numbers are taken here in one statement — on
+ * `counterDb` when given (committed at once, outside the caller's transaction: a failed insert then leaves a gap), else
+ * on `edb`.
+ */
+export async function numberNewRecords(
+  edb: EngineExecutor,
+  engineCode: string,
+  form: RuntimeForm,
+  records: readonly RecordToNumber[],
+  now: Date,
+  options: { counterDb?: EngineExecutor } = {},
+): Promise<{ numbering?: Numbering; seqNos: (string | null)[]; names: string[] }> {
+  if (!records.length) return { seqNos: [], names: [] };
+  const numbering = options.counterDb ? undefined : numberingOf(form, now);
+  if (numbering) {
+    const names = records.map((r) => nameWithoutSeqNo(form, r.values, r.system(null)));
+    if (names.every((n) => n !== undefined)) return { numbering, seqNos: records.map(() => null), names: names as string[] };
+  }
+  const last = await takeCounter(options.counterDb ?? edb, engineCode, counterOf(form, now), records.length);
   const date = ymd(now);
-  return records.map((values, i) => formatSeqNo(form, last - records.length + 1 + i, values, date));
+  const seqNos = records.map((r, i) => formatSeqNo(form, last - records.length + 1 + i, r.values, date));
+  return { seqNos, names: records.map((r, i) => recordName(form, r.values, r.system(seqNos[i]!))) };
+}
+
+/**
+ * How the database numbers new records in their insert (json-rows.ts insertJsonTables): the counter's bump is one
+ * more WITH, and each row's `column` = `prefix`, the counter's value for it (its place among the rows) padded with
+ * zeros to `digits`, then `suffix` — the number as formatSeqNo forms it.
+ */
+export interface Numbering {
+  counter: Counter;
+  column: string;
+  prefix: string;
+  digits: number;
+  suffix: string;
 }
 
 /**
@@ -65,9 +127,8 @@ export function numberingOf(form: RuntimeForm, now: Date): Numbering | undefined
   if (at < 0 || structure.some((p, i) => p.type === 'formControl' || (i !== at && p.type === 'increment'))) return undefined;
   const date = ymd(now);
   const text = (parts: SeqPart[]) => parts.map((p) => (p.type === 'createdTime' ? date.slice(0, p.format.length) : p.type === 'fixedValue' ? p.value : '')).join('');
-  const resetMode = String(form.seqNo?.options.resetMode ?? 'none');
   return {
-    counter: { schemaCode: form.node.code, controlCode: form.seqNo?.code ?? 'SeqNo', period: periodOf(resetMode, now) },
+    counter: counterOf(form, now),
     column: 'SeqNo',
     prefix: text(structure.slice(0, at)),
     digits: (structure[at] as { digits: number }).digits,

@@ -14,7 +14,7 @@ import { checkFieldValues, type KnownReferences } from './value-references.ts';
 import { applyRollups } from './record-rollups.ts';
 import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from './record-hooks-port.ts';
-import { nameWithoutSeqNo, nextSeqNo, numberedSeqNo, numberingOf, recordName } from './record-numbers.ts';
+import { numberedSeqNo, numberNewRecords, recordName } from './record-numbers.ts';
 import { asJsonValue, childRowsFor, duplicateError, newRecordLog, recordColumns } from './record-batch.ts';
 import { insertJsonTables } from './json-rows.ts';
 import { actionsFor, assertMayChange, assertRemovable, canReadRecord, mayChange, nextStatus } from './record-policy.ts';
@@ -261,14 +261,10 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
     }
     const systemOf = (seq: string | null) => (old ? { ...old, Status: status } : { ObjectId: objectId, SeqNo: seq, Status: status, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId, CreatedTime: now });
     // A new record's number is formed by its insert when its Name does not hold it (one round trip fewer, 0095).
-    let numbering = old ? undefined : numberingOf(form, now);
-    let seqNo = old ? ((old.SeqNo as string | null) ?? null) : null;
-    let name = numbering ? nameWithoutSeqNo(form, merged, systemOf(null)) : undefined;
-    if (name === undefined) {
-      numbering = undefined;
-      if (!old) seqNo = await nextSeqNo(edb, form, merged, now);
-      name = recordName(form, merged, systemOf(seqNo));
-    }
+    const numbered = old ? undefined : await numberNewRecords(edb, ctx.engineCode, form, [{ values: merged, system: systemOf }], now);
+    const numbering = numbered?.numbering;
+    let seqNo = old ? ((old.SeqNo as string | null) ?? null) : numbered!.seqNos[0]!;
+    const name = old ? recordName(form, merged, systemOf(seqNo)) : numbered!.names[0]!;
     if (old) {
       await updateRecord(edb, form, objectId, recordColumns(form, checked, name, status, ctx.userId, now));
       for (const grid of form.grids) {

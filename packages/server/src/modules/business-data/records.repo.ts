@@ -94,20 +94,6 @@ export async function lockFormData(edb: EngineExecutor, engineCode: string, sche
   await sql`select pg_advisory_xact_lock(hashtext(${`tritium:data:${engineCode}:${schemaCode}`}))`.execute(edb);
 }
 
-/**
- * Takes the next `count` numbers of a counter: one statement that inserts or adds `count` under the row lock, so
- * concurrent transactions never read the same value (the second waits for the first's commit). Answers the last.
- */
-export async function nextCounterValue(edb: EngineExecutor, schemaCode: string, controlCode: string, period: string, count = 1): Promise<number> {
-  const row = await edb
-    .insertInto('form_seq_no')
-    .values({ schema_code: schemaCode, control_code: controlCode, period, value: count })
-    .onConflict((oc) => oc.columns(['schema_code', 'control_code', 'period']).doUpdateSet({ value: sql<number>`form_seq_no.value + ${count}`, modified_time: sql`now()` }))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
-
 /** The user's main department; the request's context statement read it already when the user is the caller. */
 export async function mainDepartmentOf(edb: EngineExecutor, userId: string, context?: ContextSnapshot): Promise<string | null> {
   if (context && context.userId === userId && context.mainDepartmentId !== undefined) return context.mainDepartmentId;

@@ -126,7 +126,9 @@ describe('import', () => {
     expect(preview).toEqual({ headers: ['编号', '数量', '类别'], rows: [['C1', '7', '乙'], ['C,2', '8', '甲']], mapping: [{ column: '编号', field: 'Code' }, { column: '数量', field: 'Qty' }, { column: '类别', field: 'Kind' }] });
   });
 
-  it('a retry after an attempt died part-way skips the rows already committed: no row twice', async () => {
+  // With two batches in flight (PostgreSQL, docs/decisions/0099) the second batch may commit before the failure ends the
+  // attempt: either way the retry writes every row exactly once.
+  it.each([1, 2])('a retry after an attempt died part-way skips the rows already committed: no row twice (%i batches in flight)', async (batchesInFlight) => {
     const code = await newForm();
     const rows = Array.from({ length: 1200 }, (_, i) => [`R${String(i).padStart(4, '0')}`, i + 1]);
     const fileId = await uploadSheet(t, admin, 'big.xlsx', await xlsxOf([HEAD, ...rows]));
@@ -136,7 +138,7 @@ describe('import', () => {
     const { dataImportHandler } = await import('./import.job.ts');
     await jobs.updateTable('platform.jobs').set({ state: 'Running', attempts: 1, worker_id: 'dead', lease_until: new Date(Date.now() - 1000) }).where('id', '=', taskId).execute();
     let reports = 0;
-    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(port.dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0 });
+    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(port.dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0, batchesInFlight });
     const died = handler.run({
       db: jobs, jobId: taskId, engineCode: admin.engineCode, payload: { taskId }, attempt: 1, createdBy: null,
       reportProgress: async () => {
@@ -150,7 +152,9 @@ describe('import', () => {
     expect(await t.app.extras.jobs.sweep()).toBe(1);
     expect(await task(a, taskId)).toMatchObject({ state: 'Timeout', attempts: 1 });
     const count = async () => (await sql<{ n: number; d: number }>`select count(*)::int as n, count(distinct "Code")::int as d from ${sql.table(`e_${admin.engineCode}.${(await engineDb(t.database.db, admin.engineCode).selectFrom('form_tables').select('table_name').where('schema_code', '=', code).where('grid_key', '=', '').executeTakeFirstOrThrow()).table_name}`)}`.execute(t.database.db)).rows[0];
-    expect(await count()).toEqual({ n: 500, d: 500 });
+    const first = await count();
+    expect(first!.n).toBe(first!.d);
+    expect(batchesInFlight === 1 || t.database.kind === 'pglite' ? [500] : [500, 1000]).toContain(first!.n);
     expect(await a.post('/v1/dataPort/RetryTimeoutTasks', { TaskIds: [taskId] })).toEqual({ retried: [taskId] });
     await drainJobs(t);
     expect(await task(a, taskId)).toMatchObject({ state: 'Finished', attempts: 2, total: 1200, inserted: 1200, rejected: 0 });

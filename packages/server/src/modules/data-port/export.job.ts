@@ -61,11 +61,10 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
           return String(v);
         };
         // Every key first, in the list's order (one statement), then the records a chunk of keys at a time
-        // (the chunk's keys as one array parameter, docs/decisions/0096).
+        // (the chunk's keys as one array parameter, docs/decisions/0096). The next chunk is read while the current one
+        // is formatted and written (0099): reading is mostly waiting on the database, writing is CPU work.
         const { ids: keys } = await orderedKeys(owner, { ...query, status: options.status });
-        let done = 0;
-        for (let at = 0; at < keys.length; at += CHUNK) {
-          const ids = keys.slice(at, at + CHUNK);
+        const readChunk = async (ids: string[]) => {
           const found = new Map((await findRecordsByIds(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
           const children = new Map<string, Map<string, Record<string, unknown>[]>>();
           for (const grid of grids) {
@@ -77,6 +76,16 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
             }
             children.set(grid.code, byParent);
           }
+          return { found, children };
+        };
+        let done = 0;
+        let next = keys.length ? readChunk(keys.slice(0, CHUNK)) : undefined;
+        for (let at = 0; at < keys.length; at += CHUNK) {
+          const ids = keys.slice(at, at + CHUNK);
+          const { found, children } = await next!;
+          next = at + CHUNK < keys.length ? readChunk(keys.slice(at + CHUNK, at + 2 * CHUNK)) : undefined;
+          // Awaited at the next turn; a failure meanwhile is not "unhandled".
+          next?.catch(() => undefined);
           for (const id of ids) {
             const row = found.get(id);
             // Deleted since the keys were read: not exported.

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { changesOf } from '../business-data/data-log.ts';
 import { deriveOnSave } from '../business-data/data-link-save.ts';
 import { checkInput } from '../business-data/record-input.ts';
-import { recordName } from '../business-data/record-numbers.ts';
+import { numberNewRecords, type RecordToNumber } from '../business-data/record-numbers.ts';
 import { nextStatus } from '../business-data/record-policy.ts';
 import { applyRollups } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
@@ -20,7 +20,6 @@ import { setRecordStatus } from '../workflow/record-status.ts';
 import { startFromForm } from '../workflow/workflow.service.ts';
 import type { ImportDataState } from './task-repo.ts';
 import type { PreparedRecord } from './import-record.ts';
-import { formatSeqNo, reserveCounter } from './seq-numbers.ts';
 import { insertJsonTables } from '../business-data/json-rows.ts';
 
 // Writing imported records inside their batch's transaction (docs/decisions/0007, 0020).
@@ -32,7 +31,8 @@ import { insertJsonTables } from '../business-data/json-rows.ts';
 //
 // Plain inserts (Draft or Effective, no rules, no dependants) take the fast path: the save's own steps (checkInput,
 // deriveOnSave — association fills, data links, formulas, submit rules —, applyRollups, NoRepeat, recordName,
-// changesOf) with the rows collected into multi-row inserts and sequence numbers taken as one block per batch.
+// changesOf) with the rows collected into one statement per flush, numbered as every save numbers its records
+// (record-numbers.ts numberNewRecords: by the insert itself, or by one counter statement for the rows flushed).
 // Effective records of a workflow form get a finished instance each (workflow/imported-instance.ts).
 
 export type Owner = NodeContext & { deptId: string | null };
@@ -64,18 +64,23 @@ export async function assertImportable(edb: EngineExecutor, form: RuntimeForm, d
 }
 
 /**
- * New records, their sub-table rows, data-log rows and finished instances of one batch, written in one
- * statement (each table's rows as one JSON text, json-rows.ts). The batch flushes it before every read that must see them (key lookups, NoRepeat checks, a save) and
- * before it commits.
+ * New records, their sub-table rows, data-log rows and finished instances of one batch, written in one statement
+ * (each table's rows as one JSON text, json-rows.ts) and numbered when written: the counter moves by the rows
+ * flushed, so a refused record takes no number. The batch flushes it before every read that must see them (key
+ * lookups, NoRepeat checks, a save) and before it commits.
  */
 export class InsertBuffer {
   private main: Record<string, unknown>[] = [];
+  private toNumber: RecordToNumber[] = [];
   private children = new Map<string, Record<string, unknown>[]>();
   private logs: { id: string; schema_code: string; object_id: string; user_id: string; changes: unknown[] }[] = [];
   constructor(
     private readonly form: RuntimeForm,
     private readonly engineCode: string,
-    private readonly instances?: { template: FinishedInstanceTemplate; originator: string; now: Date },
+    private readonly now: Date,
+    private readonly instances?: { template: FinishedInstanceTemplate; originator: string },
+    /** Where the numbers are taken when not in this batch's transaction (docs/decisions/0099). */
+    private readonly counter?: NumberTurns,
   ) {}
 
   get size(): number {
@@ -83,24 +88,38 @@ export class InsertBuffer {
   }
 
   async flush(edb: EngineExecutor): Promise<void> {
+    const { form, now } = this;
+    let numbers;
+    if (this.counter && this.main.length) {
+      await this.counter.ready;
+      numbers = await numberNewRecords(edb, this.engineCode, form, this.toNumber, now, { counterDb: this.counter.db });
+      this.counter.taken();
+    } else numbers = await numberNewRecords(edb, this.engineCode, form, this.toNumber, now);
+    for (const [i, row] of this.main.entries()) {
+      row.SeqNo = numbers.seqNos[i];
+      row.Name = numbers.names[i];
+    }
     if (this.instances && this.main.length) {
-      const { template, originator, now } = this.instances;
-      const ids = await writeFinishedInstances(edb, this.form.node.code, template, this.main.map((r) => ({ objectId: String(r.ObjectId), name: String(r.Name ?? '') })), originator, now);
+      const { template, originator } = this.instances;
+      const ids = await writeFinishedInstances(edb, form.node.code, template, this.main.map((r) => ({ objectId: String(r.ObjectId), name: String(r.Name ?? '') })), originator, now);
       for (const row of this.main) row.WorkflowInstanceId = ids.get(String(row.ObjectId)) ?? null;
     }
     // One statement for every table whatever the batch's size (json-rows.ts, docs/decisions/0095).
     await insertJsonTables(edb, this.engineCode, [
-      { table: this.form.mainTable, rows: this.main },
-      ...this.form.grids.map((grid) => ({ table: grid.table, rows: this.children.get(grid.code) ?? [] })),
+      { table: form.mainTable, rows: this.main },
+      ...form.grids.map((grid) => ({ table: grid.table, rows: this.children.get(grid.code) ?? [] })),
       { table: 'form_data_logs', rows: this.logs },
-    ]);
+    ], numbers.numbering);
     this.main = [];
+    this.toNumber = [];
     this.children.clear();
     this.logs = [];
   }
 
-  addMain(row: Record<string, unknown>) {
+  /** A new record's main row (its SeqNo and Name are set when it is numbered) and what numbering it reads. */
+  addMain(row: Record<string, unknown>, toNumber: RecordToNumber) {
     this.main.push(row);
+    this.toNumber.push(toNumber);
   }
 
   addChildren(grid: string, rows: Record<string, unknown>[]) {
@@ -115,31 +134,29 @@ export class InsertBuffer {
 }
 
 /**
- * The batch's block of sequence numbers: taken at the first new record for every record the batch may still insert
- * (one statement), the unused rest given back before anything else takes a number and at the end. The counter's row
- * stays locked by the batch's transaction from the first take, so nobody else moves it meanwhile.
+ * Numbers taken outside the batches' transactions, committed at once (docs/decisions/0099): two batches in flight
+ * would otherwise queue on the counter's row lock until the earlier commits. Batches take their turn in file order
+ * (`turn` is called as each batch starts), so numbers still follow the file.
  */
-export class SeqBlock {
-  private next = 0;
-  private left = 0;
-  constructor(private readonly form: RuntimeForm) {}
+export interface NumberTurns {
+  db: EngineExecutor;
+  /** Settles when the earlier batches have taken their numbers. */
+  ready: Promise<unknown>;
+  /** Lets the next batch take its numbers: called once this one has (or when it ends without). */
+  taken: () => void;
+}
 
-  async take(edb: EngineExecutor, upTo: number, now: Date): Promise<number> {
-    if (!this.left) {
-      this.next = await reserveCounter(edb, this.form, Math.max(1, upTo), now);
-      this.left = Math.max(1, upTo);
-    }
-    this.left--;
-    return this.next++;
-  }
+export class NumberQueue {
+  private last: Promise<unknown> = Promise.resolve();
+  constructor(private readonly db: EngineExecutor) {}
 
-  async giveBack(edb: EngineExecutor, now: Date): Promise<void> {
-    if (!this.left) return;
-    const count = this.left;
-    this.left = 0;
-    // The same period the block was taken in: one `now` per batch.
-    const first = await reserveCounter(edb, this.form, -count, now);
-    void first;
+  /** The next batch's turn (called as batches start, in file order). */
+  turn(): NumberTurns {
+    let taken!: () => void;
+    const mine = new Promise<void>((resolve) => (taken = resolve));
+    const ready = this.last;
+    this.last = mine;
+    return { db: this.db, ready, taken };
   }
 }
 
@@ -149,7 +166,6 @@ export interface BatchState {
   owner: Owner;
   plan: ImportPlan;
   buffer: InsertBuffer;
-  seq: SeqBlock;
   now: Date;
   /** Stored files saves dropped (their bytes go after the commit). */
   dropped: string[];
@@ -157,24 +173,20 @@ export interface BatchState {
   known?: KnownReferences;
 }
 
-export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner, plan: ImportPlan, now: Date): BatchState {
-  const instances = plan.instances ? { template: plan.instances, originator: owner.userId, now } : undefined;
-  return { edb, form, owner, plan, buffer: new InsertBuffer(form, owner.engineCode, instances), seq: new SeqBlock(form), now, dropped: [] };
+export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner, plan: ImportPlan, now: Date, counter?: NumberTurns): BatchState {
+  const instances = plan.instances ? { template: plan.instances, originator: owner.userId } : undefined;
+  return { edb, form, owner, plan, buffer: new InsertBuffer(form, owner.engineCode, now, instances, counter), now, dropped: [] };
 }
 
-/** Writes what the batch still holds: its buffered rows, and the unused sequence numbers back. */
+/** Writes what the batch still holds. */
 export async function settle(b: BatchState): Promise<void> {
   await b.buffer.flush(b.edb);
-  await b.seq.giveBack(b.edb, b.now);
 }
 
-/**
- * Inserts (old undefined) or updates `old`; `remaining` is how many records the batch may still insert (this one
- * included). Throws AppError (777 with issues, or a business error) when refused.
- */
-export async function writeImported(b: BatchState, input: PreparedRecord, old: RecordRow | undefined, remaining: number): Promise<string> {
+/** Inserts (old undefined) or updates `old`. Throws AppError (777 with issues, or a business error) when refused. */
+export async function writeImported(b: BatchState, input: PreparedRecord, old: RecordRow | undefined): Promise<string> {
   if (old || b.plan.dataState === 'Processing' || b.plan.hooks) return throughSave(b, input, old);
-  return fastInsert(b, input, remaining);
+  return fastInsert(b, input);
 }
 
 /** The form save in a savepoint, then the workflow step the data state asks for. */
@@ -210,8 +222,8 @@ function draftOnly(current: number | null): number {
   return BizObjectStatus.Draft;
 }
 
-/** A new record through the save's own steps, its rows buffered and its number from the batch's block. */
-async function fastInsert(b: BatchState, input: PreparedRecord, remaining: number): Promise<string> {
+/** A new record through the save's own steps, its rows buffered (numbered when they are written). */
+async function fastInsert(b: BatchState, input: PreparedRecord): Promise<string> {
   const { edb, form, owner, buffer, now } = b;
   const submit = b.plan.dataState === 'Effective';
   const status = submit ? BizObjectStatus.Effective : BizObjectStatus.Draft;
@@ -232,11 +244,10 @@ async function fastInsert(b: BatchState, input: PreparedRecord, remaining: numbe
       throw new AppError('BizObjectDuplicate', { message, detail: { field: field.code, issues: [{ path: `values.${field.code}`, message }] } });
     }
   }
-  const seqNo = formatSeqNo(form, await b.seq.take(edb, remaining, now), merged, now);
-  const system = { ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now };
-  const columns: Record<string, unknown> = { Name: recordName(form, merged, system), Status: status, ModifiedBy: owner.userId, ModifiedTime: now };
+  const system = (seqNo: string | null) => ({ ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now });
+  const columns: Record<string, unknown> = { Name: null, Status: status, ModifiedBy: owner.userId, ModifiedTime: now };
   for (const field of form.fields) if (field.code in checked.values) columns[field.code] = checked.values[field.code] ?? null;
-  buffer.addMain({ ...columns, ObjectId: objectId, SeqNo: seqNo, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now, WorkflowInstanceId: null });
+  buffer.addMain({ ...columns, ObjectId: objectId, SeqNo: null, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now, WorkflowInstanceId: null }, { values: merged, system });
   for (const grid of form.grids) {
     const rows = checked.children.get(grid.code);
     if (!rows?.length) continue;

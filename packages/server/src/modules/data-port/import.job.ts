@@ -1,3 +1,4 @@
+import { PGliteAdapter } from 'kysely';
 import { notify } from '../notification/notify.ts';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
@@ -14,7 +15,7 @@ import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
 import { countXlsxRows } from './exceljs-zip-directory.ts';
 import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
-import { batchState, importPlan, settle, writeImported, type ImportPlan, type Owner } from './import-write.ts';
+import { batchState, importPlan, NumberQueue, settle, writeImported, type ImportPlan, type NumberTurns, type Owner } from './import-write.ts';
 import { deleteStoredBytes } from '../business-data/record-files.ts';
 import { knownReferencesOf, loadLookups } from './lookups.ts';
 import { beforeImage, keepImported, type BeforeImage } from './import-images.ts';
@@ -74,22 +75,39 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       let rowsDone = 0;
       try {
         // The next batch is read and grouped from the file while the previous one is written (issue 26): reading
-        // the file is CPU work, writing a batch mostly waiting on the database. Batches still commit one after
-        // another, in file order, and at most two are held.
+        // the file is CPU work, writing a batch mostly waiting on the database. With batches in flight
+        // (docs/decisions/0099) up to that many are written at once, each in its own transaction; their rejected rows
+        // and progress still go out in file order, and a failed batch fails the job once the later ones have ended.
+        const inFlight = batchesInFlight(run, deps);
+        const numbers = inFlight > 1 ? new NumberQueue(engineDb(ctx.db as unknown as Db, ctx.engineCode)) : undefined;
         let batch: FileRecord[] = [];
-        let pending: Promise<void> = Promise.resolve();
-        const write = async (records: FileRecord[], done: number, seen: number) => {
-          rejected += await commitBatch(run, records, deps);
-          await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
-          if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
-        };
+        const started: Promise<void>[] = [];
+        let last: Promise<void> = Promise.resolve();
         const flush = async () => {
           const records = batch;
           batch = [];
-          await pending;
-          pending = write(records, rowsDone, total);
-          // Awaited before the next batch or the end; a failure is not "unhandled" meanwhile.
-          pending.catch(() => undefined);
+          while (started.length >= inFlight) await started.shift();
+          const turn = numbers?.turn();
+          const previous = last;
+          const done = rowsDone;
+          const seen = total;
+          const mine = (async () => {
+            let outcome: BatchOutcome;
+            try {
+              outcome = await commitBatch(run, records, deps, turn);
+            } finally {
+              turn?.taken();
+            }
+            await previous;
+            const refused = await reportRejected(run, records, outcome);
+            rejected += refused;
+            await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
+            if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
+          })();
+          // Awaited before the next batches or the end; a failure is not "unhandled" meanwhile.
+          mine.catch(() => undefined);
+          last = mine;
+          started.push(mine);
         };
         try {
           for await (const record of fileRecords(rest, mapping)) {
@@ -101,10 +119,10 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
           }
           if (batch.length) await flush();
         } finally {
-          // A read that failed waits for the batch being written (it ends as it would have) before the job fails.
-          await pending.catch(() => undefined);
+          // A read that failed waits for the batches being written (they end as they would have) before the job fails.
+          await Promise.allSettled(started);
         }
-        await pending;
+        await last;
         const reportPath = await run.report.finish();
         const reportId = reportPath ? await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, reportPath, `导入错误报告-${form.definition.attributes.displayName}.xlsx`) : null;
         const counts = await edb
@@ -127,8 +145,28 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
   };
 }
 
-/** Checks and writes one batch in one transaction; rejected records go to the report. Answers how many were rejected. */
-async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): Promise<number> {
+/**
+ * Batches written at once: up to deps.batchesInFlight on PostgreSQL for plain inserts (no key to match, no NoRepeat
+ * field, no save hooks, no flow), else one: a key lookup or a NoRepeat check must see the earlier batch's records, and
+ * PGlite has one connection for every transaction.
+ */
+function batchesInFlight(run: Run, deps: DataPortDeps): number {
+  const { form, plan, mapping } = run;
+  if (deps.batchesInFlight <= 1 || run.ctx.db.getExecutor().adapter instanceof PGliteAdapter) return 1;
+  if (mapping.key || plan.hooks || plan.dataState === 'Processing' || form.isWorkflow) return 1;
+  if (form.fields.some((f) => f.options.noRepeat === true)) return 1;
+  return deps.batchesInFlight;
+}
+
+interface BatchOutcome {
+  faults: RecordFaults;
+}
+
+/**
+ * Checks and writes one batch in one transaction. With `numbers` its sequence numbers are taken outside the
+ * transaction, in its turn (docs/decisions/0099).
+ */
+async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps, numbers?: NumberTurns): Promise<BatchOutcome> {
   const { form, mapping, options } = run;
   const faults: RecordFaults = new Map();
   const prepared = new Map<FileRecord, PreparedRecord>();
@@ -140,13 +178,11 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
   const nameOf = (code: string) => names.get(code) ?? code;
   const dropped = await run.ctx.db.transaction().execute(async (trx) => {
     const tdb = engineDb(trx as unknown as Db, run.ctx.engineCode);
-    await run.ctx.assertOwned(trx as unknown as Db);
     if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(tdb, run.ctx.engineCode, form.node.code);
-    const b = { ...batchState(tdb, form, run.owner, run.plan, new Date()), known: knownReferencesOf(run.lookups) };
+    const b = { ...batchState(tdb, form, run.owner, run.plan, new Date(), numbers), known: knownReferencesOf(run.lookups) };
     const marks: { task_id: string; row_no: number; object_id: string; action: 'insert' | 'update' }[] = [];
     // Before-images of the records this batch updates, for a roll back (docs/decisions/0031).
     const images = new Map<string, BeforeImage>();
-    let remaining = prepared.size;
     for (const [record, input] of prepared) {
       const at = () => faultAt(faults, record.rowNo);
       let old;
@@ -166,19 +202,26 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps): P
             const image = await beforeImage(tdb, form, oldId);
             if (image) images.set(oldId, image);
           }
-          const objectId = await writeImported(b, input, old, remaining);
+          const objectId = await writeImported(b, input, old);
           marks.push({ task_id: run.ctx.jobId, row_no: record.rowNo, object_id: objectId, action: old ? 'update' : 'insert' });
         } catch (error) {
           faultsOfError(error, record, mapping, faults, nameOf);
         }
       }
-      remaining--;
     }
     await settle(b);
     await keepImported(tdb, run.ctx.engineCode, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
+    // Last, just before the commit: a swept attempt cannot commit, and the job's row stays locked only for the
+    // commit (taken first, it would hold a batch in flight behind the other's whole transaction, 0099).
+    await run.ctx.assertOwned(trx as unknown as Db);
     return b.dropped;
   });
   await deleteStoredBytes(deps, dropped);
+  return { faults };
+}
+
+/** The batch's rejected records to the error report (in file order: batches report one after another). Answers how many. */
+async function reportRejected(run: Run, batch: FileRecord[], { faults }: BatchOutcome): Promise<number> {
   let rejected = 0;
   for (const record of batch) {
     if (!record.rows.some((r) => faults.has(r.rowNo))) continue;

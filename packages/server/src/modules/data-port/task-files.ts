@@ -22,11 +22,18 @@ export interface DataPortDeps {
   batchSize: number;
   /** Pause after each batch (TRITIUM_IMPORT_BATCH_DELAY_MS; tests slow an import down with it). */
   batchDelayMs: number;
+  /** Batches of plain inserts written at once on PostgreSQL (TRITIUM_IMPORT_BATCHES_IN_FLIGHT, 2: docs/decisions/0099). */
+  batchesInFlight: number;
 }
 
-export function dataPortSettings(env: NodeJS.ProcessEnv = process.env): Pick<DataPortDeps, 'batchSize' | 'batchDelayMs'> {
+export function dataPortSettings(env: NodeJS.ProcessEnv = process.env): Pick<DataPortDeps, 'batchSize' | 'batchDelayMs' | 'batchesInFlight'> {
   const size = Number(env.TRITIUM_IMPORT_BATCH_SIZE);
-  return { batchSize: Number.isInteger(size) && size > 0 ? size : 1000, batchDelayMs: Number(env.TRITIUM_IMPORT_BATCH_DELAY_MS ?? 0) || 0 };
+  const inFlight = Number(env.TRITIUM_IMPORT_BATCHES_IN_FLIGHT);
+  return {
+    batchSize: Number.isInteger(size) && size > 0 ? size : 1000,
+    batchDelayMs: Number(env.TRITIUM_IMPORT_BATCH_DELAY_MS ?? 0) || 0,
+    batchesInFlight: Number.isInteger(inFlight) && inFlight > 0 ? Math.min(inFlight, 4) : 2,
+  };
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
