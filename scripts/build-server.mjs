@@ -6,7 +6,7 @@
 // never lags the sources. Run by hand: node scripts/build-server.mjs
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,15 +19,23 @@ for (const file of manifests) {
 
 export const serverBundle = path.join(root, 'packages/server/dist/main.mjs');
 
-await build({
-  entryPoints: [path.join(root, 'packages/server/src/main.ts')],
-  outfile: serverBundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: [...external],
-  // Stack traces map back to the sources with `node --enable-source-maps` (kept out of the default: it holds the map).
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
+/**
+ * Builds the bundle into `outfile` (beside node_modules' tree: the bundle finds its packages from where it lies). The
+ * server tests build one of their own per run for the servers they kill (packages/server/test/global-setup.ts).
+ */
+export async function buildServer(outfile = serverBundle) {
+  await build({
+    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external],
+    // Stack traces map back to the sources with `node --enable-source-maps` (kept out of the default: it holds the map).
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

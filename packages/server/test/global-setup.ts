@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/database.ts';
 import { migratePlatform, prepareSpareEngineSchemas } from '../src/db/migrate.ts';
+// @ts-expect-error: a script of plain JavaScript, without types
+import { buildServer } from '../../../scripts/build-server.mjs';
 
 /** Engine schemas migrated once in the template: most files register one to three engines (docs/testing.md). */
 const SPARE_ENGINES = 3;
@@ -14,6 +16,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    serverBundle: string;
   }
 }
 
@@ -21,6 +24,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // test.env reaches the workers, not this process: read it from the project's config.
   const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND ?? 'pglite';
+  const removeBundle = await provideServerBundle(project, kind);
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -37,6 +41,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
     return async () => {
+      removeBundle();
       const leftovers = await admin.query(`select datname from pg_database where datname like 'tritium_test_%' and datname like $1`, [`%_${process.pid}_%`]);
       for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -54,5 +59,23 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    removeBundle();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The server the kill tests start (test/server-process.ts) is the one `npm start` runs: the built bundle
+ * (docs/decisions/0093), built once per run and project beside the sources' packages. Through tsx every start compiled
+ * the sources again: about twice as long a start, and those tests start servers 25-odd times a run.
+ */
+async function provideServerBundle(project: TestProject, kind: string): Promise<() => void> {
+  const file = path.resolve(import.meta.dirname, `../dist/test-server-${kind}-${process.pid}.mjs`);
+  await buildServer(file);
+  project.provide('serverBundle', file);
+  return () => {
+    rmSync(file, { force: true });
+    rmSync(`${file}.map`, { force: true });
+  };
 }
