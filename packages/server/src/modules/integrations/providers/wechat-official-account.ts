@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
+import { textOf, xmlFields } from './push-xml.ts';
 import { ChatPlatformError, type CallbackPush, type ChatProviderSettings } from './chat-provider.ts';
 import { cachedToken, fetchJson, withAppToken } from './platform-http.ts';
 import { dingDecrypt as unseal, dingSignature as sealSignature, sameText } from './dingtalk-events.ts';
@@ -75,19 +75,6 @@ export async function followerIdentity(settings: ChatProviderSettings, openid: s
   const unionid = typeof info.unionid === 'string' ? info.unionid : '';
   return { subject: unionid || openid, name: typeof info.nickname === 'string' ? info.nickname : '' };
 }
-
-const xml = new XMLParser({ parseTagValue: false, processEntities: false, ignoreDeclaration: true, ignoreAttributes: true });
-
-function xmlFields(text: string): Record<string, unknown> | null {
-  try {
-    const root = (xml.parse(text) as { xml?: unknown }).xml;
-    return root && typeof root === 'object' ? (root as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
 /** The plain-mode signature: SHA-1 of the Token, timestamp and nonce, sorted and joined. */
 export function pushSignature(token: string, timestamp: string, nonce: string): string {

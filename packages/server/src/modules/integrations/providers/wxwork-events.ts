@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { textOf, xmlFields } from './push-xml.ts';
 import type { ChangeCallbacks, ChatProviderSettings, DirectoryChange } from './chat-provider.ts';
 import { dingDecrypt as unseal, dingSignature as sealSignature, sameText } from './dingtalk-events.ts';
 
@@ -10,22 +10,8 @@ import { dingDecrypt as unseal, dingSignature as sealSignature, sameText } from 
 // to be answered in plain text; pushes are POSTs of <xml><ToUserName/><AgentID/><Encrypt/></xml> whose message is
 // itself XML (Event change_contact, ChangeType create_user…delete_party), answered with the plain word "success".
 
-const xml = new XMLParser({ parseTagValue: false, processEntities: false, ignoreDeclaration: true, ignoreAttributes: true });
-
 const USER_CHANGES = new Set(['create_user', 'update_user', 'delete_user']);
 const PARTY_CHANGES = new Set(['create_party', 'update_party', 'delete_party']);
-
-/** The fields of an XML message's root (<xml>…</xml>); null when it is not one. */
-function xmlFields(text: string): Record<string, unknown> | null {
-  try {
-    const root = (xml.parse(text) as { xml?: unknown }).xml;
-    return root && typeof root === 'object' ? (root as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
 /** What a change_contact event names; a changed userid (NewUserID) names the old and the new one. */
 export function wxworkChange(event: Record<string, unknown>): DirectoryChange | null {
