@@ -4,6 +4,7 @@ import { call, createTestApp, FIXED_CODE, registerPerson, type TestApp } from '.
 import { addMember, orgClient, type Person } from '../../../test/org-helpers.ts';
 import { startFakeWechat, type FakeWechat } from '../../../test/wechat-fake.ts';
 import { engineDb } from '../../db/database.ts';
+import { pause, wakeScene } from './wechat-account-scan.ts';
 
 // Sign-in by the engine's WeChat official account (decision 0097) against a local WeChat: the account's token, a
 // temporary QR code with a one-use scene, the scan pushed to the engine's push address as WeChat signs it, and the
@@ -100,6 +101,19 @@ describe('WeChat official account scan sign-in', () => {
     expect(me.body.data.user.name).toBe('公众号成员');
     // Used once: asked again, the scene is refused.
     expect((await scene({ scene: later.scene, key: later.key })).body.errorCode).toBe(200702);
+  });
+
+  it('a push this process receives wakes a waiting long poll at once; a poll waiting when the scan comes signs in', async () => {
+    // A minute's wait, far past the test's limit: only the wake can end it.
+    const waiting = pause(t.database.db, 'scene-woken', 60_000);
+    wakeScene(t.database.db, 'scene-woken');
+    await waiting;
+
+    wechat.people.push({ openid: 'oa-waiting', unionid: 'u-oa-member', nickname: '' });
+    const started = await start(admin.engineCode, '/workbench');
+    const polling = scene({ scene: started.scene, key: started.key, wait: '20' });
+    expect(await wechat.account.scan(started.ticket, 'oa-waiting')).toEqual({ status: 200, body: 'success' });
+    expect((await polling).body.data).toMatchObject({ status: 'signedIn', login: { engineCode: admin.engineCode } });
   });
 
   it('refuses a push with a wrong signature and changes nothing', async () => {

@@ -88,7 +88,7 @@ export async function receiveAccountPush(db: Db, engineCode: string, push: Callb
   if (!opened) throw new AppError('ChatCallbackRejected');
   if (opened.kind === 'verify') return opened.echo;
   if (opened.kind === 'scan') {
-    await db
+    const marked = await db
       .updateTable('platform.sign_in_flows')
       .set({ payload: sql`coalesce(payload, '{}'::jsonb) || jsonb_build_object('openid', ${opened.openid}::text)` })
       .where('state', '=', opened.scene)
@@ -97,7 +97,8 @@ export async function receiveAccountPush(db: Db, engineCode: string, push: Callb
       .where('used_time', 'is', null)
       .where('expires_at', '>', now)
       .where(sql<boolean>`payload->>'openid' is null`)
-      .execute();
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) > 0) wakeScene(db, opened.scene);
   }
   // WeChat sends a push again unless it gets this word (or an empty answer) within five seconds.
   return 'success';
@@ -107,14 +108,40 @@ function assertSameBrowser(keyHash: string, key: string): void {
   if (!sameBrowserKey(keyHash, key)) throw new AppError(SCENE_ERRORS.invalid, { detail: { reason: 'another browser started this scan' } });
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Polls waiting on a scene of this process, by database (an app's own): the push that marks a scene wakes them at
+ * once. A push that reaches another server process is seen by the next read of the row, within a second.
+ */
+const sceneWaiters = new WeakMap<Db, Map<string, Set<() => void>>>();
+
+export function wakeScene(db: Db, scene: string): void {
+  for (const wake of sceneWaiters.get(db)?.get(scene) ?? []) wake();
+}
+
+/** Waits `ms`, or less when a push marks the scene in this process. */
+export function pause(db: Db, scene: string, ms: number): Promise<void> {
+  let waiters = sceneWaiters.get(db);
+  if (!waiters) sceneWaiters.set(db, (waiters = new Map()));
+  const forScene = waiters.get(scene) ?? new Set<() => void>();
+  waiters.set(scene, forScene);
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      forScene.delete(done);
+      if (!forScene.size) waiters.delete(scene);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    forScene.add(done);
+  });
+}
 
 type SceneFlow = Awaited<ReturnType<typeof peekSignInFlow>>;
 
 /**
  * Waits up to `wait` seconds for the scene's scan: the openid once the push has marked it, else the code to keep
  * showing. `check` refuses a caller the scene is not for. The push may reach another server process, so the row is
- * read again rather than waiting on this process's events.
+ * read again each second; a push this process receives wakes the wait at once.
  */
 export async function awaitScan(db: Db, scene: string, kind: SceneKind, wait: number, check: (flow: SceneFlow) => void): Promise<{ openid: string; flow: SceneFlow } | { waiting: { qrUrl: string; expiresAt: string } }> {
   const deadline = Date.now() + wait * 1000;
@@ -125,7 +152,7 @@ export async function awaitScan(db: Db, scene: string, kind: SceneKind, wait: nu
     if (payload.openid) return { openid: payload.openid, flow };
     const left = deadline - Date.now();
     if (left <= 0) return { waiting: { qrUrl: payload.qrUrl, expiresAt: flow.expires_at.toISOString() } };
-    await pause(Math.min(1000, left));
+    await pause(db, scene, Math.min(1000, left));
   }
 }
 
