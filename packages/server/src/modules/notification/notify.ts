@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import type { MessageCategory, OutsideChannel } from '@tritium/shared/constants/messages';
 import type { Db } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueJobs } from '../../jobs/job-runner.ts';
-import { LIVE_CHANNEL, MAX_PAYLOAD, livePayloads, publishLive, type LiveEvent } from '../../lib/live-events.ts';
-import type { WriteBatch } from '../../db/write-batch.ts';
+import { LIVE_CHANNEL, MAX_PAYLOAD, livePayloads } from '../../lib/live-events.ts';
+import { WriteBatch } from '../../db/write-batch.ts';
 import { channelsOf, ENGINE_DEFAULTS } from './preferences.ts';
 
 // The notification service (issue 20; docs/decisions/0038): the one call every producer makes. Inside the producer's
@@ -78,43 +78,21 @@ async function queueDeliveries(edb: EngineExecutor, engineCode: string, stored: 
 }
 
 /**
- * Sends notices (each to its receiver) in at most three statements, whatever their number: the messages stored with
- * their receivers' channel preferences read in the same statement, the deliveries with their jobs when an outside
- * channel is wanted, and one NOTIFY — which also carries `todos`, the people whose to-do counts the caller changed.
+ * Sends notices (each to its receiver) in one statement, whatever their number, and two more when an outside channel
+ * is wanted: the messages stored, their receivers' channel preferences read and the live events sent (`addNotices`,
+ * which also carries `todos`, the people whose to-do counts the caller changed), then the deliveries with their jobs.
  */
 export async function notifyEach(edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): Promise<void> {
-  const todos = [...new Set(options.todos ?? [])];
-  const rows = messageRows(items);
-  const stored: Stored[] = rows.length
-    ? await edb
-        .with('ins', () => insertMessages(edb, rows))
-        .selectFrom('ins')
-        .leftJoin('notification_preferences as own', (j) => j.onRef('own.owner', '=', 'ins.receiver').onRef('own.category', '=', 'ins.category'))
-        .leftJoin('notification_preferences as engine', (j) => j.on('engine.owner', '=', ENGINE_DEFAULTS).onRef('engine.category', '=', 'ins.category'))
-        .select(['ins.id', 'ins.seq', 'ins.receiver', 'ins.category', 'ins.title', 'own.channels as own', 'engine.channels as engine'])
-        .execute()
-    : [];
-  await queueDeliveries(edb, engineCode, stored);
-
-  // One live event per category and title: the newest seq of the batch is the stream's watermark.
-  const groups = new Map<string, LiveEvent & { d: { seq: number } }>();
-  for (const row of stored) {
-    const key = `${row.category}\u0000${row.title}`;
-    const g = groups.get(key) ?? { e: engineCode, u: [], k: 'message' as const, d: { seq: 0, category: row.category, title: row.title } };
-    g.u.push(row.receiver);
-    g.d.seq = Math.max(g.d.seq, Number(row.seq));
-    groups.set(key, g);
-  }
-  const events: LiveEvent[] = [...groups.values()];
-  if (todos.length) events.push({ e: engineCode, u: todos, k: 'todos' });
-  await publishLive(edb, ...events);
+  const batch = new WriteBatch(edb as unknown as Kysely<any>);
+  addNotices(batch, edb, engineCode, items, options);
+  await batch.flush();
 }
 
 /**
- * The same notices as part of the caller's write statement (docs/decisions/0101): the messages' insert is one of its
- * writes, and its SELECT reads their receivers' channel preferences and sends the live events — the same events
- * notifyEach sends, formed by the database from the stored rows (their seq is known only there), a long list of
- * receivers split over several NOTIFYs. Deliveries to outside channels follow the statement when one is wanted.
+ * Notices as part of the caller's write statement (docs/decisions/0101): the messages' insert is one of its writes,
+ * and its SELECT reads their receivers' channel preferences and sends the live events, one per category and title
+ * with the batch's newest seq (the stream's watermark), formed by the database from the stored rows (their seq is
+ * known only there), a long list of receivers split over several NOTIFYs. Deliveries to outside channels follow the statement when one is wanted.
  */
 export function addNotices(batch: WriteBatch, edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): void {
   const todos = [...new Set(options.todos ?? [])];
