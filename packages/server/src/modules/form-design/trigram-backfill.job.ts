@@ -33,7 +33,8 @@ export function trigramBackfillHandler(): JobHandler {
       for (const { schema_code } of forms) {
         await ctx.db.transaction().execute(async (trx) => {
           const edb = engineDb(trx as unknown as Db, ctx.engineCode);
-          const row = await edb.selectFrom('form_schemas').select('published').where('schema_code', '=', schema_code).executeTakeFirst();
+          // Locked as a publish locks it (form-design.service.ts): the twins laid are those of the definition published.
+          const row = await edb.selectFrom('form_schemas').select('published').where('schema_code', '=', schema_code).forUpdate().executeTakeFirst();
           if (row?.published) await syncTrigramIndexes(edb, schema, schema_code, formModelOf(definitionOf(row.published)).columns);
         });
         done += 1;
