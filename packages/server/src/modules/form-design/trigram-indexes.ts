@@ -12,8 +12,9 @@ import type { TableWork } from './ddl-planner.ts';
 // store their item's text, in designer order) up to TRIGRAM_INDEX_LIMIT; indexes for columns that went away are
 // dropped. The same columns serve full-text search (modules/search, docs/decisions/0040). pg_trgm is on PostgreSQL 15 (contrib) and on PGlite (@electric-sql/pglite/contrib/pg_trgm,
 // loaded in db/database.ts); where it cannot be created the form simply has no trigram indexes.
-// Each such column also has a stored lowered twin (decision 0103), and the index is on the twin: a "contains" reads
-// the twin with LIKE instead of ILIKE lowering every row's text, 4× less work for the scan of a common word.
+// Each such column but a text area also has a stored lowered twin (decision 0103), and the index is on the twin: a
+// "contains" reads the twin with LIKE instead of ILIKE lowering every row's text, 4× less work for the scan of a
+// common word.
 
 /** Trigram indexes a form's main table gets at most (they cost writes; custom indexes have their own limit of 5). */
 export const TRIGRAM_INDEX_LIMIT = 12;
@@ -58,6 +59,16 @@ export async function ensureTrigram(edb: EngineExecutor): Promise<string | null>
 export const foldedColumnName = (column: string): string => fitIdentifier(`~${column}`);
 const FOLDED_PREFIX = '~';
 
+/**
+ * The trigram columns that get a twin: all but text areas. A text area's twin would copy the widest text of the row
+ * (the peer workload's notes made the table 58 % larger and PGlite's bulk insert 19–25 % slower), while the list
+ * filters people type go to short text; a text area's "contains" stays ILIKE, served by a trigram index on its column.
+ */
+export function twinnedColumns(columns: readonly Pick<ColumnModel, 'code' | 'typeKey'>[]): string[] {
+  const areas = new Set(columns.filter((c) => c.typeKey === 'textArea').map((c) => c.code));
+  return trigramColumns(columns).filter((c) => !areas.has(c));
+}
+
 /** The twins a main table has, by their own name (generated columns whose name starts with '~'). */
 async function twinsOf(edb: EngineExecutor, schema: string, table: string): Promise<Set<string>> {
   const r = await sql<{ name: string }>`select a.attname::text as name from pg_attribute a
@@ -84,8 +95,8 @@ export async function writableColumnsOf(edb: EngineExecutor, schema: string, tab
 export async function syncTrigramIndexes(edb: EngineExecutor, schema: string, schemaCode: string, columns: readonly ColumnModel[]): Promise<void> {
   const table = (await formTablesOf(edb, schemaCode)).get('');
   if (!table) return;
-  const text = trigramColumns(columns);
-  const twins = new Map(text.map((c) => [foldedColumnName(c), c]));
+  const twinned = twinnedColumns(columns);
+  const twins = new Map(twinned.map((c) => [foldedColumnName(c), c]));
   const have = await twinsOf(edb, schema, table);
   const actions = [
     ...[...have].filter((name) => !twins.has(name)).map((name) => sql`drop column ${sql.id(name)}`),
@@ -93,8 +104,9 @@ export async function syncTrigramIndexes(edb: EngineExecutor, schema: string, sc
   ];
   // One ALTER: one rewrite of the table at most.
   if (actions.length) await sql`alter table ${sql.id(schema, table)} ${sql.join(actions)}`.execute(edb);
-  await edb.updateTable('form_tables').set({ folded_columns: JSON.stringify(text) }).where('table_name', '=', table).where(sql<boolean>`folded_columns <> ${JSON.stringify(text)}::jsonb`).execute();
-  const wanted = new Map(text.map((c) => [trigramIndexName(table, foldedColumnName(c)), foldedColumnName(c)]));
+  await edb.updateTable('form_tables').set({ folded_columns: JSON.stringify(twinned) }).where('table_name', '=', table).where(sql<boolean>`folded_columns <> ${JSON.stringify(twinned)}::jsonb`).execute();
+  const indexedColumn = (c: string) => (twins.has(foldedColumnName(c)) ? foldedColumnName(c) : c);
+  const wanted = new Map(trigramColumns(columns).map((c) => [trigramIndexName(table, indexedColumn(c)), indexedColumn(c)]));
   const existing = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and tablename = ${table} and indexname like ${`${PREFIX}%`}`.execute(edb);
   for (const { name } of existing.rows) {
     if (!wanted.has(name)) await sql`drop index if exists ${sql.id(schema, name)}`.execute(edb);
