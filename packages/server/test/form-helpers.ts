@@ -37,12 +37,20 @@ export interface ColumnInfo {
   is_nullable: string;
 }
 
-/** Columns of a table in an engine schema, in order. */
+/** Columns of a table in an engine schema, in order; not the generated lowered twins (see twinsOf). */
 export async function columnsOf(t: TestApp, engineCode: string, table: string): Promise<ColumnInfo[]> {
   const r = await sql<ColumnInfo>`
     select column_name, data_type, udt_name, character_maximum_length, is_nullable from information_schema.columns
-    where table_schema = ${`e_${engineCode}`} and table_name = ${table} order by ordinal_position`.execute(t.database.db);
+    where table_schema = ${`e_${engineCode}`} and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`.execute(t.database.db);
   return r.rows;
+}
+
+/** A main table's lowered twins (decision 0103): twin name → its expression, as PostgreSQL shows it. */
+export async function twinsOf(t: TestApp, engineCode: string, table: string): Promise<Record<string, string>> {
+  const r = await sql<{ name: string; expression: string }>`
+    select column_name as name, generation_expression as expression from information_schema.columns
+    where table_schema = ${`e_${engineCode}`} and table_name = ${table} and is_generated = 'ALWAYS' order by ordinal_position`.execute(t.database.db);
+  return Object.fromEntries(r.rows.map((row) => [row.name, row.expression]));
 }
 
 /** Column name → a short type: varchar(200), text, numeric, _text (text[]), jsonb, uuid, … */

@@ -51,6 +51,7 @@ import * as signInProviders from './migrations/engine/2026-11-26T1800_create-sig
 import * as dingtalkShortcuts from './migrations/engine/2026-11-27T0100_create-dingtalk-shortcuts.ts';
 import * as directoryEvents from './migrations/engine/2026-11-27T0400_create-directory-events.ts';
 import * as oneWechatPerUser from './migrations/engine/2026-11-27T0900_one-wechat-per-user.ts';
+import * as foldedColumns from './migrations/engine/2026-11-27T1200_form-tables-folded-columns.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -109,6 +110,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-27T0100_create-dingtalk-shortcuts': dingtalkShortcuts,
   '2026-11-27T0400_create-directory-events': directoryEvents,
   '2026-11-27T0900_one-wechat-per-user': oneWechatPerUser,
+  '2026-11-27T1200_form-tables-folded-columns': foldedColumns,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -297,6 +297,8 @@ export interface FormTableTable {
   schema_code: string;
   grid_key: string;
   created_time: Timestamp;
+  /** Main table: the columns with a lowered twin (form-design/trigram-indexes.ts); '[]' for sub-tables. */
+  folded_columns: ColumnType<string[], string | undefined, string>;
 }
 
 export interface FormCustomIndexTable {

@@ -41,6 +41,8 @@ export interface RuntimeForm {
   definition: contracts.FormDefinition;
   version: number;
   mainTable: string;
+  /** Main-table columns with a lowered twin: "contains" reads the twin with LIKE (form-design/trigram-indexes.ts). */
+  folded: ReadonlySet<string>;
   fields: DataField[];
   grids: GridField[];
   /** The sequence-number control's options, when the form has one. */
@@ -103,6 +105,7 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
     definition,
     version: published.version,
     mainTable,
+    folded: new Set(published.folded),
     fields,
     grids,
     seqNo,

@@ -11,6 +11,15 @@ import { engineTable } from '../business-data/json-rows.ts';
 // its workflow instance row). A roll back compares the fingerprint with the record as it is then: a different one
 // means somebody (or a flow) changed it after the import.
 
+/**
+ * A main row as the database's JSON text less its lowered twins (form-design/trigram-indexes.ts, decision 0103): a
+ * fingerprint is the same whether the twins were laid between the import and its roll back, and the same as before
+ * the twins existed. A twin's entry is `,"~code":"…"` or `,"~code":null` (never the first: ObjectId is); inside a
+ * JSON string every quote is escaped, so `,"~` only starts a key.
+ */
+const mainRowText = (alias: string) => sql<string>`regexp_replace(row_to_json(${sql.id(alias)})::text, ${TWIN_ENTRY}, '', 'g')`;
+const TWIN_ENTRY = ',"~[^"]*":(null|"([^"\\\\]|\\\\.)*")';
+
 export interface BeforeImage {
   main: string;
   children: string;
@@ -47,7 +56,7 @@ export async function fingerprints(edb: EngineExecutor, form: RuntimeForm, ids: 
     const mains = await db
       .selectFrom(`${form.mainTable} as m`)
       .leftJoin('wf_instances as i', (join) => join.on(sql<boolean>`i.id = m."WorkflowInstanceId"::uuid`))
-      .select([sql<string>`m."ObjectId"::text`.as('id'), sql<string>`row_to_json(m)::text`.as('main'), sql<string | null>`row_to_json(i)::text`.as('instance')])
+      .select([sql<string>`m."ObjectId"::text`.as('id'), mainRowText('m').as('main'), sql<string | null>`row_to_json(i)::text`.as('instance')])
       .where('m.ObjectId', 'in', part)
       .execute();
     for (const r of mains) texts.set(r.id, [r.main, r.instance ?? '']);
@@ -92,7 +101,7 @@ export async function keepImported(edb: EngineExecutor, engineCode: string, form
   const grids = form.grids.map(
     (grid) => sql`(select ${grid.code}::text || ':' || string_agg(row_to_json(c)::text, '|' order by c."SortKey", c."ObjectId") from ${engineTable(engineCode, grid.table)} as c where c."ParentObjectId" = m."ObjectId")`,
   );
-  const text = sql.join([sql`row_to_json(m)::text`, sql`coalesce(row_to_json(i)::text, '')`, ...grids]);
+  const text = sql.join([mainRowText('m'), sql`coalesce(row_to_json(i)::text, '')`, ...grids]);
   const rows = engineTable(engineCode, 'data_import_rows');
   const objectsTable = engineTable(engineCode, 'data_import_objects');
   await sql`with marks as (

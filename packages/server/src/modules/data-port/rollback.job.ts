@@ -15,6 +15,7 @@ import { publishedRulesOf } from '../business-rules/business-rules.repo.ts';
 import { deleteFiles } from '../files/files.repo.ts';
 import { hasChildInstances, removeInstances } from '../workflow/instance-removal.ts';
 import { fingerprints } from './import-images.ts';
+import { writableColumnsOf } from '../form-design/trigram-indexes.ts';
 import { taskOfJob, sleep, type DataPortDeps } from './task-files.ts';
 
 // Rolling back an import (issue 17, docs/decisions/0031), a job of the platform runner. It walks the records the
@@ -40,6 +41,8 @@ interface Pass {
   taskId: string;
   /** Removals go one by one through the removal hooks (rules, rollups of other forms). */
   hooks: boolean;
+  /** The main table's columns a before-image is written back to; null: all (no lowered twins, decision 0103). */
+  columns: string[] | null;
 }
 
 /** Batches are as big as an import's (TRITIUM_IMPORT_BATCH_SIZE) and paused alike (TRITIUM_IMPORT_BATCH_DELAY_MS). */
@@ -51,7 +54,8 @@ export function importRollbackHandler(deps: Pick<DataPortDeps, 'store' | 'batchS
       const form = await runtimeFormFor(edb, await viewerOf(edb, actor), task.schema_code);
       const rules = await publishedRulesOf(edb, form.node.code);
       const dependants = await edb.selectFrom('form_dependencies').select('schema_code').where('depends_on', '=', form.node.code).where('kind', '=', 'rollup').limit(1).execute();
-      const pass: Pass = { ctx, actor, form, taskId, hooks: rules.length > 0 || dependants.length > 0 };
+      const columns = form.folded.size ? await writableColumnsOf(edb, engineSchemaName(ctx.engineCode), form.mainTable) : null;
+      const pass: Pass = { ctx, actor, form, taskId, hooks: rules.length > 0 || dependants.length > 0, columns };
       const count = async (open: boolean) => {
         let q = edb.selectFrom('data_import_objects').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', taskId);
         q = open ? q.where('rollback', 'is', null) : q;
@@ -180,7 +184,10 @@ async function restoreUpdated(pass: Pass, tdb: EngineExecutor, row: ObjectRow, d
   const schema = engineSchemaName(ctx.engineCode);
   // Delete and insert the exact rows (the database's own JSON back into the table's row type: every column as it was).
   await (tdb as unknown as Kysely<any>).deleteFrom(form.mainTable).where('ObjectId', '=', row.object_id).execute();
-  await sql`insert into ${sql.table(`${schema}.${form.mainTable}`)} select * from jsonb_populate_record(null::${sql.table(`${schema}.${form.mainTable}`)}, ${JSON.stringify(before)}::jsonb)`.execute(tdb);
+  // The lowered twins are generated: they take no value, and follow the columns written back.
+  const columns = pass.columns ? sql`(${sql.join(pass.columns.map((c) => sql.id(c)))})` : sql``;
+  const read = pass.columns ? sql.join(pass.columns.map((c) => sql.id(c))) : sql`*`;
+  await sql`insert into ${sql.table(`${schema}.${form.mainTable}`)} ${columns} select ${read} from jsonb_populate_record(null::${sql.table(`${schema}.${form.mainTable}`)}, ${JSON.stringify(before)}::jsonb)`.execute(tdb);
   const children = (parsed(row.before_children) ?? {}) as Record<string, unknown[]>;
   for (const grid of form.grids) {
     const rows = children[grid.code];

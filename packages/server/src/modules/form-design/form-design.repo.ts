@@ -58,6 +58,14 @@ export async function formTablesOf(edb: EngineExecutor, schemaCode: string): Pro
   return new Map(rows.map((r) => [r.grid_key, r.table_name]));
 }
 
+/** formTablesOf, and the main table's columns that have a lowered twin (trigram-indexes.ts), in one statement. */
+export async function formTablesAndTwinsOf(edb: EngineExecutor, schemaCode: string): Promise<{ tables: Map<string, string>; folded: string[] }> {
+  const rows = await edb.selectFrom('form_tables').select(['grid_key', 'table_name', 'folded_columns']).where('schema_code', '=', schemaCode).execute();
+  const main = rows.find((r) => r.grid_key === '');
+  const folded = typeof main?.folded_columns === 'string' ? (JSON.parse(main.folded_columns) as string[]) : (main?.folded_columns ?? []);
+  return { tables: new Map(rows.map((r) => [r.grid_key, r.table_name])), folded };
+}
+
 export async function insertFormTable(edb: EngineExecutor, schemaCode: string, gridKey: string, tableName: string): Promise<void> {
   await edb.insertInto('form_tables').values({ schema_code: schemaCode, grid_key: gridKey, table_name: tableName }).execute();
 }

@@ -10,7 +10,7 @@ import { formModelOf } from './form-model.ts';
 import { planPublish } from './ddl-planner.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
-import { dropTrigramIndexesBeforeTypeChanges, syncTrigramIndexes } from './trigram-indexes.ts';
+import { dropTextTwinsBeforeAlter, syncTrigramIndexes } from './trigram-indexes.ts';
 import { publishRulesAndRollups } from './rules-port.ts';
 import { publishTreeStructure } from './tree-structure.ts';
 import { assertControlsComplete } from './control-completeness.ts';
@@ -102,9 +102,9 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     const confirmed = new Set(body.confirm);
     const unconfirmed = plan.changes.filter((c) => c.needsConfirmation && !confirmed.has(c.key)).map((c) => c.key);
     if (unconfirmed.length) throw new AppError('FormPublishNeedsConfirmation', { detail: { changes: plan.changes, unconfirmed } });
-    if (!plan.main.create) await dropTrigramIndexesBeforeTypeChanges(edb, schema, plan.main.table, plan.main.typeChanges);
+    if (!plan.main.create) await dropTextTwinsBeforeAlter(edb, schema, plan.main);
     await applyPlan(edb, schema, node.code, plan);
-    // Chinese "contains" on short text uses trigram indexes (docs/decisions/0013-query-engine.md).
+    // "Contains" on short text reads lowered twins with trigram indexes (docs/decisions/0013-query-engine.md, 0103).
     await syncTrigramIndexes(edb, schema, node.code, formModelOf(definitionOf(row.draft)).columns);
     // Tree display: the parent column's index, and no switching it on over rows that break the limits (0023).
     await publishTreeStructure(edb, { schema, schemaCode: node.code, table: plan.main.table, published: row.published ? definitionOf(row.published) : null, draft: definitionOf(row.draft) });

@@ -1,7 +1,7 @@
 import type { EngineExecutor, NodeRow } from '../function-node/function-node.repo.ts';
 import type { NodeViewer } from '../function-node/function-node.policy.ts';
 import type { PublishedForm } from '../request-context/context.ts';
-import { findFormSchema, formTablesOf } from './form-design.repo.ts';
+import { findFormSchema, formTablesAndTwinsOf } from './form-design.repo.ts';
 
 // Form design owns the published definition, so this reader sits here, on top of the request context's cache.
 // The one way the runtime reads a form's published definition and tables (docs/decisions/0032): from the app's cache
@@ -11,7 +11,7 @@ import { findFormSchema, formTablesOf } from './form-design.repo.ts';
 async function load(edb: EngineExecutor, schemaCode: string): Promise<PublishedForm | undefined> {
   const row = await findFormSchema(edb, schemaCode);
   if (!row?.published || row.published_version === null) return undefined;
-  return { definition: row.published, version: row.published_version, tables: await formTablesOf(edb, schemaCode) };
+  return { definition: row.published, version: row.published_version, ...(await formTablesAndTwinsOf(edb, schemaCode)) };
 }
 
 /** The published form of a node; undefined before its first publish. Callers must not change what they are given. */

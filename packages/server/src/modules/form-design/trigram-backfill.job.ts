@@ -7,10 +7,13 @@ import { formModelOf } from './form-model.ts';
 import { syncTrigramIndexes } from './trigram-indexes.ts';
 
 // Forms published before full-text search (docs/decisions/0040) lack the trigram indexes of their text areas and
-// choice columns until their next publish. At start the app queues this job once per engine (queueTrigramBackfill);
-// it brings every published form's indexes to what a publish writes, one form a transaction, with progress.
+// choice columns, and forms published before decision 0103 the lowered twins of their text columns (their "contains"
+// filters stay ILIKE meanwhile), until their next publish. At start the app queues this job once per engine
+// (queueTrigramBackfill); it brings every published form's twins and indexes to what a publish writes, one form a
+// transaction (laying twins rewrites the table under its lock), with progress. The kind was renamed with 0103 so that
+// engines which ran the first backfill run this one too.
 
-export const TRIGRAM_BACKFILL_JOB = 'form.trigram-backfill';
+export const TRIGRAM_BACKFILL_JOB = 'form.text-twins-backfill';
 
 /** Queues the job for each engine that never had it (one statement; engines made later get their indexes at publish). */
 export async function queueTrigramBackfill(db: Db): Promise<number> {
@@ -30,7 +33,8 @@ export function trigramBackfillHandler(): JobHandler {
       for (const { schema_code } of forms) {
         await ctx.db.transaction().execute(async (trx) => {
           const edb = engineDb(trx as unknown as Db, ctx.engineCode);
-          const row = await edb.selectFrom('form_schemas').select('published').where('schema_code', '=', schema_code).executeTakeFirst();
+          // Locked as a publish locks it (form-design.service.ts): the twins laid are those of the definition published.
+          const row = await edb.selectFrom('form_schemas').select('published').where('schema_code', '=', schema_code).forUpdate().executeTakeFirst();
           if (row?.published) await syncTrigramIndexes(edb, schema, schema_code, formModelOf(definitionOf(row.published)).columns);
         });
         done += 1;

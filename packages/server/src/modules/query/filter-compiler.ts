@@ -7,6 +7,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { subtreeIds } from '../org/org.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { resolveColumn, type QueryColumn } from './query-fields.ts';
+import { foldedColumnName } from '../form-design/trigram-indexes.ts';
 
 // Filter → one SQL condition on the form's columns (docs/decisions/0013-query-engine.md; architecture.md §2: queries
 // run in SQL). Every value travels as a bind parameter; names go through sql.ref. Problems are collected as
@@ -26,6 +27,7 @@ export interface CompileContext {
 }
 
 type Cond = RawBuilder<SqlBool>;
+type Ref = ReturnType<typeof sql.ref>;
 const TRUE: Cond = sql<SqlBool>`true`;
 const FALSE: Cond = sql<SqlBool>`false`;
 
@@ -43,13 +45,23 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
 /**
+ * "`text` matches `pattern`, case aside". A column with a lowered twin (form-design/trigram-indexes.ts, decision
+ * 0103) is read through the twin with LIKE and the pattern lowered by PostgreSQL's own lower(): the same answers as
+ * ILIKE, which in a UTF-8 database is lower(text) LIKE lower(pattern) but lowers every row's text as it reads it.
+ * Lowering leaves % _ and \ as they are, so the pattern's escapes hold.
+ */
+export function caseFreeLike(text: RawBuilder<unknown> | Ref, folded: Ref | null, pattern: string): Cond {
+  return folded ? sql<SqlBool>`${folded} like lower(${pattern})` : sql<SqlBool>`${text} ilike ${pattern}`;
+}
+
+/**
  * The product's pattern operators (h3yun-facts §1.5: 13 `like '?%'`, 14 `like '%?'`, 22/23 their `not like`) on a
  * text expression. Case-insensitive (ILIKE) like Contains here and the product's default collation; the Not forms
  * also hold for a blank value, as NotContains does (docs/decisions/0030).
  */
-function patternCondition(text: RawBuilder<unknown> | ReturnType<typeof sql.ref>, operator: PatternOperator, value: string): Cond {
+function patternCondition(text: RawBuilder<unknown> | Ref, operator: PatternOperator, value: string, folded: Ref | null = null): Cond {
   const like = operator === 'StartWith' || operator === 'NotStartWith' ? `${escapeLike(value)}%` : `%${escapeLike(value)}`;
-  const cond = sql<SqlBool>`${text} ilike ${like}`;
+  const cond = caseFreeLike(text, folded, like);
   return operator === 'StartWith' || operator === 'EndWith' ? cond : not(cond);
 }
 const isPattern = (operator: QueryLeaf['operator']): operator is PatternOperator => (PATTERN_OPERATORS as readonly string[]).includes(operator);
@@ -79,8 +91,9 @@ function compileLeaf(ctx: CompileContext, leaf: QueryLeaf, path: string): Cond {
   if (!operatorAppliesTo(leaf.operator, column.dataType)) return fail(ctx, `${path}.operator`, `字段 ${leaf.field} 不支持 ${leaf.operator}`);
   const alias = column.grid ? CHILD : MAIN;
   const col = sql.ref(`${alias}.${column.code}`);
+  const folded = !column.grid && ctx.form.folded.has(column.code) ? sql.ref(`${MAIN}.${foldedColumnName(column.code)}`) : null;
   const before = ctx.issues.length;
-  const cond = conditionOf(ctx, column, col, leaf, `${path}.value`);
+  const cond = conditionOf(ctx, column, col, folded, leaf, `${path}.value`);
   if (ctx.issues.length > before) return FALSE;
   if (!column.grid) return cond;
   const rows = anyDb(ctx.edb)
@@ -95,13 +108,13 @@ function fail(ctx: CompileContext, path: string, message: string): Cond {
   return FALSE;
 }
 
-function conditionOf(ctx: CompileContext, column: QueryColumn, col: ReturnType<typeof sql.ref>, leaf: QueryLeaf, path: string): Cond {
+function conditionOf(ctx: CompileContext, column: QueryColumn, col: Ref, folded: Ref | null, leaf: QueryLeaf, path: string): Cond {
   const { operator } = leaf;
   const v = new ValueReader(ctx, path, leaf.value);
   switch (column.dataType) {
     case 'string':
     case 'text':
-      return textCondition(col, operator, v);
+      return textCondition(col, folded, operator, v);
     case 'decimal':
     case 'int':
       return orderedCondition(col, operator, v, () => v.number(column.dataType === 'int'), () => v.list().map(() => v.number(column.dataType === 'int')));
@@ -138,15 +151,15 @@ function conditionOf(ctx: CompileContext, column: QueryColumn, col: ReturnType<t
   }
 }
 
-/** short and long text: Contains is ILIKE (trigram-indexed on text boxes, docs/decisions/0013). */
-function textCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader): Cond {
+/** short and long text: Contains is case-free (the twin's trigram index, or ILIKE; docs/decisions/0013, 0103). */
+function textCondition(col: Ref, folded: Ref | null, operator: QueryLeaf['operator'], v: ValueReader): Cond {
   const blank = sql<SqlBool>`(${col} is null or ${col} = '')`;
-  if (isPattern(operator)) return patternCondition(col, operator, v.text(true));
+  if (isPattern(operator)) return patternCondition(col, operator, v.text(true), folded);
   switch (operator) {
     case 'Equal': return sql<SqlBool>`${col} = ${v.text()}`;
     case 'NotEqual': return sql<SqlBool>`${col} is distinct from ${v.text()}`;
-    case 'Contains': return sql<SqlBool>`${col} ilike ${containsPattern(v.text(true))}`;
-    case 'NotContains': return not(sql<SqlBool>`${col} ilike ${containsPattern(v.text(true))}`);
+    case 'Contains': return caseFreeLike(col, folded, containsPattern(v.text(true)));
+    case 'NotContains': return not(caseFreeLike(col, folded, containsPattern(v.text(true))));
     // The record's text is part of the value given ("北京" is contained in "北京市海淀区").
     case 'Contained': return sql<SqlBool>`(${col} <> '' and strpos(lower(${v.text(true)}), lower(${col})) > 0)`;
     case 'NotContained': return not(sql<SqlBool>`(${col} <> '' and strpos(lower(${v.text(true)}), lower(${col})) > 0)`);

@@ -29,6 +29,12 @@ const SYSTEM_FIELDS: Record<string, Pick<QueryColumn, 'dataType' | 'sqlType'>> =
   WorkflowInstanceId: { dataType: 'reference', sqlType: 'text' },
 };
 
+/**
+ * The main table's columns a record is presented from, on `alias`: the system columns and the form's fields — not
+ * `alias.*`, which would read the lowered twins too (decision 0103).
+ */
+export const recordColumns = (form: RuntimeForm, alias: string): string[] => [...Object.keys(SYSTEM_FIELDS), ...form.fields.map((f) => f.code)].map((c) => `${alias}.${c}`);
+
 const dataTypeOf = (f: { type: Parameters<typeof controlStorage>[0]; options: unknown }): ControlDataType => controlStorage(f.type, f.options).dataType;
 
 const fieldColumn = (field: DataField): QueryColumn => ({ code: field.code, dataType: dataTypeOf(field), sqlType: field.sqlType });

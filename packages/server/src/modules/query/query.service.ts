@@ -10,7 +10,7 @@ import { anyDb, getRuntimeFormOrThrow, type RuntimeForm } from '../business-data
 import { compileFilter, MAIN, type CompileContext } from './filter-compiler.ts';
 import { permittedBranches, permittedCondition, scopeCondition } from './data-scope.ts';
 import { assertCan, FULL_RIGHTS } from '../permission/form-rights.ts';
-import { mainColumn, resolveColumn } from './query-fields.ts';
+import { mainColumn, recordColumns, resolveColumn } from './query-fields.ts';
 import { layoutOf, parametersOf, statementsOf } from './statement-cache.ts';
 
 // The query engine's calls (issue 8; docs/decisions/0013-query-engine.md): POST /v1/bizdata/query, /column/stat and
@@ -132,10 +132,10 @@ export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<Query
     ? (await edb.executeQuery<Record<string, unknown>>(CompiledQuery.raw(cached.sql, parametersOf(cached, compiledWhere.parameters, window.limit, window.offset)))).rows
     : await buildAndRun();
   async function buildAndRun() {
-    let page = base().selectAll(MAIN);
+    let page = base().select(recordColumns(form, MAIN));
     for (const o of order) page = page.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
     page = page.limit(window.limit).offset(window.offset);
-    const statement = kind === 'page' ? page : kind === 'sorted' ? sortedPageWithTotal(base, edb, form.mainTable, order, window) : lateralPageWithTotal(edb, count(), page, order);
+    const statement = kind === 'page' ? page : kind === 'sorted' ? sortedPageWithTotal(base, edb, form, order, window) : lateralPageWithTotal(edb, count(), page, order);
     const compiled = statement.compile();
     if (!cached) {
       // A count in scope branches (docs/decisions/0063) lays its values out otherwise: built every time.
@@ -195,7 +195,7 @@ export async function orderedKeys(ctx: NodeContext, body: Narrowing & Pick<Query
  * read every match twice — once to count, once to sort. Measured on 10,000 records, 2,700 matches: 17–19 ms → 9 ms;
  * on 1,000,000 records without an index on the order: 2.4 s → 1.9 s.
  */
-function sortedPageWithTotal(base: () => SelectQueryBuilder<any, any, any>, edb: EngineExecutor, table: string, order: { code: string; direction: 'asc' | 'desc' }[], window: QueryWindow) {
+function sortedPageWithTotal(base: () => SelectQueryBuilder<any, any, any>, edb: EngineExecutor, form: RuntimeForm, order: { code: string; direction: 'asc' | 'desc' }[], window: QueryWindow) {
   const keys = [...new Set(['ObjectId', ...order.map((o) => o.code)])];
   // The CTEs are named through raw SQL: the engine schema's plugin would qualify a table reference to them.
   let pageKeys = anyDb(edb).selectFrom(sql`k`.as('k')).select('k.ObjectId');
@@ -205,7 +205,7 @@ function sortedPageWithTotal(base: () => SelectQueryBuilder<any, any, any>, edb:
     .with('pk', () => pageKeys.limit(window.limit).offset(window.offset))
     .selectFrom(anyDb(edb).selectNoFrom(sql<number>`(select count(*)::int from k)`.as('__total')).as('t'))
     .leftJoinLateral(
-      (eb) => eb.selectFrom(`${table} as ${MAIN}`).innerJoin(sql`pk`.as('pk'), 'pk.ObjectId', `${MAIN}.ObjectId`).selectAll(MAIN).as('p'),
+      (eb) => eb.selectFrom(`${form.mainTable} as ${MAIN}`).innerJoin(sql`pk`.as('pk'), 'pk.ObjectId', `${MAIN}.ObjectId`).select(recordColumns(form, MAIN)).as('p'),
       (join) => join.onTrue(),
     )
     .select('t.__total')

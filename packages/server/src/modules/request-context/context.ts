@@ -10,6 +10,8 @@ export interface PublishedForm {
   version: number;
   /** grid key ('' for the main table) → table name */
   tables: Map<string, string>;
+  /** The main table's columns that have a lowered twin (form-design/trigram-indexes.ts, decision 0103). */
+  folded: readonly string[];
 }
 
 export type GrantRow = { node_code: string; app_code: string; permission: Permission };

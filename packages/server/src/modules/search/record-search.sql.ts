@@ -1,12 +1,13 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { isHidden } from '../permission/form-rights.ts';
-import { containsPattern, MAIN } from '../query/filter-compiler.ts';
-import { TRIGRAM_CONTROL_TYPES } from '../form-design/trigram-indexes.ts';
+import { caseFreeLike, containsPattern, MAIN } from '../query/filter-compiler.ts';
+import { foldedColumnName, TRIGRAM_CONTROL_TYPES } from '../form-design/trigram-indexes.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 
 // The statement of a record search (docs/decisions/0040): per form, SELECTs whose WHERE is "some searchable column
-// ILIKE '%keyword%'" (each such column has a pg_trgm GIN index, so PostgreSQL ORs bitmap index scans) AND the query
+// ILIKE '%keyword%'" (read through its lowered twin, which has a pg_trgm GIN index, so PostgreSQL ORs bitmap index
+// scans; decision 0103) AND the query
 // engine's narrowing for the caller (view right, permitted data scopes). The forms' SELECTs (two each: title matches,
 // matches elsewhere) are joined by UNION ALL and ordered once: title matches first, then newer records. A field hidden
 // from the caller is neither matched nor shown: its column is left out of the statement.
@@ -20,6 +21,8 @@ export interface SearchColumn {
   isList: boolean;
   /** For lists: the items whose text holds the keyword (matched here, by the form's own item list). */
   items?: string[];
+  /** The column has a lowered twin (decision 0103): matched through it. */
+  folded?: boolean;
 }
 
 const TITLE = { 'zh-CN': '数据标题', 'en-US': 'Title' };
@@ -30,13 +33,14 @@ const displayNameOf = (options: Record<string, unknown>, fallback: string) => (t
 
 /** The columns of a form the caller may search for this keyword: Name, SeqNo, visible text and choice fields. */
 export function searchColumnsOf(form: RuntimeForm, keyword: string, locale: 'zh-CN' | 'en-US' = 'zh-CN'): SearchColumn[] {
-  const columns: SearchColumn[] = [{ code: 'Name', name: TITLE[locale], isList: false }];
-  if (form.seqNo) columns.push({ code: 'SeqNo', name: displayNameOf(form.seqNo.options, SEQ_NO[locale]), isList: false });
+  const folded = (code: string) => form.folded.has(code);
+  const columns: SearchColumn[] = [{ code: 'Name', name: TITLE[locale], isList: false, folded: folded('Name') }];
+  if (form.seqNo) columns.push({ code: 'SeqNo', name: displayNameOf(form.seqNo.options, SEQ_NO[locale]), isList: false, folded: folded('SeqNo') });
   const lower = keyword.toLocaleLowerCase();
   for (const field of form.fields) {
     if (isHidden(form.rights, field.code)) continue;
     const name = displayNameOf(field.options, field.code);
-    if (TRIGRAM_CONTROL_TYPES.has(field.type.key)) columns.push({ code: field.code, name, isList: false });
+    if (TRIGRAM_CONTROL_TYPES.has(field.type.key)) columns.push({ code: field.code, name, isList: false, folded: folded(field.code) });
     else if (field.type.key === 'checkboxList') {
       // Option labels: the form's items that hold the keyword; a record matches when it has one of them.
       const defined = Array.isArray(field.options.defaultItems) ? (field.options.defaultItems as unknown[]) : [];
@@ -51,7 +55,8 @@ const textArray = (values: string[]) => sql`array(select jsonb_array_elements_te
 
 function matchOf(column: SearchColumn, pattern: string): RawBuilder<SqlBool> {
   const ref = sql.ref(`${MAIN}.${column.code}`);
-  return column.isList ? sql<SqlBool>`${ref} && ${textArray(column.items!)}` : sql<SqlBool>`${ref} ilike ${pattern}`;
+  if (column.isList) return sql<SqlBool>`${ref} && ${textArray(column.items!)}`;
+  return caseFreeLike(ref, column.folded ? sql.ref(`${MAIN}.${foldedColumnName(column.code)}`) : null, pattern);
 }
 
 const textOf = (column: SearchColumn) => {
