@@ -148,8 +148,22 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
   const main: Row[] = [];
   const children = new Map<string, Row[]>(form.grids.map((g) => [g.code, []]));
   const logs: Row[] = [];
+  // The columns of recordColumns + systemOf (field codes are never system names). What every record shares — the
+  // saver, status, time, and the owner when none is named — is sent once (json-rows.ts TableRows.shared); each row is
+  // built in one go with the same keys in the same order: no spreads, one object shape for JSON.stringify.
+  const nowText = now.toISOString();
+  const owned = inputs.some((input) => input.owner);
+  const shared: Row = { Status: status, CreatedBy: ctx.userId, ModifiedBy: ctx.userId, CreatedTime: nowText, ModifiedTime: nowText };
+  if (!owned) Object.assign(shared, { OwnerId: ctx.userId, OwnerDeptId: deptId });
   for (const [i, { objectId, checked }] of records.entries()) {
-    main.push({ ...recordColumns(form, checked, names[i]!, status, ctx.userId, now, asJsonValue), ...systemOf(i, seqNos[i]!) });
+    const row: Row = { ObjectId: objectId, Name: names[i]!, SeqNo: seqNos[i]! };
+    if (owned) {
+      const owner = inputs[i]!.owner;
+      row.OwnerId = owner?.userId ?? ctx.userId;
+      row.OwnerDeptId = owner ? owner.deptId : deptId;
+    }
+    for (const field of form.fields) if (field.code in checked.values) row[field.code] = asJsonValue(field, checked.values[field.code]);
+    main.push(row);
     for (const grid of form.grids) {
       const rows = checked.children.get(grid.code);
       if (rows?.length) children.get(grid.code)!.push(...childRowsFor(grid, objectId, rows, undefined, asJsonValue));
@@ -159,7 +173,7 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
   }
   // The records, their sub-table rows and their data-log rows (and the numbers' counter): one statement (0095).
   await insertJsonTables(edb, ctx.engineCode, [
-    { table: form.mainTable, rows: main },
+    { table: form.mainTable, rows: main, shared },
     ...form.grids.map((g) => ({ table: g.table, rows: children.get(g.code)! })),
     { table: 'form_data_logs', rows: logs },
   ], numbering);

@@ -4,7 +4,7 @@ import { controlChoices, type ControlDataType } from '@tritium/shared/controls/i
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { CheckedInput } from './record-input.ts';
-import type { DataField, RuntimeForm } from './runtime-form.ts';
+import { byCode, type DataField, type RuntimeForm } from './runtime-form.ts';
 
 // Values that must name something (docs/decisions/0029): a radio, drop-down or checkbox-list value one of the
 // control's items, a user or department id one of the engine's. Checked after the value schemas (record-input.ts) on
@@ -37,13 +37,15 @@ interface Place {
 }
 
 const listOf = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
+const NOTHING_KEPT: Set<string> = new Set();
 
 /** Every value of the save with the field it belongs to and what that field held before. */
 function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues = {}): Place[] {
   const places: Place[] = [];
   for (const field of form.fields) {
     if (!(field.code in checked.values)) continue;
-    places.push({ field, path: `values.${field.code}`, items: listOf(checked.values[field.code]), kept: new Set(listOf(before.values?.[field.code])) });
+    const held = before.values?.[field.code];
+    places.push({ field, path: `values.${field.code}`, items: listOf(checked.values[field.code]), kept: held == null ? NOTHING_KEPT : new Set(listOf(held)) });
   }
   for (const grid of form.grids) {
     const rows = checked.children.get(grid.code);
@@ -78,11 +80,11 @@ export function inputReferenceIds(form: RuntimeForm, bodies: { values?: Record<s
     if (!kind) return;
     for (const id of listOf(value)) if (id) (kind === 'user' ? out.users : out.departments).add(id);
   };
-  const fields = new Map(form.fields.map((f) => [f.code, f]));
+  const fields = byCode(form.fields);
   for (const body of bodies) {
     for (const [code, value] of Object.entries(body.values ?? {})) add(fields.get(code), value);
     for (const grid of form.grids) {
-      const gridFields = new Map(grid.fields.map((f) => [f.code, f]));
+      const gridFields = byCode(grid.fields);
       for (const row of body.children?.[grid.code] ?? []) for (const [code, value] of Object.entries(row)) add(gridFields.get(code), value);
     }
   }
