@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { activeTreeParent } from '../form-design/tree-structure.ts';
-import { changesOf } from './data-log.ts';
+import { changesOf, type DataChange } from './data-log.ts';
 import { checkSubmitOnSave, deriveOnSave } from './data-link-save.ts';
 import { toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow, type CheckedInput } from './record-input.ts';
@@ -112,11 +112,17 @@ export function childRowsFor(grid: GridField, parentId: string, rows: CheckedChi
   });
 }
 
-/** A new record's data-log row (its values and sub-table rows as changes from nothing), or none when it logs nothing. */
-export function newRecordLog(form: RuntimeForm, objectId: string, userId: string, checked: CheckedInput): Row | undefined {
+/** A new record's changes for its data log (its values and sub-table rows as changes from nothing), or none when it logs nothing. */
+function newRecordChanges(form: RuntimeForm, checked: CheckedInput): DataChange[] | undefined {
   if (!form.definition.attributes.enableDataLog) return undefined;
   const changes = changesOf(form, undefined, checked, {});
-  return changes.length ? { id: newId(), schema_code: form.node.code, object_id: objectId, user_id: userId, changes } : undefined;
+  return changes.length ? changes : undefined;
+}
+
+/** A new record's data-log row, or none when it logs nothing. */
+export function newRecordLog(form: RuntimeForm, objectId: string, userId: string, checked: CheckedInput): Row | undefined {
+  const changes = newRecordChanges(form, checked);
+  return changes && { id: newId(), schema_code: form.node.code, object_id: objectId, user_id: userId, changes };
 }
 
 /**
@@ -168,14 +174,15 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
       const rows = checked.children.get(grid.code);
       if (rows?.length) children.get(grid.code)!.push(...childRowsFor(grid, objectId, rows, undefined, asJsonValue));
     }
-    const log = newRecordLog(form, objectId, ctx.userId, checked);
-    if (log) logs.push(log);
+    // The log's form and saver are the batch's: sent once (shared, below).
+    const changes = newRecordChanges(form, checked);
+    if (changes) logs.push({ id: newId(), object_id: objectId, changes });
   }
   // The records, their sub-table rows and their data-log rows (and the numbers' counter): one statement (0095).
   await insertJsonTables(edb, ctx.engineCode, [
     { table: form.mainTable, rows: main, shared },
     ...form.grids.map((g) => ({ table: g.table, rows: children.get(g.code)! })),
-    { table: 'form_data_logs', rows: logs },
+    { table: 'form_data_logs', rows: logs, shared: { schema_code: form.node.code, user_id: ctx.userId } },
   ], numbering);
   // Business rules of the records that became effective; rollups of other forms that read them (docs/decisions/0015).
   const dropped = await afterRecordsSaved(edb, ctx, form, records.map((r) => ({ objectId: r.objectId, before: undefined, status, values: r.merged })));

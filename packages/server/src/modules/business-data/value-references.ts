@@ -59,17 +59,23 @@ function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues
   return places.filter((place) => place.items.some((item) => !place.kept.has(item)));
 }
 
-/** The user and department ids a set of saves names that are not kept values. */
-export function referencedIds(form: RuntimeForm, saves: { checked: CheckedInput; before?: StoredValues }[]): { users: Set<string>; departments: Set<string> } {
+/** The user and department ids the places name that are not kept values. */
+function referencedIds(places: readonly Place[]): { users: Set<string>; departments: Set<string> } {
   const out = { users: new Set<string>(), departments: new Set<string>() };
-  for (const save of saves) {
-    for (const place of placesOf(form, save.checked, save.before)) {
-      const kind = REFERENCE_OF[place.field.type.dataType];
-      if (!kind) continue;
-      for (const id of place.items) if (!place.kept.has(id)) (kind === 'user' ? out.users : out.departments).add(id);
-    }
+  for (const place of places) {
+    const kind = REFERENCE_OF[place.field.type.dataType];
+    if (!kind) continue;
+    for (const id of place.items) if (!place.kept.has(id)) (kind === 'user' ? out.users : out.departments).add(id);
   }
   return out;
+}
+
+const choicesOfField = new WeakMap<DataField, readonly string[] | null>();
+/** A field's items, read once per field object (a batch checks every record's value against them). */
+function choicesOf(field: DataField): readonly string[] | null {
+  let choices = choicesOfField.get(field);
+  if (choices === undefined) choicesOfField.set(field, (choices = controlChoices(field.type, field.options)));
+  return choices;
 }
 
 /** The user and department ids written in raw save bodies (before their checks), to look a batch's up at once. */
@@ -126,12 +132,12 @@ export async function checkFieldValues(edb: EngineExecutor, form: RuntimeForm, c
   const problems: Problem[] = [];
   const places = placesOf(form, checked, before);
   for (const place of places) {
-    const choices = controlChoices(place.field.type, place.field.options);
+    const choices = choicesOf(place.field);
     if (!choices) continue;
     const bad = place.items.find((item) => !place.kept.has(item) && !choices.includes(item));
     if (bad !== undefined) problems.push({ error: 'BizValueNotAnOption', path: place.path, field: place.field, value: bad });
   }
-  const wanted = referencedIds(form, [{ checked, before }]);
+  const wanted = referencedIds(places);
   if (known) {
     for (const id of known.users) wanted.users.delete(id);
     for (const id of known.departments) wanted.departments.delete(id);
