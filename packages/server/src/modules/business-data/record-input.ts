@@ -60,7 +60,10 @@ export function checkInput(
   const issues: Issue[] = [];
   const fields = byCode(form.fields);
   const values: Record<string, unknown> = {};
-  for (const [code, value] of Object.entries(body.values ?? {})) {
+  const sent = body.values ?? {};
+  // Keys, not entries: no pair array a value (a batch checks every value of every record).
+  for (const code of Object.keys(sent)) {
+    const value = sent[code];
     const field = fields.get(code);
     if (!field) {
       issues.push({ path: `values.${code}`, message: '表单没有这个字段' });

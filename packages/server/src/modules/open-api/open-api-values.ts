@@ -111,7 +111,8 @@ export function bizObjectIn(form: RuntimeForm, bizObject: Record<string, unknown
   const grids = byCode(form.grids);
   const values: Record<string, unknown> = {};
   const children: Record<string, Record<string, unknown>[]> = {};
-  for (const [code, value] of Object.entries(bizObject)) {
+  for (const code of Object.keys(bizObject)) {
+    const value = bizObject[code];
     if (SYSTEM.has(code)) continue;
     const grid = grids.get(code);
     if (grid) {
