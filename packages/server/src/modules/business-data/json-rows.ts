@@ -30,7 +30,8 @@ export interface TableRows {
   rows: readonly Row[];
   /**
    * Columns every row holds with the same value (a batch's saver, status and time): sent once beside the rows, not
-   * once a row — a fifth of a CreateBizObjects' text — and spread into the row type the same way.
+   * once a row (with the data log's form and saver: 161 → 124 kB for a CreateBizObjects of 100), and spread into
+   * the row type the same way.
    */
   shared?: Row;
 }
