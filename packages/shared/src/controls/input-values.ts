@@ -8,6 +8,7 @@ import type { AnyControlType } from './types.ts';
 
 /** Wall times without a zone are China time (h3yun-facts §1.4: the product's dates are Asia/Shanghai, no DST). */
 export const INPUT_ZONE_OFFSET = '+08:00';
+const INPUT_ZONE_MS = 8 * 3_600_000;
 
 const pad = (n: string | number, l = 2) => String(n).padStart(l, '0');
 // 2024-01-02, 2024/1/2, 2024.1.2, 2024年1月2日 (day optional: a month alone is its first day), then an optional time
@@ -40,6 +41,9 @@ export function parseDateTimeInput(input: unknown): string | null {
   // A calendar check without a time zone: Date.UTC rolls 02-31 over to March, which tells it apart.
   const probe = new Date(Date.UTC(Number(y), month - 1, day));
   if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  // The moment by arithmetic (no text to build and parse again: a batch converts every date it holds); Date.UTC reads
+  // years below 100 as 19xx, so those go through the text.
+  if (Number(y) >= 100) return new Date(probe.getTime() + ((hour * 60 + minute) * 60 + second) * 1000 - INPUT_ZONE_MS).toISOString();
   return new Date(`${y}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${INPUT_ZONE_OFFSET}`).toISOString();
 }
 

@@ -101,4 +101,23 @@ describe('text the database refuses', () => {
     expect(findBadInput({ v: deep }, { maxDepth: 64 })).toMatchObject({ reason: 'nestedTooDeep' });
     expect(findBadInput({ v: [[['ok']]] }, { maxDepth: 64 })).toBeNull();
   });
+
+  it('JSON text without a backslash is judged by its text alone, and anything an escape or its nesting could hide is still found', () => {
+    const strings = { maxDepth: 10, readJsonStrings: true };
+    // No backslash: every string inside is a piece of the text, already checked (the BizObject of the peer workload).
+    expect(findBadInput({ BizObjectArray: [JSON.stringify({ Title: '任务 alpha 1', Qty: 3, Tags: ['a', 'b'] })] }, strings)).toBeNull();
+    // An escape makes a NUL or a lone half only once parsed.
+    expect(findBadInput({ BizObjectArray: ['{"Title":"x\\u0000"}'] }, strings)).toEqual({ path: 'BizObjectArray.0.Title', reason: 'nulCharacter' });
+    expect(findBadInput({ BizObjectArray: ['{"Title":"x\\ud800"}'] }, strings)).toEqual({ path: 'BizObjectArray.0.Title', reason: 'loneSurrogate' });
+    expect(findBadInput({ BizObjectArray: ['{"Title":"\\u0041\\ud800\\udc00 ok"}'] }, strings)).toBeNull();
+    // A JSON string inside a JSON string carries its quotes escaped, so it is read too.
+    expect(findBadInput({ BizObject: JSON.stringify({ Address: JSON.stringify({ Detail: 'x\ud800' }) }) }, strings)).toEqual({ path: 'BizObject.Address.Detail', reason: 'loneSurrogate' });
+    // Nesting inside text without a backslash: as deep as the brackets say, counted from where the text sits.
+    expect(findBadInput({ v: '['.repeat(20) + ']'.repeat(20) }, strings)).toMatchObject({ reason: 'nestedTooDeep' });
+    // (the text sits at level 3 of 10: seven levels of lists fit, eight do not)
+    expect(findBadInput({ a: { b: { v: '[[[[[[[[1]]]]]]]]' } } }, strings)).toMatchObject({ reason: 'nestedTooDeep' });
+    expect(findBadInput({ a: { b: { v: '[[[[[[[1]]]]]]]' } } }, strings)).toBeNull();
+    // Brackets inside a string's text count too (an upper bound): such text is parsed, and its real nesting decides.
+    expect(findBadInput({ v: JSON.stringify({ Notes: '【' + '['.repeat(30) + '】' }) }, strings)).toBeNull();
+  });
 });

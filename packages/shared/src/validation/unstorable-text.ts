@@ -45,7 +45,7 @@ export function findBadInput(value: unknown, options: FindBadInputOptions): BadI
     if (typeof v === 'string') {
       const reason = unstorableReason(v);
       if (reason) return { path: item.path, reason };
-      if (options.readJsonStrings && looksLikeJson(v)) {
+      if (options.readJsonStrings && looksLikeJson(v) && !holdsNothingNew(v, options.maxDepth - item.depth)) {
         const parsed = tryParse(v);
         if (parsed !== undefined) stack.push({ value: parsed, path: item.path, depth: item.depth });
       }
@@ -70,6 +70,22 @@ export function findBadInput(value: unknown, options: FindBadInputOptions): BadI
     }
   }
   return null;
+}
+
+/**
+ * Whether reading JSON text (already checked as a whole) could find nothing the text itself did not show: without a
+ * backslash every string and key it holds is a piece of the text as written (no escape can make a NUL or a lone half),
+ * and fewer brackets than the `levels` left mean no nesting too deep. Such text (an open-API BizObject, typically) is
+ * not parsed here — the adapter that reads it parses it once.
+ */
+function holdsNothingNew(text: string, levels: number): boolean {
+  if (text.includes('\\')) return false;
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 0x5b || c === 0x7b) && ++brackets >= levels) return false;
+  }
+  return true;
 }
 
 function looksLikeJson(text: string): boolean {

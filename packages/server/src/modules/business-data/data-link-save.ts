@@ -4,7 +4,7 @@ import type { Db } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { applyDefaultFormulas } from '@tritium/shared/formula/index';
-import { associatedPropertyValues, associationOf, chosenRecords, fillFrom, rangeFilter } from './association.service.ts';
+import { associatedPropertyValues, associationOf, chosenRecords, fillFrom, rangeFilter, type Association } from './association.service.ts';
 import { controlsOf, dataLinkOf, findLinked, valueForControl, type ControlAt } from './data-link.service.ts';
 import type { CheckedChildRow, CheckedInput } from './record-input.ts';
 import { applyFormulas } from './record-formulas.ts';
@@ -58,15 +58,25 @@ function changed(scope: Scope, code: string, main: Scope): boolean {
   return code in scope.target && !same(scope.target[code], scope.before?.[code]);
 }
 
+const fillersOfForm = new WeakMap<RuntimeForm, { associations: Association[]; links: ControlAt[] }>();
+/** The form's association and data-link controls, found once per form object (a batch asks for every record). */
+function fillersOf(form: RuntimeForm) {
+  let fillers = fillersOfForm.get(form);
+  if (!fillers) {
+    const controls = controlsOf(form);
+    fillers = { associations: controls.map(associationOf).filter((a) => a !== null), links: controls.filter((c) => dataLinkOf(c) !== null) };
+    fillersOfForm.set(form, fillers);
+  }
+  return fillers;
+}
+
 export async function applyAssociationsAndLinks(
   ctx: NodeContext,
   form: RuntimeForm,
   checked: CheckedInput,
   stored: { values?: Row; children: Record<string, Row[]> },
 ): Promise<void> {
-  const controls = controlsOf(form);
-  const associations = controls.map(associationOf).filter((a) => a !== null);
-  const links = controls.filter((c) => dataLinkOf(c) !== null);
+  const { associations, links } = fillersOf(form);
   if (!associations.length && !links.length) return;
   const scopes = scopesOf(form, checked, stored);
   const filled = new Set<string>();

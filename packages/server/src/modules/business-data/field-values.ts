@@ -94,4 +94,14 @@ export function defaultValueOf(field: DataField, who: { userId: string; deptId: 
 }
 
 /** Same value? (JSON comparison of the client formats; every empty value — null, '', [] — is the same empty.) */
-export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(isEmpty(a) ? null : a) === JSON.stringify(isEmpty(b) ? null : b);
+export function sameValue(a: unknown, b: unknown): boolean {
+  const x = isEmpty(a) ? null : a;
+  const y = isEmpty(b) ? null : b;
+  // The common cases without stringifying (a save's data log compares every field): the same primitive, or nothing
+  // against a text or yes/no — which JSON never writes as "null".
+  if (x === y) return true;
+  const tx = typeof x;
+  const ty = typeof y;
+  if ((x === null || tx === 'string' || tx === 'boolean') && (y === null || ty === 'string' || ty === 'boolean')) return false;
+  return JSON.stringify(x) === JSON.stringify(y);
+}

@@ -28,22 +28,51 @@ export const engineTable = (engineCode: string, table: string) => sql.id(engineS
 export interface TableRows {
   table: string;
   rows: readonly Row[];
+  /**
+   * Columns every row holds with the same value (a batch's saver, status and time): sent once beside the rows, not
+   * once a row (with the data log's form and saver: 161 → 124 kB for a CreateBizObjects of 100), and spread into
+   * the row type the same way.
+   */
+  shared?: Row;
 }
 
-/** The insert of one table's rows from the JSON text `json`, as SQL to run or to place in a WITH. */
-function insertFrom(engineCode: string, table: string, rows: readonly Row[]) {
-  const columns = sql.join(columnsOf(rows).map((c) => sql.id(c)));
-  const target = engineTable(engineCode, table);
-  return sql`insert into ${target} (${columns}) select ${columns} from json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`;
+// The data log's rows carry their changes as a JSON value for a jsonb column: read as json, each row's value would be
+// extracted as text and parsed again into jsonb; read as jsonb the text is parsed once (100 log rows of the peer
+// workload: 2.8 → 2.1 ms in PostgreSQL). Tables of plain columns stay json, which was as fast or faster for them.
+const READ_AS_JSONB = new Set(['form_data_logs']);
+
+/** The rows of `table` spread into its row type, from one JSON text. */
+function rowsFrom(target: ReturnType<typeof engineTable>, table: string, rows: readonly Row[]) {
+  return READ_AS_JSONB.has(table)
+    ? sql`jsonb_populate_recordset(null::${target}, ${JSON.stringify(rows)}::jsonb)`
+    : sql`json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`;
+}
+
+/** A part's columns (`leave` left out) and what each is selected as: `r.<col>` from the rows, `s.<col>` from the shared row. */
+function selectionOf(engineCode: string, part: TableRows, leave?: string) {
+  const shared = part.shared ? Object.keys(part.shared).filter((c) => c !== leave) : [];
+  const own = columnsOf(part.rows).filter((c) => c !== leave && !shared.includes(c));
+  const target = engineTable(engineCode, part.table);
+  return {
+    target,
+    columns: [...own, ...shared].map((c) => sql.id(c)),
+    selected: [...own.map((c) => sql`r.${sql.id(c)}`), ...shared.map((c) => sql`s.${sql.id(c)}`)],
+    sharedFrom: part.shared ? sql`, json_populate_record(null::${target}, ${JSON.stringify(part.shared)}::json) s` : sql``,
+  };
+}
+
+/** The insert of one table's rows from one JSON text, as SQL to run or to place in a WITH. */
+function insertFrom(engineCode: string, part: TableRows) {
+  const { target, columns, selected, sharedFrom } = selectionOf(engineCode, part);
+  return sql`insert into ${target} (${sql.join(columns)}) select ${sql.join(selected)} from ${rowsFrom(target, part.table, part.rows)} r${sharedFrom}`;
 }
 
 /** The first part's insert numbered from the counter CTE `c` (its value is the batch's last number). */
 function numberedInsertFrom(engineCode: string, part: TableRows, numbering: Numbering) {
-  const names = columnsOf(part.rows).filter((c) => c !== numbering.column);
-  const target = engineTable(engineCode, part.table);
+  const { target, columns, selected, sharedFrom } = selectionOf(engineCode, part, numbering.column);
   const n = sql`(c.value - ${part.rows.length} + r.ordinality)::text`;
   const number = sql`${numbering.prefix}::text || lpad(${n}, greatest(length(${n}), ${numbering.digits}::int), '0') || ${numbering.suffix}::text`;
-  return sql`insert into ${target} (${sql.join([...names, numbering.column].map((c) => sql.id(c)))}) select ${sql.join(names.map((c) => sql`r.${sql.id(c)}`))}, ${number} from c, json_populate_recordset(null::${target}, ${JSON.stringify(part.rows)}::json) with ordinality r`;
+  return sql`insert into ${target} (${sql.join([...columns, sql.id(numbering.column)])}) select ${sql.join(selected)}, ${number} from c, ${rowsFrom(target, part.table, part.rows)} with ordinality r${sharedFrom}`;
 }
 
 /**
@@ -63,7 +92,7 @@ export async function insertJsonTables(edb: EngineExecutor, engineCode: string, 
     withs.push(sql`w0 as (${numberedInsertFrom(engineCode, filled[0]!, numbering)})`);
     answer = sql`select value from c`;
   }
-  for (const [i, part] of filled.entries()) if (!numbering || i > 0) withs.push(sql`${sql.id(`w${i}`)} as (${insertFrom(engineCode, part.table, part.rows)})`);
+  for (const [i, part] of filled.entries()) if (!numbering || i > 0) withs.push(sql`${sql.id(`w${i}`)} as (${insertFrom(engineCode, part)})`);
   const { rows } = await sql<{ value: number | string | null }>`with ${sql.join(withs)} ${answer}`.execute(anyDb(edb));
   return rows[0]?.value == null ? null : Number(rows[0].value);
 }

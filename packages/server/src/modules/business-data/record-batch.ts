@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { activeTreeParent } from '../form-design/tree-structure.ts';
-import { changesOf } from './data-log.ts';
+import { changesOf, type DataChange } from './data-log.ts';
 import { checkSubmitOnSave, deriveOnSave } from './data-link-save.ts';
 import { toColumn } from './field-values.ts';
 import { checkInput, type CheckedChildRow, type CheckedInput } from './record-input.ts';
@@ -112,11 +112,17 @@ export function childRowsFor(grid: GridField, parentId: string, rows: CheckedChi
   });
 }
 
-/** A new record's data-log row (its values and sub-table rows as changes from nothing), or none when it logs nothing. */
-export function newRecordLog(form: RuntimeForm, objectId: string, userId: string, checked: CheckedInput): Row | undefined {
+/** A new record's changes for its data log (its values and sub-table rows as changes from nothing), or none when it logs nothing. */
+function newRecordChanges(form: RuntimeForm, checked: CheckedInput): DataChange[] | undefined {
   if (!form.definition.attributes.enableDataLog) return undefined;
   const changes = changesOf(form, undefined, checked, {});
-  return changes.length ? { id: newId(), schema_code: form.node.code, object_id: objectId, user_id: userId, changes } : undefined;
+  return changes.length ? changes : undefined;
+}
+
+/** A new record's data-log row, or none when it logs nothing. */
+export function newRecordLog(form: RuntimeForm, objectId: string, userId: string, checked: CheckedInput): Row | undefined {
+  const changes = newRecordChanges(form, checked);
+  return changes && { id: newId(), schema_code: form.node.code, object_id: objectId, user_id: userId, changes };
 }
 
 /**
@@ -148,20 +154,35 @@ export async function insertRecordsIn(edb: EngineExecutor, ctx: NodeContext, for
   const main: Row[] = [];
   const children = new Map<string, Row[]>(form.grids.map((g) => [g.code, []]));
   const logs: Row[] = [];
+  // The columns of recordColumns + systemOf (field codes are never system names). What every record shares — the
+  // saver, status, time, and the owner when none is named — is sent once (json-rows.ts TableRows.shared); each row is
+  // built in one go with the same keys in the same order: no spreads, one object shape for JSON.stringify.
+  const nowText = now.toISOString();
+  const owned = inputs.some((input) => input.owner);
+  const shared: Row = { Status: status, CreatedBy: ctx.userId, ModifiedBy: ctx.userId, CreatedTime: nowText, ModifiedTime: nowText };
+  if (!owned) Object.assign(shared, { OwnerId: ctx.userId, OwnerDeptId: deptId });
   for (const [i, { objectId, checked }] of records.entries()) {
-    main.push({ ...recordColumns(form, checked, names[i]!, status, ctx.userId, now, asJsonValue), ...systemOf(i, seqNos[i]!) });
+    const row: Row = { ObjectId: objectId, Name: names[i]!, SeqNo: seqNos[i]! };
+    if (owned) {
+      const owner = inputs[i]!.owner;
+      row.OwnerId = owner?.userId ?? ctx.userId;
+      row.OwnerDeptId = owner ? owner.deptId : deptId;
+    }
+    for (const field of form.fields) if (field.code in checked.values) row[field.code] = asJsonValue(field, checked.values[field.code]);
+    main.push(row);
     for (const grid of form.grids) {
       const rows = checked.children.get(grid.code);
       if (rows?.length) children.get(grid.code)!.push(...childRowsFor(grid, objectId, rows, undefined, asJsonValue));
     }
-    const log = newRecordLog(form, objectId, ctx.userId, checked);
-    if (log) logs.push(log);
+    // The log's form and saver are the batch's: sent once (shared, below).
+    const changes = newRecordChanges(form, checked);
+    if (changes) logs.push({ id: newId(), object_id: objectId, changes });
   }
   // The records, their sub-table rows and their data-log rows (and the numbers' counter): one statement (0095).
   await insertJsonTables(edb, ctx.engineCode, [
-    { table: form.mainTable, rows: main },
+    { table: form.mainTable, rows: main, shared },
     ...form.grids.map((g) => ({ table: g.table, rows: children.get(g.code)! })),
-    { table: 'form_data_logs', rows: logs },
+    { table: 'form_data_logs', rows: logs, shared: { schema_code: form.node.code, user_id: ctx.userId } },
   ], numbering);
   // Business rules of the records that became effective; rollups of other forms that read them (docs/decisions/0015).
   const dropped = await afterRecordsSaved(edb, ctx, form, records.map((r) => ({ objectId: r.objectId, before: undefined, status, values: r.merged })));

@@ -2,7 +2,7 @@ import { hiddenByCondition } from '@tritium/shared/formula/index';
 import type { LocalizableIssue } from '@tritium/shared/validation/messages';
 import { parameterError } from '../../lib/app-error.ts';
 import { checkValue, defaultValueOf, isEmpty, type Issue } from './field-values.ts';
-import type { GridField, RuntimeForm } from './runtime-form.ts';
+import { byCode, type GridField, type RuntimeForm } from './runtime-form.ts';
 
 // What a save sends, checked against the published schema before anything is written (docs/decisions/0007):
 // every value by its control type's value schema, unknown codes refused, required fields filled. One 777 answer
@@ -23,7 +23,7 @@ export interface CheckedInput {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkChildRows(grid: GridField, rows: Record<string, unknown>[], issues: Issue[]): CheckedChildRow[] {
-  const codes = new Map(grid.fields.map((f) => [f.code, f]));
+  const codes = byCode(grid.fields);
   return rows.map((row, i) => {
     const base = `children.${grid.code}.${i}`;
     const out: CheckedChildRow = { values: {} };
@@ -58,10 +58,13 @@ export function checkInput(
   options: { isNew: boolean; current?: Record<string, unknown>; currentChildCounts?: Map<string, number>; who: { userId: string; deptId: string | null }; now: Date },
 ): CheckedInput {
   const issues: Issue[] = [];
-  const byCode = new Map(form.fields.map((f) => [f.code, f]));
+  const fields = byCode(form.fields);
   const values: Record<string, unknown> = {};
-  for (const [code, value] of Object.entries(body.values ?? {})) {
-    const field = byCode.get(code);
+  const sent = body.values ?? {};
+  // Keys, not entries: no pair array a value (a batch checks every value of every record).
+  for (const code of Object.keys(sent)) {
+    const value = sent[code];
+    const field = fields.get(code);
     if (!field) {
       issues.push({ path: `values.${code}`, message: '表单没有这个字段' });
       continue;
@@ -77,7 +80,7 @@ export function checkInput(
     }
   }
   const children = new Map<string, CheckedChildRow[]>();
-  const grids = new Map(form.grids.map((g) => [g.code, g]));
+  const grids = byCode(form.grids);
   for (const [code, rows] of Object.entries(body.children ?? {})) {
     const grid = grids.get(code);
     if (!grid) {

@@ -116,3 +116,14 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
 
 /** The engine schema's dynamic tables are reached with the same builder, untyped (their columns are the form's). */
 export const anyDb = (edb: EngineExecutor): Kysely<any> => edb as unknown as Kysely<any>;
+
+const indexes = new WeakMap<readonly { code: string }[], ReadonlyMap<string, unknown>>();
+/**
+ * A form's fields or grids by code, made once per list (a published form's lists are shared by its requests) rather
+ * than once per record of a batch.
+ */
+export function byCode<T extends { code: string }>(list: readonly T[]): ReadonlyMap<string, T> {
+  let index = indexes.get(list);
+  if (!index) indexes.set(list, (index = new Map(list.map((item) => [item.code, item]))));
+  return index as ReadonlyMap<string, T>;
+}

@@ -4,7 +4,7 @@ import { controlChoices, type ControlDataType } from '@tritium/shared/controls/i
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { CheckedInput } from './record-input.ts';
-import type { DataField, RuntimeForm } from './runtime-form.ts';
+import { byCode, type DataField, type RuntimeForm } from './runtime-form.ts';
 
 // Values that must name something (docs/decisions/0029): a radio, drop-down or checkbox-list value one of the
 // control's items, a user or department id one of the engine's. Checked after the value schemas (record-input.ts) on
@@ -37,13 +37,15 @@ interface Place {
 }
 
 const listOf = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
+const NOTHING_KEPT: Set<string> = new Set();
 
 /** Every value of the save with the field it belongs to and what that field held before. */
 function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues = {}): Place[] {
   const places: Place[] = [];
   for (const field of form.fields) {
     if (!(field.code in checked.values)) continue;
-    places.push({ field, path: `values.${field.code}`, items: listOf(checked.values[field.code]), kept: new Set(listOf(before.values?.[field.code])) });
+    const held = before.values?.[field.code];
+    places.push({ field, path: `values.${field.code}`, items: listOf(checked.values[field.code]), kept: held == null ? NOTHING_KEPT : new Set(listOf(held)) });
   }
   for (const grid of form.grids) {
     const rows = checked.children.get(grid.code);
@@ -57,17 +59,23 @@ function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues
   return places.filter((place) => place.items.some((item) => !place.kept.has(item)));
 }
 
-/** The user and department ids a set of saves names that are not kept values. */
-export function referencedIds(form: RuntimeForm, saves: { checked: CheckedInput; before?: StoredValues }[]): { users: Set<string>; departments: Set<string> } {
+/** The user and department ids the places name that are not kept values. */
+function referencedIds(places: readonly Place[]): { users: Set<string>; departments: Set<string> } {
   const out = { users: new Set<string>(), departments: new Set<string>() };
-  for (const save of saves) {
-    for (const place of placesOf(form, save.checked, save.before)) {
-      const kind = REFERENCE_OF[place.field.type.dataType];
-      if (!kind) continue;
-      for (const id of place.items) if (!place.kept.has(id)) (kind === 'user' ? out.users : out.departments).add(id);
-    }
+  for (const place of places) {
+    const kind = REFERENCE_OF[place.field.type.dataType];
+    if (!kind) continue;
+    for (const id of place.items) if (!place.kept.has(id)) (kind === 'user' ? out.users : out.departments).add(id);
   }
   return out;
+}
+
+const choicesOfField = new WeakMap<DataField, readonly string[] | null>();
+/** A field's items, read once per field object (a batch checks every record's value against them). */
+function choicesOf(field: DataField): readonly string[] | null {
+  let choices = choicesOfField.get(field);
+  if (choices === undefined) choicesOfField.set(field, (choices = controlChoices(field.type, field.options)));
+  return choices;
 }
 
 /** The user and department ids written in raw save bodies (before their checks), to look a batch's up at once. */
@@ -78,11 +86,11 @@ export function inputReferenceIds(form: RuntimeForm, bodies: { values?: Record<s
     if (!kind) return;
     for (const id of listOf(value)) if (id) (kind === 'user' ? out.users : out.departments).add(id);
   };
-  const fields = new Map(form.fields.map((f) => [f.code, f]));
+  const fields = byCode(form.fields);
   for (const body of bodies) {
     for (const [code, value] of Object.entries(body.values ?? {})) add(fields.get(code), value);
     for (const grid of form.grids) {
-      const gridFields = new Map(grid.fields.map((f) => [f.code, f]));
+      const gridFields = byCode(grid.fields);
       for (const row of body.children?.[grid.code] ?? []) for (const [code, value] of Object.entries(row)) add(gridFields.get(code), value);
     }
   }
@@ -124,12 +132,12 @@ export async function checkFieldValues(edb: EngineExecutor, form: RuntimeForm, c
   const problems: Problem[] = [];
   const places = placesOf(form, checked, before);
   for (const place of places) {
-    const choices = controlChoices(place.field.type, place.field.options);
+    const choices = choicesOf(place.field);
     if (!choices) continue;
     const bad = place.items.find((item) => !place.kept.has(item) && !choices.includes(item));
     if (bad !== undefined) problems.push({ error: 'BizValueNotAnOption', path: place.path, field: place.field, value: bad });
   }
-  const wanted = referencedIds(form, [{ checked, before }]);
+  const wanted = referencedIds(places);
   if (known) {
     for (const id of known.users) wanted.users.delete(id);
     for (const id of known.departments) wanted.departments.delete(id);

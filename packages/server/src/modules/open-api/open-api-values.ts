@@ -1,5 +1,5 @@
 import { controlFromInput } from '@tritium/shared/controls/index';
-import type { DataField, GridField, RuntimeForm } from '../business-data/runtime-form.ts';
+import { byCode, type DataField, type GridField, type RuntimeForm } from '../business-data/runtime-form.ts';
 
 // Values in the open API's own formats (h3yun-facts §1.4, §2.8; docs/decisions/0021) ⇄ the runtime's formats
 // (docs/decisions/0007). In: multi-selects as `a;b;c` or arrays, dates as `yyyy-MM-dd[ HH:mm[:ss]]` in Asia/Shanghai,
@@ -90,7 +90,7 @@ function rowsIn(grid: GridField, value: unknown, path: string, issues: Issue[]):
     if (parsed !== undefined) issues.push({ path, message: '子表须为对象数组' });
     return undefined;
   }
-  const fields = new Map(grid.fields.map((f) => [f.code, f]));
+  const fields = byCode(grid.fields);
   return parsed.map((row: Record<string, unknown>, i) => {
     const out: Record<string, unknown> = {};
     for (const [code, v] of Object.entries(row)) {
@@ -107,11 +107,12 @@ function rowsIn(grid: GridField, value: unknown, path: string, issues: Issue[]):
  * them); unknown codes pass through for record.service to refuse by name.
  */
 export function bizObjectIn(form: RuntimeForm, bizObject: Record<string, unknown>, path: string, issues: Issue[]) {
-  const fields = new Map(form.fields.map((f) => [f.code, f]));
-  const grids = new Map(form.grids.map((g) => [g.code, g]));
+  const fields = byCode(form.fields);
+  const grids = byCode(form.grids);
   const values: Record<string, unknown> = {};
   const children: Record<string, Record<string, unknown>[]> = {};
-  for (const [code, value] of Object.entries(bizObject)) {
+  for (const code of Object.keys(bizObject)) {
+    const value = bizObject[code];
     if (SYSTEM.has(code)) continue;
     const grid = grids.get(code);
     if (grid) {
