@@ -24,9 +24,7 @@ export const serverBundle = path.join(root, 'packages/server/dist/main.mjs');
  * server tests build one of their own per run for the servers they kill (packages/server/test/global-setup.ts).
  */
 export async function buildServer(outfile = serverBundle) {
-  await build({
-    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
-    outfile,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -35,7 +33,13 @@ export async function buildServer(outfile = serverBundle) {
     // Stack traces map back to the sources with `node --enable-source-maps` (kept out of the default: it holds the map).
     sourcemap: 'linked',
     logLevel: 'warning',
-  });
+  };
+  await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/main.ts')], outfile });
+  // The import's .xlsx worker thread (docs/decisions/0106), named after its bundle: the server finds it beside itself.
+  await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/modules/data-port/xlsx-rows.worker.ts')], outfile: workerOf(outfile) });
 }
+
+/** The .xlsx worker's module beside a bundle (data-port/xlsx-worker.ts names it the same way). */
+export const workerOf = (bundle) => bundle.replace(/\.mjs$/, '.xlsx-rows.worker.mjs');
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

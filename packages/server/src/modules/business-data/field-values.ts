@@ -94,4 +94,12 @@ export function defaultValueOf(field: DataField, who: { userId: string; deptId: 
 }
 
 /** Same value? (JSON comparison of the client formats; every empty value — null, '', [] — is the same empty.) */
-export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(isEmpty(a) ? null : a) === JSON.stringify(isEmpty(b) ? null : b);
+export function sameValue(a: unknown, b: unknown): boolean {
+  // The common cases without serialising (an import's data log compares every value of every new record with null).
+  const emptyA = isEmpty(a);
+  const emptyB = isEmpty(b);
+  if (emptyA && emptyB) return true;
+  if (emptyA || emptyB) return JSON.stringify(emptyA ? b : a) === 'null';
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

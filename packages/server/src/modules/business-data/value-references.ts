@@ -38,11 +38,17 @@ interface Place {
 
 const listOf = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
 
-/** Every value of the save with the field it belongs to and what that field held before. */
+/**
+ * Whether a field's values can be refused here: a control with items or a user / department reference. The rest are
+ * never placed (an import checks every value of 100,000 records: docs/decisions/0106).
+ */
+const refusable = (field: DataField): boolean => REFERENCE_OF[field.type.dataType] !== undefined || controlChoices(field.type, field.options) !== null;
+
+/** Every value of the save that names an item or a reference, with the field it belongs to and what that field held before. */
 function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues = {}): Place[] {
   const places: Place[] = [];
   for (const field of form.fields) {
-    if (!(field.code in checked.values)) continue;
+    if (!(field.code in checked.values) || !refusable(field)) continue;
     places.push({ field, path: `values.${field.code}`, items: listOf(checked.values[field.code]), kept: new Set(listOf(before.values?.[field.code])) });
   }
   for (const grid of form.grids) {
@@ -50,6 +56,7 @@ function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues
     if (!rows) continue;
     const old = before.children?.[grid.code] ?? [];
     for (const field of grid.fields) {
+      if (!refusable(field)) continue;
       const kept = new Set(old.flatMap((row) => listOf(row[field.code])));
       rows.forEach((row, i) => places.push({ field, path: `children.${grid.code}.${i}.${field.code}`, items: listOf(row.values[field.code]), kept }));
     }
@@ -57,16 +64,20 @@ function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues
   return places.filter((place) => place.items.some((item) => !place.kept.has(item)));
 }
 
+/** The user and department ids of places that are not kept values. */
+function idsOfPlaces(places: Place[], out = { users: new Set<string>(), departments: new Set<string>() }): { users: Set<string>; departments: Set<string> } {
+  for (const place of places) {
+    const kind = REFERENCE_OF[place.field.type.dataType];
+    if (!kind) continue;
+    for (const id of place.items) if (!place.kept.has(id)) (kind === 'user' ? out.users : out.departments).add(id);
+  }
+  return out;
+}
+
 /** The user and department ids a set of saves names that are not kept values. */
 export function referencedIds(form: RuntimeForm, saves: { checked: CheckedInput; before?: StoredValues }[]): { users: Set<string>; departments: Set<string> } {
   const out = { users: new Set<string>(), departments: new Set<string>() };
-  for (const save of saves) {
-    for (const place of placesOf(form, save.checked, save.before)) {
-      const kind = REFERENCE_OF[place.field.type.dataType];
-      if (!kind) continue;
-      for (const id of place.items) if (!place.kept.has(id)) (kind === 'user' ? out.users : out.departments).add(id);
-    }
-  }
+  for (const save of saves) idsOfPlaces(placesOf(form, save.checked, save.before), out);
   return out;
 }
 
@@ -129,10 +140,11 @@ export async function checkFieldValues(edb: EngineExecutor, form: RuntimeForm, c
     const bad = place.items.find((item) => !place.kept.has(item) && !choices.includes(item));
     if (bad !== undefined) problems.push({ error: 'BizValueNotAnOption', path: place.path, field: place.field, value: bad });
   }
-  const wanted = referencedIds(form, [{ checked, before }]);
+  const wanted = idsOfPlaces(places);
+  // Only the save's own ids are walked: `known` may hold every user of the engine.
   if (known) {
-    for (const id of known.users) wanted.users.delete(id);
-    for (const id of known.departments) wanted.departments.delete(id);
+    for (const id of wanted.users) if (known.users.has(id)) wanted.users.delete(id);
+    for (const id of wanted.departments) if (known.departments.has(id)) wanted.departments.delete(id);
   }
   const found = await existingReferences(edb, wanted);
   for (const place of places) {
