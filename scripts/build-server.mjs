@@ -35,11 +35,17 @@ export async function buildServer(outfile = serverBundle) {
     logLevel: 'warning',
   };
   await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/main.ts')], outfile });
-  // The import's .xlsx worker thread (docs/decisions/0106), named after its bundle: the server finds it beside itself.
-  await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/modules/data-port/xlsx-rows.worker.ts')], outfile: workerOf(outfile) });
+  // The worker threads of imports and exports (docs/decisions/0106), named after their bundle: the server finds them beside itself.
+  for (const name of WORKERS) await build({ ...common, entryPoints: [path.join(root, `packages/server/src/modules/data-port/${name}.worker.ts`)], outfile: workerOf(outfile, name) });
 }
 
-/** The .xlsx worker's module beside a bundle (data-port/xlsx-worker.ts names it the same way). */
-export const workerOf = (bundle) => bundle.replace(/\.mjs$/, '.xlsx-rows.worker.mjs');
+/** The data-port worker threads' entries (data-port/xlsx-worker.ts starts them). */
+const WORKERS = ['xlsx-rows', 'xlsx-sheet'];
+
+/** A worker's module beside a bundle (data-port/xlsx-worker.ts names it the same way). */
+export const workerOf = (bundle, name) => bundle.replace(/\.mjs$/, `.${name}.worker.mjs`);
+
+/** Every worker module beside a bundle. */
+export const workersOf = (bundle) => WORKERS.map((name) => workerOf(bundle, name));
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();
