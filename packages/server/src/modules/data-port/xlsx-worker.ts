@@ -9,10 +9,12 @@ import type { FromWorker, ToWorker } from './xlsx-rows.worker.ts';
 import type { FromSheetWorker, SheetWorkerData, ToSheetWorker } from './xlsx-sheet.worker.ts';
 import type { Cell, CellLink } from './cell-values.ts';
 
-// An import's .xlsx parsed on the second core (issue 26, docs/decisions/0106): the streaming reader (exceljs, saxes,
-// zlib) and its garbage were a quarter of the import's main thread, which converts, checks and writes the records.
-// The worker (xlsx-rows.worker.ts) reads the same rows with the same reader (file-rows.ts); this side feeds it the
-// file's bytes and hands its rows on one by one, giving it a credit per batch taken so it stays at most two ahead.
+// An import's .xlsx parsed, an export's sheet written, on another core (issue 26, docs/decisions/0106): the streaming
+// reader (exceljs, saxes, zlib) and its garbage were a quarter of the import's main thread, the writer a third of the
+// export's. Used when TRITIUM_XLSX_WORKER_FROM_ROWS says so (off by default: with the database on the same two cores
+// a worker added CPU and memory and gained nothing). The reader's worker (xlsx-rows.worker.ts) reads the same rows
+// with the same reader (file-rows.ts); this side feeds it the file's bytes and hands its rows on one by one, giving it
+// a credit per batch taken so it stays at most two ahead.
 
 /** Batches the worker may have parsed and not yet handed on. */
 const AHEAD = 2;
