@@ -6,6 +6,10 @@
  * Run: npm run bench:dataport   (writes bench/results/data-port.json and the "Excel import and export" section of
  * docs/performance.md). BENCH_PORT_STATEMENTS=1 also prints each job's statements with their count and total time.
  * BENCH_PORT_DATABASE=pglite runs the same on embedded PGlite (a fresh data folder) instead of PostgreSQL.
+ * BENCH_PORT_ROWS=30000 runs a smaller file (quicker to iterate on). Each job prints its CPU seconds: the process's (every
+ * thread), its main thread's, and PostgreSQL's backends' for the bench's database; and its span on the profile clock
+ * (`phase import <from> <to>`: with `node --cpu-prof`, bench/profile-phases.mjs summarises that span).
+ * TRITIUM_XLSX_WORKER_FROM_ROWS=5000 runs the reader and the writer in worker threads (docs/decisions/0106).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
