@@ -6,8 +6,13 @@
  * Run: npm run bench:dataport   (writes bench/results/data-port.json and the "Excel import and export" section of
  * docs/performance.md). BENCH_PORT_STATEMENTS=1 also prints each job's statements with their count and total time.
  * BENCH_PORT_DATABASE=pglite runs the same on embedded PGlite (a fresh data folder) instead of PostgreSQL.
+ * BENCH_PORT_ROWS=30000 runs a smaller file (quicker to iterate on). Each job prints its CPU seconds: the process's (every
+ * thread), its main thread's, and PostgreSQL's backends' for the bench's database; and its span on the profile clock
+ * (`phase import <from> <to>`: with `node --cpu-prof`, bench/profile-phases.mjs summarises that span).
+ * TRITIUM_XLSX_WORKER_FROM_ROWS=5000 runs the reader and the writer in worker threads (docs/decisions/0106).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -39,22 +44,55 @@ async function writeSheet(file: string) {
   await wb.commit();
 }
 
+/** CPU seconds (user + system) of a process, or of one of its threads, from /proc (clock ticks of 10 ms); 0 once it ended. */
+function cpuSecondsOf(pid: number, thread?: number): number {
+  try {
+    const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU seconds used so far by PostgreSQL's backends serving `url`'s database (same machine), by pid. */
+async function databaseCpu(url: string | undefined): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  if (!url) return used;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    for (const { pid } of rows) used.set(pid, cpuSecondsOf(pid));
+  } finally {
+    await admin.end();
+  }
+  return used;
+}
+
 /**
  * Runs `work` while sampling RSS; answers its seconds, the process's CPU seconds (user + system: less sensitive to
  * other work on a shared machine than the wall clock; on PGlite it includes the database's work) and the peak RSS in MB.
  */
-async function measured(work: () => Promise<unknown>) {
+async function measured(job: string, url: string | undefined, work: () => Promise<unknown>) {
+  const database = await databaseCpu(url);
+  const from = process.hrtime.bigint() / 1000n;
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const mainThread = cpuSecondsOf(process.pid, process.pid);
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
   const used = process.cpuUsage(cpu);
-  return { seconds: (performance.now() - started) / 1000, cpuSeconds: Math.round((used.user + used.system) / 1e5) / 10, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
+  // The job's span on the monotonic clock of a --cpu-prof profile (bench/profile-phases.mjs reads it).
+  console.log(`phase ${job} ${from} ${process.hrtime.bigint() / 1000n}`);
+  // PostgreSQL's share: its backends for the bench's database (one that started during the job counts whole).
+  let databaseCpuSeconds = 0;
+  for (const [pid, seconds] of await databaseCpu(url)) databaseCpuSeconds += seconds - (database.get(pid) ?? 0);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: Math.round((used.user + used.system) / 1e5) / 10, mainThreadCpuSeconds: Math.round((cpuSecondsOf(process.pid, process.pid) - mainThread) * 10) / 10, databaseCpuSeconds: Math.round(databaseCpuSeconds * 10) / 10, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
 }
 
 /** BENCH_PORT_STATEMENTS=1: the statements of each job, by their text's start, with count and total time. */
@@ -99,7 +137,7 @@ async function measure(url: string | undefined, version: string) {
     const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
     const imp = await post(app, '/v1/dataImport/addImportTask', { schemaCode: form.code, fileId: upload.data.fileId }, headers);
     statements?.clear();
-    const importRun = await measured(() => app.extras.jobs.runOnce());
+    const importRun = await measured('import', url, () => app.extras.jobs.runOnce());
     printStatements('import');
     const imported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [imp.taskId] }, headers)).list[0];
     if (imported.state !== 'Finished' || imported.inserted !== ROWS) {
@@ -112,14 +150,14 @@ async function measure(url: string | undefined, version: string) {
     }
     const exp = await post(app, '/v1/dataExport/addExportTask', { schemaCode: form.code }, headers);
     statements?.clear();
-    const exportRun = await measured(() => app.extras.jobs.runOnce());
+    const exportRun = await measured('export', url, () => app.extras.jobs.runOnce());
     printStatements('export');
     const exported = (await post(app, '/v1/dataPort/LoadTaskRecords', { TaskIds: [exp.taskId] }, headers)).list[0];
     if (exported.state !== 'Finished' || exported.total !== ROWS) throw new Error(`export ended ${JSON.stringify(exported)}`);
     return {
       database: url ? `PostgreSQL ${version}` : `PGlite ${version}`, rows: ROWS, fileMb: Math.round((bytes.length / 1024 / 1024) * 10) / 10, baseRssMb,
-      import: { seconds: Math.round(importRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / importRun.seconds), cpuSeconds: importRun.cpuSeconds, peakRssMb: importRun.peakRssMb },
-      export: { seconds: Math.round(exportRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / exportRun.seconds), cpuSeconds: exportRun.cpuSeconds, peakRssMb: exportRun.peakRssMb },
+      import: { seconds: Math.round(importRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / importRun.seconds), cpuSeconds: importRun.cpuSeconds, mainThreadCpuSeconds: importRun.mainThreadCpuSeconds, databaseCpuSeconds: importRun.databaseCpuSeconds, peakRssMb: importRun.peakRssMb },
+      export: { seconds: Math.round(exportRun.seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / exportRun.seconds), cpuSeconds: exportRun.cpuSeconds, mainThreadCpuSeconds: exportRun.mainThreadCpuSeconds, databaseCpuSeconds: exportRun.databaseCpuSeconds, peakRssMb: exportRun.peakRssMb },
     };
   } finally {
     await app.close();

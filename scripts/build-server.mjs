@@ -24,9 +24,7 @@ export const serverBundle = path.join(root, 'packages/server/dist/main.mjs');
  * server tests build one of their own per run for the servers they kill (packages/server/test/global-setup.ts).
  */
 export async function buildServer(outfile = serverBundle) {
-  await build({
-    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
-    outfile,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -35,7 +33,19 @@ export async function buildServer(outfile = serverBundle) {
     // Stack traces map back to the sources with `node --enable-source-maps` (kept out of the default: it holds the map).
     sourcemap: 'linked',
     logLevel: 'warning',
-  });
+  };
+  await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/main.ts')], outfile });
+  // The worker threads of imports and exports (docs/decisions/0106), named after their bundle: the server finds them beside itself.
+  for (const name of WORKERS) await build({ ...common, entryPoints: [path.join(root, `packages/server/src/modules/data-port/${name}.worker.ts`)], outfile: workerOf(outfile, name) });
 }
+
+/** The data-port worker threads' entries (data-port/xlsx-worker.ts starts them). */
+const WORKERS = ['xlsx-rows', 'xlsx-sheet'];
+
+/** A worker's module beside a bundle (data-port/xlsx-worker.ts names it the same way). */
+export const workerOf = (bundle, name) => bundle.replace(/\.mjs$/, `.${name}.worker.mjs`);
+
+/** Every worker module beside a bundle. */
+export const workersOf = (bundle) => WORKERS.map((name) => workerOf(bundle, name));
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

@@ -17,7 +17,7 @@ const ROWS = 1000;
 
 describe('import interrupted by a server kill', () => {
   it('ends Timeout, and the retry completes the import with every row exactly once', async () => {
-    const platform = await killableServer('import-kill', { TRITIUM_IMPORT_BATCH_SIZE: '50', TRITIUM_IMPORT_BATCH_DELAY_MS: '150' });
+    const platform = await killableServer('import-kill', { TRITIUM_IMPORT_BATCH_SIZE: '50', TRITIUM_IMPORT_BATCH_DELAY_MS: '150', TRITIUM_XLSX_WORKER_FROM_ROWS: '0' });
     const { base, dataDir, databaseUrl } = platform;
     const up = () => platform.start(90_000);
     let server = await up();

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/database.ts';
 import { migratePlatform, prepareSpareEngineSchemas } from '../src/db/migrate.ts';
 // @ts-expect-error: a script of plain JavaScript, without types
-import { buildServer } from '../../../scripts/build-server.mjs';
+import { buildServer, workersOf } from '../../../scripts/build-server.mjs';
 
 /** Engine schemas migrated once in the template: most files register one to three engines (docs/testing.md). */
 const SPARE_ENGINES = 3;
@@ -75,7 +75,9 @@ async function provideServerBundle(project: TestProject, kind: string): Promise<
   await buildServer(file);
   project.provide('serverBundle', file);
   return () => {
-    rmSync(file, { force: true });
-    rmSync(`${file}.map`, { force: true });
+    for (const built of [file, ...workersOf(file)]) {
+      rmSync(built, { force: true });
+      rmSync(`${built}.map`, { force: true });
+    }
   };
 }

@@ -44,6 +44,8 @@ export function formatDateTime(
   const moment = new Date(iso);
   if (Number.isNaN(moment.getTime())) return '';
   const p = dateParts(moment, timeZone);
+  // The export's format, every date cell of it: without the replaces.
+  if (format === 'yyyy-mm-dd hh:mm:ss') return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
   return format
     .replace(/hh:mm(:ss)?/, (time) => `${p.hour}:${p.minute}${time.length > 5 ? `:${p.second}` : ''}`)
     .replace('yyyy', p.year)

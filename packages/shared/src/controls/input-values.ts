@@ -26,6 +26,20 @@ const WITH_ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 export function parseDateTimeInput(input: unknown): string | null {
   if (input instanceof Date) return Number.isNaN(input.getTime()) ? null : input.toISOString();
   if (typeof input !== 'string') return null;
+  // An import reads the same few dates over and over, each twice (the cell, then the save's check of its value).
+  let parsed = parsedTexts.get(input);
+  if (parsed === undefined) {
+    if (parsedTexts.size >= PARSED_TEXTS_MAX) parsedTexts.clear();
+    parsedTexts.set(input, (parsed = parseDateTimeText(input)));
+  }
+  return parsed;
+}
+
+/** Texts parseDateTimeInput has read, with what they gave (it depends on the text alone). */
+const parsedTexts = new Map<string, string | null>();
+const PARSED_TEXTS_MAX = 4096;
+
+function parseDateTimeText(input: string): string | null {
   const text = input.trim();
   if (!text) return null;
   if (WITH_ZONE.test(text) && /^\d{4}-\d{2}-\d{2}T/.test(text)) {

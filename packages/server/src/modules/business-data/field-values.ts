@@ -97,8 +97,8 @@ export function defaultValueOf(field: DataField, who: { userId: string; deptId: 
 export function sameValue(a: unknown, b: unknown): boolean {
   const x = isEmpty(a) ? null : a;
   const y = isEmpty(b) ? null : b;
-  // The common cases without stringifying (a save's data log compares every field): the same primitive, or nothing
-  // against a text or yes/no — which JSON never writes as "null".
+  // The common cases without stringifying (a save's data log compares every field, an import's every value of every
+  // new record with null): the same primitive, or nothing against a text or yes/no — which JSON never writes as "null".
   if (x === y) return true;
   const tx = typeof x;
   const ty = typeof y;

@@ -48,6 +48,7 @@ function checkChildRows(grid: GridField, rows: Record<string, unknown>[], issues
   });
 }
 
+
 /**
  * Checks a save's values and sub-table rows. On create, codes not sent take their DefaultValue; `current` (an
  * existing record's values) fills the codes not sent for the required check.

@@ -39,11 +39,17 @@ interface Place {
 const listOf = (value: unknown): string[] => (value == null ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
 const NOTHING_KEPT: Set<string> = new Set();
 
-/** Every value of the save with the field it belongs to and what that field held before. */
+/**
+ * Whether a field's values can be refused here: a control with items or a user / department reference. The rest are
+ * never placed (an import checks every value of 100,000 records: docs/decisions/0106).
+ */
+const refusable = (field: DataField): boolean => REFERENCE_OF[field.type.dataType] !== undefined || choicesOf(field) !== null;
+
+/** Every value of the save that names an item or a reference, with the field it belongs to and what that field held before. */
 function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues = {}): Place[] {
   const places: Place[] = [];
   for (const field of form.fields) {
-    if (!(field.code in checked.values)) continue;
+    if (!(field.code in checked.values) || !refusable(field)) continue;
     const held = before.values?.[field.code];
     places.push({ field, path: `values.${field.code}`, items: listOf(checked.values[field.code]), kept: held == null ? NOTHING_KEPT : new Set(listOf(held)) });
   }
@@ -52,6 +58,7 @@ function placesOf(form: RuntimeForm, checked: CheckedInput, before: StoredValues
     if (!rows) continue;
     const old = before.children?.[grid.code] ?? [];
     for (const field of grid.fields) {
+      if (!refusable(field)) continue;
       const kept = new Set(old.flatMap((row) => listOf(row[field.code])));
       rows.forEach((row, i) => places.push({ field, path: `children.${grid.code}.${i}.${field.code}`, items: listOf(row.values[field.code]), kept }));
     }
@@ -138,9 +145,10 @@ export async function checkFieldValues(edb: EngineExecutor, form: RuntimeForm, c
     if (bad !== undefined) problems.push({ error: 'BizValueNotAnOption', path: place.path, field: place.field, value: bad });
   }
   const wanted = referencedIds(places);
+  // Only the save's own ids are walked: `known` may hold every user of the engine.
   if (known) {
-    for (const id of known.users) wanted.users.delete(id);
-    for (const id of known.departments) wanted.departments.delete(id);
+    for (const id of wanted.users) if (known.users.has(id)) wanted.users.delete(id);
+    for (const id of wanted.departments) if (known.departments.has(id)) wanted.departments.delete(id);
   }
   const found = await existingReferences(edb, wanted);
   for (const place of places) {

@@ -127,7 +127,8 @@ describe('import', () => {
   });
 
   // With two batches in flight (PostgreSQL, docs/decisions/0099) the second batch may commit before the failure ends the
-  // attempt: either way the retry writes every row exactly once.
+  // attempt: either way the retry writes every row exactly once. The died attempt with two reads its file in a worker
+  // thread (docs/decisions/0106), ended with the attempt.
   it.each([1, 2])('a retry after an attempt died part-way skips the rows already committed: no row twice (%i batches in flight)', async (batchesInFlight) => {
     const code = await newForm();
     const rows = Array.from({ length: 1200 }, (_, i) => [`R${String(i).padStart(4, '0')}`, i + 1]);
@@ -138,7 +139,7 @@ describe('import', () => {
     const { dataImportHandler } = await import('./import.job.ts');
     await jobs.updateTable('platform.jobs').set({ state: 'Running', attempts: 1, worker_id: 'dead', lease_until: new Date(Date.now() - 1000) }).where('id', '=', taskId).execute();
     let reports = 0;
-    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(port.dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0, batchesInFlight });
+    const handler = dataImportHandler({ store: (await import('../files/file-store.ts')).createLocalFileStore(path.join(port.dataDir, 'files')), urls: null as never, batchSize: 500, batchDelayMs: 0, batchesInFlight, workerFromRows: batchesInFlight === 2 ? 0 : 5000 });
     const died = handler.run({
       db: jobs, jobId: taskId, engineCode: admin.engineCode, payload: { taskId }, attempt: 1, createdBy: null,
       reportProgress: async () => {

@@ -16,6 +16,8 @@ import { loadLookups } from './lookups.ts';
 import { exportColumnsOf, type PortColumn } from './port-columns.ts';
 import { exportNarrowing, viewColumnCodes } from './export-view.ts';
 import { keepWorkbook, taskOfJob, type DataPortDeps } from './task-files.ts';
+import { SheetWriter } from './xlsx-worker.ts';
+import type { SheetWorkerData } from './xlsx-sheet.worker.ts';
 import type { ExportOptions } from './task-repo.ts';
 
 // The export job (docs/decisions/0020, 0082): the keys of the records the query engine narrows (the same filter
@@ -48,9 +50,6 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'tritium-export-'));
       try {
         const file = path.join(dir, 'export.xlsx');
-        const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
-        const sheet = workbook.addWorksheet(form.definition.attributes.displayName.slice(0, 31) || 'Sheet1');
-        sheet.addRow(columns.map((c) => c.header)).commit();
         const systemCell = (c: PortColumn, record: Record<string, unknown>): Cell => {
           const v = record[c.system!];
           if (v == null) return null;
@@ -64,48 +63,52 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
         // (the chunk's keys as one array parameter, docs/decisions/0096). The next chunk is read while the current one
         // is formatted and written (0099): reading is mostly waiting on the database, writing is CPU work.
         const { ids: keys } = await orderedKeys(owner, { ...query, status: options.status });
-        const readChunk = async (ids: string[]) => {
-          const found = new Map((await findRecordsByIds(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
-          const children = new Map<string, Map<string, Record<string, unknown>[]>>();
-          for (const grid of grids) {
-            const byParent = new Map<string, Record<string, unknown>[]>();
-            for (const row of await childRowsOf(edb, grid, ids)) {
-              const list = byParent.get(String(row.ParentObjectId)) ?? [];
-              list.push(presentChildRow(grid, row));
-              byParent.set(String(row.ParentObjectId), list);
-            }
-            children.set(grid.code, byParent);
-          }
-          return { found, children };
-        };
+        const sheet = await sheetOf({ file, sheetName: form.definition.attributes.displayName.slice(0, 31) || 'Sheet1', header: columns.map((c) => c.header) }, keys.length >= deps.workerFromRows);
         let done = 0;
-        let next = keys.length ? readChunk(keys.slice(0, CHUNK)) : undefined;
-        for (let at = 0; at < keys.length; at += CHUNK) {
-          const ids = keys.slice(at, at + CHUNK);
-          const { found, children } = await next!;
-          next = at + CHUNK < keys.length ? readChunk(keys.slice(at + CHUNK, at + 2 * CHUNK)) : undefined;
-          // Awaited at the next turn; a failure meanwhile is not "unhandled".
-          next?.catch(() => undefined);
-          for (const id of ids) {
-            const row = found.get(id);
-            // Deleted since the keys were read: not exported.
-            if (!row) continue;
-            const record = presentRecord(form, row);
-            const height = Math.max(1, ...grids.map((g) => children.get(g.code)!.get(id)?.length ?? 0));
-            for (let i = 0; i < height; i++) {
-              const cells: (Cell | CellLink)[] = columns.map((c) => {
-                if (c.grid) return valueToCell(c.field!, children.get(c.grid.code)!.get(id)?.[i]?.[c.field!.code], lookups, link);
-                if (i > 0) return null;
-                return c.system ? systemCell(c, record) : valueToCell(c.field!, record[c.field!.code], lookups, link);
-              });
-              sheet.addRow(cells).commit();
+        try {
+          const readChunk = async (ids: string[]) => {
+            const found = new Map((await findRecordsByIds(edb, form, ids)).map((r) => [String(r.ObjectId), r]));
+            const children = new Map<string, Map<string, Record<string, unknown>[]>>();
+            for (const grid of grids) {
+              const byParent = new Map<string, Record<string, unknown>[]>();
+              for (const row of await childRowsOf(edb, grid, ids)) {
+                const list = byParent.get(String(row.ParentObjectId)) ?? [];
+                list.push(presentChildRow(grid, row));
+                byParent.set(String(row.ParentObjectId), list);
+              }
+              children.set(grid.code, byParent);
             }
-            done++;
+            return { found, children };
+          };
+          let next = keys.length ? readChunk(keys.slice(0, CHUNK)) : undefined;
+          for (let at = 0; at < keys.length; at += CHUNK) {
+            const ids = keys.slice(at, at + CHUNK);
+            const { found, children } = await next!;
+            next = at + CHUNK < keys.length ? readChunk(keys.slice(at + CHUNK, at + 2 * CHUNK)) : undefined;
+            // Awaited at the next turn; a failure meanwhile is not "unhandled".
+            next?.catch(() => undefined);
+            for (const id of ids) {
+              const row = found.get(id);
+              // Deleted since the keys were read: not exported.
+              if (!row) continue;
+              const record = presentRecord(form, row);
+              const height = Math.max(1, ...grids.map((g) => children.get(g.code)!.get(id)?.length ?? 0));
+              for (let i = 0; i < height; i++) {
+                const cells: (Cell | CellLink)[] = columns.map((c) => {
+                  if (c.grid) return valueToCell(c.field!, children.get(c.grid.code)!.get(id)?.[i]?.[c.field!.code], lookups, link);
+                  if (i > 0) return null;
+                  return c.system ? systemCell(c, record) : valueToCell(c.field!, record[c.field!.code], lookups, link);
+                });
+                await sheet.add(cells);
+              }
+              done++;
+            }
+            await ctx.reportProgress((Math.min(keys.length, at + CHUNK) / keys.length) * 95, `${done}/${keys.length}`);
           }
-          await ctx.reportProgress((Math.min(keys.length, at + CHUNK) / keys.length) * 95, `${done}/${keys.length}`);
+          await sheet.finish();
+        } finally {
+          await sheet.close();
         }
-        sheet.commit();
-        await workbook.commit();
         const fileId = await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, file, `${form.definition.attributes.displayName}-${formatDateTime(new Date().toISOString(), 'yyyy-mm-dd').replaceAll('-', '')}.xlsx`);
         await edb.updateTable('data_port_tasks').set({ total: done, result_file_id: fileId }).where('id', '=', taskId).execute();
         await notify(edb, ctx.engineCode, [owner.userId], { category: 'dataport', title: `导出完成：${form.definition.attributes.displayName}`, content: `共 ${done} 条` });
@@ -114,5 +117,30 @@ export function dataExportHandler(deps: DataPortDeps): JobHandler {
         await rm(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+interface SheetOut {
+  add(cells: (Cell | CellLink)[]): Promise<void> | void;
+  finish(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The export's sheet: written in a worker thread from deps.workerFromRows rows on (docs/decisions/0106), so the rows'
+ * XML and the zip run on the second core while this thread reads and formats the next records; else here.
+ */
+async function sheetOf(data: SheetWorkerData, inWorker: boolean): Promise<SheetOut> {
+  if (inWorker) return new SheetWriter(data);
+  const workbook = new (await excelJs()).stream.xlsx.WorkbookWriter({ filename: data.file, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(data.sheetName);
+  sheet.addRow(data.header).commit();
+  return {
+    add: (cells) => sheet.addRow(cells).commit(),
+    finish: async () => {
+      sheet.commit();
+      await workbook.commit();
+    },
+    close: async () => undefined,
   };
 }

@@ -6,6 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { readFileRows, type FileRow } from './file-rows.ts';
 import { countXlsxRows } from './exceljs-zip-directory.ts';
+import { xlsxRowsInWorker } from './xlsx-worker.ts';
 
 async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -88,5 +89,33 @@ describe('counting the rows of an .xlsx for progress', () => {
     expect(read).toBe(3001);
     expect(await countXlsxRows(streamOf(bytes, 4093))).toBe(3001);
     expect(await countXlsxRows(streamOf(Buffer.from('not an archive')))).toBeUndefined();
+  });
+});
+
+// docs/decisions/0106: a large import's file is parsed in a worker thread and its rows handed over in batches.
+describe('rows of an .xlsx parsed in a worker thread', () => {
+  it('are the rows the reader gives in this thread, cell for cell, across several batches', async () => {
+    const day = new Date(Date.UTC(2026, 0, 31, 10, 30));
+    const rows = Array.from({ length: 1300 }, (_, i) => [`名称${i}`, i % 3 ? i * 1.5 : null, i % 2 === 0, day, { richText: [{ text: '富' }, { text: `文${i}` }] }, { formula: '1+1', result: 2 }]);
+    const bytes = await workbook({ 第一页: [['名称', '数', '是否', '日期', '说明', '公式'], ...rows], 第二页: [['不读']] });
+    const here = await all(readFileRows(streamOf(bytes), 'xlsx'));
+    const there = await all(xlsxRowsInWorker(streamOf(bytes)));
+    expect(there.length).toBe(1301);
+    expect(there).toEqual(here);
+    expect(there[1]!.cells[3]).toEqual(day);
+    expect(spools()).toBe(0);
+  });
+
+  it('ends the worker and its temporary copy when the reading stops early', async () => {
+    const bytes = await workbook({ 数据: Array.from({ length: 3000 }, (_, i) => [`行${i}`, i]) });
+    for await (const row of xlsxRowsInWorker(streamOf(bytes))) {
+      expect(row.cells).toEqual(['行0', 0]);
+      break;
+    }
+    expect(spools()).toBe(0);
+  });
+
+  it('refuses bytes that are not a zip archive with an error, not a hang', async () => {
+    await expect(all(xlsxRowsInWorker(streamOf(Buffer.from('不是表格'.repeat(100)))))).rejects.toThrow();
   });
 });

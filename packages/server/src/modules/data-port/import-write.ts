@@ -13,7 +13,7 @@ import { applyRollups } from '../business-data/record-rollups.ts';
 import { saveRecordIn } from '../business-data/record.service.ts';
 import { checkFieldValues, type KnownReferences } from '../business-data/value-references.ts';
 import { duplicateExists, type RecordRow } from '../business-data/records.repo.ts';
-import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
+import { anyDb, type DataField, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { publishedRulesOf } from '../business-rules/business-rules.repo.ts';
 import { finishedInstanceTemplate, writeFinishedInstances, type FinishedInstanceTemplate } from '../workflow/imported-instance.ts';
 import { setRecordStatus } from '../workflow/record-status.ts';
@@ -167,6 +167,8 @@ export interface BatchState {
   plan: ImportPlan;
   buffer: InsertBuffer;
   now: Date;
+  /** `now` as ISO text, as rows going into JSON hold it. */
+  nowText: string;
   /** Stored files saves dropped (their bytes go after the commit). */
   dropped: string[];
   /** Users and departments the task's lookups hold: not looked up again per record (docs/decisions/0029). */
@@ -175,7 +177,7 @@ export interface BatchState {
 
 export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner, plan: ImportPlan, now: Date, counter?: NumberTurns): BatchState {
   const instances = plan.instances ? { template: plan.instances, originator: owner.userId } : undefined;
-  return { edb, form, owner, plan, buffer: new InsertBuffer(form, owner.engineCode, now, instances, counter), now, dropped: [] };
+  return { edb, form, owner, plan, buffer: new InsertBuffer(form, owner.engineCode, now, instances, counter), now, nowText: now.toISOString(), dropped: [] };
 }
 
 /** Writes what the batch still holds. */
@@ -222,6 +224,14 @@ function draftOnly(current: number | null): number {
   return BizObjectStatus.Draft;
 }
 
+/** The form's NoRepeat fields, found once per list of fields. */
+const noRepeatCache = new WeakMap<readonly DataField[], DataField[]>();
+function noRepeatFieldsOf(form: RuntimeForm): DataField[] {
+  let list = noRepeatCache.get(form.fields);
+  if (!list) noRepeatCache.set(form.fields, (list = form.fields.filter((f) => f.options.noRepeat === true)));
+  return list;
+}
+
 /** A new record through the save's own steps, its rows buffered (numbered when they are written). */
 async function fastInsert(b: BatchState, input: PreparedRecord): Promise<string> {
   const { edb, form, owner, buffer, now } = b;
@@ -234,7 +244,7 @@ async function fastInsert(b: BatchState, input: PreparedRecord): Promise<string>
   await deriveOnSave(edb, owner, form, checked, { children: {} }, { now, submit });
   await applyRollups(edb, form, checked, { children: {} }, objectId, now);
   const merged = { ...checked.values };
-  const noRepeat = form.fields.filter((f) => f.options.noRepeat === true);
+  const noRepeat = noRepeatFieldsOf(form);
   if (noRepeat.length && buffer.size) await buffer.flush(edb);
   for (const field of noRepeat) {
     const value = merged[field.code];
@@ -245,9 +255,17 @@ async function fastInsert(b: BatchState, input: PreparedRecord): Promise<string>
     }
   }
   const system = (seqNo: string | null) => ({ ObjectId: objectId, SeqNo: seqNo, Status: status, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now });
-  const columns: Record<string, unknown> = { Name: null, Status: status, ModifiedBy: owner.userId, ModifiedTime: now };
-  for (const field of form.fields) if (field.code in checked.values) columns[field.code] = checked.values[field.code] ?? null;
-  buffer.addMain({ ...columns, ObjectId: objectId, SeqNo: null, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: deptId, CreatedTime: now, WorkflowInstanceId: null }, { values: merged, system });
+  // One object per row, its moments as the ISO text the JSON would hold anyway (worked out once per batch).
+  const row: Record<string, unknown> = { Name: null, Status: status, ModifiedBy: owner.userId, ModifiedTime: b.nowText };
+  for (const field of form.fields) if (field.code in checked.values) row[field.code] = checked.values[field.code] ?? null;
+  row.ObjectId = objectId;
+  row.SeqNo = null;
+  row.CreatedBy = owner.userId;
+  row.OwnerId = owner.userId;
+  row.OwnerDeptId = deptId;
+  row.CreatedTime = b.nowText;
+  row.WorkflowInstanceId = null;
+  buffer.addMain(row, { values: merged, system });
   for (const grid of form.grids) {
     const rows = checked.children.get(grid.code);
     if (!rows?.length) continue;

@@ -13,6 +13,7 @@ import type { Lookups } from './cell-values.ts';
 import { ErrorReport } from './error-report.ts';
 import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
 import { countXlsxRows } from './exceljs-zip-directory.ts';
+import { xlsxRowsInWorker } from './xlsx-worker.ts';
 import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
 import { batchState, importPlan, NumberQueue, settle, writeImported, type ImportPlan, type NumberTurns, type Owner } from './import-write.ts';
@@ -60,89 +61,108 @@ export function dataImportHandler(deps: DataPortDeps): JobHandler {
       else for await (const _row of readFileRows(source, kind)) fileRows++;
       const again = await deps.store.get(file.storage_key);
       if (!again) throw new AppError('DataPortFileUnreadable');
-      const rows = readFileRows(again, kind)[Symbol.asyncIterator]();
-      const header = await rows.next();
-      const headers = headersOf(header.done ? undefined : header.value);
-      const options = task.options as ImportOptions;
-      const mapping = resolveMapping(form, headers, options.mapping, options.keyField);
-      const marks = await edb.selectFrom('data_import_rows').select('row_no').where('task_id', '=', taskId).execute();
-      const committed = new Set(marks.map((m) => m.row_no));
-      const plan = await importPlan(edb, form, options.dataState ?? 'Draft');
-      const run: Run = { ctx, edb, form, owner, plan, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers) };
-      const rest: AsyncIterable<FileRow> = { [Symbol.asyncIterator]: () => rows };
-      let total = 0;
-      let rejected = 0;
-      let rowsDone = 0;
+      // A large .xlsx is parsed on the second core while this thread checks and writes (docs/decisions/0106).
+      const rows = (kind === 'xlsx' && fileRows >= deps.workerFromRows ? xlsxRowsInWorker(again) : readFileRows(again, kind))[Symbol.asyncIterator]();
       try {
-        // The next batch is read and grouped from the file while the previous one is written (issue 26): reading
-        // the file is CPU work, writing a batch mostly waiting on the database. With batches in flight
-        // (docs/decisions/0099) up to that many are written at once, each in its own transaction; their rejected rows
-        // and progress still go out in file order, and a failed batch fails the job once the later ones have ended.
-        const inFlight = batchesInFlight(run, deps);
-        const numbers = inFlight > 1 ? new NumberQueue(engineDb(ctx.db as unknown as Db, ctx.engineCode)) : undefined;
-        let batch: FileRecord[] = [];
-        const started: Promise<void>[] = [];
-        let last: Promise<void> = Promise.resolve();
-        const flush = async () => {
-          const records = batch;
-          batch = [];
-          while (started.length >= inFlight) await started.shift();
-          const turn = numbers?.turn();
-          const previous = last;
-          const done = rowsDone;
-          const seen = total;
-          const mine = (async () => {
-            let outcome: BatchOutcome;
-            try {
-              outcome = await commitBatch(run, records, deps, turn);
-            } finally {
-              turn?.taken();
-            }
-            await previous;
-            const refused = await reportRejected(run, records, outcome);
-            rejected += refused;
-            await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
-            if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
-          })();
-          // Awaited before the next batches or the end; a failure is not "unhandled" meanwhile.
-          mine.catch(() => undefined);
-          last = mine;
-          started.push(mine);
-        };
-        try {
-          for await (const record of fileRecords(rest, mapping)) {
-            total++;
-            rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
-            if (committed.has(record.rowNo)) continue;
-            batch.push(record);
-            if (batch.length >= deps.batchSize) await flush();
-          }
-          if (batch.length) await flush();
-        } finally {
-          // A read that failed waits for the batches being written (they end as they would have) before the job fails.
-          await Promise.allSettled(started);
-        }
-        await last;
-        const reportPath = await run.report.finish();
-        const reportId = reportPath ? await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, reportPath, `导入错误报告-${form.definition.attributes.displayName}.xlsx`) : null;
-        const counts = await edb
-          .selectFrom('data_import_rows')
-          .select((eb) => [eb.fn.countAll<number>().filterWhere('action', '=', 'insert').as('inserted'), eb.fn.countAll<number>().filterWhere('action', '=', 'update').as('updated')])
-          .where('task_id', '=', taskId)
-          .executeTakeFirstOrThrow();
-        const result = { total, inserted: Number(counts.inserted), updated: Number(counts.updated), rejected };
-        await edb.updateTable('data_port_tasks').set({ ...result, report_file_id: reportId }).where('id', '=', taskId).execute();
-        await notify(edb, ctx.engineCode, [owner.userId], {
-          category: 'dataport',
-          title: `导入完成：${form.definition.attributes.displayName}`,
-          content: `共 ${total} 条：新增 ${result.inserted}，更新 ${result.updated}，失败 ${rejected}`,
-        });
-        return result;
+        return await importRows(ctx, deps, { taskId, task, owner, edb, form, fileRows }, rows);
       } finally {
-        await run.report.dispose();
+        // Ends the reader (and its worker) whatever happened, the mapping refused included.
+        await rows.return?.(undefined);
       }
     },
   };
+}
+
+interface Task {
+  taskId: string;
+  task: Awaited<ReturnType<typeof taskOfJob>>['task'];
+  owner: Owner;
+  edb: EngineExecutor;
+  form: RuntimeForm;
+  fileRows: number;
+}
+
+async function importRows(ctx: JobContext, deps: DataPortDeps, { taskId, task, owner, edb, form, fileRows }: Task, rows: AsyncIterator<FileRow>) {
+  const header = await rows.next();
+  const headers = headersOf(header.done ? undefined : header.value);
+  const options = task.options as ImportOptions;
+  const mapping = resolveMapping(form, headers, options.mapping, options.keyField);
+  const marks = await edb.selectFrom('data_import_rows').select('row_no').where('task_id', '=', taskId).execute();
+  const committed = new Set(marks.map((m) => m.row_no));
+  const plan = await importPlan(edb, form, options.dataState ?? 'Draft');
+  const run: Run = { ctx, edb, form, owner, plan, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers) };
+  const rest: AsyncIterable<FileRow> = { [Symbol.asyncIterator]: () => rows };
+  let total = 0;
+  let rejected = 0;
+  let rowsDone = 0;
+  try {
+    // The next batch is read and grouped from the file while the previous one is written (issue 26): reading
+    // the file is CPU work, writing a batch mostly waiting on the database. With batches in flight
+    // (docs/decisions/0099) up to that many are written at once, each in its own transaction; their rejected rows
+    // and progress still go out in file order, and a failed batch fails the job once the later ones have ended.
+    const inFlight = batchesInFlight(run, deps);
+    const numbers = inFlight > 1 ? new NumberQueue(engineDb(ctx.db as unknown as Db, ctx.engineCode)) : undefined;
+    let batch: FileRecord[] = [];
+    const started: Promise<void>[] = [];
+    let last: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const records = batch;
+      batch = [];
+      while (started.length >= inFlight) await started.shift();
+      const turn = numbers?.turn();
+      const previous = last;
+      const done = rowsDone;
+      const seen = total;
+      const mine = (async () => {
+        let outcome: BatchOutcome;
+        try {
+          outcome = await commitBatch(run, records, deps, turn);
+        } finally {
+          turn?.taken();
+        }
+        await previous;
+        const refused = await reportRejected(run, records, outcome);
+        rejected += refused;
+        await ctx.reportProgress(Math.min(95, (done / Math.max(1, fileRows - 1)) * 95), `已处理 ${seen} 条`);
+        if (deps.batchDelayMs > 0) await sleep(deps.batchDelayMs);
+      })();
+      // Awaited before the next batches or the end; a failure is not "unhandled" meanwhile.
+      mine.catch(() => undefined);
+      last = mine;
+      started.push(mine);
+    };
+    try {
+      for await (const record of fileRecords(rest, mapping)) {
+        total++;
+        rowsDone = record.rows[record.rows.length - 1]!.rowNo - 1;
+        if (committed.has(record.rowNo)) continue;
+        batch.push(record);
+        if (batch.length >= deps.batchSize) await flush();
+      }
+      if (batch.length) await flush();
+    } finally {
+      // A read that failed waits for the batches being written (they end as they would have) before the job fails.
+      await Promise.allSettled(started);
+    }
+    await last;
+    const reportPath = await run.report.finish();
+    const reportId = reportPath ? await keepWorkbook(edb, deps.store, ctx.engineCode, owner.userId, reportPath, `导入错误报告-${form.definition.attributes.displayName}.xlsx`) : null;
+    const counts = await edb
+      .selectFrom('data_import_rows')
+      .select((eb) => [eb.fn.countAll<number>().filterWhere('action', '=', 'insert').as('inserted'), eb.fn.countAll<number>().filterWhere('action', '=', 'update').as('updated')])
+      .where('task_id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const result = { total, inserted: Number(counts.inserted), updated: Number(counts.updated), rejected };
+    await edb.updateTable('data_port_tasks').set({ ...result, report_file_id: reportId }).where('id', '=', taskId).execute();
+    await notify(edb, ctx.engineCode, [owner.userId], {
+      category: 'dataport',
+      title: `导入完成：${form.definition.attributes.displayName}`,
+      content: `共 ${total} 条：新增 ${result.inserted}，更新 ${result.updated}，失败 ${rejected}`,
+    });
+    return result;
+  } finally {
+    await run.report.dispose();
+  }
 }
 
 /**

@@ -24,15 +24,23 @@ export interface DataPortDeps {
   batchDelayMs: number;
   /** Batches of plain inserts written at once on PostgreSQL (TRITIUM_IMPORT_BATCHES_IN_FLIGHT, 2: docs/decisions/0099). */
   batchesInFlight: number;
+  /**
+   * An import's .xlsx of at least this many rows is parsed, an export's sheet of as many written, in a worker thread
+   * (TRITIUM_XLSX_WORKER_FROM_ROWS, e.g. 5000; unset: never — docs/decisions/0106: with the database on the same two
+   * cores a worker added CPU and about 85 MB, and gained nothing).
+   */
+  workerFromRows: number;
 }
 
-export function dataPortSettings(env: NodeJS.ProcessEnv = process.env): Pick<DataPortDeps, 'batchSize' | 'batchDelayMs' | 'batchesInFlight'> {
+export function dataPortSettings(env: NodeJS.ProcessEnv = process.env): Pick<DataPortDeps, 'batchSize' | 'batchDelayMs' | 'batchesInFlight' | 'workerFromRows'> {
   const size = Number(env.TRITIUM_IMPORT_BATCH_SIZE);
+  const workerFrom = Number(env.TRITIUM_XLSX_WORKER_FROM_ROWS);
   const inFlight = Number(env.TRITIUM_IMPORT_BATCHES_IN_FLIGHT);
   return {
     batchSize: Number.isInteger(size) && size > 0 ? size : 1000,
     batchDelayMs: Number(env.TRITIUM_IMPORT_BATCH_DELAY_MS ?? 0) || 0,
     batchesInFlight: Number.isInteger(inFlight) && inFlight > 0 ? Math.min(inFlight, 4) : 2,
+    workerFromRows: env.TRITIUM_XLSX_WORKER_FROM_ROWS && Number.isInteger(workerFrom) && workerFrom >= 0 ? workerFrom : Number.POSITIVE_INFINITY,
   };
 }
 
