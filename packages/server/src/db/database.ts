@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { EngineDb, PlatformDb } from './types.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 import { preparePgliteFolder } from './pglite-folder.ts';
+import { pipelineTransactions } from './pipelined-transaction.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -66,6 +67,7 @@ export async function openDatabase(options: {
     pool.on('error', report);
     pool.on('connect', (client) => {
       client.on('error', report);
+      pipelineTransactions(client);
       markLostConnections(client);
     });
     // A client whose query failed because its connection is gone goes back to the pool before the socket's end is

@@ -1,4 +1,5 @@
-import { sql, type AliasedExpression, type Compilable, type ExpressionBuilder, type Kysely, type OperationNodeSource } from 'kysely';
+import { sql, type AliasedExpression, type Compilable, type CompiledQuery, type ExpressionBuilder, type Kysely, type OperationNodeSource } from 'kysely';
+import { THEN_COMMIT } from './pipelined-transaction.ts';
 
 // Writes of one action gathered into as few statements as the database allows (docs/decisions/0101, after 0035 and
 // 0095): each write is a data-modifying WITH query of one statement, whose SELECT may read what some of them return
@@ -57,23 +58,31 @@ export class WriteBatch {
     if (this.current.ctes.length || this.current.selections.length) this.statements.push(empty());
   }
 
-  /** Runs what was added (one statement, or one per barrier) and starts empty. */
-  async flush(): Promise<void> {
-    const statements = this.statements;
+  /**
+   * Runs what was added (one statement, or one per barrier) and starts empty. With `commit` (the caller owns the
+   * transaction and runs nothing after this), the last statement goes with the COMMIT in one round trip when nothing
+   * waits on its row (docs/decisions/0104): answers whether it did, so that the caller knows the transaction is over.
+   */
+  async flush(options: { commit?: boolean } = {}): Promise<boolean> {
+    const statements = this.statements.filter((s) => s.ctes.length || s.selections.length);
     this.statements = [empty()];
-    for (const s of statements) await this.run(s);
+    const last = statements.length - 1;
+    const commit = !!options.commit && last >= 0 && !statements[last]!.done.length;
+    for (const [i, s] of statements.entries()) await this.run(s, commit && i === last);
+    return commit;
   }
 
-  private async run(s: Statement): Promise<void> {
-    if (!s.ctes.length && !s.selections.length) return;
+  private async run(s: Statement, commit: boolean): Promise<void> {
+    const execute = (q: CompiledQuery) => this.db.executeQuery<Row>(commit ? { ...q, sql: q.sql + THEN_COMMIT } : q);
     if (s.ctes.length === 1 && !s.selections.length) {
-      await this.db.executeQuery(s.ctes[0]![1].compile());
+      await execute(s.ctes[0]![1].compile());
       return;
     }
     let q: any = this.db;
     for (const [name, write] of s.ctes) q = q.with(name, () => write);
     const selections = s.selections.length ? s.selections : [() => sql<number>`1`.as('done')];
-    const row = ((await q.selectNoFrom((eb: ExpressionBuilder<any, never>) => selections.map((f) => f(eb))).executeTakeFirst()) ?? {}) as Row;
+    const { rows } = await execute(q.selectNoFrom((eb: ExpressionBuilder<any, never>) => selections.map((f) => f(eb))).compile());
+    const row = rows[0] ?? {};
     for (const done of s.done) await done(row);
   }
 }

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { THEN_COMMIT, pipelineTransactions } from './pipelined-transaction.ts';
+
+// test-databases: postgres — the wire protocol of node-postgres; PGlite has no connection to pipeline on.
+
+// A transaction's BEGIN goes with its first statement and its COMMIT with a statement tagged THEN_COMMIT
+// (docs/decisions/0104): fewer round trips, the same transactions. Round trips are counted as the server's
+// ReadyForQuery answers (one per message the client waits on).
+
+const isPostgres = process.env.TEST_DB_KIND === 'postgres';
+
+describe.runIf(isPostgres)('pipelined transactions', () => {
+  let client: pg.Client, other: pg.Client;
+  let answers = 0;
+  // A table of this run's own (the database is shared with other test runs).
+  const table = `pipelined_test_${process.pid}_${Date.now()}`;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await other.connect();
+    pipelineTransactions(client);
+    (client as unknown as { connection: { on(e: string, f: () => void): void } }).connection.on('readyForQuery', () => answers++);
+    await client.query(`create table ${table} (id int primary key, note text)`);
+  });
+  afterAll(async () => {
+    await client.query(`drop table if exists ${table}`);
+    await client.end();
+    await other.end();
+  });
+  const roundTrips = async (work: () => Promise<unknown>) => {
+    const before = answers;
+    await work();
+    return answers - before;
+  };
+  const rows = async () => (await other.query(`select id, note from ${table} order by id`)).rows;
+  const open = () => (client as unknown as { _txStatus: string | null })._txStatus;
+
+  it('sends BEGIN with the first statement: the statements still form one transaction', async () => {
+    const trips = await roundTrips(async () => {
+      await client.query('begin');
+      const r = await client.query(`insert into ${table} values ($1, $2) returning id`, [1, 'one']);
+      expect(r.rows).toEqual([{ id: 1 }]);
+      expect(await rows()).toEqual([]);
+      await client.query(`insert into ${table} values (2, $1)`, ['two']);
+      await client.query('rollback');
+    });
+    expect(trips).toBe(3);
+    expect(await rows()).toEqual([]);
+    expect(open()).toBe('I');
+  });
+
+  it('sends a tagged statement with its COMMIT, and answers the COMMIT that follows without a round trip', async () => {
+    const trips = await roundTrips(async () => {
+      await client.query('begin');
+      const r = await client.query(`insert into ${table} values ($1, $2) returning note${THEN_COMMIT}`, [3, 'three']);
+      expect(r.rows).toEqual([{ note: 'three' }]);
+      expect(await rows()).toEqual([{ id: 3, note: 'three' }]);
+      expect((await client.query('commit')).command).toBe('COMMIT');
+    });
+    expect(trips).toBe(1);
+    expect(open()).toBe('I');
+  });
+
+  it('a failed first statement leaves the transaction for the ROLLBACK, the connection usable', async () => {
+    await client.query('begin');
+    await expect(client.query(`insert into ${table} values ($1, $2)`, [3, 'again'])).rejects.toThrow(/duplicate key/);
+    await expect(client.query('select 1')).rejects.toThrow(/current transaction is aborted/);
+    await client.query('rollback');
+    expect(open()).toBe('I');
+    expect((await client.query(`select count(*)::int as n from ${table}`)).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('a failed tagged statement commits nothing: its COMMIT is skipped and the ROLLBACK ends the transaction', async () => {
+    await client.query('begin');
+    await client.query(`insert into ${table} values (4, $1)`, ['four']);
+    await expect(client.query(`insert into ${table} values ($1, $2)${THEN_COMMIT}`, [3, 'dup'])).rejects.toThrow(/duplicate key/);
+    await client.query('rollback');
+    expect(await rows()).toEqual([{ id: 3, note: 'three' }]);
+    expect(open()).toBe('I');
+  });
+
+  it('refuses a statement after the tagged one rather than run it outside the transaction', async () => {
+    await client.query('begin');
+    await client.query(`update ${table} set note = $1 where id = 3${THEN_COMMIT}`, ['drei']);
+    await expect(client.query(`update ${table} set note = $1 where id = 3`, ['trois'])).rejects.toThrow(/after its transaction was committed/);
+    expect(await rows()).toEqual([{ id: 3, note: 'drei' }]);
+  });
+
+  it('a transaction that ran nothing costs no round trip', async () => {
+    expect(await roundTrips(async () => {
+      await client.query('begin');
+      await client.query('commit');
+      await client.query('begin');
+      await client.query('rollback');
+    })).toBe(0);
+    expect(open()).toBe('I');
+  });
+});
