@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { THEN_COMMIT, pipelineTransactions } from './pipelined-transaction.ts';
+import { CompiledQuery } from 'kysely';
+import { AFTER_COMMIT, PREPARED, THEN_COMMIT, inlined, pipelineTransactions } from './pipelined-transaction.ts';
 
 // test-databases: postgres — the wire protocol of node-postgres; PGlite has no connection to pipeline on.
 
@@ -96,5 +97,48 @@ describe.runIf(isPostgres)('pipelined transactions', () => {
       await client.query('rollback');
     })).toBe(0);
     expect(open()).toBe('I');
+  });
+
+  it('prepares a statement marked PREPARED once per connection, alone or sent with its COMMIT', async () => {
+    const text = `select note from ${table} where id = $1${PREPARED}`;
+    expect((await client.query(text, [3])).rows).toEqual([{ note: 'drei' }]);
+    expect((await client.query(text, [4])).rows).toEqual([]);
+    // Not the first statement: one sent behind its transaction's BEGIN runs unnamed.
+    await client.query('begin');
+    await client.query('select 1');
+    await client.query(`update ${table} set note = $1 where id = $2${PREPARED}${THEN_COMMIT}`, ['three', 3]);
+    await client.query('commit');
+    await client.query('begin');
+    await client.query('select 1');
+    await client.query(`update ${table} set note = $1 where id = $2${PREPARED}${THEN_COMMIT}`, ['tres', 3]);
+    await client.query('commit');
+    expect(await rows()).toEqual([{ id: 3, note: 'tres' }]);
+    const prepared = (await client.query(`select statement from pg_prepared_statements where statement like '%' || $1 || '%' order by statement`, [table])).rows;
+    expect(prepared.map((r) => r.statement)).toEqual([text, `update ${table} set note = $1 where id = $2${PREPARED}`].sort());
+  });
+
+  it('sends the statements after AFTER_COMMIT behind the COMMIT only, their values inlined safely', async () => {
+    const awkward = `it's a \\ "quote" 审批 $1`;
+    const after = (id: number) => AFTER_COMMIT + inlined(CompiledQuery.raw(`insert into ${table} values ($1, $2)`, [id, awkward]));
+    // Held while the transaction runs, sent with its COMMIT: one round trip for the write, one for the COMMIT.
+    const trips = await roundTrips(async () => {
+      await client.query('begin');
+      await client.query(`select 1 as one${after(10)}`);
+      expect(await rows()).toEqual([{ id: 3, note: 'tres' }]);
+      await client.query('commit');
+    });
+    expect(trips).toBe(2);
+    expect(await rows()).toEqual([{ id: 3, note: 'tres' }, { id: 10, note: awkward }]);
+    // A rolled back transaction sends none; outside a transaction they go right behind the statement.
+    await client.query('begin');
+    await client.query(`select 1 as one${after(11)}`);
+    await client.query('rollback');
+    await client.query(`select 1 as one${after(12)}`);
+    // Behind a statement sent with its COMMIT, in the same message.
+    await client.query('begin');
+    await client.query('select 1');
+    expect(await roundTrips(() => client.query(`update ${table} set note = 'x' where id = 3${THEN_COMMIT}${after(13)}`))).toBe(1);
+    await client.query('commit');
+    expect((await rows()).map((r) => r.id)).toEqual([3, 10, 12, 13]);
   });
 });
