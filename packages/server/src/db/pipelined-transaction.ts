@@ -161,7 +161,13 @@ export function pipelineTransactions(client: pg.ClientBase): void {
     return done(command);
   };
   (client as { query: unknown }).query = function (config: unknown, values?: unknown, callback?: unknown) {
-    if (typeof config !== 'string' || typeof values === 'function' || callback !== undefined) return query(config, values, callback);
+    if (typeof config !== 'string' || typeof values === 'function' || callback !== undefined) {
+      // A cursor or a query config: the held BEGIN goes first, on its own (the client sends its queue in order).
+      if (state === 'begin') (query('begin') as Promise<unknown>).catch(() => undefined);
+      else if (state === 'committed') throw new Error('a statement after its transaction was committed with its last write');
+      state = 'none';
+      return query(config, values, callback);
+    }
     const params = values as unknown[] | undefined;
     const bare = !params || params.length === 0;
     if (state === 'committed') {
