@@ -123,7 +123,7 @@ describe.runIf(isPostgres)('pipelined transactions', () => {
     // Held while the transaction runs, sent with its COMMIT: one round trip for the write, one for the COMMIT.
     const trips = await roundTrips(async () => {
       await client.query('begin');
-      await client.query(`select 1 as one${after(10)}`);
+      await client.query(`select $1::int as one${after(10)}`, [1]);
       expect(await rows()).toEqual([{ id: 3, note: 'tres' }]);
       await client.query('commit');
     });
@@ -140,5 +140,13 @@ describe.runIf(isPostgres)('pipelined transactions', () => {
     expect(await roundTrips(() => client.query(`update ${table} set note = 'x' where id = 3${THEN_COMMIT}${after(13)}`))).toBe(1);
     await client.query('commit');
     expect((await rows()).map((r) => r.id)).toEqual([3, 10, 12, 13]);
+  });
+
+  it('a first statement without values (it may be several) goes behind its BEGIN by the simple protocol', async () => {
+    await client.query('begin');
+    await client.query(`insert into ${table} values (20, 'a'); insert into ${table} values (21, 'b')`);
+    await client.query('rollback');
+    expect((await rows()).map((r) => r.id)).toEqual([3, 10, 12, 13]);
+    expect(open()).toBe('I');
   });
 });

@@ -180,12 +180,17 @@ export function pipelineTransactions(client: pg.ClientBase): void {
       afterCommit = [];
       return done('BEGIN');
     }
-    const before = state === 'begin' ? ['begin'] : [];
     if (state === 'begin') {
       // A transaction that ran nothing: nothing to commit or roll back on the server.
       if (bare && (config === 'commit' || config === 'rollback')) return ended(config === 'commit' ? 'COMMIT' : 'ROLLBACK');
-      state = 'none';
+      // A text without values may hold several statements, which only the simple protocol takes: the BEGIN goes first.
+      if (bare) {
+        state = 'none';
+        (query('begin') as Promise<unknown>).catch(() => undefined);
+      }
     }
+    const before = state === 'begin' ? ['begin'] : [];
+    if (state === 'begin') state = 'none';
     if (bare && config === 'commit' && afterCommit.length) {
       const after = afterCommit;
       afterCommit = [];
