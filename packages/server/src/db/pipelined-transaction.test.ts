@@ -149,4 +149,18 @@ describe.runIf(isPostgres)('pipelined transactions', () => {
     expect((await rows()).map((r) => r.id)).toEqual([3, 10, 12, 13]);
     expect(open()).toBe('I');
   });
+
+  it('drops what a rolled back savepoint kept for the COMMIT', async () => {
+    const after = (id: number) => AFTER_COMMIT + inlined(CompiledQuery.raw(`insert into ${table} values ($1, 'kept')`, [id]));
+    await client.query('begin');
+    await client.query(`select $1::int${after(30)}`, [1]);
+    await client.query('savepoint s1');
+    await client.query(`select $1::int${after(31)}`, [1]);
+    await client.query('rollback to savepoint s1');
+    await client.query('savepoint "s2"');
+    await client.query(`select $1::int${after(32)}`, [1]);
+    await client.query('release savepoint "s2"');
+    await client.query('commit');
+    expect((await rows()).map((r) => r.id)).toEqual([3, 10, 12, 13, 30, 32]);
+  });
 });

@@ -137,6 +137,8 @@ export function pipelineTransactions(client: pg.ClientBase): void {
   let state: 'none' | 'begin' | 'committed' = 'none';
   /** Statements to send behind this transaction's COMMIT. */
   let afterCommit: string[] = [];
+  /** How many statements were kept for the COMMIT when each savepoint was set. */
+  const savepoints = new Map<string, number>();
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     if (!text.includes(PREPARED)) return undefined;
@@ -158,6 +160,7 @@ export function pipelineTransactions(client: pg.ClientBase): void {
   const ended = (command: 'COMMIT' | 'ROLLBACK') => {
     state = 'none';
     afterCommit = [];
+    savepoints.clear();
     return done(command);
   };
   (client as { query: unknown }).query = function (config: unknown, values?: unknown, callback?: unknown) {
@@ -178,6 +181,7 @@ export function pipelineTransactions(client: pg.ClientBase): void {
     if (config === 'begin' && bare) {
       state = 'begin';
       afterCommit = [];
+      savepoints.clear();
       return done('BEGIN');
     }
     if (state === 'begin') {
@@ -199,6 +203,12 @@ export function pipelineTransactions(client: pg.ClientBase): void {
       return run('commit', [], before, after, 0);
     }
     if (bare && config === 'rollback') afterCommit = [];
+    // Statements kept for the COMMIT by work a savepoint undoes are dropped with it.
+    const savepoint = bare ? /^\s*(savepoint|rollback\s+to(?:\s+savepoint)?)\s+("?[\w]+"?)\s*$/i.exec(config) : null;
+    if (savepoint) {
+      if (/^savepoint$/i.test(savepoint[1]!)) savepoints.set(savepoint[2]!, afterCommit.length);
+      else afterCommit = afterCommit.slice(0, savepoints.get(savepoint[2]!) ?? afterCommit.length);
+    }
     const at = config.indexOf(AFTER_COMMIT);
     const later = at >= 0 ? config.slice(at + AFTER_COMMIT.length).split(AFTER_COMMIT) : [];
     let text = at >= 0 ? config.slice(0, at) : config;
