@@ -101,6 +101,8 @@ describe.runIf(isPostgres)('pipelined transactions', () => {
 
   it('prepares a statement marked PREPARED once per connection, alone or sent with its COMMIT', async () => {
     const text = `select note from ${table} where id = $1${PREPARED}`;
+    // Prepared the second time a text comes (a one-off shape is not kept).
+    expect((await client.query(text, [3])).rows).toEqual([{ note: 'drei' }]);
     expect((await client.query(text, [3])).rows).toEqual([{ note: 'drei' }]);
     expect((await client.query(text, [4])).rows).toEqual([]);
     // Not the first statement: one sent behind its transaction's BEGIN runs unnamed.
@@ -108,6 +110,11 @@ describe.runIf(isPostgres)('pipelined transactions', () => {
     await client.query('select 1');
     await client.query(`update ${table} set note = $1 where id = $2${PREPARED}${THEN_COMMIT}`, ['three', 3]);
     await client.query('commit');
+    await client.query('begin');
+    await client.query('select 1');
+    await client.query(`update ${table} set note = $1 where id = $2${PREPARED}${THEN_COMMIT}`, ['tres', 3]);
+    await client.query('commit');
+    expect(await rows()).toEqual([{ id: 3, note: 'tres' }]);
     await client.query('begin');
     await client.query('select 1');
     await client.query(`update ${table} set note = $1 where id = $2${PREPARED}${THEN_COMMIT}`, ['tres', 3]);

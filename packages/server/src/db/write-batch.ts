@@ -59,8 +59,8 @@ export class WriteBatch {
   }
 
   /**
-   * NOTIFYs of what the statement writes: on PostgreSQL `afterCommit()` (a statement of its own, values inlined, not
-   * reading the statement's writes) goes behind the transaction's COMMIT in the same message, since a NOTIFY inside
+   * NOTIFYs of what the statement writes: on PostgreSQL `afterCommit` (a statement of its own, its values inlined,
+   * not reading the statement's writes) goes behind the transaction's COMMIT in the same message, since a NOTIFY inside
    * a writing transaction makes the database's notifying commits wait for each other (docs/decisions/0104); PGlite,
    * with one connection, sends `inStatement` in the statement's SELECT as before.
    */
