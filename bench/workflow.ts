@@ -11,7 +11,8 @@
  * Statements per action are counted during the bursts (BEGIN/COMMIT apart) and printed with the rates.
  */
 import { Session } from 'node:inspector/promises';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
@@ -46,6 +47,32 @@ function countStatement(text: string) {
   else if (!/^\s*(commit|rollback|savepoint|release)\b/i.test(text)) counted.statements++;
 }
 
+/**
+ * CPU time (ms) of the PostgreSQL backends serving the bench's database, read from /proc (Linux; 0 elsewhere): the
+ * database's side of the actions, which the process's own figure leaves out. Background processes (WAL writer,
+ * checkpointer) are not counted.
+ */
+function backendCpuMs(database: string): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (!cmdline.startsWith('postgres: ') || !cmdline.includes(` ${database} `)) continue;
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+let benchDatabase = '';
+
 const PROFILE_DIR = process.env.BENCH_WF_PROFILE;
 let profiler: Session | undefined;
 let profiles = 0;
@@ -55,7 +82,7 @@ let profiles = 0;
  * CPU time per action (user + system: the server's work and the injected requests', which a loaded machine inflates
  * less than it does the wall clock).
  */
-async function burst(label: string, work: (i: number) => Promise<unknown>): Promise<{ rate: number; statementsPerAction: number; cpuMsPerAction: number }> {
+async function burst(label: string, work: (i: number) => Promise<unknown>): Promise<{ rate: number; statementsPerAction: number; cpuMsPerAction: number; pgCpuMsPerAction: number; load: number }> {
   if (PROFILE_DIR && !profiler) {
     profiler = new Session();
     profiler.connect();
@@ -63,21 +90,25 @@ async function burst(label: string, work: (i: number) => Promise<unknown>): Prom
   }
   if (profiler) await profiler.post('Profiler.start');
   Object.assign(counted, { on: true, statements: 0, transactions: 0 });
+  const load = loadavg()[0]!;
+  const pgCpu = backendCpuMs(benchDatabase);
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: APPROVERS }, (_, i) => work(i)));
   const rate = APPROVERS / (Number(process.hrtime.bigint() - started) / 1e9);
   const used = process.cpuUsage(cpu);
+  const pgUsed = backendCpuMs(benchDatabase) - pgCpu;
   counted.on = false;
   if (profiler && PROFILE_DIR) {
     const { profile } = await profiler.post('Profiler.stop');
     mkdirSync(PROFILE_DIR, { recursive: true });
     writeFileSync(path.join(PROFILE_DIR, `${label}-${++profiles}.cpuprofile`), JSON.stringify(profile));
   }
-  return { rate, statementsPerAction: counted.statements / APPROVERS, cpuMsPerAction: (used.user + used.system) / 1000 / APPROVERS };
+  return { rate, statementsPerAction: counted.statements / APPROVERS, cpuMsPerAction: (used.user + used.system) / 1000 / APPROVERS, pgCpuMsPerAction: pgUsed / APPROVERS, load };
 }
 
 async function measure(label: string, databaseUrl: string) {
+  benchDatabase = new URL(databaseUrl).pathname.slice(1);
   const database = await openDatabase({ databaseUrl, onQuery: countStatement });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
@@ -117,6 +148,12 @@ async function measure(label: string, databaseUrl: string) {
     const spread: number[] = [];
     const statements = { spread: 0, hot: 0 };
     const cpuMs = { spread: [] as number[], hot: [] as number[] };
+    const pgCpuMs = { spread: [] as number[], hot: [] as number[] };
+    const loads = { spread: [] as number[], hot: [] as number[] };
+    const note = (kind: 'spread' | 'hot', b: Awaited<ReturnType<typeof burst>>) => {
+      pgCpuMs[kind].push(Number(b.pgCpuMsPerAction.toFixed(2)));
+      loads[kind].push(Number(b.load.toFixed(1)));
+    };
     await publish({ participants: { sources: [{ type: 'field', code: 'Approver' }] } });
     for (let round = 0; round < ROUNDS; round++) {
       const items: string[] = [];
@@ -125,6 +162,7 @@ async function measure(label: string, databaseUrl: string) {
       spread.push(b.rate);
       statements.spread = b.statementsPerAction;
       cpuMs.spread.push(Number(b.cpuMsPerAction.toFixed(2)));
+      note('spread', b);
     }
 
     // Hot: one instance, a countersign of every approver (100 % must agree); all act at once.
@@ -137,6 +175,7 @@ async function measure(label: string, databaseUrl: string) {
       hot.push(b.rate);
       statements.hot = b.statementsPerAction;
       cpuMs.hot.push(Number(b.cpuMsPerAction.toFixed(2)));
+      note('hot', b);
       const done = await post(app, '/v1/form/loaddata', { schemaCode: 'BenchExpense', objectId }, admin);
       if (done.status !== 1) throw new Error(`the countersign did not finish the flow: status ${done.status}`);
     }
@@ -144,7 +183,7 @@ async function measure(label: string, databaseUrl: string) {
     // authenticated request costs without a workflow action (its context statement, routing, the answer).
     const reference = await burst('reference', (i) => get(app, '/v1/workflow/todos/count', {}, approvers[i].headers));
     const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
-    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs, referenceRead: { perSecond: Math.round(reference.rate), statements: reference.statementsPerAction, cpuMs: Number(reference.cpuMsPerAction.toFixed(2)) } };
+    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs, pgCpuMsPerAction: pgCpuMs, loadAverage: loads, referenceRead: { perSecond: Math.round(reference.rate), statements: reference.statementsPerAction, cpuMs: Number(reference.cpuMsPerAction.toFixed(2)), pgCpuMs: Number(reference.pgCpuMsPerAction.toFixed(2)) } };
     console.log(result);
     return result;
   } finally {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { EngineDb, PlatformDb } from './types.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 import { preparePgliteFolder } from './pglite-folder.ts';
+import { CommitPipelining, pipelineTransactions } from './pipelined-transaction.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -66,6 +67,7 @@ export async function openDatabase(options: {
     pool.on('error', report);
     pool.on('connect', (client) => {
       client.on('error', report);
+      pipelineTransactions(client);
       markLostConnections(client);
     });
     // A client whose query failed because its connection is gone goes back to the pool before the socket's end is
@@ -73,7 +75,7 @@ export async function openDatabase(options: {
     pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
       if (lostClients.has(client)) void client.end().catch(() => undefined);
     });
-    const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }), log, plugins: [new CommitPipelining()] });
     const listeners = new Set<DedicatedConnection>();
     const listen: Listen = async (channel, onPayload) => {
       const connection = openDedicatedConnection({

@@ -18,6 +18,7 @@ import * as signInFlows from './migrations/platform/2026-11-26T1800_create-sign-
 import * as signInFlowPayload from './migrations/platform/2026-11-27T0200_sign-in-flow-payload.ts';
 import * as associatedOrgs from './migrations/platform/2026-11-27T0500_create-associated-orgs.ts';
 import * as workflowLockAndRead from './migrations/platform/2026-11-27T0900_create-workflow-lock-and-read.ts';
+import * as workflowLockAndReadPlanned from './migrations/platform/2026-11-27T1300_workflow-lock-and-read-planned-once.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -74,6 +75,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-27T0200_sign-in-flow-payload': signInFlowPayload,
   '2026-11-27T0500_create-associated-orgs': associatedOrgs,
   '2026-11-27T0900_create-workflow-lock-and-read': workflowLockAndRead,
+  '2026-11-27T1300_workflow-lock-and-read-planned-once': workflowLockAndReadPlanned,
 };
 
 const engineMigrations: Record<string, Migration> = {

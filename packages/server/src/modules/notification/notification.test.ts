@@ -202,8 +202,12 @@ describe('live stream', () => {
       });
       await batch.flush();
     });
-    expect(notified).toHaveLength(1);
-    expect(notified[0]).toBeGreaterThanOrEqual(3);
+    // PGlite counts them in the statement's row; PostgreSQL sends them behind the COMMIT (docs/decisions/0104), where
+    // a single NOTIFY of 300 receivers would fail ("payload string too long") and the event below never come.
+    if (t.database.kind === 'pglite') {
+      expect(notified).toHaveLength(1);
+      expect(notified[0]).toBeGreaterThanOrEqual(3);
+    }
     const message = (await stream.done).find((e) => e.event === 'message' && e.data.title === '公告：三百人')!;
     const stored = await edb.selectFrom('internal_messages').select(['seq', 'receiver']).where('title', '=', '公告：三百人').execute();
     expect(stored).toHaveLength(300);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import type { MessageCategory, OutsideChannel } from '@tritium/shared/constants/messages';
 import type { Db } from '../../db/types.ts';
@@ -118,19 +118,25 @@ export function addNotices(batch: WriteBatch, edb: EngineExecutor, engineCode: s
     // of 200 characters (escaped at most 6 bytes each) and the event's other fields.
     const longest = Math.max(...rows.map((r) => JSON.stringify(r.receiver).length + 1));
     const perNotify = Math.max(1, Math.floor((MAX_PAYLOAD - 1_500) / longest));
-    batch.select(() =>
-      sql<number>`(select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (
+    // Formed from the stored rows: inside the statement from its insert, after the COMMIT from the table.
+    const events = (source: RawBuilder<unknown>) =>
+      sql<number>`select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (
         select json_build_object('e', ${engineCode}::text, 'u', json_agg(x.receiver order by x.receiver), 'k', 'message',
           'd', json_build_object('seq', max(x.newest), 'category', x.category, 'title', x.title))::text as payload
         from (select g.*, (row_number() over (partition by g.category, g.title order by g.receiver) - 1) / ${perNotify}::int as part
           from (select distinct m.receiver, m.category, m.title, max(m.seq) over (partition by m.category, m.title) as newest
-            from ${sql.id(ins)} as m) g) x
-        group by x.category, x.title, x.part) p)`.as(batch.alias('notified')),
+            from ${source} as m) g) x
+        group by x.category, x.title, x.part) p`;
+    const ids = rows.map((r) => r.id);
+    batch.notify(
+      () => sql<number>`(${events(sql.id(ins))})`.as(batch.alias('notified')),
+      events(sql`(${edb.selectFrom('internal_messages').select(['receiver', 'category', 'title', 'seq']).where('id', 'in', ids)})`),
     );
   }
   if (todos.length) {
     const payloads = livePayloads({ e: engineCode, u: todos, k: 'todos' });
-    batch.select(() => sql<number>`(select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`))}) as p(payload))`.as(batch.alias('notified')));
+    const events = sql<number>`select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`))}) as p(payload)`;
+    batch.notify(() => sql<number>`(${events})`.as(batch.alias('notified')), events);
   }
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, EngineRow } from '../../db/types.ts';
 import { engineSchemaName } from '../../db/database.ts';
+import { PREPARED } from '../../db/pipelined-transaction.ts';
 
 // The one statement of context a request costs (docs/decisions/0032): the revocation of its token, the account, and
 // with an engine the engine, the membership, the user, the user's roles and the engine's cache versions — read
@@ -24,6 +25,8 @@ export interface EnginePart {
   formsVersion: number;
 }
 
+// Every request runs one of these: prepared once per connection, so PostgreSQL stops planning it (docs/decisions/0104).
+const prepared = sql.raw(PREPARED);
 const revoked = (jti: string) => sql<boolean>`exists (select 1 from platform.revoked_tokens r where r.jti = ${jti})`;
 /** The engine's cache version of a concept, as a subquery (for statements that read it with other things). */
 export const version = (engineCode: string, concept: string) =>
@@ -57,7 +60,7 @@ function engineOf(json: Record<string, unknown> | null): EngineRow | undefined {
 export async function readAccount(db: Db, accountId: string, jti: string): Promise<AccountPart | undefined> {
   const { rows } = await sql<AccountPart>`
     select a.id, a.state, a.tokens_valid_after, a.last_engine_code, ${revoked(jti)} as revoked
-    from platform.accounts a where a.id = ${accountId}`.execute(db);
+    from platform.accounts a where a.id = ${accountId}${prepared}`.execute(db);
   return rows[0];
 }
 
@@ -99,7 +102,7 @@ export async function readAccountInEngine(db: Db, accountId: string, jti: string
       left join platform.engines e on e.engine_code = ${engineCode}
       left join platform.memberships m on m.account_id = a.id and m.engine_code = e.engine_code
       left join ${sql.table(`${schema}.org_users`)} u on u.id = m.user_id
-      where a.id = ${accountId}`.execute(db);
+      where a.id = ${accountId}${prepared}`.execute(db);
     const r = rows[0];
     if (!r) return undefined;
     return {
@@ -123,7 +126,7 @@ export async function readGuestEngine(db: Db, jti: string, engineCode: string): 
   const { rows } = await sql<Record<string, any>>`
     select ${revoked(jti)} as revoked, to_jsonb(e) as engine,
       ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
-    from (select 1) as one left join platform.engines e on e.engine_code = ${engineCode}`.execute(db);
+    from (select 1) as one left join platform.engines e on e.engine_code = ${engineCode}${prepared}`.execute(db);
   const r = rows[0]!;
   return { revoked: r.revoked, engine: engineOf(r.engine), nodesVersion: Number(r.nodes_version), formsVersion: Number(r.forms_version) };
 }
@@ -145,7 +148,7 @@ export async function readSecretContext(db: Db, engineCode: string, secretHash: 
       from (select 1) as one
       left join platform.engines e on e.engine_code = ${engineCode}
       left join ${sql.table(`${schema}.engine_secrets`)} s on s.secret_hash = ${secretHash} and s.revoked_time is null
-      left join ${sql.table(`${schema}.org_users`)} u on u.id = s.created_by`.execute(db);
+      left join ${sql.table(`${schema}.org_users`)} u on u.id = s.created_by${prepared}`.execute(db);
     const r = rows[0]!;
     return {
       engine: engineOf(r.engine),
@@ -171,7 +174,7 @@ export async function readUserContext(db: Db, engineCode: string, userId: string
           else ${memberUnits(schema)} end as role_ids,
         ${version(engineCode, 'nodes')} as nodes_version, ${version(engineCode, 'forms')} as forms_version
       from (select 1) as one
-      left join ${sql.table(`${schema}.org_users`)} u on u.id = ${userId}`.execute(db);
+      left join ${sql.table(`${schema}.org_users`)} u on u.id = ${userId}${prepared}`.execute(db);
     const r = rows[0]!;
     return {
       user: r.id ? { authType: r.auth_type, state: r.state, roleIds: r.role_ids ?? [] } : undefined,

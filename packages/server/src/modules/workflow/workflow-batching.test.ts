@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
 import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { THEN_COMMIT } from '../../db/pipelined-transaction.ts';
 
 // test-databases: both — set-wise workflow writes (docs/testing.md "Runs on both databases").
 
@@ -78,6 +79,10 @@ describe('statements per work-item action', () => {
     // Only the columns the vote changed are set: not the instance's form or originator, not the item's participant.
     expect(statements[2]).not.toMatch(/"(schema_code|originator)" = \$/);
     expect(statements[2]).not.toMatch(/"participant" = "x"\."participant"/);
+    // Nothing waits on the write's row: on PostgreSQL it goes with the COMMIT, and the NOTIFY behind the COMMIT, in
+    // one round trip (docs/decisions/0104).
+    if (isPostgres) expect(statements[2]).toMatch(/\/\* then commit \*\/\n\/\* after commit \*\/\nselect count\(pg_notify/);
+    else expect(statements[2]).not.toContain(THEN_COMMIT);
     // Nobody new takes part and no route is taken: neither participants nor the record are read.
     expect(statements.filter((s) => /from "[^"]+"\."(org_users|form_tables)"/.test(s))).toHaveLength(0);
     expect((await tokensAt(id, 'A'))[0]).toMatchObject({ state: 'Running', agreeCount: 2 });
@@ -122,6 +127,9 @@ describe('statements per work-item action', () => {
     expect(statements.filter((s) => /^select \* from "[^"]+"\."i_/.test(s))).toEqual([]);
     expect(statements).toHaveLength(3);
     expect(statements[2]).toMatch(/update \S*"wf_instances"[\s\S]*update \S*"i_[^"]+" set "Status"[\s\S]*insert into \S*"internal_messages"[\s\S]*pg_notify/);
+    // The messages' receivers' preferences come back in its row for the deliveries: the COMMIT follows on its own
+    // (with the NOTIFYs behind it, on PostgreSQL).
+    expect(statements[2]).not.toContain(THEN_COMMIT);
     const { instance } = await detail(id);
     expect(instance).toMatchObject({ state: 'Finished', approval: 1 });
     expect((await a.post('/v1/form/loaddata', { schemaCode: formCode, objectId: instance.objectId })).system.Status).toBe(BizObjectStatus.Effective);
@@ -160,6 +168,22 @@ describe.runIf(isPostgres)('many approvers at once (PostgreSQL)', () => {
       expect(await tokensAt(id, 'B')).toMatchObject([{ state: 'Running' }]);
       expect((await detail(id)).comments.filter((c: { action: string }) => c.action === 'submit')).toHaveLength(N + 1);
     }
+  });
+
+  it('one countersign with every approver at once, each write sent with its COMMIT: every vote counted, the node passes once', async () => {
+    await publishLine({ type: 'Approve', code: 'A', name: '会签', participants: users(ids(0, N)), approveExit: { type: 'percentage', value: 100 } }, { type: 'Approve', code: 'B', name: '复核', participants: users(ids(0, 1)) });
+    const id = await startFlow();
+    const items = await at((k) => itemOf(members[k].c, id), N);
+    const statements = await statementsOf(() => at((k) => members[k].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[k], opinion: { text: '同意' } }), N));
+    // Every vote but the last leaves the node open and commits with its write (the last one opens B).
+    expect(statements.filter((x) => x.includes(THEN_COMMIT)).length).toBeGreaterThanOrEqual(N - 1);
+    expect(await tokensAt(id, 'A')).toMatchObject([{ state: 'Finished', agreeCount: N, disagreeCount: 0 }]);
+    expect(await tokensAt(id, 'B')).toMatchObject([{ state: 'Running' }]);
+    expect((await detail(id)).comments.filter((c: { action: string }) => c.action === 'submit')).toHaveLength(N + 1);
+    // A vote after the node passed meets "already handled" and changes nothing.
+    const late = await members[1].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[1] });
+    expect(late.body.successful).toBe(false);
+    expect(await tokensAt(id, 'A')).toMatchObject([{ agreeCount: N }]);
   });
 
   it('an any-one node with every approver pressing at once: one vote passes it, the others meet "already handled"', async () => {

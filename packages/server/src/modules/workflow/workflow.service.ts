@@ -100,11 +100,17 @@ async function afterAction(
   out: Outcome,
   template: WorkflowTemplate,
   record?: { status: BizObjectStatus; workflowInstanceId: string },
+  /** The caller owns the transaction and runs no statement after this: the last write may carry the COMMIT. */
+  last = false,
 ): Promise<void> {
   await addEffects(batch, edb, before, out.state, out.effects, ctx, record);
   const timers = timeLimitTimers(edb, ctx.engineCode, template, before, out.state);
   if (timers) batch.add(timers);
-  await batch.flush();
+  const i = out.state.instance;
+  const ended = (i.state === 'Finished' || i.state === 'Canceled') && before?.instance.state !== i.state;
+  const childFlows = out.effects.some((e) => e.type === 'startChild') || stoppedChildTokens(before, out.state).length > 0 || (ended && !!i.parentInstanceId);
+  // The write goes with the COMMIT (docs/decisions/0104) when no child flow's statements follow.
+  if (await batch.flush({ commit: last && !childFlows })) return;
   for (const e of out.effects) {
     if (e.type !== 'startChild') continue;
     const child = await createChildRecord(edb, ctx, out.state.instance, childActivity(template, e.activityCode));
@@ -116,8 +122,6 @@ async function afterAction(
   for (const childId of await runningChildren(edb, stoppedChildTokens(before, out.state))) {
     await runLocked(edb, ctx, childId, { userId: ctx.userId, isAdmin: true }, { type: 'cancel', opinion: { text: '主流程已不再等待此子流程' } });
   }
-  const i = out.state.instance;
-  const ended = (i.state === 'Finished' || i.state === 'Canceled') && before?.instance.state !== i.state;
   if (ended && i.parentInstanceId && i.parentTokenId) {
     const approval = i.state === 'Finished' && i.approval === 1 ? 1 : 0;
     await runLocked(edb, ctx, i.parentInstanceId, { userId: i.originator, isAdmin: true }, { type: 'childDone', tokenId: i.parentTokenId, approval });
@@ -227,7 +231,7 @@ export async function act(
   edit?: ItemEdit,
   options: { bySystem?: boolean; now?: Date } = {},
 ): Promise<Out<typeof contracts.WfInstanceDto>> {
-  return inTransaction(ctx, async (edb) => {
+  return inTransaction(ctx, async (edb, owned) => {
     const root = await lockAndRead(edb, ctx.engineCode, target);
     const instance = root ? root.state.instance : await lockWithAncestors(edb, target);
     const instanceId = instance.id;
@@ -242,7 +246,7 @@ export async function act(
     const out = await new LazyCore(edb, template, instance, options.now).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin, bySystem: options.bySystem }, action));
     const batch = batchOf(edb);
     addStateWrites(batch, edb, state, out.state);
-    await afterAction(batch, edb, ctx, state, out, template);
+    await afterAction(batch, edb, ctx, state, out, template, undefined, owned);
     // A child flow that ended at once may have moved this instance again.
     return presentInstance(out.effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, instanceId))!) : out.state);
   });
