@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPerson, type TestApp } from './helpers.ts';
-import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } from './node-helpers.ts';
+import { addInvitedMember, createApp, grant, nodeClient, type OrgClient, type Person } from './node-helpers.ts';
 import { createForm, definition, publish } from './form-helpers.ts';
 import { routeAccessOf } from '../src/plugins/auth.ts';
 import { ACCESS_POLICY } from './access-policy.ts';
@@ -34,7 +34,9 @@ const SCOPES: DataScope[] = ['own', 'ownDept', 'relevant', 'ownAndRelevant', 'al
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; enum?: unknown[]; minimum?: number; minItems?: number };
 type Operation = { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
 
-type Member = Awaited<ReturnType<typeof addMember>>;
+type Member = Awaited<ReturnType<typeof addInvitedMember>>;
+/** What a request needs of a person: their token and the engine they act in. */
+type Session = Pick<Person, 'token' | 'engineCode'>;
 let t: TestApp, admin: Person, a: OrgClient, appCode: string, code: string, objectId: string;
 let other: Person, outsider: Member, external: Member, grouped: Member;
 /** The ids a route's parameters are filled with: this app's, or another app's for its administrator's round. */
@@ -68,11 +70,11 @@ beforeAll(async () => {
   ], { enableDataLog: true }));
   objectId = (await a.post('/v1/form/action/execute', { schemaCode: code, actionCode: 'Submit', values: { Title: SEEN, Secret: HIDDEN }, children: { Items: [{ ItemName: SEEN }] } })).objectId;
   other = await registerPerson(t.app);
-  outsider = await addMember(t, admin, { name: '局外人' });
-  grouped = await addMember(t, admin, { name: '组员' });
+  outsider = await addInvitedMember(t, admin, { name: '局外人' });
+  grouped = await addInvitedMember(t, admin, { name: '组员' });
   // An external user (a member of a partner under 外部组织) who may open the app but is in no group of the form.
   const partner = (await a.post('/v1/org/department/create', { parentId: EXTERNAL_ROOT_NODE_ID, name: '合作伙伴' })).id;
-  external = await addMember(t, admin, { name: '外部联系人', departmentIds: [partner] });
+  external = await addInvitedMember(t, admin, { name: '外部联系人', departmentIds: [partner] });
   await grant(a, appCode, external.userId, 'access');
   await grant(a, appCode, grouped.userId, 'access');
   Object.assign(target, { code, objectId, appCode });
@@ -100,7 +102,7 @@ async function seedScopesAndApps() {
   D1 = (await a.post('/v1/org/department/create', { parentId: company, name: '一部' })).id;
   D2 = (await a.post('/v1/org/department/create', { parentId: company, name: '二部' })).id;
   const member = async (name: string) => {
-    const m = await addMember(t, admin, { name, departmentIds: [D1] });
+    const m = await addInvitedMember(t, admin, { name, departmentIds: [D1] });
     await grant(a, appCode, m.userId, 'access');
     return m;
   };
@@ -138,9 +140,9 @@ async function seedScopesAndApps() {
   await publish(a, otherCode, definition([{ type: 'textBox', code: 'Title', options: { displayName: '标题' } }]));
   const otherObjectId = (await a.post('/v1/form/action/execute', { schemaCode: otherCode, actionCode: 'Submit', values: { Title: OTHER_APP } })).objectId;
   otherApp = { appCode: otherAppCode, code: otherCode, objectId: otherObjectId };
-  appAdmin = await addMember(t, admin, { name: '本应用管理员', authType: UserAuthType.SubAdministrator });
+  appAdmin = await addInvitedMember(t, admin, { name: '本应用管理员', authType: UserAuthType.SubAdministrator });
   await grant(a, appCode, appAdmin.userId, 'administrator');
-  otherAppAdmin = await addMember(t, admin, { name: '别的应用管理员', authType: UserAuthType.SubAdministrator });
+  otherAppAdmin = await addInvitedMember(t, admin, { name: '别的应用管理员', authType: UserAuthType.SubAdministrator });
   await grant(a, otherAppCode, otherAppAdmin.userId, 'administrator');
   await grant(a, appCode, otherAppAdmin.userId, 'access');
 }
@@ -220,7 +222,7 @@ function addresses(op: Operation | undefined, path: string): boolean {
 const WITHOUT_SESSION = ['public', 'optional'];
 const MEMBER_ROUTES = ['public', 'optional', 'account', 'engine'];
 
-const asPerson = (p: Person) => ({ authorization: `Bearer ${p.token}`, enginecode: p.engineCode });
+const asPerson = (p: Session) => ({ authorization: `Bearer ${p.token}`, enginecode: p.engineCode });
 /**
  * Sign-out and token calls would end the caller's own session midway through the matrix (a refresh replaces the
  * caller's token): every later route would then refuse them unseen.
@@ -258,7 +260,7 @@ describe('the access matrix', () => {
     // Before the matrix below (after it the administrator's session is refused). The archive is read part by part with the zip reader exceljs itself uses.
     const exceljs = createRequire(import.meta.url).resolve('exceljs');
     const unzipper = createRequire(exceljs)('unzipper') as { Open: { buffer(b: Buffer): Promise<{ files: { path: string; buffer(): Promise<Buffer> }[] }> } };
-    const exported = async (p: Person, body: Record<string, unknown> = {}) => {
+    const exported = async (p: Session, body: Record<string, unknown> = {}) => {
       const c = nodeClient(t.app, p);
       const { taskId } = await c.post('/v1/dataExport/addExportTask', { schemaCode: code, ...body });
       await drainJobs(t);
@@ -379,7 +381,7 @@ describe('the access matrix', () => {
 
   it('no route answers a record to a caller outside its rights, nor a hidden field, to any kind of caller', async () => {
     // The markers are there to be seen by those who may: the administrator sees both, the group only the first.
-    const loaded = (p: Person) => call('POST', '/v1/form/loaddata', operationOf('POST /v1/form/loaddata').op, asPerson(p)).then((r) => r.body);
+    const loaded = (p: Session) => call('POST', '/v1/form/loaddata', operationOf('POST /v1/form/loaddata').op, asPerson(p)).then((r) => r.body);
     expect(await loaded(admin)).toContain(HIDDEN);
     const groupView = await loaded(grouped);
     expect(groupView).toContain(SEEN);

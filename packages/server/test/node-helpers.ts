@@ -1,6 +1,6 @@
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { TestApp } from './helpers.ts';
-import { addMember, orgClient, type OrgClient, type Person } from './org-helpers.ts';
+import { addInvitedMember, addMember, orgClient, type OrgClient, type Person } from './org-helpers.ts';
 
 export { FunctionNodeType };
 
@@ -58,5 +58,5 @@ export async function grant(admin: OrgClient, code: string, unitId: string, perm
   return admin.post('/v1/functionnode/auth/set', { code, unitId, permission });
 }
 
-export { addMember, orgClient };
+export { addInvitedMember, addMember, orgClient };
 export type { Person, OrgClient };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
-import { FunctionNodeType as T, addMember, createApp, createNode, createRole, createSampleApp, grant, nodeClient, putSort, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType as T, addInvitedMember, createApp, createNode, createRole, createSampleApp, grant, nodeClient, putSort, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 
 // The authorisation matrix (docs/decisions/0004): Administrator, SubAdministrator of an app and of another, member
 // with access (directly or by role, on the app or on one node), member without.
@@ -11,13 +11,14 @@ let admin: Person;
 let a: OrgClient;
 let sampleA: Awaited<ReturnType<typeof createSampleApp>>;
 let sampleB: Awaited<ReturnType<typeof createSampleApp>>;
-let sub: Person & { userId: string };
-let subByRole: Person & { userId: string };
-let member: Person & { userId: string };
-let roleMember: Person & { userId: string };
-let formOnly: Person & { userId: string };
-let outsider: Person & { userId: string };
-let personalAdminGrant: Person & { userId: string };
+let sub: InvitedMember;
+let subByRole: InvitedMember;
+let member: InvitedMember;
+let roleMember: InvitedMember;
+let formOnly: InvitedMember;
+let outsider: InvitedMember;
+let personalAdminGrant: InvitedMember;
+type InvitedMember = Awaited<ReturnType<typeof addInvitedMember>>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,13 +26,13 @@ beforeAll(async () => {
   a = nodeClient(t.app, admin);
   sampleA = await createSampleApp(a);
   sampleB = await createSampleApp(a);
-  sub = await addMember(t, admin, { name: '子管理员', authType: 2 });
-  subByRole = await addMember(t, admin, { name: '角色子管理员', authType: 2 });
-  member = await addMember(t, admin, { name: '普通成员' });
-  roleMember = await addMember(t, admin, { name: '角色成员' });
-  formOnly = await addMember(t, admin, { name: '表单成员' });
-  outsider = await addMember(t, admin, { name: '无权成员' });
-  personalAdminGrant = await addMember(t, admin, { name: '普通管理授权' });
+  sub = await addInvitedMember(t, admin, { name: '子管理员', authType: 2 });
+  subByRole = await addInvitedMember(t, admin, { name: '角色子管理员', authType: 2 });
+  member = await addInvitedMember(t, admin, { name: '普通成员' });
+  roleMember = await addInvitedMember(t, admin, { name: '角色成员' });
+  formOnly = await addInvitedMember(t, admin, { name: '表单成员' });
+  outsider = await addInvitedMember(t, admin, { name: '无权成员' });
+  personalAdminGrant = await addInvitedMember(t, admin, { name: '普通管理授权' });
   await grant(a, sampleA.app.code, sub.userId, 'administrator');
   await grant(a, sampleB.app.code, sub.userId, 'access');
   await grant(a, sampleB.app.code, await createRole(t, admin, [subByRole.userId]), 'administrator');
@@ -42,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const appCodes = async (p: Person) => (await nodeClient(t.app, p).get('/v1/functionnode/app/list')).list.map((x: { code: string }) => x.code);
+const appCodes = async (p: { token: string; engineCode: string }) => (await nodeClient(t.app, p).get('/v1/functionnode/app/list')).list.map((x: { code: string }) => x.code);
 const codes = (list: { code: string }[]) => list.map((n) => n.code);
 
 describe('who sees which app', () => {
@@ -84,7 +85,7 @@ describe('who sees which app', () => {
     const company = await companyIdOf(t, admin.engineCode);
     const parent = (await a.post('/v1/org/department/create', { parentId: company, name: '华南区' })).id as string;
     const child = (await a.post('/v1/org/department/create', { parentId: parent, name: '深圳组' })).id as string;
-    const inChild = await addMember(t, admin, { name: '深圳成员', departmentIds: [child] });
+    const inChild = await addInvitedMember(t, admin, { name: '深圳成员', departmentIds: [child] });
     expect(await appCodes(inChild)).toEqual([]);
     await grant(a, sampleB.app.code, parent, 'access');
     expect(await appCodes(inChild)).toEqual([sampleB.app.code]);
@@ -135,7 +136,7 @@ describe('the app list without children', () => {
   it('answers every viewer what the list with children answers, children left out', async () => {
     // Apps seen whole (Administrators, a grant on the app) take the SQL path; apps seen through a grant inside
     // them take the tree. A member with one of each gets both, in the engine's order.
-    const mixed = await addMember(t, admin, { name: '混合成员' });
+    const mixed = await addInvitedMember(t, admin, { name: '混合成员' });
     await grant(a, sampleA.form2.code, mixed.userId, 'access');
     await grant(a, sampleB.app.code, mixed.userId, 'create');
     for (const p of [admin, sub, subByRole, member, roleMember, formOnly, outsider, personalAdminGrant, mixed]) {
@@ -198,7 +199,7 @@ describe('who may change what', () => {
   });
 
   it('revoking a grant (none) hides the app again', async () => {
-    const temp = await addMember(t, admin, { name: '临时成员' });
+    const temp = await addInvitedMember(t, admin, { name: '临时成员' });
     await grant(a, sampleB.app.code, temp.userId, 'access');
     expect(await appCodes(temp)).toEqual([sampleB.app.code]);
     await grant(a, sampleB.app.code, temp.userId, 'none');

@@ -2,7 +2,7 @@ import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
-import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType, addInvitedMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { THEN_COMMIT } from '../../db/pipelined-transaction.ts';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   let appCode: string;
   ({ log, t, admin, a, appCode } = await appWithStatementLog());
   for (let i = 0; i < N; i++) {
-    const person = await addMember(t, admin, { name: `审批人${i}` });
+    const person = await addInvitedMember(t, admin, { name: `审批人${i}` });
     members.push({ id: person.userId, c: nodeClient(t.app, person) });
   }
   formCode = (await createForm(a, appCode, { displayName: '报销单' }, FunctionNodeType.WorkflowModule)).code;
