@@ -1,6 +1,6 @@
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { TestApp } from './helpers.ts';
-import { addInvitedMember, addMember, orgClient, type OrgClient, type Person } from './org-helpers.ts';
+import { addInvitedMember, addMember, orgClient, type InvitedMember, type OrgClient, type Person } from './org-helpers.ts';
 
 export { FunctionNodeType };
 
@@ -59,4 +59,4 @@ export async function grant(admin: OrgClient, code: string, unitId: string, perm
 }
 
 export { addInvitedMember, addMember, orgClient };
-export type { Person, OrgClient };
+export type { InvitedMember, Person, OrgClient };

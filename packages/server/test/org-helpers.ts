@@ -70,6 +70,9 @@ export async function addInvitedMember(t: TestApp, admin: Person, options: Membe
   return { mobile, token: login.body.data.accessToken as string, engineCode: admin.engineCode, ...added };
 }
 
+/** A member added by addInvitedMember: their session in the administrator's engine, their user and its id. */
+export type InvitedMember = Awaited<ReturnType<typeof addInvitedMember>>;
+
 /** Row counts and a checksum of every organisation table of an engine and of the platform's membership tables. */
 export async function orgSnapshot(t: TestApp, engineCode: string) {
   const schema = `e_${engineCode}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { call, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { addMember, createApp, createRole, grant, nodeClient, uniqueCode, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { addInvitedMember, createApp, createRole, grant, nodeClient, uniqueCode, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, saveDraft, tablesLike } from '../../../test/form-helpers.ts';
 
 // The designer's load and save, its checks, and who may use them (docs/decisions/0006).
@@ -153,10 +153,10 @@ describe('designer checks', () => {
 });
 
 describe('who may design', () => {
-  let sub: Person & { userId: string };
-  let member: Person & { userId: string };
-  let roleSub: Person & { userId: string };
-  let outsider: Person & { userId: string };
+  let sub: InvitedMember;
+  let member: InvitedMember;
+  let roleSub: InvitedMember;
+  let outsider: InvitedMember;
   let ownApp: string;
   let otherApp: string;
   let formA: string;
@@ -168,10 +168,10 @@ describe('who may design', () => {
     formB = (await createForm(a, otherApp)).code;
     await publish(a, formA, definition([{ type: 'textBox', code: 'Title' }]));
     await publish(a, formB, definition([{ type: 'textBox', code: 'Title' }]));
-    sub = await addMember(t, admin, { name: '子管理员', authType: 2 });
-    roleSub = await addMember(t, admin, { name: '角色子管理员', authType: 2 });
-    member = await addMember(t, admin, { name: '成员' });
-    outsider = await addMember(t, admin, { name: '无权成员' });
+    sub = await addInvitedMember(t, admin, { name: '子管理员', authType: 2 });
+    roleSub = await addInvitedMember(t, admin, { name: '角色子管理员', authType: 2 });
+    member = await addInvitedMember(t, admin, { name: '成员' });
+    outsider = await addInvitedMember(t, admin, { name: '无权成员' });
     await grant(a, ownApp, sub.userId, 'administrator');
     await grant(a, otherApp, sub.userId, 'access');
     await grant(a, ownApp, await createRole(t, admin, [roleSub.userId]), 'administrator');

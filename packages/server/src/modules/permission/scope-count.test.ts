@@ -5,7 +5,7 @@ import { engineDb, engineSchemaName } from '../../db/database.ts';
 import { creatorIndexName, up as addScopeIndexes } from '../../db/migrations/engine/2026-11-27T0100_scope-count-indexes.ts';
 import { systemIndexNames } from '../form-design/table-names.ts';
 import type { TestApp } from '../../../test/helpers.ts';
-import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { addInvitedMember, grant, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
 import type { DataScope } from '@tritium/shared/constants/org';
@@ -18,7 +18,7 @@ import type { DataScope } from '@tritium/shared/constants/org';
 // user control (where the count keeps the "or").
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string;
-let me: Awaited<ReturnType<typeof addMember>>, meClient: OrgClient, other: string, third: string;
+let me: InvitedMember, meClient: OrgClient, other: string, third: string;
 let mine: string, near: string, far: string;
 
 interface Seed { id: string; owner: string; dept: string | null; creator: string; inFlow: boolean; handler: string | null; kind: string }
@@ -85,9 +85,9 @@ beforeAll(async () => {
   mine = (await a.post('/v1/org/department/create', { parentId: company, name: '一部' })).id;
   near = (await a.post('/v1/org/department/create', { parentId: company, name: '二部' })).id;
   far = (await a.post('/v1/org/department/create', { parentId: company, name: '三部' })).id;
-  me = await addMember(t, admin, { name: '成员', departmentIds: [mine, near] });
-  other = (await addMember(t, admin, { name: '别人', departmentIds: [far] })).userId;
-  third = (await addMember(t, admin, { name: '第三人', departmentIds: [near] })).userId;
+  me = await addInvitedMember(t, admin, { name: '成员', departmentIds: [mine, near] });
+  other = (await addInvitedMember(t, admin, { name: '别人', departmentIds: [far] })).userId;
+  third = (await addInvitedMember(t, admin, { name: '第三人', departmentIds: [near] })).userId;
   await grant(a, appCode, me.userId, 'access');
   meClient = nodeClient(t.app, me);
 });

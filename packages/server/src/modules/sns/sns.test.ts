@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { addInvitedMember, grant, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { engineDb } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
@@ -13,11 +13,11 @@ import { taskTipSweep } from './task-tip-delivery.ts';
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string;
 let adminId: string;
-let member: Person & { userId: string };
+let member: InvitedMember;
 let m: OrgClient;
 beforeAll(async () => {
   ({ t, admin, a, appCode } = await adminWithApp());
-  member = await addMember(t, admin, { name: '李四' });
+  member = await addInvitedMember(t, admin, { name: '李四' });
   m = nodeClient(t.app, member);
   const row = await engineDb(t.database.db, admin.engineCode).selectFrom('org_users').select('id').where('mobile', '=', admin.mobile).executeTakeFirstOrThrow();
   adminId = row.id;
@@ -42,7 +42,7 @@ async function pendingFile(userId: string, engineCode = admin.engineCode): Promi
   return id;
 }
 
-const remove = (who: Person, snsId: string) => call(t.app, 'DELETE', '/v1/toolkit/sns/remove', { token: who.token, engineCode: who.engineCode, query: { snsId } });
+const remove = (who: Pick<Person, 'token' | 'engineCode'>, snsId: string) => call(t.app, 'DELETE', '/v1/toolkit/sns/remove', { token: who.token, engineCode: who.engineCode, query: { snsId } });
 
 describe('comments', () => {
   it('are refused on a form without enableFormSNS, and task tips without enableTask', async () => {
@@ -162,7 +162,7 @@ describe('comments', () => {
 
   it('follows who may read the record: no access is 404, an unknown record is 404', async () => {
     const { schemaCode, objectId } = await formWithRecord();
-    const outsider = await addMember(t, admin, { name: '王五' });
+    const outsider = await addInvitedMember(t, admin, { name: '王五' });
     const o = nodeClient(t.app, outsider);
     for (const [url, body] of [
       ['/v1/toolkit/sns/list', { schemaCode, objectId }],
@@ -206,7 +206,7 @@ describe('comments', () => {
 describe('mentions', () => {
   it('a mentioned member who can read the record is told once; one who cannot, or an unknown id, is refused and nothing is written', async () => {
     const { schemaCode, objectId } = await formWithRecord();
-    const outsider = await addMember(t, admin, { name: '王五' });
+    const outsider = await addInvitedMember(t, admin, { name: '王五' });
     const mentions = async (client: OrgClient) => (await client.post('/v1/toolkit/internalmessage/list', { category: 'comment' })).list.filter((x: { title: string }) => x.title.includes('提到了您'));
     await a.post('/v1/toolkit/sns/add', { schemaCode, objectId, text: '@李四 请看一下', mentionIds: [member.userId] });
     const told = await mentions(m);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType, addInvitedMember, createApp, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
 
@@ -15,7 +15,7 @@ const HOUR = 3_600_000;
 let offset = 0;
 const now = () => Date.now() + offset;
 let t: TestApp, second: TestApp, admin: Person, a: OrgClient, formCode: string;
-let worker: Person & { userId: string }, boss: Person & { userId: string }, other: Person & { userId: string };
+let worker: InvitedMember, boss: InvitedMember, other: InvitedMember;
 let w: OrgClient, b: OrgClient;
 
 const S = { type: 'Start', code: 'Start', name: '发起' };
@@ -33,11 +33,11 @@ beforeAll(async () => {
   admin = await registerPerson(t.app);
   a = nodeClient(t.app, admin);
   const appCode = (await createApp(a)).code;
-  boss = await addMember(t, admin, { name: '主管' });
-  other = await addMember(t, admin, { name: '代理人' });
+  boss = await addInvitedMember(t, admin, { name: '主管' });
+  other = await addInvitedMember(t, admin, { name: '代理人' });
   const company = await companyIdOf(t, admin.engineCode);
   const team = await a.post('/v1/org/department/create', { parentId: company, name: '销售部', managerId: boss.userId });
-  worker = await addMember(t, admin, { name: '经办人', departmentIds: [team.id] });
+  worker = await addInvitedMember(t, admin, { name: '经办人', departmentIds: [team.id] });
   w = nodeClient(t.app, worker);
   b = nodeClient(t.app, boss);
   formCode = (await createForm(a, appCode, { displayName: '请假单' }, FunctionNodeType.WorkflowModule)).code;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType, addInvitedMember, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 
 // test-databases: both — locks taken root first (docs/testing.md "Runs on both databases").
@@ -13,7 +13,7 @@ import { adminWithApp, createForm, definition, engineSql, publish, tableRef } fr
 // (修订) the record of a running or agreed flow without moving it.
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string;
-const members: { person: Person & { userId: string }; c: OrgClient }[] = [];
+const members: { person: InvitedMember; c: OrgClient }[] = [];
 let parentCode: string, childCode: string;
 
 const S = { type: 'Start', code: 'Start', name: '发起' };
@@ -29,7 +29,7 @@ const uid = (i: number) => members[i].person.userId;
 beforeAll(async () => {
   ({ t, admin, a, appCode } = await adminWithApp());
   for (let i = 0; i < 3; i++) {
-    const person = await addMember(t, admin, { name: `成员${i}` });
+    const person = await addInvitedMember(t, admin, { name: `成员${i}` });
     members.push({ person, c: nodeClient(t.app, person) });
   }
   parentCode = (await createForm(a, appCode, { displayName: '采购申请' }, FunctionNodeType.WorkflowModule)).code;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType, addInvitedMember, grant, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
 
@@ -10,9 +10,9 @@ import { companyIdOf } from '../../../test/org-helpers.ts';
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string;
 let formCode: string;
-let manager: Person & { userId: string };
-let finance: Person & { userId: string };
-let clerk: Person & { userId: string };
+let manager: InvitedMember;
+let finance: InvitedMember;
+let clerk: InvitedMember;
 let clerkClient: OrgClient;
 let adminId: string;
 
@@ -43,11 +43,11 @@ const expense = (financeSources: unknown[] = [{ type: 'users', ids: [] as string
 
 beforeAll(async () => {
   ({ t, admin, a, appCode } = await adminWithApp());
-  manager = await addMember(t, admin, { name: '王经理' });
-  finance = await addMember(t, admin, { name: '李财务' });
+  manager = await addInvitedMember(t, admin, { name: '王经理' });
+  finance = await addInvitedMember(t, admin, { name: '李财务' });
   const company = await companyIdOf(t, admin.engineCode);
   const team = await a.post('/v1/org/department/create', { parentId: company, name: `销售部${Date.now() % 100000}`, managerId: manager.userId });
-  clerk = await addMember(t, admin, { name: '赵员工', departmentIds: [team.id] });
+  clerk = await addInvitedMember(t, admin, { name: '赵员工', departmentIds: [team.id] });
   clerkClient = nodeClient(t.app, clerk);
   formCode = (await createForm(a, appCode, { displayName: '费用报销' }, FunctionNodeType.WorkflowModule)).code;
   await publish(a, formCode, FORM);
@@ -141,7 +141,7 @@ describe('GET /v1/workflow/template/activity/list', () => {
   });
 
   it('refuses members without access, data forms and other engines', async () => {
-    const outsider = nodeClient(t.app, await addMember(t, admin, { name: '无权限' }));
+    const outsider = nodeClient(t.app, await addInvitedMember(t, admin, { name: '无权限' }));
     const r = await outsider.raw('GET', '/v1/workflow/template/activity/list', { schemaCode: formCode });
     expect(r.body.successful).toBe(false);
     expect(r.status).toBe(404);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType, addInvitedMember, grant, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 
 // A workflow form in the form runtime (docs/decisions/0022) on PGlite and PostgreSQL: the form's Submit starts the
@@ -9,7 +9,7 @@ import { adminWithApp, createForm, definition, engineSql, publish, tableRef } fr
 // the node's required fields must be filled, other fields keep their stored values whatever the client sends.
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string, formCode: string;
-const members: { person: Person & { userId: string }; c: OrgClient }[] = [];
+const members: { person: InvitedMember; c: OrgClient }[] = [];
 
 const FORM = definition([
   { type: 'textBox', code: 'Title' },
@@ -20,7 +20,7 @@ const FORM = definition([
 beforeAll(async () => {
   ({ t, admin, a, appCode } = await adminWithApp());
   for (let i = 0; i < 3; i++) {
-    const person = await addMember(t, admin, { name: `经手人${i}` });
+    const person = await addInvitedMember(t, admin, { name: `经手人${i}` });
     members.push({ person, c: nodeClient(t.app, person) });
   }
   formCode = (await createForm(a, appCode, { displayName: '采购申请' }, FunctionNodeType.WorkflowModule)).code;

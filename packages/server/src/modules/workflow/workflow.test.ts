@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { FunctionNodeType, addMember, createRole, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
+import { FunctionNodeType, addInvitedMember, createRole, grant, nodeClient, type InvitedMember, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, engineSql, publish, tableRef } from '../../../test/form-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
 
@@ -13,7 +13,7 @@ import { companyIdOf } from '../../../test/org-helpers.ts';
 
 let t: TestApp, admin: Person, a: OrgClient, appCode: string;
 let adminId: string;
-const members: { person: Person & { userId: string }; c: OrgClient }[] = [];
+const members: { person: InvitedMember; c: OrgClient }[] = [];
 let formCode: string;
 
 const FORM = definition([
@@ -33,7 +33,7 @@ const line = (...nodes: Record<string, unknown>[]) => {
 beforeAll(async () => {
   ({ t, admin, a, appCode } = await adminWithApp());
   for (let i = 0; i < 5; i++) {
-    const person = await addMember(t, admin, { name: `成员${i}` });
+    const person = await addInvitedMember(t, admin, { name: `成员${i}` });
     members.push({ person, c: nodeClient(t.app, person) });
   }
   formCode = (await createForm(a, appCode, { displayName: '报销单' }, FunctionNodeType.WorkflowModule)).code;
@@ -176,7 +176,7 @@ describe('participants', () => {
     const org = nodeClient(t.app, admin);
     const top = await org.post('/v1/org/department/create', { parentId: company, name: `总部${Date.now() % 100000}`, managerId: uid(3) });
     const team = await org.post('/v1/org/department/create', { parentId: top.id, name: '小组', managerId: uid(2) });
-    const originator = await addMember(t, admin, { name: '发起人', departmentIds: [team.id] });
+    const originator = await addInvitedMember(t, admin, { name: '发起人', departmentIds: [team.id] });
     await grant(a, formCode, originator.userId, 'create');
     const oc = nodeClient(t.app, originator);
     const role = await createRole(t, admin, [uid(4)]);
