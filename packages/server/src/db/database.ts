@@ -11,8 +11,17 @@ import { CommitPipelining, pipelineTransactions } from './pipelined-transaction.
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** Hears NOTIFY on one channel (every server process sharing the database); answers how to stop. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+/**
+ * Hears NOTIFY on one channel (every server process sharing the database). `onGap` is told when the LISTEN was lost
+ * and is back (PostgreSQL): what was sent meanwhile was not heard.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, onGap?: () => void) => Promise<Listening>;
+
+export interface Listening {
+  /** Resolves once the LISTEN is in place (PostgreSQL connects it in the background; docs/decisions/0027). */
+  ready(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 export interface Database {
   db: Kysely<PlatformDb>;
@@ -77,20 +86,24 @@ export async function openDatabase(options: {
     });
     const db = new Kysely<PlatformDb>({ dialect: new PostgresDialect({ pool }), log, plugins: [new CommitPipelining()] });
     const listeners = new Set<DedicatedConnection>();
-    const listen: Listen = async (channel, onPayload) => {
+    const listen: Listen = async (channel, onPayload, onGap) => {
       const connection = openDedicatedConnection({
         connectionString: options.databaseUrl!,
         name: `tritium-listen-${channel}`,
         setup: async (client) => void (await client.query(`LISTEN ${pgIdentifier(channel)}`)),
         onNotification: (message) => message.channel === channel && onPayload(message.payload ?? ''),
+        ...(onGap ? { onReconnect: onGap } : {}),
       });
       listeners.add(connection);
       // Not awaited: a server starts while its database is away (docs/decisions/0027); the LISTEN follows when the
       // connection comes up, and the connection sets it again after every reconnect.
       void connection.ready().catch(() => undefined);
-      return async () => {
-        listeners.delete(connection);
-        await connection.close();
+      return {
+        ready: () => connection.ready(),
+        async stop() {
+          listeners.delete(connection);
+          await connection.close();
+        },
       };
     };
     return {
@@ -109,8 +122,11 @@ export async function openDatabase(options: {
   const db = new Kysely<PlatformDb>({ dialect: new SerializedPGliteDialect({ pglite }), log });
   const listen: Listen = async (channel, onPayload) => {
     const stop = await pglite.listen(pgIdentifier(channel), onPayload);
-    return async () => {
-      if (!pglite.closed) await stop();
+    return {
+      ready: () => Promise.resolve(),
+      async stop() {
+        if (!pglite.closed) await stop();
+      },
     };
   };
   return {

@@ -37,6 +37,12 @@ export interface LiveHub {
   canOpen(engineCode: string, userId: string): boolean;
   /** How many streams are open in this process. */
   size(): number;
+  /** Waits (at most `ms`) until this process hears the LIVE channel: answers whether it does. */
+  hearing(ms: number): Promise<boolean>;
+  /** Where `hearing` learns it: the LISTEN's readiness (none: the process hears from the start). */
+  hearFrom(ready: () => Promise<void>): void;
+  /** Ends every open stream; each browser opens its stream again and is sent what it missed (see `listenInto`). */
+  endAll(): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,7 @@ const keyOf = (engineCode: string, userId: string) => `${engineCode}\u0000${user
 export function createLiveHub(): LiveHub {
   const streams = new Map<string, Set<LiveStream>>();
   let count = 0;
+  let ready: () => Promise<void> = () => Promise.resolve();
   const heartbeat = setInterval(() => {
     for (const set of streams.values()) for (const s of set) s.send('ping', {});
   }, HEARTBEAT_MS);
@@ -121,17 +128,43 @@ export function createLiveHub(): LiveHub {
     },
     canOpen: (engineCode, userId) => (streams.get(keyOf(engineCode, userId))?.size ?? 0) < MAX_STREAMS_PER_USER && count < MAX_STREAMS,
     size: () => count,
+    async hearing(ms) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+      try {
+        return await Promise.race([ready().then(() => true, () => false), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    hearFrom(next) {
+      ready = next;
+    },
+    endAll() {
+      for (const set of [...streams.values()]) for (const s of [...set]) s.close();
+    },
     async close() {
       clearInterval(heartbeat);
-      for (const set of [...streams.values()]) for (const s of [...set]) s.close();
+      this.endAll();
     },
   };
 }
 
-/** Starts hearing the LIVE channel into the hub; answers how to stop. */
+/**
+ * Starts hearing the LIVE channel into the hub; answers how to stop. A stream is only opened once the LISTEN is in
+ * place (`hearing`): one opened before would miss the events of the moments between. When the LISTEN was lost and is
+ * back, what was sent meanwhile was not heard: every stream is ended, and its browser, opening it again with its
+ * Last-Event-ID, is sent the missed messages and reads its counts afresh.
+ */
 export async function listenInto(hub: LiveHub, listen: Listen): Promise<() => Promise<void>> {
-  return listen(LIVE_CHANNEL, (payload) => {
-    const event = parseLiveEvent(payload);
-    if (event) hub.dispatch(event);
-  });
+  const listening = await listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event) hub.dispatch(event);
+    },
+    () => hub.endAll(),
+  );
+  hub.hearFrom(() => listening.ready());
+  return () => listening.stop();
 }

@@ -13,6 +13,8 @@ import type { LiveHub } from './live-hub.ts';
 const tags = ['消息'];
 // Every member of the engine; each reads and marks only their own messages.
 const config = { access: 'engine' } as const;
+/** How long a new stream waits for this process's LISTEN before it is refused (503 / 100050; the browser retries). */
+const LISTEN_WAIT_MS = 5_000;
 
 /**
  * The message center (calls.md "Reminders and messages": POST /v1/toolkit/internalmessage/list, read, count), the
@@ -61,6 +63,8 @@ export function notificationRoutes(app: TypedApp, deps: { db: Db; hub: LiveHub }
       const lastText = request.headers['last-event-id'];
       const last = typeof lastText === 'string' && /^\d{1,15}$/.test(lastText) ? Number(lastText) : undefined;
       if (!deps.hub.canOpen(c.engineCode, c.userId)) throw new AppError('LiveStreamLimit');
+      // Not before this process hears the events (its LISTEN connects in the background): the browser tries again.
+      if (!(await deps.hub.hearing(LISTEN_WAIT_MS))) throw new AppError('ServiceUnavailable');
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { engineDb, openDatabase } from '../../db/database.ts';
 import { WriteBatch } from '../../db/write-batch.ts';
 import { addNotices } from './notify.ts';
+import { createLiveHub } from './live-hub.ts';
 import { ChannelError, type ChannelAdapter, type OutgoingMessage } from './channels/channel.ts';
 
 // test-databases: both — NOTIFY and LISTEN, across server processes on PostgreSQL (docs/testing.md "Runs on both databases").
@@ -186,6 +187,58 @@ describe('live stream', () => {
     }
   });
 
+  // Its LISTEN connects in the background (docs/decisions/0027): a stream opened before it is in place would miss what
+  // is sent meanwhile, so the stream waits for it; a process that cannot hear at all refuses with 100050.
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')('opens a stream only once its process hears the events; refuses with 100050 when it cannot', async () => {
+    const database = await openDatabase({ databaseUrl: t.database.url! });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // Asked first: the LISTEN cannot be set up (its connection closed); then: in place once the gate opens.
+    let asked = 0;
+    const second = await createTestApp({
+      database: {
+        ...database,
+        listen: async (channel, onPayload, onGap) => {
+          const listening = await database.listen(channel, onPayload, onGap);
+          return { ...listening, ready: () => (asked++ === 0 ? Promise.reject(new Error('closed')) : gate.then(() => listening.ready())) };
+        },
+      },
+    });
+    try {
+      const headers = { authorization: `Bearer ${approver.token}`, enginecode: approver.engineCode };
+      const refused = await second.app.inject({ method: 'GET', url: '/v1/toolkit/live', headers });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ successful: false, errorCode: 100050 });
+      expect(second.app.extras.live.size()).toBe(0);
+
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = readEvents(approver, (events) => events.some((e) => e.event === 'message'), undefined, `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`);
+      await expect.poll(() => asked).toBe(2);
+      expect(second.app.extras.live.size()).toBe(0);
+      open();
+      const opened = await stream;
+      await opened.opened;
+      await submitRecord('邮寄费');
+      expect((await opened.done).find((e) => e.event === 'message')?.data).toMatchObject({ title: '待办：邮寄费' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  // A LISTEN lost and set up again heard nothing in between: the process ends its streams, and each browser, opening
+  // its stream again with the last id it saw, is sent what it missed from the stored messages.
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')('ends its streams when its LISTEN was lost and is back; the reopened stream replays what was missed', async () => {
+    const before = (await list(approver)).list[0].seq as number;
+    const stream = await readEvents(approver, () => false);
+    await stream.opened;
+    await t.database.db.executeQuery(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'tritium-listen-tritium_live'`.compile(t.database.db));
+    // Ended by the process once its LISTEN is back, not by the reader.
+    expect((await stream.done).map((e) => e.event)).toEqual(['ready']);
+    await submitRecord('快递费');
+    const again = await readEvents(approver, (events) => events.some((e) => e.event === 'ready'), String(before));
+    expect((await again.done).filter((e) => e.event === 'message').map((e) => e.data.title)).toEqual(['待办：快递费']);
+  });
+
   // A notice written with an action's own statement (docs/decisions/0101): the database forms the live events from
   // the stored rows. 300 receivers of one title are ~12 kB of ids, over NOTIFY's 8,000 bytes: they go in several.
   it('a notice to 300 people inside an action’s write statement reaches each, its receivers split over several NOTIFYs', async () => {
@@ -229,6 +282,14 @@ describe('live stream', () => {
     }
     // Closed streams free their places.
     await expect.poll(() => t.app.extras.live.size()).toBe(0);
+  });
+
+  it('waits for its process to hear the events only so long', async () => {
+    const hub = createLiveHub();
+    expect(await hub.hearing(20)).toBe(true);
+    hub.hearFrom(() => new Promise<void>(() => {}));
+    expect(await hub.hearing(20)).toBe(false);
+    await hub.close();
   });
 
   it('refuses a stream without a session', async () => {
