@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { changeLocale, currentLocale, loadWorkbenchCatalogue } from '../lib/i18n.ts';
 import { setNotifier } from '../lib/notifier.ts';
 import { clearBreadcrumbs } from '../lib/breadcrumbs.ts';
+import './computed-style.ts';
 
 // Tests render workbench screens without their route, which is what loads this part of the catalogue in the app.
 await loadWorkbenchCatalogue();
