@@ -44,7 +44,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     include,
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup: ['test/global-setup.ts'],
-    env,
+    // Registering hundreds of people: new password hashes at scrypt's cost 2^10 (README, TRITIUM_SCRYPT_N).
+    env: { TRITIUM_SCRYPT_N: '1024', ...env },
     testTimeout: 30_000,
     // Generous: a file's beforeAll registers engines and publishes forms, slow on a machine shared by many runs.
     hookTimeout: 180_000,

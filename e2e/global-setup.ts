@@ -35,7 +35,8 @@ export function freePort(): Promise<number> {
 export function startPlatform(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // Password hashes at scrypt's cost 2^10: the scenarios register many people (README, TRITIUM_SCRYPT_N).
+    env: { ...process.env, LOG_LEVEL: 'warn', TRITIUM_SCRYPT_N: '1024', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
