@@ -24,6 +24,7 @@ import { chromium } from 'playwright-core';
 import { openDatabase } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
+import { CHROMIUM_ARGS } from '../packages/server/src/lib/chromium-args.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { BENCH_CODE, medianAndP95, registerBenchEngine, round1 } from './setup.ts';
 import { onThrowawayPostgres, post, saveResult, writePerformanceSection } from './lib.ts';
@@ -63,7 +64,7 @@ async function openApp(databaseUrl: string) {
  */
 async function browserTimes(baseUrl: string, admin: { token: string; engineCode: string }, url: string, widgetCount: number, chartCount: number, bump: () => Promise<unknown>) {
   if (!existsSync(CHROMIUM)) return null;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     await context.addCookies([{ name: 'access-token', value: admin.token, url: baseUrl }, { name: 'engine', value: admin.engineCode, url: baseUrl }]);

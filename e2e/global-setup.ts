@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../packages/server/src/lib/chromium-args.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -59,9 +60,6 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   throw new Error(`platform did not answer ${url} within ${timeoutMs} ms:\n${output}`);
 }
 
-/** The flags every launch of Chromium takes (stack.md "Browser tests"). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
 /** One platform and one browser for every browser scenario of the run (the built app is shared). */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) {
@@ -92,7 +90,8 @@ export default async function setup(project: TestProject) {
   // Chromium starts while the platform does; scenarios connect to it and each opens contexts of its own.
   // The platform's first start (initdb and migrations) is slow on a loaded machine: a generous limit, not a sleep.
   const [launched, started] = await Promise.allSettled([
-    chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }),
+    // The platform's switches (chromium-args.ts): no address-bar popup in each context's window.
+    chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] }),
     waitForHttp(`${baseUrl}/v1/register/getscalelist`, child, 240_000),
   ]);
   if (launched.status === 'rejected' || started.status === 'rejected') {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -125,6 +125,16 @@ export interface AppExtras {
 }
 
 /** Builds the Fastify app without listening (conventions: app.inject() in tests). */
+/**
+ * The built web app's caching: the build names every file under assets/ by its content, so a browser keeps those for a
+ * year without asking again; index.html (the pages' one document, which names the current files) and the rest are asked
+ * again each time, so a new release is seen at the next load.
+ */
+function webCacheControl(webDist: string) {
+  const assets = path.join(webDist, 'assets') + path.sep;
+  return (reply: FastifyReply, file: string) => reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { extras: AppExtras }> {
   const { config, db } = options;
   // Business rules plug into the lower layers' ports: saves and removals, publish and checkreference (docs/decisions/0026).
@@ -241,7 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false, setHeaders: webCacheControl(webDist) });
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));
   }
 

@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Paths that belong to the API: never answered with the web app. */
 export const API_PREFIX = /^\/(v1|v2|login|home|openapi|excelimport|excelexport|globalsearch)(\/|$|\?)/i;
+/** The build's content-named files: one that is not there (a release ago's) is a 404, never the pages' document. */
+const WEB_ASSET = /^\/assets\//;
 
 const HAN = /\p{Script=Han}/u;
 
@@ -72,7 +74,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaFallbac
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (options.spaFallback && request.method === 'GET' && !API_PREFIX.test(request.url)) return options.spaFallback(request, reply);
+    if (options.spaFallback && request.method === 'GET' && !API_PREFIX.test(request.url) && !WEB_ASSET.test(request.url)) return options.spaFallback(request, reply);
     return reply.status(404).send(body(ERRORS.NotFound, { requestId: request.id, locale: localeOf(request) }));
   });
 }

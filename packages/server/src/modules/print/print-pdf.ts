@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { pdfLib, playwrightCore } from '../../lib/lazy-packages.ts';
+import { CHROMIUM_ARGS } from '../../lib/chromium-args.ts';
 
 // PDF from the renderer's HTML through headless Chromium's page.pdf (docs/decisions/0050): the browser that prints the
 // Print mode also makes the file, so paging, repeated sub-table headers, page numbers and CJK text (the system's
@@ -42,7 +43,6 @@ export function pagesPerRecord(starts: Map<number, number>, records: number, tot
 }
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 /** Pages of a PDF written by Chromium: its page objects. */
 export function countPdfPages(pdf: Buffer): number {
@@ -52,7 +52,7 @@ export function countPdfPages(pdf: Buffer): number {
 export function createPdfRenderer(executablePath = process.env.TRITIUM_CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH): PdfRenderer {
   let browser: Promise<Browser> | undefined;
   const open = () => {
-    browser ??= playwrightCore().then(({ chromium }) => chromium.launch({ executablePath, args: ARGS })).then((b) => {
+    browser ??= playwrightCore().then(({ chromium }) => chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] })).then((b) => {
       // A browser that died (killed, crashed) is started again on the next print.
       b.on('disconnected', () => (browser = undefined));
       return b;
