@@ -276,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }))
     .register(DIRECTORY_SYNC_JOB, directorySyncHandler(outbound))
     .register(PRE_AGGREGATE_JOB, preAggregateHandler());
-  const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, log: app.log });
+  const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, listen: options.listen, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.
   const clock = options.clock ?? (options.now ? () => new Date(options.now!()) : undefined);

@@ -19,6 +19,7 @@ import * as signInFlowPayload from './migrations/platform/2026-11-27T0200_sign-i
 import * as associatedOrgs from './migrations/platform/2026-11-27T0500_create-associated-orgs.ts';
 import * as workflowLockAndRead from './migrations/platform/2026-11-27T0900_create-workflow-lock-and-read.ts';
 import * as workflowLockAndReadPlanned from './migrations/platform/2026-11-27T1300_workflow-lock-and-read-planned-once.ts';
+import * as jobsWakeRunners from './migrations/platform/2026-11-27T1900_jobs-wake-runners.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -76,6 +77,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-27T0500_create-associated-orgs': associatedOrgs,
   '2026-11-27T0900_create-workflow-lock-and-read': workflowLockAndRead,
   '2026-11-27T1300_workflow-lock-and-read-planned-once': workflowLockAndReadPlanned,
+  '2026-11-27T1900_jobs-wake-runners': jobsWakeRunners,
 };
 
 const engineMigrations: Record<string, Migration> = {

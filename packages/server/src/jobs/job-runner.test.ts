@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
 import { JobRegistry, RUN_ALONE, type JobContext } from './job-registry.ts';
-import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, retryJob } from './job-runner.ts';
+import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, JOBS_CHANNEL, retryJob } from './job-runner.ts';
 
 // test-databases: both — claims with FOR UPDATE SKIP LOCKED and leases (docs/testing.md "Runs on both databases").
 
@@ -181,6 +181,64 @@ describe('job runner', () => {
     const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
     await createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 }).runOnce();
     expect(await jobRow(id)).toMatchObject({ state: 'Failed', message: '坏了' });
+  });
+
+  // docs/decisions/0108: a job that becomes Waiting is announced (NOTIFY) when its transaction commits, and a started
+  // runner claims it then, not at the end of its poll. The poll here is ten minutes: only the wake can run the job.
+  it('a started runner hears a job queued or retried elsewhere and claims it at once, not after its poll', async () => {
+    const kind = 'test.wake';
+    const ran: string[] = [];
+    const registry = new JobRegistry().register(kind, {
+      run: async (ctx) => {
+        ran.push(ctx.jobId);
+        if (ctx.attempt === 1 && (ctx.payload as { fail?: boolean }).fail) throw new Error('第一次失败');
+        return {};
+      },
+    });
+    // Claims answered so far (the statement that locks with SKIP LOCKED): once the first is in, the runner has found
+    // nothing and sleeps for its poll (what follows the answer runs before any other I/O is handled).
+    let claims = 0;
+    const claimQueries = new WeakSet<object>();
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('skip locked')) claimQueries.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (claimQueries.has(args.queryId)) claims += 1;
+        return args.result;
+      },
+    };
+    const runner = createJobRunner({ db: t.database.db.withPlugin(counting), registry, leaseMs: 5000, pollMs: 600_000, listen: t.database.listen });
+    runner.start();
+    try {
+      await expect.poll(() => claims, { timeout: 15_000 }).toBeGreaterThan(0);
+      const queued = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+      await expect.poll(async () => (await jobRow(queued)).state, { timeout: 15_000 }).toBe('Finished');
+
+      const failing = await enqueueJob(t.database.db, { engineCode, kind, payload: { fail: true } });
+      await expect.poll(async () => (await jobRow(failing)).state, { timeout: 15_000 }).toBe('Failed');
+      expect(await retryJob(t.database.db, failing, ['Failed'])).toBe(true);
+      await expect.poll(async () => (await jobRow(failing)).state, { timeout: 15_000 }).toBe('Finished');
+      expect(ran).toEqual([queued, failing, failing]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('queuing a batch of jobs in one transaction announces it once', async () => {
+    const heard: string[] = [];
+    const listening = await t.database.listen(JOBS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      await listening.ready();
+      await t.database.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 5; i++) await enqueueJob(trx, { engineCode, kind: 'test.unclaimed', payload: { i } });
+      });
+      await expect.poll(() => heard.length, { timeout: 15_000 }).toBe(1);
+      await t.database.db.deleteFrom('platform.jobs').where('kind', '=', 'test.unclaimed').execute();
+    } finally {
+      await listening.stop();
+    }
   });
 
   // The database drops the job's connection (restart, failover, terminated backend) while the job runs and is back

@@ -5,6 +5,10 @@ import { newId } from '../lib/ids.ts';
 import { JobLostError, RUN_ALONE, type JobContext, type JobRegistry } from './job-registry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { publishLive } from '../lib/live-events.ts';
+import type { Listen, Listening } from '../db/database.ts';
+
+/** The channel a job that becomes Waiting is announced on (migration 2026-11-27T1900; docs/decisions/0108). */
+export const JOBS_CHANNEL = 'tritium_jobs';
 
 /** The message of a job the database connection dropped under (a retry starts it again). */
 export const DATABASE_LOST_MESSAGE = '任务执行中断（数据库连接中断），可重试';
@@ -16,6 +20,8 @@ export interface JobRunnerOptions {
   leaseMs: number;
   /** Idle wait between claims when started. */
   pollMs: number;
+  /** Hears a queued job at once (NOTIFY on JOBS_CHANNEL) while started; without it the runner waits its poll. */
+  listen?: Listen;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   workerId?: string;
 }
@@ -88,6 +94,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let stopped = true;
   let lastSweep = 0;
   let databaseAway = false;
+  /** A step is under way (from its timer to the next one being set). */
+  let stepping = false;
+  /** A job was queued while a step ran: the next step follows at once. */
+  let woken = false;
+  let listening: Promise<Listening | undefined> | undefined;
   const leaseInterval = sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
 
   /**
@@ -264,8 +275,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return true;
   }
 
+  /** A job was queued somewhere: an idle runner claims now instead of at the end of its poll. */
+  function wake(): void {
+    if (stopped) return;
+    if (stepping) return void (woken = true);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void loop(), 0);
+  }
+
   async function loop(): Promise<void> {
     if (stopped) return;
+    stepping = true;
+    woken = false;
     let worked = false;
     try {
       if (Date.now() - lastSweep >= leaseMs) await sweep();
@@ -281,7 +302,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } finally {
       running = undefined;
     }
-    if (!stopped) timer = setTimeout(() => void loop(), worked ? 0 : options.pollMs);
+    stepping = false;
+    if (!stopped) timer = setTimeout(() => void loop(), worked || woken ? 0 : options.pollMs);
   }
 
   return {
@@ -291,12 +313,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (!stopped) return;
       stopped = false;
+      // A database that is away still lets the runner start: it polls, and hears once the LISTEN is in place.
+      listening ??= options.listen?.(JOBS_CHANNEL, wake, wake).catch(() => undefined);
       timer = setTimeout(() => void loop(), 0);
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
+      const heard = listening;
+      listening = undefined;
+      await Promise.all([running?.catch(() => undefined), heard?.then((l) => l?.stop()).catch(() => undefined)]);
     },
   };
 }
