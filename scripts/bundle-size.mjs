@@ -27,8 +27,12 @@ export const SIGN_IN_TARGET_BYTES = 250 * 1000;
  * Raised to 237.1 kB (236.6 measured + 0.5) in session 15: the lazily loaded /entry/register/wechat page made the
  * bundler split two small modules the sign-in page shares with it into chunks of their own (docs/performance.md
  * "Session 15 — WeCom and Feishu change pushes, WeChat binding").
+ * Raised to 238.8 kB (238.3 measured + 0.5) in session 19: the workbench's home stopped loading an app's views, the
+ * flow center, the messages and the dashboards with it (its page and what it imports: 2,386 → 1,622 kB raw, 824 →
+ * 555 kB gzip). With the new lazy boundaries the bundler moved 1.9 kB gzip into the entry chunk the sign-in page
+ * shares (their preload lists and antd's message hooks) (docs/performance.md "Session 19 — the workbench's home").
  */
-export const SIGN_IN_CEILING_BYTES = 237_100;
+export const SIGN_IN_CEILING_BYTES = 238_800;
 /** The lazy modules the router loads for /entry/ (packages/web/src/features/entry/entry-routes.tsx). */
 export const SIGN_IN_ROUTE_MODULES = ['src/features/entry/entry-layout.tsx', 'src/features/entry/pages/login-home-page.tsx'];
 

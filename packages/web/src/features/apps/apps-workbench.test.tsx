@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WorkbenchPage } from '../workbench/workbench-page.tsx';
@@ -7,6 +7,10 @@ import { renderPage } from '../../test/render.tsx';
 import { setEngineCode, setToken } from '../../lib/session.ts';
 import { findDialog } from '../../test/find-dialog.ts';
 import { stubApps } from './test/apps-fake.ts';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 const youngToken = `${encode({ alg: 'HS256' })}.${encode({ iat: Math.floor(Date.now() / 1000) - 60 })}.sig`;

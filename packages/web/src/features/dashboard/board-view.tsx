@@ -9,9 +9,10 @@ import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { dashboardApi, dashboardKeys, pinApi, workbenchConfigKey, type BoardDto } from './api/dashboard-api.ts';
 import { BoardFilterBar, type FilterValues } from './board-filter-bar.tsx';
 import { BoardGrid } from './board-grid.tsx';
-import { ListView } from '../list-view/components/list-view.tsx';
 
 const BoardDesigner = lazy(() => import('./designer/board-designer.tsx'));
+// The drill-down's list (and the forms it opens) loads when a chart is clicked.
+const ListView = lazy(() => import('../list-view/components/list-view.tsx').then((m) => ({ default: m.ListView })));
 
 interface Drill {
   schemaCode: string;
@@ -101,7 +102,11 @@ function BoardRuntime({ board, compact, onDesign }: { board: BoardDto; compact: 
       )}
       <BoardGrid widgets={definition.widgets} filters={filters} refreshSeconds={definition.refreshSeconds} stacked={isPhone} onDrill={onDrill} />
       <Drawer open={!!drill} onClose={() => setDrill(null)} size={isPhone ? '100%' : '80%'} title={t('dashboard.drillTitle')} destroyOnHidden>
-        {drill && <ListView key={JSON.stringify(drill)} schemaCode={drill.schemaCode} initialFilter={drill.filter} />}
+        {drill && (
+          <Suspense fallback={<Skeleton active />}>
+            <ListView key={JSON.stringify(drill)} schemaCode={drill.schemaCode} initialFilter={drill.filter} />
+          </Suspense>
+        )}
       </Drawer>
     </div>
   );

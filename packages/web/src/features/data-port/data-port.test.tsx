@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render.tsx';
@@ -7,6 +7,10 @@ import { clearUploadPolicies } from '../form-runtime/api/upload.ts';
 import { DataPortButtons } from './components/data-port-buttons.tsx';
 import { DataPortTasksPage } from './components/task-history.tsx';
 import { stubDataPort } from './test/data-port-fake.ts';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 async function open(options: Parameters<typeof stubDataPort>[0] = {}) {
   clearUploadPolicies();

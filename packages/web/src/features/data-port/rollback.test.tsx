@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
 import { DataPortTasksPage } from './components/task-history.tsx';
 import { stubRollback } from './test/rollback-fake.ts';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 // 回滚 in the import history (docs/decisions/0031): a confirmation, the roll back's progress bar while the page
 // polls, then its state, counts and the records it left as they were.

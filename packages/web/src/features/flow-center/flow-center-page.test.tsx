@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlowCenterPage } from './flow-center-page.tsx';
@@ -7,6 +7,10 @@ import { formatTime } from './flow-cells.tsx';
 import { ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 // The flow center against a fake server: tabs with capped badges, rows linking to the record, search and form
 // filter sent to the server, rapid approval with a per-item answer.

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
 import { FormDesignerPage } from './form-designer-page.tsx';
 import { stubDesigner } from './test/designer-fake.ts';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 describe('choosing the form an association points to', () => {
   it('offers the forms of this app by name, finds others by keyword, and stores the chosen schema code', async () => {

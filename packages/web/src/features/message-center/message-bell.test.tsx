@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageBell } from './message-bell.tsx';
 import { MessagesPage } from './messages-page.tsx';
 import { ok, stubFetch } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 // The message center against a fake server: the bell's capped badge, the drawer of unread messages, marking all read,
 // opening a message's record; the page's state and category filters sent to the server.

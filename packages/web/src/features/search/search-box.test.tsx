@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SearchBox } from './search-box.tsx';
 import { fail, ok, stubFetch } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
+import { preloadWorkbenchPages } from '../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 // The top bar's search against a fake server: Ctrl+K opens it, short keywords are not sent, nodes come before records
 // grouped by app and form, matches are marked (as text), the arrow keys and Enter open the chosen result, Esc closes.

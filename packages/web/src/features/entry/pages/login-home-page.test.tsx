@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginHomePage } from './login-home-page.tsx';
@@ -6,6 +6,10 @@ import { fail, ok, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { readCookie } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { preloadWorkbenchPages } from '../../workbench/components/pc-workbench.tsx';
+
+// The workbench's pages are loaded lazily; a first load of their modules here is slow (pc-workbench.tsx).
+beforeAll(preloadWorkbenchPages);
 
 const LOGIN_RESULT = { accessToken: 'jwt-token', expiresIn: 172800, engineCode: 'eng1234', authType: 1 };
 

@@ -1,18 +1,30 @@
-import { useState } from 'react';
-import { Layout, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Layout, Skeleton, theme } from 'antd';
 import { Route, Routes, useNavigate } from 'react-router';
 import { AppList } from '../../apps/components/app-list.tsx';
 import { useAdminAppCodes, useAppList } from '../../apps/hooks/use-apps.ts';
 import { useAppActions } from '../../apps/hooks/use-app-actions.tsx';
-import { AppPage } from '../../apps/pages/app-page.tsx';
 import { AppPermissionDrawer } from '../../apps/components/app-permission-drawer.tsx';
 import type { AppDto } from '../../apps/api/apps-api.ts';
 import type { UserInfoResult } from '../api/workbench-api.ts';
 import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
-import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
-import { DataPortTasksPage } from '../../data-port/components/task-history.tsx';
-import { MessagesPage } from '../../message-center/messages-page.tsx';
+
+// The home loads with the frame; an app's views (lists, forms and their controls: most of the workbench's code), the
+// flow center, the task history and the messages load when they are opened.
+const pages = {
+  app: () => import('../../apps/pages/app-page.tsx').then((m) => ({ default: m.AppPage })),
+  flow: () => import('../../flow-center/flow-center-page.tsx').then((m) => ({ default: m.FlowCenterPage })),
+  dataPort: () => import('../../data-port/components/task-history.tsx').then((m) => ({ default: m.DataPortTasksPage })),
+  messages: () => import('../../message-center/messages-page.tsx').then((m) => ({ default: m.MessagesPage })),
+};
+const AppPage = lazy(pages.app);
+const FlowCenterPage = lazy(pages.flow);
+const DataPortTasksPage = lazy(pages.dataPort);
+const MessagesPage = lazy(pages.messages);
+
+/** Loads the workbench's pages ahead (the web tests, whose first load of a page's modules is slow). */
+export const preloadWorkbenchPages = () => Promise.all(Object.values(pages).map((load) => load()));
 
 /** The workbench on PC (ui.md "Frames"): top bar, the app list at the left, the home or the open app. */
 export function PcWorkbench({ info }: { info: UserInfoResult }) {
@@ -43,14 +55,16 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: token.paddingLG, minWidth: 0 }}>
-          <Routes>
-            <Route index element={<WorkbenchHome info={info} />} />
-            <Route path="app/:appCode/:nodeCode?" element={<AppPage />} />
-            <Route path="flow" element={<FlowCenterPage />} />
-            <Route path="data-port" element={<DataPortTasksPage />} />
-            <Route path="messages" element={<MessagesPage />} />
-            <Route path="*" element={<WorkbenchHome info={info} />} />
-          </Routes>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+            <Routes>
+              <Route index element={<WorkbenchHome info={info} />} />
+              <Route path="app/:appCode/:nodeCode?" element={<AppPage />} />
+              <Route path="flow" element={<FlowCenterPage />} />
+              <Route path="data-port" element={<DataPortTasksPage />} />
+              <Route path="messages" element={<MessagesPage />} />
+              <Route path="*" element={<WorkbenchHome info={info} />} />
+            </Routes>
+          </Suspense>
         </Layout.Content>
       </Layout>
       {actions.dialogs}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Empty, Skeleton } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,9 @@ import type { zhCN } from '../../../locales/zh-CN.ts';
 import { RecentActivity } from './recent-activity.tsx';
 import { TodoBlock } from '../../flow-center/todo-block.tsx';
 import { ReminderList } from '../../flow-center/reminder-list.tsx';
-import { BoardView } from '../../dashboard/board-view.tsx';
+
+// A dashboard block loads the board's code (charts, the drill-down list) only where a home has one.
+const BoardView = lazy(() => import('../../dashboard/board-view.tsx').then((m) => ({ default: m.BoardView })));
 
 type ComponentType = (typeof contracts.WORKBENCH_COMPONENT_TYPES)[number];
 type TitleKey = keyof typeof zhCN.workbench.components;
@@ -23,7 +25,7 @@ export const HOME_COMPONENTS: Record<ComponentType, { title: TitleKey; render: (
   shortcuts: { title: 'shortcuts', render: () => <RecentActivity order="frequent" limit={6} /> },
   todo: { title: 'todo', render: () => <TodoBlock /> },
   messages: { title: 'messages', render: () => <ReminderList /> },
-  dashboard: { title: 'dashboard', render: (component) => (component.nodeCode ? <BoardView code={component.nodeCode} compact /> : <Pending text="dashboard" />) },
+  dashboard: { title: 'dashboard', render: (component) => (component.nodeCode ? <Suspense fallback={<Skeleton active />}><BoardView code={component.nodeCode} compact /></Suspense> : <Pending text="dashboard" />) },
   customLink: { title: 'customLink', render: (component) => <LinkBlock code={component.nodeCode} /> },
 };
 
