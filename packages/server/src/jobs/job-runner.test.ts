@@ -3,6 +3,7 @@ import { sql, type KyselyPlugin } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
 import { JobRegistry, RUN_ALONE, type JobContext } from './job-registry.ts';
 import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, JOBS_CHANNEL, retryJob } from './job-runner.ts';
+import type { Listen } from '../db/database.ts';
 
 // test-databases: both — claims with FOR UPDATE SKIP LOCKED and leases (docs/testing.md "Runs on both databases").
 
@@ -20,6 +21,26 @@ const deferred = () => {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 };
+
+/**
+ * The test database, counting the runner's claims answered (the statement that locks with SKIP LOCKED). Once the first
+ * is in, a runner that found nothing sleeps for its poll: what follows the answer runs before any other I/O is handled.
+ */
+function countingClaims() {
+  let answered = 0;
+  const claimQueries = new WeakSet<object>();
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      if (JSON.stringify(args.node).includes('skip locked')) claimQueries.add(args.queryId);
+      return args.node;
+    },
+    transformResult: async (args) => {
+      if (claimQueries.has(args.queryId)) answered += 1;
+      return args.result;
+    },
+  };
+  return { db: t.database.db.withPlugin(plugin), answered: () => answered };
+}
 
 describe('job runner', () => {
   it('registers one handler per kind', () => {
@@ -195,24 +216,11 @@ describe('job runner', () => {
         return {};
       },
     });
-    // Claims answered so far (the statement that locks with SKIP LOCKED): once the first is in, the runner has found
-    // nothing and sleeps for its poll (what follows the answer runs before any other I/O is handled).
-    let claims = 0;
-    const claimQueries = new WeakSet<object>();
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => {
-        if (JSON.stringify(args.node).includes('skip locked')) claimQueries.add(args.queryId);
-        return args.node;
-      },
-      transformResult: async (args) => {
-        if (claimQueries.has(args.queryId)) claims += 1;
-        return args.result;
-      },
-    };
-    const runner = createJobRunner({ db: t.database.db.withPlugin(counting), registry, leaseMs: 5000, pollMs: 600_000, listen: t.database.listen });
+    const claims = countingClaims();
+    const runner = createJobRunner({ db: claims.db, registry, leaseMs: 5000, pollMs: 600_000, listen: t.database.listen });
     runner.start();
     try {
-      await expect.poll(() => claims, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(claims.answered, { timeout: 15_000 }).toBeGreaterThan(0);
       const queued = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
       await expect.poll(async () => (await jobRow(queued)).state, { timeout: 15_000 }).toBe('Finished');
 
@@ -221,6 +229,29 @@ describe('job runner', () => {
       expect(await retryJob(t.database.db, failing, ['Failed'])).toBe(true);
       await expect.poll(async () => (await jobRow(failing)).state, { timeout: 15_000 }).toBe('Finished');
       expect(ran).toEqual([queued, failing, failing]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('a job queued before the runner hears (its LISTEN still connecting) is claimed as soon as it hears', async () => {
+    const kind = 'test.wake-late';
+    const registry = new JobRegistry().register(kind, { run: async () => ({}) });
+    let connect!: () => void;
+    const connecting = new Promise<void>((resolve) => (connect = resolve));
+    const lateListen: Listen = async (channel, onPayload, onGap) => {
+      await connecting;
+      return t.database.listen(channel, onPayload, onGap);
+    };
+    const claims = countingClaims();
+    const runner = createJobRunner({ db: claims.db, registry, leaseMs: 5000, pollMs: 600_000, listen: lateListen });
+    runner.start();
+    try {
+      // The runner's first look has found nothing before the job is queued, and nobody hears the job's NOTIFY.
+      await expect.poll(claims.answered, { timeout: 15_000 }).toBeGreaterThan(0);
+      const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+      connect();
+      await expect.poll(async () => (await jobRow(id)).state, { timeout: 15_000 }).toBe('Finished');
     } finally {
       await runner.stop();
     }

@@ -313,8 +313,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (!stopped) return;
       stopped = false;
-      // A database that is away still lets the runner start: it polls, and hears once the LISTEN is in place.
-      listening ??= options.listen?.(JOBS_CHANNEL, wake, wake).catch(() => undefined);
+      // A database that is away still lets the runner start: it polls, and hears once the LISTEN is in place. A job
+      // queued before then was not heard: the runner looks once more as soon as it hears (decision 0108).
+      listening ??= options.listen?.(JOBS_CHANNEL, wake, wake).then(
+        (heard) => (void heard.ready().then(wake, () => undefined), heard),
+        () => undefined,
+      );
       timer = setTimeout(() => void loop(), 0);
     },
     async stop() {
