@@ -124,7 +124,6 @@ export interface AppExtras {
   live: LiveHub;
 }
 
-/** Builds the Fastify app without listening (conventions: app.inject() in tests). */
 /**
  * The built web app's caching: the build names every file under assets/ by its content, so a browser keeps those for a
  * year without asking again; index.html (the pages' one document, which names the current files) and the rest are asked
@@ -135,6 +134,7 @@ function webCacheControl(webDist: string) {
   return (reply: FastifyReply, file: string) => reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** Builds the Fastify app without listening (conventions: app.inject() in tests). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { extras: AppExtras }> {
   const { config, db } = options;
   // Business rules plug into the lower layers' ports: saves and removals, publish and checkreference (docs/decisions/0026).
