@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/database.ts';
 import { migratePlatform, prepareSpareEngineSchemas } from '../src/db/migrate.ts';
+import { withoutDatabases } from './template-tar.ts';
 // @ts-expect-error: a script of plain JavaScript, without types
 import { buildServer, workersOf } from '../../../scripts/build-server.mjs';
 
@@ -53,9 +54,10 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ pglite });
   await migratePlatform(database.db);
   await prepareSpareEngineSchemas(database.db, SPARE_ENGINES);
+  const templateDatabases = await pglite.query<{ oid: number }>(`select oid from pg_database where datistemplate`);
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(file, withoutDatabases(new Uint8Array(await dump.arrayBuffer()), templateDatabases.rows.map((r) => r.oid)));
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
@@ -81,3 +83,4 @@ async function provideServerBundle(project: TestProject, kind: string): Promise<
     }
   };
 }
+

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, pgliteMemory, type Database } from '../src/db/database.ts';
@@ -34,10 +36,25 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
       },
     };
   }
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
   // The buffer cache the server starts PGlite with (docs/decisions/0102): less memory per file's database.
-  const pglite = await PGlite.create({ loadDataDir: template, ...pgliteMemory(loadConfig({}).pgliteSharedBuffers), extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ ...(await pgliteOnce()), ...pgliteMemory(loadConfig({}).pgliteSharedBuffers), extensions: { pg_trgm } });
   return openDatabase({ pglite, onQuery: options.onQuery });
+}
+
+/**
+ * What every file's PGlite starts from, read once a worker (the worker's files share a module cache): PGlite's program
+ * compiled, its file bundle and the run's template. Left to PGlite, each database compiled and read them again: about a
+ * fifth of the 1.2 s of CPU a file's database cost to open (docs/testing.md).
+ */
+let pgliteStart: Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle' | 'loadDataDir'>> | undefined;
+function pgliteOnce() {
+  pgliteStart ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const read = (file: string) => readFileSync(path.join(dist, file));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(read('pglite.wasm')), WebAssembly.compile(read('initdb.wasm'))]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([read('pglite.data')]), loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) };
+  })();
+  return pgliteStart;
 }
 
 export interface TestApp {
