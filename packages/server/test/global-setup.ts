@@ -86,4 +86,3 @@ async function provideServerBundle(project: TestProject, kind: string): Promise<
     }
   };
 }
-

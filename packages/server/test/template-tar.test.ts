@@ -18,7 +18,7 @@ function entries(tar: Uint8Array): Map<string, number> {
   return found;
 }
 
-/** A tar of the given files, each 600 bytes of its name's first letter (two blocks of data: padding is exercised). */
+/** A ustar of the given entries, each with 600 bytes of data (two blocks: the padding is exercised). */
 function tarOf(names: string[]): Uint8Array {
   const parts: Buffer[] = [];
   for (const name of names) {
