@@ -42,12 +42,13 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
 }
 
 /**
- * What every file's PGlite starts from, read once a worker (the worker's files share a module cache): PGlite's program
- * compiled, its file bundle and the run's template. Left to PGlite, each database compiled and read them again: about a
- * fifth of the 1.2 s of CPU a file's database cost to open (docs/testing.md).
+ * What every file's PGlite, and every killed server's data folder (server-process.ts), starts from, read once a
+ * worker (the worker's files share a module cache): PGlite's program compiled, its file bundle and the run's template.
+ * Left to PGlite, each database compiled and read them again: about a fifth of the 1.2 s of CPU a file's database cost
+ * to open (docs/testing.md).
  */
 let pgliteStart: Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle' | 'loadDataDir'>> | undefined;
-function pgliteOnce() {
+export function pgliteOnce() {
   pgliteStart ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const read = (file: string) => readFileSync(path.join(dist, file));

@@ -1,12 +1,12 @@
 import { inject, onTestFinished } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
-import { FIXED_CODE } from './helpers.ts';
+import { FIXED_CODE, pgliteOnce } from './helpers.ts';
 import { freePort } from '../../../e2e/global-setup.ts';
 
 // The real server as a child process, for the tests that kill it (kill -9) in the middle of a job: a temp data folder
@@ -57,7 +57,7 @@ export async function killableServer(name: string, env: Record<string, string>) 
   } else {
     // From the run's migrated PGlite template too, laid out as the server's data folder: a new folder would cost its
     // initdb and every migration (about 3 s of a 5 s start).
-    const template = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), dataDir: path.join(dataDir, 'pglite') });
+    const template = await PGlite.create({ ...(await pgliteOnce()), dataDir: path.join(dataDir, 'pglite') });
     await template.close();
   }
   const port = await freePort();
