@@ -20,6 +20,7 @@ import * as associatedOrgs from './migrations/platform/2026-11-27T0500_create-as
 import * as workflowLockAndRead from './migrations/platform/2026-11-27T0900_create-workflow-lock-and-read.ts';
 import * as workflowLockAndReadPlanned from './migrations/platform/2026-11-27T1300_workflow-lock-and-read-planned-once.ts';
 import * as jobsWakeRunners from './migrations/platform/2026-11-27T1900_jobs-wake-runners.ts';
+import * as workflowTryLockAndRead from './migrations/platform/2026-11-27T2300_workflow-try-lock-and-read.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -78,6 +79,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-27T0900_create-workflow-lock-and-read': workflowLockAndRead,
   '2026-11-27T1300_workflow-lock-and-read-planned-once': workflowLockAndReadPlanned,
   '2026-11-27T1900_jobs-wake-runners': jobsWakeRunners,
+  '2026-11-27T2300_workflow-try-lock-and-read': workflowTryLockAndRead,
 };
 
 const engineMigrations: Record<string, Migration> = {

@@ -105,17 +105,23 @@ export async function lockInstance(edb: EngineExecutor, instanceId: string): Pro
  * statement (docs/decisions/0101): `platform.wf_lock_and_read` locks the row, then reads with a fresh snapshot, so the
  * read sees what the lock's previous holder committed. Only a root instance: a child flow's answers undefined without
  * any lock, since its ancestors must be locked first (docs/decisions/0024), which the caller does the long way.
+ * `wait: false` does not queue on the lock: while another transaction holds it, the answer is `{ busy: instanceId }`
+ * (`platform.wf_try_lock_and_read`, docs/decisions/0109).
  */
 export async function lockAndRead(
   edb: EngineExecutor,
   engineCode: string,
   target: { instanceId?: string; itemId?: string },
-): Promise<{ state: EngineState; definition: string | undefined } | undefined> {
+  options: { wait?: boolean } = {},
+): Promise<{ state: EngineState; definition: string | undefined } | { busy: string } | undefined> {
   if (!target.instanceId && !target.itemId) return undefined;
-  const { rows } = await sql<{ r: { instance: Selectable<WfInstanceTable>; tokens: Selectable<WfTokenTable>[]; items: Selectable<WfWorkItemTable>[]; definition: string | null } | null }>`
-    select platform.wf_lock_and_read(${engineSchemaName(engineCode)}, ${target.instanceId ? null : target.itemId}::uuid, ${target.instanceId ?? null}::uuid) as r`.execute(edb);
+  const fn = sql.raw(options.wait === false ? 'platform.wf_try_lock_and_read' : 'platform.wf_lock_and_read');
+  type Read = { instance: Selectable<WfInstanceTable>; tokens: Selectable<WfTokenTable>[]; items: Selectable<WfWorkItemTable>[]; definition: string | null };
+  const { rows } = await sql<{ r: Read | { busy: string } | null }>`
+    select ${fn}(${engineSchemaName(engineCode)}, ${target.instanceId ? null : target.itemId}::uuid, ${target.instanceId ?? null}::uuid) as r`.execute(edb);
   const r = rows[0]?.r;
   if (!r) return undefined;
+  if ('busy' in r) return { busy: r.busy };
   const state = { instance: instanceOf(r.instance), tokens: r.tokens.map(tokenOf), items: r.items.map(itemOf), comments: [] };
   return { state, definition: r.definition ?? undefined };
 }

@@ -17,6 +17,7 @@ import { unknownUsers } from './participants.ts';
 import { LazyCore } from './core-context.ts';
 import { mainTableOf, readRecordRow, recordStatusUpdate } from './record-status.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
+import { VoteLines, type Waiting } from './vote-lines.ts';
 import { afterWorkflowStatus, workflowStatusIsQuiet } from '../business-rules/record-hooks.ts';
 import { runOf } from '../business-rules/rule-runner.ts';
 import { insertWorkflowReminders, workflowReminders } from '../remind/remind.delivery.ts';
@@ -223,6 +224,33 @@ async function lockWithAncestors(edb: EngineExecutor, target: { instanceId?: str
   return instance;
 }
 
+type Read = Awaited<ReturnType<typeof lockAndRead>>;
+interface Vote {
+  ctx: NodeContext;
+  itemId: string;
+  action: Action;
+}
+type Answer = Out<typeof contracts.WfInstanceDto>;
+
+/** Thrown inside a vote's transaction when another transaction holds its instance: the vote joins a line instead. */
+class InstanceBusy extends Error {
+  constructor(readonly line: string) {
+    super('the instance is held by another transaction');
+  }
+}
+
+const lines = new VoteLines<Vote, Answer>(actTogether);
+const lineOf = (ctx: NodeContext, instanceId: string) => `${ctx.engineCode} ${instanceId}`;
+
+/**
+ * Whether an action may wait in its instance's line (docs/decisions/0109): a plain vote on a work item — submit or
+ * reject, no edits of the record, by a person in a transaction of its own — whose effect on the instance depends on
+ * nothing but the instance.
+ */
+function votesInLine(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action, edit: ItemEdit | undefined, options: { bySystem?: boolean; now?: Date }): boolean {
+  return !!target.itemId && !target.instanceId && (action.type === 'submit' || action.type === 'reject') && !edit && !options.bySystem && !options.now && !ctx.db.isTransaction;
+}
+
 /** Applies one action to the instance `instanceId` (or the instance of `itemId`) under the instance's row lock. */
 export async function act(
   ctx: NodeContext,
@@ -230,26 +258,126 @@ export async function act(
   action: Action,
   edit?: ItemEdit,
   options: { bySystem?: boolean; now?: Date } = {},
-): Promise<Out<typeof contracts.WfInstanceDto>> {
-  return inTransaction(ctx, async (edb, owned) => {
-    const root = await lockAndRead(edb, ctx.engineCode, target);
-    const instance = root ? root.state.instance : await lockWithAncestors(edb, target);
-    const instanceId = instance.id;
-    const { state, template } = root ? parsed(instance, root) : await stateOf(edb, instance);
-    if (target.instanceId && !['submit', 'reject', 'forback', 'forward', 'addsign', 'consult'].includes(action.type)) await assertCanRead(edb, ctx, state);
-    const unknown = await unknownUsers(edb, namedUsers(action));
-    if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
-    // The handler's edits land first: the routes after this node read the record as it is now.
-    if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
-    const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
-    if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
-    const out = await new LazyCore(edb, template, instance, options.now).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin, bySystem: options.bySystem }, action));
-    const batch = batchOf(edb);
-    addStateWrites(batch, edb, state, out.state);
-    await afterAction(batch, edb, ctx, state, out, template, undefined, owned);
-    // A child flow that ended at once may have moved this instance again.
-    return presentInstance(out.effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, instanceId))!) : out.state);
-  });
+): Promise<Answer> {
+  if (!votesInLine(ctx, target, action, edit, options)) return inTransaction(ctx, async (edb, owned) => actIn(edb, owned, ctx, target, await lockAndRead(edb, ctx.engineCode, target), action, edit, options));
+  let opened: string | undefined;
+  try {
+    return await inTransaction(ctx, async (edb, owned) => {
+      const root = await lockAndRead(edb, ctx.engineCode, target, { wait: false });
+      if (root && 'busy' in root) throw new InstanceBusy(lineOf(ctx, root.busy));
+      if (root && lines.open(lineOf(ctx, root.state.instance.id))) opened = lineOf(ctx, root.state.instance.id);
+      return actIn(edb, owned, ctx, target, root, action);
+    });
+  } catch (error) {
+    if (!(error instanceof InstanceBusy)) throw error;
+    // Held by this process: wait in its line; held elsewhere: open the line here and wait for the lock.
+    return lines.join(error.line, { ctx, itemId: target.itemId!, action }) ?? lines.lead(error.line, () => inTransaction(ctx, async (edb, owned) => actIn(edb, owned, ctx, target, await lockAndRead(edb, ctx.engineCode, target), action)));
+  } finally {
+    if (opened) lines.release(opened);
+  }
+}
+
+/** An action in its transaction, the instance locked and read (`root`, undefined for a child flow's: locked here). */
+async function actIn(
+  edb: EngineExecutor,
+  owned: boolean,
+  ctx: NodeContext,
+  target: { instanceId?: string; itemId?: string },
+  root: Read,
+  action: Action,
+  edit?: ItemEdit,
+  options: { bySystem?: boolean; now?: Date } = {},
+): Promise<Answer> {
+  const read = root && 'state' in root ? root : undefined;
+  const instance = read ? read.state.instance : await lockWithAncestors(edb, target);
+  const instanceId = instance.id;
+  const { state, template } = read ? parsed(instance, read) : await stateOf(edb, instance);
+  if (target.instanceId && !['submit', 'reject', 'forback', 'forward', 'addsign', 'consult'].includes(action.type)) await assertCanRead(edb, ctx, state);
+  const unknown = await unknownUsers(edb, namedUsers(action));
+  if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
+  // The handler's edits land first: the routes after this node read the record as it is now.
+  if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
+  const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
+  if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
+  const out = await new LazyCore(edb, template, instance, options.now).run((core) => applyAction(state, core, { userId: ctx.userId, isAdmin: admin, bySystem: options.bySystem }, action));
+  const batch = batchOf(edb);
+  addStateWrites(batch, edb, state, out.state);
+  await afterAction(batch, edb, ctx, state, out, template, undefined, owned);
+  // A child flow that ended at once may have moved this instance again.
+  return presentInstance(out.effects.some((e) => e.type === 'startChild') ? await loadState(edb, (await findInstance(edb, instanceId))!) : out.state);
+}
+
+/** Whether a vote left the instance where the votes after it were cast: its node open, no token or item added, no effect but reminders. */
+function leftInPlace(before: EngineState, out: Outcome): boolean {
+  return (
+    out.state.instance.state === before.instance.state &&
+    out.state.tokens.length === before.tokens.length &&
+    out.state.items.length === before.items.length &&
+    out.effects.every((e) => e.type === 'remind')
+  );
+}
+
+/**
+ * A line's votes in one transaction (docs/decisions/0109): one lock and read, the pure core applied vote after vote
+ * (a vote the core refuses gets its error, the others go on), one write of the difference and one commit. A vote
+ * that moves the instance on (opens the next node, ends the flow) is the round's last: the votes after it wait for
+ * the next round, so each is applied to the instance as it stands, as it would have been alone. Should the shared
+ * transaction fail, each vote runs again alone.
+ */
+async function actTogether(waiting: Waiting<Vote, Answer>[]): Promise<Waiting<Vote, Answer>[]> {
+  const first = waiting[0]!.vote;
+  const answers = new Map<Waiting<Vote, Answer>, Answer | AppError>();
+  let left: Waiting<Vote, Answer>[] = [];
+  try {
+    await inTransaction(first.ctx, async (edb, owned) => {
+      answers.clear();
+      left = [];
+      const root = await lockAndRead(edb, first.ctx.engineCode, { itemId: first.itemId });
+      if (!root || 'busy' in root) throw new Error('a line of votes needs a root instance');
+      const { state, template } = parsed(root.state.instance, root);
+      const core = new LazyCore(edb, template, state.instance);
+      let now = state;
+      const comments: EngineState['comments'] = [];
+      const effects: Effect[] = [];
+      let last: NodeContext | undefined;
+      for (const [i, w] of waiting.entries()) {
+        let out: Outcome;
+        try {
+          out = await core.run((c) => applyAction(now, c, { userId: w.vote.ctx.userId, isAdmin: false }, w.vote.action));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          answers.set(w, error);
+          continue;
+        }
+        answers.set(w, presentInstance(out.state));
+        comments.push(...out.state.comments);
+        effects.push(...out.effects);
+        last = w.vote.ctx;
+        const moved = !leftInPlace(now, out);
+        now = out.state;
+        if (moved) {
+          left = waiting.slice(i + 1);
+          break;
+        }
+      }
+      if (!last) return;
+      const after = { ...now, comments };
+      const batch = batchOf(edb);
+      addStateWrites(batch, edb, state, after);
+      await afterAction(batch, edb, last, state, { state: after, effects }, template, undefined, owned);
+    });
+  } catch {
+    // Each vote alone, one after another, as if no line had formed.
+    for (const w of waiting) {
+      await inTransaction(w.vote.ctx, async (edb, owned) => actIn(edb, owned, w.vote.ctx, { itemId: w.vote.itemId }, await lockAndRead(edb, w.vote.ctx.engineCode, { itemId: w.vote.itemId }), w.vote.action)).then(w.resolve, w.reject);
+    }
+    return [];
+  }
+  for (const [w, answer] of answers) {
+    if (answer instanceof AppError) w.reject(answer);
+    else w.resolve(answer);
+  }
+  return left;
 }
 
 /** Whether the record of a flow in this state may be revised: running, or ended agreed (its record Effective). */
