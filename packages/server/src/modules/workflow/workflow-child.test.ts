@@ -135,6 +135,23 @@ describe('child flows', () => {
     expect((await childrenOf(quick.id))[0]).toMatchObject({ state: 'Finished', approval: 1 });
   });
 
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')('a countersign passed by everyone at once starts its child once; the last vote answers the parent as the child left it', async () => {
+    await publishTemplate(childCode, line({ type: 'Approve', code: 'Auto', name: '自动', participants: { sources: [{ type: 'field', code: 'Subject' }], whenEmpty: 'autoPass' } }));
+    const sign = { type: 'Approve', code: 'Sign', name: '会签', participants: users(uid(0), uid(1), uid(2)), approveExit: { type: 'percentage', value: 100 } };
+    await publishTemplate(parentCode, line(sign, child(), { type: 'Approve', code: 'Boss', name: '经理', participants: users(uid(1)) }));
+    const parent = await submitParent({ Title: '', Amount: 5 });
+    const items = await Promise.all([0, 1, 2].map((i) => myItem(m(i).c, parent.id)));
+    const answers = await Promise.all([0, 1, 2].map((i) => m(i).c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[i], opinion: { text: '同意' } })));
+    expect(answers.map((r) => r.body.successful)).toEqual([true, true, true]);
+    // Exactly one vote moved the node on: its answer shows the parent already at Boss (the child ended at once).
+    const moved = answers.filter((r) => r.body.data.runningActivities?.includes('Boss'));
+    expect(moved).toHaveLength(1);
+    const children = await childrenOf(parent.id);
+    expect(children).toHaveLength(1);
+    expect(children[0]).toMatchObject({ state: 'Finished', approval: 1 });
+    expect((await info(a, parent.id)).instance.runningActivities).toEqual(['Boss']);
+  });
+
   it('the child\'s start waits in the originator\'s todo when the node does not finish it', async () => {
     await publishTemplate(childCode, line({ type: 'Approve', code: 'Cashier', name: '出纳', participants: users(uid(0)) }));
     await publishTemplate(parentCode, line(child({ finishStart: false })));

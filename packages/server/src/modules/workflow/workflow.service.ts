@@ -339,7 +339,7 @@ async function actTogether(waiting: Waiting<Vote, Answer>[]): Promise<Waiting<Vo
       let now = state;
       const comments: EngineState['comments'] = [];
       const effects: Effect[] = [];
-      let last: NodeContext | undefined;
+      let last: Waiting<Vote, Answer> | undefined;
       for (const [i, w] of waiting.entries()) {
         let out: Outcome;
         try {
@@ -352,7 +352,7 @@ async function actTogether(waiting: Waiting<Vote, Answer>[]): Promise<Waiting<Vo
         answers.set(w, presentInstance(out.state));
         comments.push(...out.state.comments);
         effects.push(...out.effects);
-        last = w.vote.ctx;
+        last = w;
         const moved = !leftInPlace(now, out);
         now = out.state;
         if (moved) {
@@ -364,7 +364,9 @@ async function actTogether(waiting: Waiting<Vote, Answer>[]): Promise<Waiting<Vo
       const after = { ...now, comments };
       const batch = batchOf(edb);
       addStateWrites(batch, edb, state, after);
-      await afterAction(batch, edb, last, state, { state: after, effects }, template, undefined, owned);
+      await afterAction(batch, edb, last.vote.ctx, state, { state: after, effects }, template, undefined, owned);
+      // A child flow the last vote started and that ended at once may have moved the instance again (as in actIn).
+      if (effects.some((e) => e.type === 'startChild')) answers.set(last, presentInstance(await loadState(edb, (await findInstance(edb, state.instance.id))!)));
     });
   } catch {
     // Each vote alone, one after another, as if no line had formed.
