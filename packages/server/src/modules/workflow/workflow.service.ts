@@ -225,6 +225,9 @@ async function lockWithAncestors(edb: EngineExecutor, target: { instanceId?: str
 }
 
 type Read = Awaited<ReturnType<typeof lockAndRead>>;
+type Target = { instanceId?: string; itemId?: string };
+/** A time-limit action's (docs/decisions/0042): by the system, at the scheduler's time. */
+type ActOptions = { bySystem?: boolean; now?: Date };
 interface Vote {
   ctx: NodeContext;
   itemId: string;
@@ -247,19 +250,19 @@ const lineOf = (ctx: NodeContext, instanceId: string) => `${ctx.engineCode} ${in
  * reject, no edits of the record, by a person in a transaction of its own — whose effect on the instance depends on
  * nothing but the instance.
  */
-function votesInLine(ctx: NodeContext, target: { instanceId?: string; itemId?: string }, action: Action, edit: ItemEdit | undefined, options: { bySystem?: boolean; now?: Date }): boolean {
+function votesInLine(ctx: NodeContext, target: Target, action: Action, edit: ItemEdit | undefined, options: ActOptions): boolean {
   return !!target.itemId && !target.instanceId && (action.type === 'submit' || action.type === 'reject') && !edit && !options.bySystem && !options.now && !ctx.db.isTransaction;
 }
 
 /** Applies one action to the instance `instanceId` (or the instance of `itemId`) under the instance's row lock. */
 export async function act(
   ctx: NodeContext,
-  target: { instanceId?: string; itemId?: string },
+  target: Target,
   action: Action,
   edit?: ItemEdit,
-  options: { bySystem?: boolean; now?: Date } = {},
+  options: ActOptions = {},
 ): Promise<Answer> {
-  if (!votesInLine(ctx, target, action, edit, options)) return inTransaction(ctx, async (edb, owned) => actIn(edb, owned, ctx, target, await lockAndRead(edb, ctx.engineCode, target), action, edit, options));
+  if (!votesInLine(ctx, target, action, edit, options)) return actAlone(ctx, target, action, edit, options);
   let opened: string | undefined;
   try {
     return await inTransaction(ctx, async (edb, owned) => {
@@ -271,10 +274,15 @@ export async function act(
   } catch (error) {
     if (!(error instanceof InstanceBusy)) throw error;
     // Held by this process: wait in its line; held elsewhere: open the line here and wait for the lock.
-    return lines.join(error.line, { ctx, itemId: target.itemId!, action }) ?? lines.lead(error.line, () => inTransaction(ctx, async (edb, owned) => actIn(edb, owned, ctx, target, await lockAndRead(edb, ctx.engineCode, target), action)));
+    return lines.join(error.line, { ctx, itemId: target.itemId!, action }) ?? lines.lead(error.line, () => actAlone(ctx, target, action));
   } finally {
     if (opened) lines.release(opened);
   }
+}
+
+/** An action in a transaction of its own that waits for the instance's lock. */
+function actAlone(ctx: NodeContext, target: Target, action: Action, edit?: ItemEdit, options: ActOptions = {}): Promise<Answer> {
+  return inTransaction(ctx, async (edb, owned) => actIn(edb, owned, ctx, target, await lockAndRead(edb, ctx.engineCode, target), action, edit, options));
 }
 
 /** An action in its transaction, the instance locked and read (`root`, undefined for a child flow's: locked here). */
@@ -282,11 +290,11 @@ async function actIn(
   edb: EngineExecutor,
   owned: boolean,
   ctx: NodeContext,
-  target: { instanceId?: string; itemId?: string },
+  target: Target,
   root: Read,
   action: Action,
   edit?: ItemEdit,
-  options: { bySystem?: boolean; now?: Date } = {},
+  options: ActOptions = {},
 ): Promise<Answer> {
   const read = root && 'state' in root ? root : undefined;
   const instance = read ? read.state.instance : await lockWithAncestors(edb, target);
@@ -371,7 +379,7 @@ async function actTogether(waiting: Waiting<Vote, Answer>[]): Promise<Waiting<Vo
   } catch {
     // Each vote alone, one after another, as if no line had formed.
     for (const w of waiting) {
-      await inTransaction(w.vote.ctx, async (edb, owned) => actIn(edb, owned, w.vote.ctx, { itemId: w.vote.itemId }, await lockAndRead(edb, w.vote.ctx.engineCode, { itemId: w.vote.itemId }), w.vote.action)).then(w.resolve, w.reject);
+      await actAlone(w.vote.ctx, { itemId: w.vote.itemId }, w.vote.action).then(w.resolve, w.reject);
     }
     return [];
   }
