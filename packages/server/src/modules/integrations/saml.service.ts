@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import type { Profile, SAML } from '@node-saml/node-saml';
 import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
@@ -34,10 +34,14 @@ const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 type Handoff = { userId: string; keyHash: string } | { error: ErrorName; detail?: unknown };
 
 
-function samlClient(settings: SsoSettings, engineCode: string, requestId = ''): SAML {
+/** The SAML library, loaded the first time an engine signs in by SAML (an idle server does not hold it). */
+const samlLibrary = () => import('@node-saml/node-saml');
+
+async function samlClient(settings: SsoSettings, engineCode: string, requestId = ''): Promise<SAML> {
   const saml = settings.saml!;
   const certificates = certificatesOf(saml.idpCert);
   if (!certificates) throw new AppError('SsoSettingMissing');
+  const { SAML, ValidateInResponseTo } = await samlLibrary();
   return new SAML({
     entryPoint: saml.entryPoint,
     issuer: saml.spEntityId,
@@ -66,7 +70,7 @@ export async function startSaml(db: Db, engineCode: string, redirectUrl: string 
   const returnTo = allowedReturnTo(redirectUrl, settings.callbackUrl);
   // An XML ID must not begin with a digit.
   const requestId = `_${randomBytes(20).toString('hex')}`;
-  const client = samlClient(settings, engineCode, requestId);
+  const client = await samlClient(settings, engineCode, requestId);
   const browserKey = randomBytes(24).toString('base64url');
   await createSignInFlow(db, { state: requestId, engineCode, provider: SAML_PROVIDER, returnTo, nonce: browserKeyHash(browserKey), minutes: SSO_FLOW_MINUTES }, now);
   return { redirectUrl: await client.getAuthorizeUrlAsync('', undefined, {}), browserKey };
@@ -116,7 +120,7 @@ async function signedInUser(db: Db, engineCode: string, samlResponse: string, no
   const settings = await enabledSettings(db, engineCode, 'saml');
   let profile: Profile | null;
   try {
-    ({ profile } = await samlClient(settings, engineCode).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await (await samlClient(settings, engineCode)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     throw rejected('assertion', reasonOf(error));
   }
@@ -186,5 +190,5 @@ export async function samlMetadata(db: Db, engineCode: string): Promise<string> 
   if (!engine) throw new AppError('EngineNotExist');
   const settings = await loadSsoSettings(engineDb(db, engineCode));
   if (!settings?.saml || !settings.callbackUrl) throw new AppError('SsoSettingMissing');
-  return samlClient(settings, engineCode).generateServiceProviderMetadata(null, null);
+  return (await samlClient(settings, engineCode)).generateServiceProviderMetadata(null, null);
 }

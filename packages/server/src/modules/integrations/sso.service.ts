@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { contracts } from '@tritium/shared';
@@ -103,14 +103,18 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * the platform's own network refused by the outbound fetch) is 208004. The configuration keeps that fetch for the
  * token and user-info requests too.
  */
-async function discover(settings: SsoSettings, http: typeof fetch): Promise<oidc.Configuration> {
+/** The OpenID Connect library, loaded the first time an engine signs in by it (an idle server does not hold it). */
+const oidcLibrary = () => import('openid-client');
+
+async function discover(settings: SsoSettings, http: typeof fetch): Promise<Oidc.Configuration> {
+  const oidc = await oidcLibrary();
   const issuer = new URL(settings.issuerUrl);
   // Plain http only for an issuer on this machine (tests, a local gateway); anything else must be https.
   const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
   try {
     return await oidc.discovery(issuer, settings.clientId, settings.clientSecret || undefined, undefined, {
       timeout: 10,
-      [oidc.customFetch]: http as oidc.CustomFetch,
+      [oidc.customFetch]: http as Oidc.CustomFetch,
       ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
   } catch (error) {
@@ -169,6 +173,7 @@ export async function startSso(db: Db, http: typeof fetch, engineCode: string, r
   const settings = await enabledSettings(db, engineCode);
   const returnTo = allowedReturnTo(redirectUrl, settings.callbackUrl);
   const config = await discover(settings, http);
+  const oidc = await oidcLibrary();
   const nonce = randomBytes(24).toString('base64url');
   const verifier = oidc.randomPKCECodeVerifier();
   // The tab that starts the sign-in keeps a key; the code the issuer sends back is redeemed only with it (as SAML's, 0087).
@@ -195,6 +200,7 @@ export async function completeSso(deps: SignInDeps & { http: typeof fetch }, que
   // An answer handed to another browser (a login link sent to someone, a leaked callback address) is refused: the state is spent.
   if (!sameBrowserKey((flow.payload as { keyHash?: string } | null)?.keyHash, query.key)) throw new AppError('SsoStateInvalid', { detail: { reason: 'another browser started this sign-in' } });
   const config = await discover(settings, deps.http);
+  const oidc = await oidcLibrary();
   const current = new URL(settings.callbackUrl);
   for (const name of ['code', 'state', 'iss'] as const) if (query[name] !== undefined) current.searchParams.set(name, query[name]!);
   let claims: Record<string, unknown>;
