@@ -1,5 +1,6 @@
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { TestApp } from '../../../test/helpers.ts';
 import { appWithStatementLog, type StatementLog } from '../../../test/statement-log.ts';
 import { FunctionNodeType, addInvitedMember, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
@@ -194,6 +195,32 @@ describe.runIf(isPostgres)('many approvers at once (PostgreSQL)', () => {
     const late = await members[1].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[1] });
     expect(late.body.successful).toBe(false);
     expect(await tokensAt(id, 'A')).toMatchObject([{ agreeCount: N }]);
+  });
+
+  it('votes that find the instance held by another connection line up behind one that waits for the lock: every vote counted once', async () => {
+    await publishLine({ type: 'Approve', code: 'A', name: '会签', participants: users(ids(0, N)), approveExit: { type: 'percentage', value: 100 } }, { type: 'Approve', code: 'B', name: '复核', participants: users(ids(0, 1)) });
+    const id = await startFlow();
+    const items = await at((k) => itemOf(members[k].c, id), N);
+    const waitingForLock = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.database.db)).rows[0]!.n);
+    let presses: Promise<{ body: { successful: boolean } }[]> | undefined;
+    // Another connection (another server process, an administrator's action) holds the instance's row: no line of
+    // this process holds it, so the first vote to find it busy opens one and waits for the lock; the rest join it.
+    const statements = await statementsOf(async () => {
+      await t.database.db.transaction().execute(async (trx) => {
+        await sql`select 1 from ${sql.id(`e_${admin.engineCode}`, 'wf_instances')} where id = ${id} for update`.execute(trx);
+        presses = at((k) => members[k].c.raw('POST', '/v1/workflow/instance/submit', { workItemId: items[k], opinion: { text: '同意' } }), N);
+        await expect.poll(waitingForLock, { timeout: 15_000 }).toBe(1);
+      });
+      return presses;
+    });
+    const answers = await presses!;
+    expect(answers.filter((r) => r.body.successful)).toHaveLength(N);
+    // The one that waited, then the others together: a couple of writes, not one a vote.
+    expect(statements.filter((x) => /update \S*"wf_tokens"/.test(x)).length).toBeLessThan(N / 2);
+    expect(await tokensAt(id, 'A')).toMatchObject([{ state: 'Finished', agreeCount: N, disagreeCount: 0 }]);
+    expect(await tokensAt(id, 'B')).toMatchObject([{ state: 'Running' }]);
+    expect((await detail(id)).comments.filter((c: { action: string }) => c.action === 'submit')).toHaveLength(N + 1);
   });
 
   it('an any-one node with every approver pressing at once: one vote passes it, the others meet "already handled"', async () => {
