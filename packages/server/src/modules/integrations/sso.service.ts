@@ -98,14 +98,14 @@ export async function saveSsoSettings(edb: EngineExecutor, engineCode: string, u
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** The OpenID Connect library, loaded the first time an engine signs in by it (an idle server does not hold it). */
+const oidcLibrary = () => import('openid-client');
+
 /**
  * The issuer's configuration from its discovery document; any failure (unreachable, issuer mismatch, an address of
  * the platform's own network refused by the outbound fetch) is 208004. The configuration keeps that fetch for the
  * token and user-info requests too.
  */
-/** The OpenID Connect library, loaded the first time an engine signs in by it (an idle server does not hold it). */
-const oidcLibrary = () => import('openid-client');
-
 async function discover(settings: SsoSettings, http: typeof fetch): Promise<Oidc.Configuration> {
   const oidc = await oidcLibrary();
   const issuer = new URL(settings.issuerUrl);
