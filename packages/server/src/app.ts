@@ -85,6 +85,7 @@ import { TRIGRAM_BACKFILL_JOB, trigramBackfillHandler } from './modules/form-des
 import { setRecordEventSink } from './modules/business-data/record-hooks-port.ts';
 import { INSTANCE_HEADER, INSTANCE_ID } from './lib/instance-id.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
+import { embeddedMaintenanceSweep } from './db/embedded-maintenance.ts';
 import { workflowTimeLimitSweep } from './modules/workflow/time-limit-timers.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
 import type { Listen } from './db/database.ts';
@@ -284,7 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('automation.schedules', automationScheduleSweep())
     .register('sns.task-tips', taskTipSweep())
     .register('workflow.time-limits', workflowTimeLimitSweep())
-    .register('print.files', printFileSweep(fileStore));
+    .register('print.files', printFileSweep(fileStore))
+    .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
 

@@ -29,6 +29,8 @@ export interface AppConfig {
   jobPollMs: number;
   /** How often the scheduler looks for what fell due (timed automations, date triggers, workflow time limits). */
   schedulerTickMs: number;
+  /** How often the embedded database's tables are vacuumed and analysed where they are due (TRITIUM_MAINTENANCE_INTERVAL_MS, default 60 s; docs/decisions/0110). */
+  maintenanceIntervalMs: number;
   /** App copy pacing: nodes per batch and a pause after each (TRITIUM_COPY_BATCH_SIZE, TRITIUM_COPY_BATCH_DELAY_MS). */
   copyBatchSize: number;
   copyBatchDelayMs: number;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseMs: positive(env.TRITIUM_JOB_LEASE_MS, 30_000),
     jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
     schedulerTickMs: positive(env.TRITIUM_SCHEDULER_TICK_MS, 5_000),
+    maintenanceIntervalMs: positive(env.TRITIUM_MAINTENANCE_INTERVAL_MS, 60_000),
     copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
     reportPreAggregateFromRows: positive(env.TRITIUM_REPORT_PRE_AGGREGATE_FROM_ROWS, 100_000),
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,
