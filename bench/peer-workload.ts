@@ -15,23 +15,19 @@
  * Writes bench/results/peer-workload[-label].json and prints the table (docs/performance.md "Peer workload").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp, ROOT } from '../e2e/global-setup.ts';
-import pg from 'pg';
 import { onThrowawayPostgres, saveResult } from './lib.ts';
 import { percentile, round1 } from './setup.ts';
+import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, monotonicMicros, record, rssMiB, rssParts, timedCalls } from './peer-workload-data.ts';
 
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
 const DATABASES = (process.env.BENCH_PEER_DATABASES ?? 'pglite,postgres').split(',');
-const TIMED = Number(process.env.BENCH_PEER_TIMED ?? 30);
 const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT);
 const LABEL = process.env.BENCH_PEER_LABEL ?? '';
 const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const REQUESTS = 100;
-const PER_REQUEST = 100;
-const SINGLES = 200;
 const CODE = '246810';
 const SCHEMA = 'D026peer';
 
@@ -49,82 +45,6 @@ const FORM = {
   ],
 };
 
-/** The same records every run: a small linear congruential generator, seeded. */
-function generator(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-const WORDS = ['beta', 'gamma', 'delta', 'omega', 'sigma', 'kappa'];
-const PEOPLE = ['张伟', '王芳', '李娜', '刘洋', '陈静', '杨磊', '赵敏', '黄强'];
-
-/** One record in the open API's formats (about 35 % of titles hold "alpha"; qty uniform in 0–999). */
-function record(next: () => number, n: number): Record<string, unknown> {
-  const word = next() < 0.35 ? 'alpha' : WORDS[Math.floor(next() * WORDS.length)];
-  const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 365) * 86_400_000).toISOString().slice(0, 10);
-  return {
-    Title: `任务 ${word} ${n}`,
-    Notes: `第 ${n} 条记录的备注：${'说明文字'.repeat(10 + Math.floor(next() * 20))}`,
-    Qty: Math.floor(next() * 1000),
-    Price: Math.round(next() * 100_000) / 100,
-    Due: day,
-    State: ['待办', '进行中', '已完成'][Math.floor(next() * 3)],
-    Done: next() < 0.5,
-    OwnerName: PEOPLE[Math.floor(next() * PEOPLE.length)],
-  };
-}
-
-const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
-
-/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms); undefined once it ended. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The database's backends serving `databaseUrl`'s database (PostgreSQL on this machine), by pid. */
-async function backendsOf(databaseUrl: string): Promise<number[]> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    return (await admin.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
-  } finally {
-    await admin.end();
-  }
-}
-
-/**
- * The CPU the server and its database spend on a loop of calls, in ms per call — what the load of the machine
- * changes far less than wall time. PostgreSQL's share is its backends serving the measured database (read through
- * /proc: the bench and PostgreSQL share the machine); PGlite runs inside the server process.
- */
-async function cpuPerCall(serverPid: number, databaseUrl: string | undefined, calls: number, run: () => Promise<unknown>) {
-  const before = new Map<number, number>();
-  for (const pid of databaseUrl ? await backendsOf(databaseUrl) : []) before.set(pid, cpuMs(pid) ?? 0);
-  const server0 = cpuMs(serverPid)!;
-  await run();
-  const server = cpuMs(serverPid)! - server0;
-  let database = 0;
-  // A backend that started during the loop counts whole; one that ended is not read (the pool keeps its connections).
-  for (const pid of databaseUrl ? await backendsOf(databaseUrl) : []) database += (cpuMs(pid) ?? 0) - (before.get(pid) ?? 0);
-  return { serverCpuMs: round1(server / calls), databaseCpuMs: round1(database / calls) };
-}
-
-function rssMiB(pid: number): number {
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
-}
-
-/** The resident memory's parts: anonymous (heaps: V8's, malloc's, PGlite's wasm memory) and file-backed (code, mapped files). */
-function rssParts(pid: number): { anonymousMiB: number; fileMiB: number; peakRssMiB: number } {
-  const peak = Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
-  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
-  return { anonymousMiB: Math.round(kb('Anonymous') / 1024), fileMiB: Math.round((kb('Rss') - kb('Anonymous')) / 1024), peakRssMiB: peak };
-}
-
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return res.json();
@@ -135,16 +55,6 @@ async function call(base: string, url: string, body: unknown, headers: Record<st
   const json = await postJson(base + url, body, headers);
   if (!json.successful) throw new Error(`${url}: ${JSON.stringify(json).slice(0, 400)}`);
   return json.data;
-}
-
-async function timedCalls(count: number, run: (i: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await run(i);
-    samples.push(performance.now() - t0);
-  }
-  return samples.sort((a, b) => a - b);
 }
 
 /**
@@ -211,7 +121,7 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
     const secret = (await call(base, '/v1/engine/secret/create', { name: '压测' }, headers)).value as string;
 
     // Bulk insert: 100 requests of 100 records, one after another.
-    const next = generator(26);
+    const next = generator(SEED);
     const batches = Array.from({ length: REQUESTS }, (_, r) => Array.from({ length: PER_REQUEST }, (_, i) => JSON.stringify(record(next, r * PER_REQUEST + i))));
     const invokeHeaders = { EngineCode: reg.engineCode, EngineSecret: secret };
     const bulkStarted = performance.now();

@@ -21,7 +21,8 @@ export interface TableDue {
  * The tables past autovacuum's thresholds (PostgreSQL 15, autovacuum.c `relation_needs_vacanalyze`): dead rows above
  * threshold + scale factor × rows, rows inserted since the last vacuum above the insert threshold, a transaction-id
  * age above `autovacuum_freeze_max_age` (vacuum); rows changed since the last analyse above its threshold (analyse). A
- * table never analysed counts as empty, as autovacuum counts it. The most changed first.
+ * table never analysed counts as empty, as autovacuum counts it; one that holds rows is analysed all the same, since
+ * PGlite's statistics do not outlive a restart (the changes before it are not counted again). The most changed first.
  */
 export async function tablesDue(db: Kysely<any>, schemas?: readonly string[]): Promise<TableDue[]> {
   // This connection's own counts not yet reported reach the statistics first (they are reported at most once a second).
@@ -38,7 +39,9 @@ export async function tablesDue(db: Kysely<any>, schemas?: readonly string[]): P
     ), stat as (
       select st.schemaname as schema_name, st.relname as table_name, greatest(c.reltuples, 0)::float8 as live,
              st.n_dead_tup as dead, st.n_ins_since_vacuum as inserted, st.n_mod_since_analyze as modified,
-             age(c.relfrozenxid)::float8 as xid_age
+             age(c.relfrozenxid)::float8 as xid_age,
+             -- never analysed yet holding rows: the counts behind the rules start again at 0 when PGlite restarts
+             (c.reltuples < 0 and pg_relation_size(c.oid) > 0) as unanalysed
       from pg_stat_all_tables st join pg_class c on c.oid = st.relid
       where c.relkind in ('r', 'm') and st.schemaname not in ('pg_toast', 'information_schema')
         and ${schemas ? sql`st.schemaname = any(${[...schemas]})` : sql`true`}
@@ -47,7 +50,7 @@ export async function tablesDue(db: Kysely<any>, schemas?: readonly string[]): P
              (dead > vacuum_base + vacuum_scale * live
                or (insert_base >= 0 and inserted > insert_base + insert_scale * live)
                or xid_age > freeze_age) as needs_vacuum,
-             modified > analyze_base + analyze_scale * live as needs_analyze
+             (modified > analyze_base + analyze_scale * live or unanalysed) as needs_analyze
       from stat, setting
     )
     select schema_name as "schema", table_name as "table", needs_vacuum as "vacuum", needs_analyze as "analyze"
