@@ -17,8 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp } from '../e2e/global-setup.ts';
 import { onThrowawayPostgres, saveResult } from './lib.ts';
-import { percentile, round1 } from './setup.ts';
-import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, record, rssMiB, rssParts, timedCalls } from './peer-workload-data.ts';
+import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, record, roundFigures, timedCalls } from './peer-workload-data.ts';
 
 const ROOT = process.env.BENCH_DIRECTUS_ROOT;
 if (!ROOT) throw new Error('BENCH_DIRECTUS_ROOT: the folder Directus is installed in (see the comment at the top)');
@@ -126,21 +125,7 @@ async function round(databaseUrl: string) {
       if (Number(answer.data[0].count) !== total) throw new Error(`count ${JSON.stringify(answer)} ≠ ${total}`);
     })));
     const singles = await timedCalls(SINGLES, (i) => request(base, 'POST', `/items/${COLLECTION}`, token, { ...item(next, 20_000 + i), due: '2026-06-01T00:00:00' }));
-    return {
-      bulkRecordsPerSecond: Math.round((REQUESTS * PER_REQUEST) / bulkSeconds),
-      listP50Ms: round1(percentile(listMs, 50)),
-      countP50Ms: round1(percentile(countMs, 50)),
-      singleCreateP50Ms: round1(percentile(singles, 50)),
-      rssAfterLoadMiB: rssMiB(child.pid!),
-      ...rssParts(child.pid!),
-      listTotal: total,
-      listServerCpuMs: listCpu.serverCpuMs,
-      listDatabaseCpuMs: listCpu.databaseCpuMs,
-      countServerCpuMs: countCpu.serverCpuMs,
-      countDatabaseCpuMs: countCpu.databaseCpuMs,
-      bulkServerCpuMs: bulkCpu.serverCpuMs,
-      bulkDatabaseCpuMs: bulkCpu.databaseCpuMs,
-    };
+    return roundFigures(child.pid!, { bulkSeconds, list: listMs, count: countMs, singles, listTotal: total, bulkCpu, listCpu, countCpu });
   } finally {
     child.kill('SIGTERM');
     if (child.exitCode === null) await new Promise((r) => child.once('exit', r));

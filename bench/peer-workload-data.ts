@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { round1 } from './setup.ts';
+import { percentile, round1 } from './setup.ts';
 
 export const REQUESTS = 100;
 export const PER_REQUEST = 100;
@@ -100,3 +100,24 @@ export async function timedCalls(count: number, run: (i: number) => Promise<unkn
   return samples.sort((a, b) => a - b);
 }
 
+
+type CpuPerCall = Awaited<ReturnType<typeof cpuPerCall>>;
+
+/** A round's figures, the same for every product: rates and medians from the timed loops, the server's memory and CPU. */
+export function roundFigures(serverPid: number, measured: { bulkSeconds: number; list: number[]; count: number[]; singles: number[]; listTotal: number; bulkCpu: CpuPerCall; listCpu: CpuPerCall; countCpu: CpuPerCall }) {
+  return {
+    bulkRecordsPerSecond: Math.round((REQUESTS * PER_REQUEST) / measured.bulkSeconds),
+    listP50Ms: round1(percentile(measured.list, 50)),
+    countP50Ms: round1(percentile(measured.count, 50)),
+    singleCreateP50Ms: round1(percentile(measured.singles, 50)),
+    rssAfterLoadMiB: rssMiB(serverPid),
+    ...rssParts(serverPid),
+    listTotal: measured.listTotal,
+    listServerCpuMs: measured.listCpu.serverCpuMs,
+    listDatabaseCpuMs: measured.listCpu.databaseCpuMs,
+    countServerCpuMs: measured.countCpu.serverCpuMs,
+    countDatabaseCpuMs: measured.countCpu.databaseCpuMs,
+    bulkServerCpuMs: measured.bulkCpu.serverCpuMs,
+    bulkDatabaseCpuMs: measured.bulkCpu.databaseCpuMs,
+  };
+}

@@ -20,8 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp, ROOT } from '../e2e/global-setup.ts';
 import { onThrowawayPostgres, saveResult } from './lib.ts';
-import { percentile, round1 } from './setup.ts';
-import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, monotonicMicros, record, rssMiB, rssParts, timedCalls } from './peer-workload-data.ts';
+import { round1 } from './setup.ts';
+import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, monotonicMicros, record, roundFigures, timedCalls } from './peer-workload-data.ts';
 
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
 const DATABASES = (process.env.BENCH_PEER_DATABASES ?? 'pglite,postgres').split(',');
@@ -159,19 +159,7 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
     // (bench/profile-phases.mjs reads them).
     if (NODE_ARGS.includes('--cpu-prof')) console.warn(JSON.stringify({ phases: { bulk: [bulkStartedMicros, bulkEndedMicros], list: [listStarted, listEnded], count: [countStarted, countEnded], create: [countEnded, monotonicMicros()] } }));
     return {
-      bulkRecordsPerSecond: Math.round((REQUESTS * PER_REQUEST) / bulkSeconds),
-      listP50Ms: round1(percentile(list, 50)),
-      countP50Ms: round1(percentile(count, 50)),
-      singleCreateP50Ms: round1(percentile(singles, 50)),
-      rssAfterLoadMiB: rssMiB(child.pid!),
-      ...rssParts(child.pid!),
-      listTotal: page.total,
-      listServerCpuMs: listCpu.serverCpuMs,
-      listDatabaseCpuMs: listCpu.databaseCpuMs,
-      countServerCpuMs: countCpu.serverCpuMs,
-      countDatabaseCpuMs: countCpu.databaseCpuMs,
-      bulkServerCpuMs: bulkCpu.serverCpuMs,
-      bulkDatabaseCpuMs: bulkCpu.databaseCpuMs,
+      ...roundFigures(child.pid!, { bulkSeconds, list, count, singles, listTotal: page.total, bulkCpu, listCpu, countCpu }),
       bulkBenchCpuMs: round1((benchCpu.user + benchCpu.system) / 1000 / REQUESTS),
     };
   } finally {

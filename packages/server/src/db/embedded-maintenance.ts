@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type { ScheduledSweep } from '../scheduler/scheduler.ts';
 
 // PostgreSQL's autovacuum for the embedded database (docs/decisions/0110). PGlite runs PostgreSQL in single-user mode,
 // where no autovacuum launcher starts: without this, no table of an embedded platform is ever analysed (the planner
@@ -101,7 +100,7 @@ export async function needsOwnMaintenance(db: Kysely<any>): Promise<boolean> {
  * after the start, not at it), the tables due, where the database has no autovacuum of its own. Its clock is the
  * machine's, not the scheduler's business time (tests move that by days).
  */
-export function embeddedMaintenanceSweep(options: { intervalMs?: number; budgetMs?: number; now?: () => number } = {}): ScheduledSweep {
+export function embeddedMaintenanceSweep(options: { intervalMs?: number; budgetMs?: number; now?: () => number } = {}): { run(db: Kysely<any>): Promise<number> } {
   const intervalMs = options.intervalMs ?? 60_000;
   const now = options.now ?? Date.now;
   let last = now();
