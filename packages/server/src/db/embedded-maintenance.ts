@@ -49,7 +49,8 @@ export async function tablesDue(db: Kysely<any>, schemas?: readonly string[]): P
              (dead > vacuum_base + vacuum_scale * live
                or (insert_base >= 0 and inserted > insert_base + insert_scale * live)
                or xid_age > freeze_age) as needs_vacuum,
-             (modified > analyze_base + analyze_scale * live or unanalysed) as needs_analyze
+             -- ANALYZE refuses pg_statistic (autovacuum skips it likewise): analysing writes it
+             (modified > analyze_base + analyze_scale * live or unanalysed) and (schema_name, table_name) <> ('pg_catalog', 'pg_statistic') as needs_analyze
       from stat, setting
     )
     select schema_name as "schema", table_name as "table", needs_vacuum as "vacuum", needs_analyze as "analyze"
