@@ -142,6 +142,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       drag: 'Drag “{{name}}” to reorder',
       empty: 'No app to open yet: ask an administrator for access.',
       emptyAdmin: 'No apps yet. Press “New app” to create the first one.',
+      fold: 'Fold the app list',
+      unfold: 'Unfold the app list',
     },
     actions: {
       menu: 'Actions of “{{name}}”',
@@ -165,6 +167,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       drag: 'Drag “{{name}}”',
       empty: 'This app has no function you may open yet.',
       emptyAdmin: 'This app is empty. Press “New” to add a form, a report or a group.',
+      fold: 'Fold the function menu',
+      unfold: 'Unfold the function menu',
     },
     dialog: {
       createTitle: 'New {{type}}',
@@ -700,6 +704,10 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     },
   },
   formRuntimeFields: {
+    date: {
+      unreadable: 'Cannot read the date "{{text}}"; type it like {{example}}',
+      time: 'Time of {{label}}',
+    },
     area: {
       placeholder: 'Select province / city / district',
       placeholderP: 'Select province',
@@ -758,6 +766,12 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     scanPlaceholder: 'Scan, or type and press Enter',
     serviceNotConfigured: 'The service "{{name}}" needs is not configured yet',
     confirmRemove: 'Delete this record?',
+    discard: {
+      title: 'Discard unsaved changes?',
+      content: 'What you entered or changed has not been saved and cannot be recovered once discarded.',
+      ok: 'Discard',
+      cancel: 'Keep editing',
+    },
     actions: {
       Save: 'Save draft',
       SaveEffective: 'Save',
@@ -769,6 +783,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       Close: 'Close',
       Cancel: 'Cancel',
       Edit: 'Edit',
+      More: 'More',
+      bar: 'Form actions',
     },
     done: {
       Save: 'Saved as draft',
@@ -788,7 +804,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       pasted: '{{count}} rows pasted',
       pasteSkipped: '{{count}} rows pasted; {{skipped}} cells could not be read and were left empty',
     },
-    side: { dataLog: 'Data log', comments: 'Comments', taskTips: 'Task tips' },
+    side: { record: 'Record', dataLog: 'Data log', comments: 'Comments', taskTips: 'Task tips' },
     dataLog: { empty: 'No changes yet', rowsChanged: 'sub-table rows changed' },
     list: { create: 'New', empty: 'No records', unpublished: 'The form is not published yet: publish it to fill in records', name: 'Title', seqNo: 'Number', status: 'Status', createdTime: 'Created' },
   },
@@ -850,6 +866,11 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     saved: 'Saved: no issues found',
     savedWithIssues: 'Draft saved: {{count}} issue(s) to fix before publishing',
     published: 'Published as version {{version}}',
+    participantsShut: {
+      title: 'Published. These participants may not open this form',
+      line: '"{{activity}}": {{names}}',
+      hint: 'They open and handle the records of their own flows from their to-dos, but see no such form in the workbench and cannot start one. Grant them the app to let them use the form.',
+    },
     publishRefused: 'The design has {{count}} issue(s) and cannot be published',
     version: 'Published v{{version}}',
     neverPublished: 'Not published',

@@ -140,6 +140,8 @@ export const zhCNWorkbench = {
       drag: '拖动「{{name}}」排序',
       empty: '还没有可以打开的应用，请联系管理员为您开通。',
       emptyAdmin: '还没有应用。点击「新建应用」创建第一个。',
+      fold: '收起应用列表',
+      unfold: '展开应用列表',
     },
     actions: {
       menu: '「{{name}}」的操作',
@@ -163,6 +165,8 @@ export const zhCNWorkbench = {
       drag: '拖动「{{name}}」',
       empty: '这个应用中还没有您可以打开的功能。',
       emptyAdmin: '这个应用还是空的。点击「新建」添加表单、报表或分组。',
+      fold: '收起功能菜单',
+      unfold: '展开功能菜单',
     },
     dialog: {
       createTitle: '新建{{type}}',
@@ -698,6 +702,10 @@ export const zhCNWorkbench = {
     },
   },
   formRuntimeFields: {
+    date: {
+      unreadable: '无法识别的日期：{{text}}，请按 {{example}} 的格式输入',
+      time: '{{label}}的时间',
+    },
     area: {
       placeholder: '请选择省/市/区',
       placeholderP: '请选择省份',
@@ -756,6 +764,12 @@ export const zhCNWorkbench = {
     scanPlaceholder: '扫码或输入后回车',
     serviceNotConfigured: '「{{name}}」所需的服务尚未配置',
     confirmRemove: '确定删除这条数据吗？',
+    discard: {
+      title: '放弃未保存的修改？',
+      content: '本次填写或修改的内容尚未保存，放弃后无法恢复。',
+      ok: '放弃',
+      cancel: '继续编辑',
+    },
     actions: {
       Save: '暂存',
       SaveEffective: '保存',
@@ -767,6 +781,8 @@ export const zhCNWorkbench = {
       Close: '关闭',
       Cancel: '取消',
       Edit: '编辑',
+      More: '更多',
+      bar: '表单操作',
     },
     done: {
       Save: '已保存',
@@ -786,7 +802,7 @@ export const zhCNWorkbench = {
       pasted: '已粘贴 {{count}} 行',
       pasteSkipped: '已粘贴 {{count}} 行；{{skipped}} 个单元格无法识别，已留空',
     },
-    side: { dataLog: '数据日志', comments: '评论', taskTips: '任务提醒' },
+    side: { record: '详情', dataLog: '数据日志', comments: '评论', taskTips: '任务提醒' },
     dataLog: { empty: '暂无修改记录', rowsChanged: '子表数据有修改' },
     list: { create: '新增', empty: '暂无数据', unpublished: '表单尚未发布，发布后即可填写数据', name: '数据标题', seqNo: '单据号', status: '状态', createdTime: '创建时间' },
   },
@@ -848,6 +864,11 @@ export const zhCNWorkbench = {
     saved: '已保存，未发现问题',
     savedWithIssues: '已保存草稿，有 {{count}} 个问题需要处理后才能发布',
     published: '已发布为第 {{version}} 版',
+    participantsShut: {
+      title: '已发布。以下处理人没有此表单的访问权限',
+      line: '「{{activity}}」：{{names}}',
+      hint: '他们可以从待办打开并处理各自流程中的数据，但在工作台看不到这个表单，也不能发起。如需让他们使用此表单，请在应用权限中授权。',
+    },
     publishRefused: '流程设计有 {{count}} 个问题，不能发布',
     version: '已发布 v{{version}}',
     neverPublished: '未发布',

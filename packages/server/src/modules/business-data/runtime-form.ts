@@ -5,13 +5,13 @@ import { controlStorage, type AnyControlType, type ControlSqlType } from '@triti
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor, NodeRow } from '../function-node/function-node.repo.ts';
 import { canAdministerApp, type NodeViewer } from '../function-node/function-node.policy.ts';
-import { getNodeOrThrow, viewerOf, type NodeContext } from '../function-node/node-context.ts';
-import { FORM_NODE_TYPES } from '../form-design/form-access.ts';
+import { viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import { FORM_NODE_TYPES, openFormNodeOrThrow } from '../form-design/form-access.ts';
 import { publishedFormOf } from '../form-design/published-forms.ts';
 import { definitionOf } from '../form-design/form-design.service.ts';
 import { walkControls } from '../form-design/form-model.ts';
 import { gridKeyOf } from '../form-design/table-names.ts';
-import { FULL_RIGHTS, rightsOf, type FormRights } from '../permission/form-rights.ts';
+import { FULL_RIGHTS, PARTICIPANT_RIGHTS, rightsOf, type FormRights } from '../permission/form-rights.ts';
 
 // The published form as the runtime reads it (docs/decisions/0007): its node, the caller's standing, its physical
 // tables (form_tables, never derived again) and its data fields per table, each with its registry type.
@@ -58,15 +58,17 @@ export async function getRuntimeFormOrThrow(edb: EngineExecutor, ctx: NodeContex
 
 /** getRuntimeFormOrThrow for a viewer already known (the files' record-level check). */
 export async function runtimeFormFor(edb: EngineExecutor, viewer: NodeViewer, schemaCode: string): Promise<RuntimeForm> {
-  const { view, node } = await getNodeOrThrow(edb, viewer, schemaCode);
-  return formOfNode(edb, node, viewer, canAdministerApp(viewer, view.permissionOf(view.app.code)));
+  const { node, appPermission, asParticipant } = await openFormNodeOrThrow(edb, viewer, schemaCode);
+  // Let in by a flow of theirs only: the records of their flows are read (record-policy), nothing else is granted.
+  if (asParticipant) return formOfNode(edb, node, viewer, false, PARTICIPANT_RIGHTS);
+  return formOfNode(edb, node, viewer, canAdministerApp(viewer, appPermission));
 }
 
 /**
  * The published form of a node already found, for the viewer given. Business rules and rollup refreshes read other
  * forms with the system's standing, not the caller's (docs/decisions/0015).
  */
-export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: NodeViewer, isAppAdmin: boolean): Promise<RuntimeForm> {
+export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: NodeViewer, isAppAdmin: boolean, given?: FormRights): Promise<RuntimeForm> {
   if (!FORM_NODE_TYPES.includes(node.node_type)) throw new AppError('FormNodeNotForm', { detail: { code: node.code, nodeType: node.node_type } });
   const published = await publishedFormOf(edb, viewer, node);
   const tables = published?.tables ?? new Map<string, string>();
@@ -96,7 +98,7 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
     else fields.push(field);
   });
   const fieldCodes = [...fields.map((f) => f.code), ...grids.flatMap((g) => [g.code, ...g.fields.map((f) => `${g.code}.${f.code}`)])];
-  const rights = isAppAdmin ? FULL_RIGHTS : await rightsOf(edb, viewer, node.code, false, fieldCodes);
+  const rights = given ?? (isAppAdmin ? FULL_RIGHTS : await rightsOf(edb, viewer, node.code, false, fieldCodes));
   return {
     node,
     viewer,

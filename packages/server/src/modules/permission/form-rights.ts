@@ -16,8 +16,10 @@ import { groupsOfForm, type PermissionGroup } from './permission-groups.repo.ts'
 // - External users (auth type External, members of 外部组织) never get the open rule: on a form without groups they
 //   view, create, change and print their own records only ('external', docs/decisions/0056). What else they see is
 //   what a permission group naming them (or their external organisation) shares with them.
+// - A participant of a flow on a form whose node they may not open ('participant'): no action but printing; they
+//   read the records of their flows, as every participant does (record-policy readableIds).
 
-export type RightsSource = 'administrator' | 'groups' | 'open' | 'external';
+export type RightsSource = 'administrator' | 'groups' | 'open' | 'external' | 'participant';
 
 export interface FormRights {
   source: RightsSource;
@@ -35,6 +37,8 @@ const ALL_ACTIONS: ReadonlySet<FormAction> = new Set(FORM_ACTIONS);
 /** Every right: administrators, and the system's own standing (business rules, rollups). */
 export const FULL_RIGHTS: FormRights = { source: 'administrator', actions: ALL_ACTIONS, viewScopes: ['all'], editScopes: ['all'], fields: new Map() };
 const OPEN_RIGHTS: FormRights = { source: 'open', actions: ALL_ACTIONS, viewScopes: ['all'], editScopes: ['all'], fields: new Map() };
+/** A participant of a flow on a form they were not given: no action; the records of their flows are read anyway. */
+export const PARTICIPANT_RIGHTS: FormRights = { source: 'participant', actions: new Set(['print']), viewScopes: [], editScopes: [], fields: new Map() };
 const EXTERNAL_RIGHTS: FormRights = { source: 'external', actions: new Set(['view', 'create', 'edit', 'delete', 'print']), viewScopes: ['own'], editScopes: ['own'], fields: new Map() };
 
 /** An external user: their auth type says so (0010: an external membership has it, by 0003's rules). */

@@ -8,6 +8,7 @@ import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtim
 import { SYSTEM_COLUMNS } from '../business-data/records.repo.ts';
 import type { InstanceRec } from './workflow.core.ts';
 import { childFlowIssues } from './child-flows.ts';
+import { participantNotices } from './participant-notices.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
 
 // Workflow templates per workflow form (docs/decisions/0014): save, publish and load, and the latest published one
@@ -68,7 +69,7 @@ export async function publishTemplate(ctx: NodeContext, body: Out<typeof contrac
     const last = await edb.selectFrom('wf_templates').select((eb) => eb.fn.max('version').as('v')).where('schema_code', '=', form.node.code).executeTakeFirst();
     const version = Number(last?.v ?? 0) + 1;
     await edb.insertInto('wf_templates').values({ schema_code: form.node.code, version, definition: JSON.stringify(template), published_by: ctx.userId }).execute();
-    return { schemaCode: form.node.code, version };
+    return { schemaCode: form.node.code, version, notices: await participantNotices(edb, template, form.node.code) };
   });
 }
 

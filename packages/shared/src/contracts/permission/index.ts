@@ -68,7 +68,7 @@ export const FormRightsResult = z.object({
    * How the rights were decided: an administrator, the form's groups, no group yet (everyone who opens the form), or
    * an external user on a form without groups (their own records only).
    */
-  source: z.enum(['administrator', 'groups', 'open', 'external']),
+  source: z.enum(['administrator', 'groups', 'open', 'external', 'participant']),
   actions: z.array(z.enum(FORM_ACTIONS)),
   viewScopes: z.array(z.enum(DATA_SCOPES)),
   editScopes: z.array(z.enum(DATA_SCOPES)),

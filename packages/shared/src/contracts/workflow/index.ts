@@ -23,7 +23,9 @@ export const WfTemplateQuery = z.object({ schemaCode: SchemaCode });
 
 export const WfTemplateIssueDto = z.object({ rule: z.string(), message: z.string(), activity: z.string().optional() });
 export const WfTemplateSaveResult = z.object({ schemaCode: z.string(), issues: z.array(WfTemplateIssueDto) });
-export const WfTemplatePublishResult = z.object({ schemaCode: z.string(), version: z.number().int() });
+/** Participants named on a node who may not open the form: they handle their to-dos but see no form to start. */
+export const WfParticipantNotice = z.object({ activityCode: z.string(), activityName: z.string(), userIds: z.array(z.string()), userNames: z.array(z.string()) });
+export const WfTemplatePublishResult = z.object({ schemaCode: z.string(), version: z.number().int(), notices: z.array(WfParticipantNotice) });
 export const WfTemplateLoadResult = z.object({
   schemaCode: z.string(),
   draft: z.unknown().nullable(),

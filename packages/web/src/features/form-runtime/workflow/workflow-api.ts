@@ -20,6 +20,10 @@ export const workflowKeys = {
   handSign: (instanceId: string, workItemId: string) => ['form-runtime', 'workflow', instanceId, 'handsign', workItemId] as const,
 };
 
+/** A query that belongs to one work item (send-back targets, hand-sign setting): it ends when the item is handled. */
+export const isItemQuery = (key: readonly unknown[], instanceId: string, workItemId: string | undefined): boolean =>
+  !!workItemId && key.length === 5 && key[2] === instanceId && key[4] === workItemId;
+
 /** The path of each button's call; item buttons send the work item, instance buttons the instance. */
 export const ACTION_PATHS = {
   Submit: '/v1/workflow/instance/submit',

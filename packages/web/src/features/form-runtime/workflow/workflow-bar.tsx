@@ -4,10 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isHandled } from '@tritium/shared/workflow/index';
 import { isApiError } from '../../../lib/api-error.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import type { ExecuteOutcome } from '../model/use-runtime-record.ts';
 import type { executePayload } from '../model/form-values.ts';
 import { WorkflowActionDialog, type ActionInput } from './workflow-action-dialog.tsx';
-import { isWorkflowButton, workflowApi, workflowKeys, type MyWorkItem, type WorkflowButton } from './workflow-api.ts';
+import { isItemQuery, isWorkflowButton, workflowApi, workflowKeys, type MyWorkItem, type WorkflowButton } from './workflow-api.ts';
 
 type Payload = ReturnType<typeof executePayload>;
 
@@ -37,7 +38,7 @@ function labelKey(button: WorkflowButton, item: MyWorkItem | null): `formWorkflo
 
 /** The buttons of a record in a flow: the caller's item's, then the instance's; each opens its dialog. */
 export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<WorkflowButton | null>(null);
@@ -116,7 +117,10 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
       setOpen(null);
       if (button === 'Revise') onRevise(false);
       void message.success(t('formWorkflow.done', { action: t(labelKey(button, item)) }));
-      await queryClient.invalidateQueries({ queryKey: workflowKeys.all(instanceId) });
+      // The item's own reads (its send-back targets, its hand-sign setting) end with it: an item just handled is no
+      // longer the caller's, and asking again would answer 待办不存在 right after the success.
+      if (item) queryClient.removeQueries({ predicate: (q) => isItemQuery(q.queryKey, instanceId, item.workItemId) });
+      await queryClient.invalidateQueries({ queryKey: workflowKeys.all(instanceId), predicate: (q) => !isItemQuery(q.queryKey, instanceId, item?.workItemId) });
       onDone();
     } finally {
       setBusy(false);
@@ -141,7 +145,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
   const due = item?.dueTime ? new Date(item.dueTime) : null;
   const deadline = due ? (
     <Tag key="deadline" color={due.getTime() <= Date.now() ? 'error' : 'default'}>
-      {t(due.getTime() <= Date.now() ? 'formWorkflow.overdue' : 'formWorkflow.deadline', { time: due.toLocaleString(i18n.language, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }) })}
+      {t(due.getTime() <= Date.now() ? 'formWorkflow.overdue' : 'formWorkflow.deadline', { time: formatDateTime(due) })}
     </Tag>
   ) : null;
   const nodes: ReactNode[] = buttons.map((button, index) => (

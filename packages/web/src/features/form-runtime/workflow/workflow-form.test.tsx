@@ -110,6 +110,18 @@ describe('a record in a flow', () => {
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: /签\s*名/ })).toBeNull());
   });
 
+  it('after 同意 succeeds, the handled item is not asked about again (no 待办不存在 after a success)', async () => {
+    const { user, callsTo } = await open({ handler: true, handSign: { mode: 'optional', lastSignature: null } });
+    await within(field('金额')).findByRole('spinbutton');
+    await user.click(screen.getByRole('button', { name: '同意' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(callsTo('GET', '/v1/workflow/handsign/config')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/submit')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/v1/workflow/instance/info').length).toBeGreaterThan(1));
+    expect(callsTo('GET', '/v1/workflow/handsign/config')).toHaveLength(1);
+  });
+
   it("a refusal of the node's required field lands next to it", async () => {
     const { user } = await open({ handler: true, submit: () => refused('values.Amount', '金额不能为空') });
     await within(field('金额')).findByRole('spinbutton');

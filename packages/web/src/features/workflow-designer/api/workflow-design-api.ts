@@ -28,7 +28,7 @@ export const workflowDesignApi = {
   load: (schemaCode: string) => apiClient.get<TemplateLoadResult>(`${BASE}/load`, { query: { schemaCode }, disableBizError: true }),
   save: (schemaCode: string, template: Template) => apiClient.post<TemplateSaveResult>(`${BASE}/save`, { schemaCode, template }),
   // A refusal listing the design's issues is shown on the nodes, not as a toast.
-  publish: (schemaCode: string) => apiClient.post<{ schemaCode: string; version: number }>(`${BASE}/publish`, { schemaCode }, { disableBizError: true }),
+  publish: (schemaCode: string) => apiClient.post<z.infer<typeof contracts.WfTemplatePublishResult>>(`${BASE}/publish`, { schemaCode }, { disableBizError: true }),
   dryRun: (body: contracts.WfDryRunBody) => apiClient.post<DryRunResult>(`${BASE}/dryrun`, body),
   form: (schemaCode: string): Promise<PublishedForm> => loadFormSchema(getEngineCode() ?? '', schemaCode),
   /** The latest records of the form, as samples for the dry run. */

@@ -38,7 +38,7 @@ function namedIds(template: Template): string[] {
 export function WorkflowDesigner({ schemaCode, formName, fields, initial, publishedVersion: loadedVersion, published }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   const navigate = useNavigate();
   const designer = useWorkflowDesigner(initial);
   const { state, edit, select, saved, setIssues, setDryRun, byActivity } = designer;
@@ -76,7 +76,18 @@ export function WorkflowDesigner({ schemaCode, formName, fields, initial, publis
     onSuccess: (r) => {
       setIssues([]);
       setPublishedVersion(r.version);
-      void message.success(t('workflowDesigner.published', { version: r.version }));
+      if (!r.notices.length) return void message.success(t('workflowDesigner.published', { version: r.version }));
+      modal.warning({
+        title: t('workflowDesigner.participantsShut.title'),
+        content: (
+          <>
+            {r.notices.map((n) => (
+              <p key={n.activityCode}>{t('workflowDesigner.participantsShut.line', { activity: n.activityName, names: n.userNames.join('、') })}</p>
+            ))}
+            <p>{t('workflowDesigner.participantsShut.hint')}</p>
+          </>
+        ),
+      });
     },
     onError: (error) => {
       const issues = refusedIssues(error);
