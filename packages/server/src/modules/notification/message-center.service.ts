@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { contracts } from '@tritium/shared';
 import { UserAuthType } from '@tritium/shared/constants/org';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { ENGINE_DEFAULTS, readPreferences, savePreferences } from './preferences.ts';
+import { stillUnreadSql } from './settled-items.ts';
 
 // The message center (消息中心; calls.md "Reminders and messages"): a receiver reads and marks only their own
 // messages. Preferences are the caller's own; the engine's defaults and the delivery log are the administrator's.
@@ -15,11 +16,13 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function listMessages(ctx: NodeContext, body: Out<typeof contracts.InternalMessageListBody>): Promise<contracts.InternalMessageListResult> {
   const edb = engineOf(ctx);
   let q = edb.selectFrom('internal_messages as m').where('m.receiver', '=', ctx.userId);
-  if (body.state !== 'all') q = q.where('m.state', '=', body.state);
+  const unread = stillUnreadSql(edb, 'm', 'state');
+  if (body.state === 'unread') q = q.where(unread);
+  else if (body.state === 'read') q = q.where(sql<SqlBool>`not ${unread}`);
   if (body.category) q = q.where('m.category', '=', body.category);
   const rows = await q
     .leftJoin('org_users as u', 'u.id', 'm.sender')
-    .select(['m.id', 'm.seq', 'm.category', 'm.title', 'm.content', 'm.sender', 'm.state', 'm.schema_code', 'm.object_id', 'm.work_item_id', 'm.instance_id', 'm.created_time', 'm.read_time', 'u.name as sender_name'])
+    .select(['m.id', 'm.seq', 'm.category', 'm.title', 'm.content', 'm.sender', 'm.state', 'm.schema_code', 'm.object_id', 'm.work_item_id', 'm.instance_id', 'm.created_time', 'm.read_time', 'u.name as sender_name', unread.as('unread')])
     .select(sql<number>`count(*) over ()`.as('total'))
     .orderBy('m.seq', 'desc')
     .limit(body.pageSize)
@@ -35,7 +38,7 @@ export async function listMessages(ctx: NodeContext, body: Out<typeof contracts.
       content: r.content,
       senderId: r.sender,
       senderName: r.sender_name ?? '',
-      state: r.state as 'unread' | 'read',
+      state: r.unread ? 'unread' : 'read',
       link: { schemaCode: r.schema_code, objectId: r.object_id, workItemId: r.work_item_id, instanceId: r.instance_id },
       createdTime: iso(r.created_time)!,
       readTime: iso(r.read_time),
@@ -63,12 +66,13 @@ export async function markMessagesRead(ctx: NodeContext, body: Out<typeof contra
 
 /** The caller's unread messages, in all and per category (one statement on the unread index). */
 export async function countMessages(ctx: NodeContext): Promise<contracts.InternalMessageCountResult> {
-  const rows = await engineOf(ctx)
-    .selectFrom('internal_messages')
-    .select(['category', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('receiver', '=', ctx.userId)
-    .where('state', '=', 'unread')
-    .groupBy('category')
+  const edb = engineOf(ctx);
+  const rows = await edb
+    .selectFrom('internal_messages as m')
+    .select(['m.category', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('m.receiver', '=', ctx.userId)
+    .where(stillUnreadSql(edb, 'm', 'state'))
+    .groupBy('m.category')
     .execute();
   const categories = rows.map((r) => ({ category: r.category as contracts.InternalMessageDto['category'], unread: Number(r.n) }));
   return { unread: categories.reduce((sum, c) => sum + c.unread, 0), categories };

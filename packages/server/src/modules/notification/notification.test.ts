@@ -124,6 +124,9 @@ describe('message center', () => {
 
     await approver.c.post('/v1/workflow/instance/submit', { workItemId: await itemOf(approver, instanceId) });
     expect((await list(admin, { category: 'workflow' })).list[0]).toMatchObject({ title: '流程已通过：差旅费', senderName: '审批人' });
+    // The to-do is handled: its message is settled, so the bell no longer counts it (docs/decisions/0111).
+    expect((await count(approver)).unread).toBe(0);
+    expect((await list(approver)).list.find((m) => m.messageId === message.messageId)).toMatchObject({ state: 'read' });
 
     expect(await approver.c.post('/v1/toolkit/internalmessage/read', { messageIds: [message.messageId] })).toEqual({ updated: 1 });
     expect((await count(approver)).unread).toBe(0);

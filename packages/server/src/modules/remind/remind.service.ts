@@ -1,9 +1,12 @@
+import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { contracts } from '@tritium/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
+import { stillUnreadSql } from '../notification/settled-items.ts';
 
 // Reminders (提醒; calls.md "Reminders and messages"; docs/decisions/0019): a receiver reads only their own rows.
+// A to-do's reminder is settled once its work item is handled (notification/settled-items.ts).
 
 type Out<T extends z.ZodType> = z.output<T>;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -11,12 +14,14 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function listReminders(ctx: NodeContext, body: Out<typeof contracts.RemindTaskListBody>): Promise<Out<typeof contracts.RemindTaskListResult>> {
   const edb = engineOf(ctx);
   let q = edb.selectFrom('remind_tasks as r').where('r.receiver', '=', ctx.userId);
-  if (body.taskState) q = q.where('r.task_state', '=', body.taskState);
+  const unread = stillUnreadSql(edb, 'r', 'task_state');
+  if (body.taskState === 'unread') q = q.where(unread);
+  else if (body.taskState === 'read') q = q.where(sql<SqlBool>`not ${unread}`);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q
     .leftJoin('org_users as u', 'u.id', 'r.sender')
     .leftJoin('wf_instances as i', 'i.id', 'r.instance_id')
-    .select(['r.id', 'r.kind', 'r.content', 'r.task_state', 'r.sender', 'r.instance_id', 'r.work_item_id', 'r.schema_code', 'r.object_id', 'r.created_time', 'r.read_time', 'u.name as sender_name', 'i.name as instance_name'])
+    .select(['r.id', 'r.kind', 'r.content', 'r.task_state', 'r.sender', 'r.instance_id', 'r.work_item_id', 'r.schema_code', 'r.object_id', 'r.created_time', 'r.read_time', 'u.name as sender_name', 'i.name as instance_name', unread.as('unread')])
     .orderBy('r.created_time', 'desc')
     .orderBy('r.id', 'desc')
     .limit(body.pageSize)
@@ -27,7 +32,7 @@ export async function listReminders(ctx: NodeContext, body: Out<typeof contracts
       taskId: r.id,
       kind: r.kind as Out<typeof contracts.RemindTaskDto>['kind'],
       content: r.content,
-      taskState: r.task_state as 'unread' | 'read',
+      taskState: r.unread ? 'unread' : 'read',
       senderId: r.sender,
       senderName: r.sender_name ?? '',
       instanceId: r.instance_id,
@@ -59,11 +64,12 @@ export async function markRead(ctx: NodeContext, body: Out<typeof contracts.Remi
 }
 
 export async function unreadCount(ctx: NodeContext): Promise<Out<typeof contracts.RemindUnreadCountResult>> {
-  const row = await engineOf(ctx)
-    .selectFrom('remind_tasks')
+  const edb = engineOf(ctx);
+  const row = await edb
+    .selectFrom('remind_tasks as r')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('receiver', '=', ctx.userId)
-    .where('task_state', '=', 'unread')
+    .where('r.receiver', '=', ctx.userId)
+    .where(stillUnreadSql(edb, 'r', 'task_state'))
     .executeTakeFirstOrThrow();
   return { count: Number(row.n) };
 }

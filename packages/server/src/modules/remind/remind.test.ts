@@ -80,11 +80,13 @@ describe('reading', () => {
     expect(page).toMatchObject({ total: 3, hasMore: false });
     expect(page.list.map((r) => r.taskId)).toEqual([all.list[2].taskId]);
 
+    // The 显示器 to-do was handed on (转交): its reminder is settled and reads as read.
+    expect(all.list.map((r) => r.taskState)).toEqual(['unread', 'read', 'unread']);
     const r = await markRead(approver, { taskIds: [all.list[0].taskId] });
     expect(r.json()).toEqual({ successful: true, data: { updated: 1 } });
-    expect(await unread(approver)).toBe(2);
-    expect((await reminders(approver, { taskState: 'read' })).list.map((x) => x.taskId)).toEqual([all.list[0].taskId]);
-    expect((await reminders(approver, { taskState: 'unread' })).total).toBe(2);
+    expect(await unread(approver)).toBe(1);
+    expect((await reminders(approver, { taskState: 'read' })).list.map((x) => x.taskId)).toEqual([all.list[0].taskId, all.list[1].taskId]);
+    expect((await reminders(approver, { taskState: 'unread' })).list.map((x) => x.taskId)).toEqual([all.list[2].taskId]);
     expect((await markRead(approver, { all: true })).json().data).toEqual({ updated: 2 });
     expect(await unread(approver)).toBe(0);
   });
@@ -111,5 +113,22 @@ describe('reading', () => {
     const theirs = (await reminders(reader)).list[0].taskId;
     expect((await markRead(stranger, { taskIds: [theirs] })).json().errorCode).toBe(310001);
     expect(await unread(reader)).toBe(1);
+  });
+});
+
+describe('settled to-dos', () => {
+  it('a to-do handled anywhere (here 快速审批) no longer counts as unread nor reads as new', async () => {
+    const id = await start('订书机');
+    const item = await itemOf(approver, id);
+    const before = await unread(approver);
+    const mine = (await reminders(approver, { taskState: 'unread' })).list.find((r) => r.workItemId === item);
+    expect(mine).toMatchObject({ kind: 'todo', taskState: 'unread' });
+    await approver.c.post('/v1/workflow/todos/rapid-approve', { workItemIds: [item] });
+    expect(await unread(approver)).toBe(before - 1);
+    expect((await reminders(approver)).list.find((r) => r.taskId === mine!.taskId)).toMatchObject({ taskState: 'read' });
+    expect((await reminders(approver, { taskState: 'unread' })).list.map((r) => r.taskId)).not.toContain(mine!.taskId);
+    // Settled reminders are marked read for good by 全部已读, as the others.
+    await markRead(approver, { all: true });
+    expect(await unread(approver)).toBe(0);
   });
 });

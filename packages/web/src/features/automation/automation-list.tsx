@@ -1,6 +1,5 @@
 import { App, Button, Empty, Flex, Popconfirm, Switch, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,6 +7,7 @@ import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { automationApi, automationKeys, type AutomationDto } from './automation-api.ts';
 import { describeTrigger } from './trigger-text.ts';
 import type { AutomationForm } from './use-automation-form.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 interface AutomationListProps {
   form: AutomationForm;
@@ -72,7 +72,7 @@ export function AutomationList({ form, automations, isLoading, onEdit, onLog, on
           ),
         },
         { key: 'owner', title: t('automation.columns.owner'), width: 100, render: (_, a) => a.ownerName || '--' },
-        { key: 'next', title: t('automation.columns.nextRunTime'), width: 150, render: (_, a) => (a.nextRunTime ? dayjs(a.nextRunTime).format('YYYY-MM-DD HH:mm') : '--') },
+        { key: 'next', title: t('automation.columns.nextRunTime'), width: 150, render: (_, a) => formatDateTime(a.nextRunTime) },
         {
           key: 'actions',
           title: t('automation.columns.actions'),

@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { AutomationTrigger } from '@tritium/shared/automation/index';
 import type { SourceFields } from '../rule-values/source-fields.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /** A trigger in words for the list: "「到期日」前3天 09:00", "每天，从 2026-12-01 09:00 起". */
 export function describeTrigger(trigger: AutomationTrigger, fields: SourceFields, t: TFunction): string {
@@ -17,7 +17,7 @@ export function describeTrigger(trigger: AutomationTrigger, fields: SourceFields
       return t('automation.describe.date', { field: name(trigger.field), offset, time: trigger.time });
     }
     case 'timing':
-      return t('automation.describe.timing', { cycle: t(`automation.cycles.${trigger.cycle}`), start: dayjs(trigger.start).format('YYYY-MM-DD HH:mm') });
+      return t('automation.describe.timing', { cycle: t(`automation.cycles.${trigger.cycle}`), start: formatDateTime(trigger.start) });
     case 'button':
       return t('automation.describe.button', { label: trigger.label });
     default:

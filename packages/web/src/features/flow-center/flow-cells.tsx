@@ -3,16 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import type { FlowCenterRow } from './flow-center-api.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /** Where a row opens: the record in the form page (the form shows the workflow's buttons, trace and chart). */
 export const recordPath = (row: Pick<FlowCenterRow, 'schemaCode' | 'objectId'>) => `${FORM_RUNTIME_PATH}/${row.schemaCode}/${row.objectId}`;
 
 const STATE_COLORS: Record<string, string> = { Running: 'processing', Starting: 'default', Finished: 'success', Canceled: 'default' };
-
-export function formatTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
-}
 
 /** The instance's state; a finished flow that was vetoed says so. */
 export function FlowState({ row }: { row: FlowCenterRow }) {
@@ -36,9 +32,8 @@ export function FlowName({ row }: { row: FlowCenterRow }) {
 
 /** The item's deadline from its node's time limit (docs/decisions/0042), red once passed; — without one. */
 export function Deadline({ row }: { row: FlowCenterRow }) {
-  const { i18n } = useTranslation();
   if (!row.dueTime) return <Typography.Text type="secondary">—</Typography.Text>;
-  return <Typography.Text type={row.overdue ? 'danger' : undefined}>{formatTime(row.dueTime, i18n.language)}</Typography.Text>;
+  return <Typography.Text type={row.overdue ? 'danger' : undefined}>{formatDateTime(row.dueTime)}</Typography.Text>;
 }
 
 export function CurrentActivities({ row }: { row: FlowCenterRow }) {

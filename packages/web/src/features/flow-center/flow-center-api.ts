@@ -8,20 +8,15 @@ export type FlowCenterRow = contracts.FlowCenterRow;
 export type FlowCenterListBody = contracts.FlowCenterListBody;
 export type FlowCenterListResult = contracts.FlowCenterListResult;
 export type RapidApproveResult = contracts.RapidApproveResult;
-export type RemindTaskDto = contracts.RemindTaskDto;
-export type RemindTaskListResult = contracts.RemindTaskListResult;
 type TodosCount = z.infer<typeof contracts.WfTodosCountResult>;
 type FormsResult = z.infer<typeof contracts.FlowCenterFormsResult>;
 
-/** Query keys: every flow-center and reminder query starts with its group, so one action refreshes the group. */
+/** Query keys: every flow-center query starts with its group, so one action refreshes the group. */
 export const flowKeys = {
   all: ['flow-center'] as const,
   counts: ['flow-center', 'counts'] as const,
   list: (body: FlowCenterListBody) => ['flow-center', 'list', body] as const,
   forms: ['flow-center', 'forms'] as const,
-  reminders: ['remind'] as const,
-  reminderList: (pageIndex: number, pageSize: number) => ['remind', 'list', pageIndex, pageSize] as const,
-  unread: ['remind', 'unread'] as const,
 };
 
 // Badges are quiet: a count that cannot be read is not worth a pop-up.
@@ -34,9 +29,6 @@ export const flowCenterApi = {
   unfinishedCount: () => apiClient.get<{ count: number }>('/v1/workflow/todos/unfinished/count', quiet),
   rapidApprove: (workItemIds: string[], text: string) =>
     apiClient.post<RapidApproveResult>('/v1/workflow/todos/rapid-approve', { workItemIds, ...(text.trim() ? { opinion: { text: text.trim() } } : {}) }),
-  reminders: (pageIndex: number, pageSize: number) => apiClient.post<RemindTaskListResult>('/v1/remindtask/list', { pageIndex, pageSize }),
-  unreadCount: () => apiClient.get<{ count: number }>('/v1/remindtask/unread/count', quiet),
-  markRead: (body: { taskIds: string[] } | { all: true }) => apiClient.put<{ updated: number }>('/v1/remindtask/state/read', body),
 };
 
 // Counts refresh now and then while the page is open, so a todo that arrives elsewhere shows up.
@@ -67,22 +59,6 @@ export function useRapidApprove() {
   return useMutation({
     mutationFn: ({ workItemIds, text }: { workItemIds: string[]; text: string }) => flowCenterApi.rapidApprove(workItemIds, text),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: flowKeys.all }),
-  });
-}
-
-export function useUnreadReminders() {
-  return useQuery({ queryKey: flowKeys.unread, queryFn: flowCenterApi.unreadCount, refetchInterval: POLL_MS });
-}
-
-export function useReminders(pageIndex: number, pageSize: number, enabled = true) {
-  return useQuery({ queryKey: flowKeys.reminderList(pageIndex, pageSize), queryFn: () => flowCenterApi.reminders(pageIndex, pageSize), enabled, placeholderData: keepPreviousData });
-}
-
-export function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: flowCenterApi.markRead,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: flowKeys.reminders }),
   });
 }
 

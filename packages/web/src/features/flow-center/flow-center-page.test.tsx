@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlowCenterPage } from './flow-center-page.tsx';
 import { TodoBlock } from './todo-block.tsx';
-import { formatTime } from './flow-cells.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { ok, stubFetch, type RecordedCall } from '../../test/fetch-stub.ts';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
@@ -67,7 +67,7 @@ describe('flow center', () => {
     expect(screen.getByRole('columnheader', { name: '办理期限' })).toBeTruthy();
     expect(within(rowOf('差旅 2')).getByText('已超时')).toBeTruthy();
     expect(within(rowOf('差旅 1')).queryByText('已超时')).toBeNull();
-    expect(within(rowOf('差旅 1')).getByText(formatTime('2026-11-21T02:00:00.000Z', 'zh-CN'))).toBeTruthy();
+    expect(within(rowOf('差旅 1')).getByText(formatDateTime('2026-11-21T02:00:00.000Z'))).toBeTruthy();
     expect(within(rowOf('差旅 3')).getAllByText('—').length).toBeGreaterThan(0);
     // A fill item cannot be approved in a batch.
     expect((within(rowOf('差旅 3')).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);

@@ -2,7 +2,8 @@ import { Button, Empty, Flex, List, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlowCenterRow, FlowCenterTab } from './flow-center-api.ts';
-import { CurrentActivities, Deadline, FlowName, FlowState, formatTime, recordPath } from './flow-cells.tsx';
+import { CurrentActivities, Deadline, FlowName, FlowState, recordPath } from './flow-cells.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 interface Props {
   tab: FlowCenterTab;
@@ -14,7 +15,7 @@ interface Props {
 
 /** A flow-center tab on a phone: a list of cards; a tap opens the record; more rows load at the bottom. */
 export function FlowPhoneList({ tab, rows, loading, hasMore, onMore }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
   if (!loading && !rows.length) return <Empty style={{ paddingTop: 64 }} description={t(`flowCenter.empty.${tab}`)} />;
@@ -46,7 +47,7 @@ export function FlowPhoneList({ tab, rows, loading, hasMore, onMore }: Props) {
               {row.formName} · {row.originatorName} · <CurrentActivities row={row} />
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-              {formatTime(tab === 'done' ? row.itemFinishedTime : row.receivedTime, i18n.language)}
+              {formatDateTime(tab === 'done' ? row.itemFinishedTime : row.receivedTime)}
             </Typography.Text>
             {tab === 'todo' && row.dueTime && (
               <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>

@@ -1,7 +1,8 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowCenterListResult, FlowCenterRow, FlowCenterTab } from './flow-center-api.ts';
-import { CurrentActivities, Deadline, FlowName, FlowState, formatTime } from './flow-cells.tsx';
+import { CurrentActivities, Deadline, FlowName, FlowState } from './flow-cells.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 interface Props {
   tab: FlowCenterTab;
@@ -16,7 +17,7 @@ interface Props {
 
 /** A flow-center tab on PC: a paged table; the todo tab lets approval items be selected for rapid approval. */
 export function FlowTable({ tab, data, loading, pageIndex, pageSize, onPage, selected, onSelect }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const isItemTab = tab === 'todo' || tab === 'toRead' || tab === 'done';
   const columns: TableColumnsType<FlowCenterRow> = [
     { key: 'name', title: t('flowCenter.columns.name'), render: (_, row) => <FlowName row={row} />, ellipsis: false },
@@ -28,7 +29,7 @@ export function FlowTable({ tab, data, loading, pageIndex, pageSize, onPage, sel
       key: 'time',
       title: t(tab === 'done' ? 'flowCenter.columns.finished' : isItemTab ? 'flowCenter.columns.received' : 'flowCenter.columns.started'),
       width: 160,
-      render: (_, row) => formatTime(tab === 'done' ? row.itemFinishedTime : row.receivedTime, i18n.language),
+      render: (_, row) => formatDateTime(tab === 'done' ? row.itemFinishedTime : row.receivedTime),
     },
     ...(tab === 'todo' ? [{ key: 'deadline', title: t('flowCenter.columns.deadline'), width: 160, render: (_: unknown, row: FlowCenterRow) => <Deadline row={row} /> }] : []),
     { key: 'state', title: t('flowCenter.columns.state'), width: 100, render: (_, row) => <FlowState row={row} /> },

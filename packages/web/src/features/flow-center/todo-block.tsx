@@ -2,11 +2,12 @@ import { Empty, Flex, List, Skeleton, Typography, theme } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFlowList } from './flow-center-api.ts';
-import { FlowName, formatTime } from './flow-cells.tsx';
+import { FlowName } from './flow-cells.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /** The workbench home's 待办 block: my five newest todos and the way to the flow center. */
 export function TodoBlock() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const list = useFlowList({ tab: 'todo', pageIndex: 0, pageSize: 5 }, { quiet: true });
   if (list.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
@@ -19,7 +20,7 @@ export function TodoBlock() {
           dataSource={rows}
           rowKey={(r) => r.workItemId ?? r.instanceId}
           renderItem={(r) => (
-            <List.Item extra={<Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{formatTime(r.receivedTime, i18n.language)}</Typography.Text>}>
+            <List.Item extra={<Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{formatDateTime(r.receivedTime)}</Typography.Text>}>
               <Flex gap="small" align="center" style={{ minWidth: 0 }}>
                 <FlowName row={r} />
                 <Typography.Text type="secondary">{r.formName}</Typography.Text>

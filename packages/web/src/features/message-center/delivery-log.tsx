@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Flex, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { DELIVERY_STATES, OUTSIDE_CHANNELS, type DeliveryState, type OutsideChannel } from '@tritium/shared/constants/messages';
 import { useDeliveries, type DeliveryDto } from './message-api.ts';
+import { formatDateTimeSeconds } from '../../lib/date-format.ts';
 
 const STATE_COLORS: Record<DeliveryState, string> = { Waiting: 'default', Retrying: 'orange', Succeeded: 'green', Failed: 'red' };
 const PAGE_SIZE = 20;
@@ -46,7 +46,7 @@ export function DeliveryLog() {
         dataSource={log.data?.list ?? []}
         pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: log.data?.total ?? 0, showSizeChanger: false, onChange: (p) => setPage(p - 1) }}
         columns={[
-          { title: t('messageCenter.deliveries.time'), dataIndex: 'createdTime', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: t('messageCenter.deliveries.time'), dataIndex: 'createdTime', width: 150, render: (v: string) => formatDateTimeSeconds(v) },
           { title: t('messageCenter.deliveries.receiver'), dataIndex: 'receiverName', width: 110 },
           { title: t('messageCenter.deliveries.title'), dataIndex: 'title', ellipsis: true },
           { title: t('messageCenter.deliveries.channel'), dataIndex: 'channel', width: 90, render: (c: OutsideChannel) => t(`messageCenter.preferences.channels.${c}`) },

@@ -1,9 +1,9 @@
 import { Badge, Empty, Flex, List, Tag, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import { useMarkMessagesRead, type MessageDto } from './message-api.ts';
+import { formatRecent } from '../../lib/date-format.ts';
 
 const CATEGORY_COLORS: Record<string, string> = { workflow: 'blue', comment: 'green', tasktip: 'gold', dataport: 'purple', automation: 'cyan', system: 'default' };
 
@@ -12,11 +12,6 @@ export function messagePath(m: Pick<MessageDto, 'link' | 'category'>): string | 
   if (m.link.schemaCode && m.link.objectId) return `${FORM_RUNTIME_PATH}/${encodeURIComponent(m.link.schemaCode)}/${encodeURIComponent(m.link.objectId)}`;
   if (m.category === 'dataport') return '/workbench/data-port';
   return null;
-}
-
-function when(iso: string): string {
-  const d = dayjs(iso);
-  return d.isSame(dayjs(), 'day') ? d.format('HH:mm') : d.isSame(dayjs(), 'year') ? d.format('MM-DD HH:mm') : d.format('YYYY-MM-DD');
 }
 
 /** Messages newest first: a click marks one read and opens what it is about. */
@@ -55,7 +50,7 @@ export function MessageList({ messages, loading, onOpen, footer }: { messages: M
                 {m.title}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, flex: 'none' }}>
-                {when(m.createdTime)}
+                {formatRecent(m.createdTime)}
               </Typography.Text>
             </Flex>
             {m.content && (

@@ -4,6 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { printApi, printKeys, uploadWorkbook } from './print-api.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /**
  * A form's Excel print templates (issue 24): upload a workbook with `{字段编码}` placeholders and a row of
@@ -46,7 +47,7 @@ export function ExcelTemplates({ schemaCode }: { schemaCode: string }) {
       <Table rowKey="templateId" size="small" dataSource={rows} pagination={false} loading={list.isLoading} locale={{ emptyText: t('print.excel.empty') }}
         columns={[
           { title: t('print.templates.name'), dataIndex: 'name' },
-          { title: t('print.templates.modified'), dataIndex: 'createdTime', width: 180, render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false }) },
+          { title: t('print.templates.modified'), dataIndex: 'createdTime', width: 180, render: (v: string) => formatDateTime(v) },
           {
             title: t('print.templates.actions'), key: 'a', width: 100,
             render: (_v, r) => (

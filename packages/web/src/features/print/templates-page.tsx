@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { printApi, printKeys, type PrintTemplateDto } from './print-api.ts';
 import { TemplateDesigner } from './designer/template-designer.tsx';
 import { ExcelTemplates } from './excel-templates.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /** FORM_PRINT_TEMPLATES_PATH/:schemaCode — a form's print templates (issue 24): the list, then the designer. */
 export function PrintTemplatesPage() {
@@ -47,7 +48,7 @@ export function PrintTemplatesPage() {
           columns={[
             { title: t('print.templates.name'), dataIndex: 'name', render: (v: string, r) => <Flex gap="small" align="center"><a onClick={() => void open(r.templateId)}>{v}</a>{r.isDefault && <Tag color="blue">{t('print.default')}</Tag>}</Flex> },
             { title: t('print.templates.paper'), dataIndex: 'paper', width: 140, render: (v: string, r) => `${v} · ${t(r.orientation === 'landscape' ? 'print.designer.landscape' : 'print.designer.portrait')}` },
-            { title: t('print.templates.modified'), dataIndex: 'modifiedTime', width: 180, render: (v: string) => new Date(v).toLocaleString('zh-CN', { hour12: false }) },
+            { title: t('print.templates.modified'), dataIndex: 'modifiedTime', width: 180, render: (v: string) => formatDateTime(v) },
             {
               title: t('print.templates.actions'), key: 'actions', width: 140,
               render: (_v, r) => (

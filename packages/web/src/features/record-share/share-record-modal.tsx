@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@tritium/shared';
 import { recordShareApi, recordShareKeys } from './record-share-api.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 
 /** The expiries offered, in hours (null: until revoked). */
 const EXPIRIES = [24, 24 * 7, 24 * 30, null] as const;
@@ -36,7 +37,7 @@ export function ShareRecordModal({ schemaCode, objectId, open, onClose }: { sche
   const copy = (text: string) => navigator.clipboard?.writeText(text).then(() => message.success(t('externalForm.copied')));
   const copyShort = async (share: contracts.RecordShareDto) => void copy(absolute((await recordShareApi.shortLink(share.path)).url));
   const expiryText = (share: contracts.RecordShareDto) =>
-    share.expiresAt ? t('externalForm.share.until', { time: new Date(share.expiresAt).toLocaleString() }) : t('externalForm.share.forever');
+    share.expiresAt ? t('externalForm.share.until', { time: formatDateTime(share.expiresAt) }) : t('externalForm.share.forever');
 
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={t('externalForm.share.title')} width={640} destroyOnHidden>

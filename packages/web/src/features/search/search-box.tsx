@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_KEYWORD_MAX, SEARCH_KEYWORD_MIN } from '@tritium/shared/contracts/search/index';
+import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { isSearchable, nodeSearchPath, recordSearchPath, useDebounced, useGlobalSearch } from './search-api.ts';
 import { LoadMore, SearchResults, SearchStatus, optionId, searchItems, type SearchItem } from './search-results.tsx';
 
@@ -31,6 +32,8 @@ export function SearchBox({ width = 280 }: { width?: number | string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
+  // A phone has no keyboard shortcut to hint at.
+  const isPhone = useIsPhone();
   const keys = isMac() ? '⌘K' : 'Ctrl+K';
   useOpenShortcut(() => setOpen(true));
   return (
@@ -38,22 +41,22 @@ export function SearchBox({ width = 280 }: { width?: number | string }) {
       <Button
         onClick={() => setOpen(true)}
         aria-label={t('globalSearch.label')}
-        aria-keyshortcuts="Control+K Meta+K"
+        aria-keyshortcuts={isPhone ? undefined : 'Control+K Meta+K'}
         aria-haspopup="dialog"
         style={{ width, justifyContent: 'flex-start', color: token.colorTextPlaceholder }}
         icon={<SearchOutlined />}
       >
         <Flex justify="space-between" style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text type="secondary" ellipsis>{t('globalSearch.trigger')}</Typography.Text>
-          <Typography.Text keyboard type="secondary" title={t('globalSearch.shortcut', { keys })}>{keys}</Typography.Text>
+          {!isPhone && <Typography.Text keyboard type="secondary" title={t('globalSearch.shortcut', { keys })}>{keys}</Typography.Text>}
         </Flex>
       </Button>
-      {open && <SearchDialog onClose={() => setOpen(false)} />}
+      {open && <SearchDialog showKeyHint={!isPhone} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function SearchDialog({ onClose }: { onClose: () => void }) {
+function SearchDialog({ showKeyHint, onClose }: { showKeyHint: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -131,9 +134,11 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
       </div>
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: token.fontSizeSM, padding: `${token.paddingXS}px ${token.paddingSM}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-        {t('globalSearch.hint')}
-      </Typography.Text>
+      {showKeyHint && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: token.fontSizeSM, padding: `${token.paddingXS}px ${token.paddingSM}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+          {t('globalSearch.hint')}
+        </Typography.Text>
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { App, Button, Drawer, Empty, Flex, Input, Select, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUTOMATION_RUN_STATES, type AutomationRunState } from '@tritium/shared/automation/index';
@@ -8,6 +7,7 @@ import { useIsPhone } from '../../../lib/use-is-phone.ts';
 import { automationApi, automationKeys, type AutomationRunDto } from '../automation-api.ts';
 import { RunDetail } from './run-detail.tsx';
 import { RunStateTag } from './run-state-tag.tsx';
+import { formatDateTimeSeconds } from '../../../lib/date-format.ts';
 
 const PAGE_SIZE = 20;
 
@@ -68,7 +68,7 @@ export function RunLogDrawer({ schemaCode, automation, onClose }: RunLogDrawerPr
             { key: 'trigger', title: t('automation.log.trigger'), width: 130, render: (_, run) => t(`automation.triggers.${run.triggerType}`, { defaultValue: run.triggerType }) },
             { key: 'record', title: t('automation.log.record'), width: 150, ellipsis: true, render: (_, run) => run.objectId ?? '--' },
             { key: 'duration', title: t('automation.log.duration'), width: 90, render: (_, run) => (run.durationMs === null ? '--' : t('automation.log.ms', { n: run.durationMs })) },
-            { key: 'time', title: t('automation.log.time'), width: 150, render: (_, run) => dayjs(run.createdTime).format('YYYY-MM-DD HH:mm') },
+            { key: 'time', title: t('automation.log.time'), width: 150, render: (_, run) => formatDateTimeSeconds(run.createdTime) },
             { key: 'actions', title: '', width: 110, render: (_, run) => (
               <Flex>
                 <Button size="small" type="link" onClick={(e) => { e.stopPropagation(); setOpenRun(run); }}>{t('automation.log.detail')}</Button>

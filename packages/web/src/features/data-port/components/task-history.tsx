@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { dataPortApi, dataPortKeys, downloadTaskFile, FINAL_STATES, type PortTask, type TaskQuery } from '../api/data-port-api.ts';
 import { RollbackButton, RollbackStatus, rollbackOpen } from './rollback-action.tsx';
+import { formatDateTime as time } from '../../../lib/date-format.ts';
 
 const STATE_COLOR: Record<string, string> = { Finished: 'success', Failed: 'error', Timeout: 'warning', Running: 'processing', Waiting: 'default', Canceled: 'default', Queuing: 'default', Suspend: 'default' };
 const HOURS = [24, 72, 168, 720] as const;
@@ -14,8 +15,6 @@ const PAGE_SIZES = [20, 50, 100];
 
 /** The history page's address (the workbench's), optionally for one form. */
 export const dataPortTasksPath = (schemaCode?: string) => `/workbench/data-port${schemaCode ? `?schemaCode=${encodeURIComponent(schemaCode)}` : ''}`;
-
-const time = (v: string | null) => (v ? new Date(v).toLocaleString('zh-CN', { hour12: false }) : '—');
 
 /**
  * 导入导出记录 (domain.md §1; calls.md §9 LoadTaskRecords): the caller's import and export tasks, a page at a time,

@@ -9,6 +9,7 @@ import { DEFAULT_AFTER_SIGN_IN, safeRedirectTarget } from '../redirect-target.ts
 import { keepWechatSceneKey, wechatSceneKey } from '../wechat-scene-key.ts';
 import { BackToLoginButton, BackToLoginLink } from './back-to-login.tsx';
 import { BindMobileForm } from './bind-mobile-form.tsx';
+import { formatTime } from '../../../lib/date-format.ts';
 
 /** Seconds each ask waits for the scan before it is asked again. */
 const LONG_POLL_SECONDS = 20;
@@ -58,7 +59,7 @@ export function AccountQr({ hint, waiting }: { hint: string; waiting: Waiting | 
       <div style={{ width: 220, height: 220, display: 'flex', alignItems: 'center', justifyContent: 'center', border: '1px solid #f0f0f0', borderRadius: 8 }}>
         {waiting ? <img data-testid="wechat-account-qr" src={waiting.qrUrl} alt={t('scan.account.qrAlt')} width={200} height={200} /> : <Spin />}
       </div>
-      {waiting && <Typography.Text type="secondary">{t('scan.account.expiresAt', { time: new Date(waiting.expiresAt).toLocaleTimeString() })}</Typography.Text>}
+      {waiting && <Typography.Text type="secondary">{t('scan.account.expiresAt', { time: formatTime(waiting.expiresAt) })}</Typography.Text>}
     </Flex>
   );
 }

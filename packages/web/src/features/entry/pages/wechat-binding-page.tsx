@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { hasToken } from '../../../lib/session.ts';
 import { BackToLoginButton } from '../components/back-to-login.tsx';
 import { AccountQr, useScenePoll } from '../components/wechat-account-scan.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 // /entry/register/wechat, "personal WeChat binding" (decision 0090): a signed-in user binds the WeChat they scan with
 // to their account, or unbinds it. WeChat's QR page sends the browser back here with a code and the state, which are
@@ -102,7 +103,7 @@ function BindingStatus() {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Typography.Paragraph type="secondary">{t('wechatBinding.intro')}</Typography.Paragraph>
       <Typography.Text data-testid="wechat-binding-state">
-        {binding.data.bound ? t('wechatBinding.boundSince', { time: new Date(binding.data.boundTime!).toLocaleString() }) : t('wechatBinding.notBound')}
+        {binding.data.bound ? t('wechatBinding.boundSince', { time: formatDateTime(binding.data.boundTime) }) : t('wechatBinding.notBound')}
       </Typography.Text>
       {error && <Typography.Text type="danger">{isApiError(error) ? error.message : t('ssoCallback.unreachable')}</Typography.Text>}
       {binding.data.bound && confirming && (

@@ -1,11 +1,12 @@
 import { Empty, Flex, List, Skeleton, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type DisplayContext } from '@tritium/shared/controls/index';
+import type { DisplayContext } from '@tritium/shared/controls/index';
 import { runtimeApi, runtimeKeys } from '../api/runtime-api.ts';
 import { EMPTY_TEXT, type RuntimeControl } from '../fields/field-types.ts';
 import { NamesProvider, useDisplayContext, type NameRequest } from '../model/names.tsx';
 import { collectFields, type RuntimeNode } from '../model/runtime-tree.ts';
+import { formatDateTimeSeconds } from '../../../lib/date-format.ts';
 
 const textOf = (control: RuntimeControl | undefined, value: unknown, context: DisplayContext): string => {
   if (value == null || value === '') return EMPTY_TEXT;
@@ -29,7 +30,7 @@ function Entries({ tree, list }: { tree: readonly RuntimeNode[]; list: NonNullab
           <Flex vertical gap={token.paddingXXS} style={{ width: '100%' }}>
             <Flex justify="space-between" gap="small">
               <Typography.Text strong>{context.unitName?.(entry.userId) ?? entry.userId}</Typography.Text>
-              <Typography.Text type="secondary">{formatDateTime(entry.time, 'yyyy-mm-dd hh:mm:ss')}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTimeSeconds(entry.time)}</Typography.Text>
             </Flex>
             {entry.changes.map((change) => {
               const control = byCode.get(change.code);

@@ -3,7 +3,6 @@ import { Alert, Button, Empty, Flex, Input, Popconfirm, Skeleton, Tag, Typograph
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { PaperClipOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { FORM_COMMENT_MAX_LENGTH } from '@tritium/shared/constants/limits';
 import type { FileRef } from '@tritium/shared/controls/values';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -13,12 +12,11 @@ import { useFileUploads } from '../fields/use-file-uploads.ts';
 import { OrgPickerDialog, type PickedUnit } from '../../../components/org-picker/index.ts';
 import type { CommentDto } from './sns-api.ts';
 import { useCommentActions, useComments } from './use-record-side.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 // The comments of a record (评论, form attribute enableFormSNS; docs/decisions/0009): newest first, each with its
 // replies under it, a box to write (up to 2000 characters), 回复 on every comment and 删除 where the server says
 // the person may (the comment's author or an administrator of the app).
-
-const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 interface CommentItemProps {
   comment: CommentDto;
@@ -37,7 +35,7 @@ function CommentItem({ comment, onReply, onRemove, isRemoving }: CommentItemProp
         <Typography.Text strong>{comment.authorName}</Typography.Text>
         {comment.replyToAuthorName && <Typography.Text type="secondary">{t('formRuntimeSide.comments.replyTo', { name: comment.replyToAuthorName })}</Typography.Text>}
         <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-          <time dateTime={comment.createdTime}>{when(comment.createdTime)}</time>
+          <time dateTime={comment.createdTime}>{formatDateTime(comment.createdTime)}</time>
         </Typography.Text>
       </Flex>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{comment.text}</Typography.Paragraph>

@@ -8,6 +8,7 @@ import { MultiUserPicker, type PickedUnit } from '../../../components/org-picker
 import { isApiError } from '../../../lib/api-error.ts';
 import type { TaskTipDto } from './sns-api.ts';
 import { useTaskTipActions, useTaskTips } from './use-record-side.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 
 // The task tips of a record (任务提醒, form attribute enableTask; docs/decisions/0009): a reminder for chosen people
 // at a time, with a text. The server stores them with a state (pending, cancelled, done); delivery comes later.
@@ -64,7 +65,7 @@ function TaskTipItem({ tip, onCancel, onRemove }: { tip: TaskTipDto; onCancel: (
       <Flex gap="small" align="center" wrap>
         <BellOutlined aria-hidden />
         <Typography.Text strong>
-          <time dateTime={tip.remindTime}>{dayjs(tip.remindTime).format('YYYY-MM-DD HH:mm')}</time>
+          <time dateTime={tip.remindTime}>{formatDateTime(tip.remindTime)}</time>
         </Typography.Text>
         <Tag color={STATE_COLORS[tip.state]}>{t(`formRuntimeSide.taskTips.states.${tip.state}`)}</Tag>
       </Flex>

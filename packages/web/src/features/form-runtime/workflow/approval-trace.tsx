@@ -1,6 +1,7 @@
 import { Empty, Flex, Skeleton, Tag, Timeline, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { useDisplayContext, NamesProvider } from '../model/names.tsx';
 import { workflowApi, workflowKeys, type WorkflowDetail } from './workflow-api.ts';
 
@@ -11,6 +12,11 @@ const DISAGREE = new Set(['reject', 'forback', 'rejectFlow', 'cancel', 'retrieve
 // Actions whose receivers are people (a send-back's receivers are the nodes it returns to).
 const TO_PEOPLE = new Set(['forward', 'addsignBefore', 'addsignAfter', 'consult', 'circulate', 'urge']);
 const receiversOf = (c: WorkflowDetail['comments'][number]) => (TO_PEOPLE.has(c.action) ? c.receivers : []);
+
+/** The originator's submit of the start node starts the flow: it reads 发起, not 同意. */
+function actionOf(c: WorkflowDetail['comments'][number], startCodes: ReadonlySet<string>): string {
+  return c.action === 'submit' && c.activityCode !== null && startCodes.has(c.activityCode) ? 'start' : c.action;
+}
 
 /** The approval trace (审批记录): every action and opinion, oldest first, then who has the record now. */
 export function ApprovalTrace({ instanceId }: { instanceId: string }) {
@@ -33,7 +39,11 @@ function TraceList({ detail }: { detail: WorkflowDetail }) {
   const activityName = new Map(detail.tokens.map((tk) => [tk.activityCode, tk.activityName]));
   const pending = detail.items.filter((i) => OPEN_STATES.has(i.state));
   if (detail.comments.length === 0 && pending.length === 0) return <Empty description={t('formWorkflow.trace.empty')} />;
-  const time = (iso: string) => new Date(iso).toLocaleString();
+  // The start node: the log's start entry names it, and it is the instance's first token.
+  const startCodes = new Set([
+    ...detail.comments.filter((c) => c.action === 'start').map((c) => c.activityCode),
+    ...detail.tokens.filter((tk) => tk.seq === 1).map((tk) => tk.activityCode),
+  ].filter((code): code is string => !!code));
   const items = detail.comments.map((c) => ({
     key: c.commentId,
     color: AGREE.has(c.action) ? token.colorSuccess : DISAGREE.has(c.action) ? token.colorError : token.colorPrimary,
@@ -41,7 +51,7 @@ function TraceList({ detail }: { detail: WorkflowDetail }) {
       <Flex vertical gap={2} aria-label={t('formWorkflow.trace.entry')}>
         <Flex gap="small" wrap align="baseline">
           <Typography.Text strong>{name(c.userId)}</Typography.Text>
-          <Tag style={{ marginInlineEnd: 0 }}>{t(`formWorkflow.trace.actions.${c.action}`, { defaultValue: c.action })}</Tag>
+          <Tag style={{ marginInlineEnd: 0 }}>{t(`formWorkflow.trace.actions.${actionOf(c, startCodes)}`, { defaultValue: c.action })}</Tag>
           {c.activityCode && <Typography.Text type="secondary">{activityName.get(c.activityCode) ?? c.activityCode}</Typography.Text>}
         </Flex>
         {c.text && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{c.text}</Typography.Paragraph>}
@@ -52,7 +62,7 @@ function TraceList({ detail }: { detail: WorkflowDetail }) {
         )}
         {c.signature && <img src={c.signature} alt={t('formWorkflow.trace.signature')} style={{ maxWidth: 160, maxHeight: 60 }} />}
         <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-          {time(c.createdTime)}
+          {formatDateTime(c.createdTime)}
         </Typography.Text>
       </Flex>
     ),

@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { associatedOrgApi, associatedOrgKeys, fullLink, type AssociatedOrgDto } from './associated-org-api.ts';
 import { AssociatedMembersDialog } from './associated-members-dialog.tsx';
+import { formatDateTime as when } from '../../../lib/date-format.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '--');
 const VALID_DAYS = 7;
 
 function StateTag({ association }: { association: AssociatedOrgDto }) {

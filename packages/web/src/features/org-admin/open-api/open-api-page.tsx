@@ -4,8 +4,7 @@ import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { invokeUrl, openApiApi, openApiKeys, type EngineSecretCreateResult, type EngineSecretDto } from './open-api-api.ts';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+import { formatDateTime as when } from '../../../lib/date-format.ts';
 
 /**
  * /admin/open-api: the open API's connection details (EngineCode, the Invoke address) and its secrets. A new

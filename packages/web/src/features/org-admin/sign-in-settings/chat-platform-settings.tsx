@@ -8,6 +8,7 @@ import { secretOrUndefined } from '../notification-channels/channels-api.ts';
 import { chatApi, chatKeys, type ChatSettingDto, type ChatSettingSaveBody, type DirectorySyncSummary } from './sso-api.ts';
 import { DingtalkShortcuts } from './dingtalk-shortcuts.tsx';
 import { WechatAccountFields, WechatMethodField } from './wechat-account-fields.tsx';
+import { formatDateTimeSeconds } from '../../../lib/date-format.ts';
 
 type Provider = contracts.ChatProviderName;
 const { DIRECTORY_PROVIDERS } = contracts;
@@ -230,7 +231,7 @@ function DirectorySync({ provider, enabled, pending }: { provider: Provider; ena
         dataSource={log.data?.list ?? []}
         locale={{ emptyText: t('signInSettings.sync.noRuns') }}
         columns={[
-          { title: t('signInSettings.sync.time'), dataIndex: 'createdTime', render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('signInSettings.sync.time'), dataIndex: 'createdTime', render: (v: string) => formatDateTimeSeconds(v) },
           { title: t('signInSettings.sync.mode'), dataIndex: 'mode', render: (v: contracts.DirectorySyncMode) => t(`signInSettings.sync.modes.${v}`) },
           { title: t('signInSettings.sync.state'), dataIndex: 'state', render: (v: string) => t(`signInSettings.sync.states.${v}`, { defaultValue: v }) },
           {

@@ -10,7 +10,7 @@ import { useAdminAppCodes, useAppList } from '../../apps/hooks/use-apps.ts';
 import type { zhCN } from '../../../locales/zh-CN.ts';
 import { RecentActivity } from './recent-activity.tsx';
 import { TodoBlock } from '../../flow-center/todo-block.tsx';
-import { ReminderList } from '../../flow-center/reminder-list.tsx';
+import { MessagesBlock } from '../../message-center/messages-block.tsx';
 
 // A dashboard block loads the board's code (charts, the drill-down list) only where a home has one.
 const BoardView = lazy(() => import('../../dashboard/board-view.tsx').then((m) => ({ default: m.BoardView })));
@@ -24,7 +24,7 @@ export const HOME_COMPONENTS: Record<ComponentType, { title: TitleKey; render: (
   recentActivity: { title: 'recentActivity', render: () => <RecentActivity /> },
   shortcuts: { title: 'shortcuts', render: () => <RecentActivity order="frequent" limit={6} /> },
   todo: { title: 'todo', render: () => <TodoBlock /> },
-  messages: { title: 'messages', render: () => <ReminderList /> },
+  messages: { title: 'messages', render: () => <MessagesBlock /> },
   dashboard: { title: 'dashboard', render: (component) => (component.nodeCode ? <Suspense fallback={<Skeleton active />}><BoardView code={component.nodeCode} compact /></Suspense> : <Pending text="dashboard" />) },
   customLink: { title: 'customLink', render: (component) => <LinkBlock code={component.nodeCode} /> },
 };

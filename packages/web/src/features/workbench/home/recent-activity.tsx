@@ -1,11 +1,11 @@
 import { Empty, List, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { AppIcon } from '../../apps/components/app-icon.tsx';
 import type { FunctionNodeDto } from '../../apps/api/apps-api.ts';
 import { isApp, nodeTypeKey } from '../../apps/node-types.ts';
 import { useRecentActivity } from './use-workbench-config.ts';
+import { formatRecent } from '../../../lib/date-format.ts';
 
 export const nodePath = (node: FunctionNodeDto) => (isApp(node) ? `/workbench/app/${node.code}` : `/workbench/app/${node.appCode}/${node.code}`);
 
@@ -21,7 +21,7 @@ export function RecentActivity({ order = 'recent', limit = 8 }: { order?: 'recen
       size="small"
       dataSource={items}
       renderItem={({ node, lastVisitTime, visitCount }) => (
-        <List.Item extra={<Typography.Text type="secondary">{order === 'frequent' ? t('workbench.home.visits', { count: visitCount }) : dayjs(lastVisitTime).format('MM-DD HH:mm')}</Typography.Text>}>
+        <List.Item extra={<Typography.Text type="secondary">{order === 'frequent' ? t('workbench.home.visits', { count: visitCount }) : formatRecent(lastVisitTime)}</Typography.Text>}>
           <Link to={nodePath(node)} style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
             <AppIcon node={node} size={22} />
             <Typography.Text ellipsis>{node.displayName}</Typography.Text>

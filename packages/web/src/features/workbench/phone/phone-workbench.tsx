@@ -9,7 +9,7 @@ import { PhoneHome } from './phone-home.tsx';
 import { PhoneMe } from './phone-me.tsx';
 import { useLiveEvents } from '../../message-center/use-live-events.ts';
 import { FlowCenterPage } from '../../flow-center/flow-center-page.tsx';
-import { ReminderList } from '../../flow-center/reminder-list.tsx';
+import { MessagesBlock } from '../../message-center/messages-block.tsx';
 
 const TABS = [
   { key: '/workbench', title: 'workbench.phone.tabs.home', icon: <AppstoreOutlined /> },
@@ -24,7 +24,7 @@ export function PhoneWorkbench({ info }: { info: UserInfoResult }) {
   return (
     <Routes>
       <Route index element={<TabFrame><PhoneHome info={info} /></TabFrame>} />
-      <Route path="messages" element={<TabFrame><div style={{ padding: 12 }}><ReminderList /></div></TabFrame>} />
+      <Route path="messages" element={<TabFrame><div style={{ padding: 12 }}><MessagesBlock size={30} /></div></TabFrame>} />
       <Route path="flow" element={<TabFrame><FlowCenterPage /></TabFrame>} />
       <Route path="me" element={<TabFrame><PhoneMe info={info} /></TabFrame>} />
       <Route path="app/:appCode/:nodeCode?" element={<PhoneAppPage />} />

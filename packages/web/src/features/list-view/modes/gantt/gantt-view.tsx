@@ -13,6 +13,7 @@ import { useIsPhone } from '../../../../lib/use-is-phone.ts';
 import { outcomeOf } from '../save-move.ts';
 import type { ModeRuntimeProps, Row } from '../types.ts';
 import { DAY, DAY_WIDTH, GANTT_ZOOMS, arrangeTasks, dragged, levelMoves, linkPath, reordered, spanOf, startOfDay, type ArrangedTask, type DragKind, type GanttZoom, type TaskInput } from './gantt-model.ts';
+import { formatMonth, formatMonthDay } from '../../../../lib/date-format.ts';
 
 // The Gantt chart (view mode 4; docs/decisions/0054), drawn by hand in SVG: a task list (levels, a menu per task) beside
 // bars on a day scale, in swimlanes. Tasks come from POST /v1/bizdata/view/gantt. Dragging a bar moves it, dragging an
@@ -188,10 +189,7 @@ function GanttBody({ settings, data, loading, ...props }: BodyProps) {
     const day = new Date(d);
     return zoom === 'day' || (zoom === 'week' ? day.getDay() === 1 : day.getDate() === 1);
   });
-  const tickLabel = (d: number) => {
-    const day = new Date(d);
-    return zoom === 'month' ? `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}` : `${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  };
+  const tickLabel = (d: number) => (zoom === 'month' ? formatMonth(d) : formatMonthDay(d));
   const newTask = () => {
     const start = startOfDay(today) + 9 * 3_600_000;
     props.onCreate({ [settings.startField]: new Date(start).toISOString(), [settings.endField]: new Date(start + DAY).toISOString() }, 'GanttCreateNode');

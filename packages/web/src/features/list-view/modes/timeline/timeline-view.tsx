@@ -13,6 +13,7 @@ import { listViewApi } from '../../api/list-view-api.ts';
 import { cellText, controlsByCode, unitIdsOf } from '../../model/cells.ts';
 import type { ModeRuntimeProps, Row } from '../types.ts';
 import { useIsPhone } from '../../../../lib/use-is-phone.ts';
+import { formatDate, formatMonth, formatMonthDay } from '../../../../lib/date-format.ts';
 
 // The timeline (view mode 2; docs/decisions/0047): records as bars on a time axis, one row per value of the group
 // field (a person, an option), zoomed by day, week or month. The window's records come from the calendar's range call
@@ -22,7 +23,6 @@ import { useIsPhone } from '../../../../lib/use-is-phone.ts';
 type Zoom = (typeof TIMELINE_ZOOMS)[number];
 /** Columns the window shows per zoom, and each column's unit. */
 const WINDOW: Record<Zoom, { columns: number; unit: 'day' | 'week' | 'month' }> = { day: { columns: 14, unit: 'day' }, week: { columns: 12, unit: 'week' }, month: { columns: 12, unit: 'month' } };
-const LABEL: Record<Zoom, string> = { day: 'MM-DD', week: 'MM-DD', month: 'YYYY-MM' };
 const BAR = 24;
 const NONE = '\u0000none';
 
@@ -113,7 +113,7 @@ function TimelineBody({ rows, loading, tooMany, span, zoom, settings, onZoom, on
         <Button icon={<LeftOutlined />} aria-label={t('viewModes.timeline.previous')} onClick={() => onMove(-1)} />
         <Button onClick={() => onMove(0)}>{t('viewModes.timeline.today')}</Button>
         <Button icon={<RightOutlined />} aria-label={t('viewModes.timeline.next')} onClick={() => onMove(1)} />
-        <Typography.Text strong>{`${span.start.format('YYYY-MM-DD')} ~ ${span.end.subtract(1, 'day').format('YYYY-MM-DD')}`}</Typography.Text>
+        <Typography.Text strong>{`${formatDate(span.start)} ~ ${formatDate(span.end.subtract(1, 'day'))}`}</Typography.Text>
         <div style={{ flex: 1 }} />
         <Segmented aria-label={t('viewModes.zoom')} value={zoom} onChange={(v) => onZoom(v as Zoom)} options={TIMELINE_ZOOMS.map((z) => ({ value: z, label: t(`viewModes.layouts.${z}`) }))} />
       </Flex>
@@ -123,7 +123,7 @@ function TimelineBody({ rows, loading, tooMany, span, zoom, settings, onZoom, on
           <div style={{ display: 'flex', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorFillQuaternary }}>
             <div style={{ width: labelWidth, flex: 'none' }} />
             {span.columns.map((c) => (
-              <div key={c.valueOf()} style={{ flex: 1, padding: '4px 6px', fontSize: token.fontSizeSM, color: token.colorTextSecondary, borderInlineStart: `1px solid ${token.colorBorderSecondary}` }}>{c.format(LABEL[zoom])}</div>
+              <div key={c.valueOf()} style={{ flex: 1, padding: '4px 6px', fontSize: token.fontSizeSM, color: token.colorTextSecondary, borderInlineStart: `1px solid ${token.colorBorderSecondary}` }}>{zoom === 'month' ? formatMonth(c) : formatMonthDay(c)}</div>
             ))}
           </div>
           {loading && !rows.length ? <Spin style={{ margin: token.margin }} /> : !groups.size ? <Empty style={{ margin: token.margin }} description={t('viewModes.card.empty')} /> : (
