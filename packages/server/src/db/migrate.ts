@@ -21,6 +21,7 @@ import * as workflowLockAndRead from './migrations/platform/2026-11-27T0900_crea
 import * as workflowLockAndReadPlanned from './migrations/platform/2026-11-27T1300_workflow-lock-and-read-planned-once.ts';
 import * as jobsWakeRunners from './migrations/platform/2026-11-27T1900_jobs-wake-runners.ts';
 import * as workflowTryLockAndRead from './migrations/platform/2026-11-27T2300_workflow-try-lock-and-read.ts';
+import * as invitationLinks from './migrations/platform/2026-11-28T0100_create-invitation-links.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -80,6 +81,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-27T1300_workflow-lock-and-read-planned-once': workflowLockAndReadPlanned,
   '2026-11-27T1900_jobs-wake-runners': jobsWakeRunners,
   '2026-11-27T2300_workflow-try-lock-and-read': workflowTryLockAndRead,
+  '2026-11-28T0100_create-invitation-links': invitationLinks,
 };
 
 const engineMigrations: Record<string, Migration> = {

@@ -152,6 +152,21 @@ export interface InvitationTable {
   created_time: Timestamp;
 }
 
+/** platform.invitation_links: a link that lets whoever opens it join an engine (docs/decisions/0112). */
+export interface InvitationLinkTable {
+  id: string;
+  engine_code: string;
+  /** SHA-256 (hex) of the token; the token itself is not kept. */
+  token_hash: string;
+  department_id: string;
+  created_by: string;
+  expires_time: Timestamp;
+  revoked_time: Timestamp | null;
+  revoked_by: string | null;
+  join_count: ColumnType<number, number | undefined, number>;
+  created_time: Timestamp;
+}
+
 /** platform.associated_orgs: an association link of a host engine, then the association with a partner (docs/decisions/0091). */
 export interface AssociatedOrgTable {
   id: string;
@@ -336,6 +351,7 @@ export interface PlatformDb {
   'platform.error_logs': ErrorLogTable;
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
+  'platform.invitation_links': InvitationLinkTable;
   'platform.associated_orgs': AssociatedOrgTable;
   'platform.associated_org_members': AssociatedOrgMemberTable;
   'platform.jobs': JobTable;

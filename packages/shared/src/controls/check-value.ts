@@ -1,6 +1,7 @@
 /**
  * The checks a control's value passes beyond its type's value schema, shared by the form runtime (as people type)
- * and the server (on every save), so both give the same answer: text modes (domain.md §5), number and date ranges.
+ * and the server (on every save), so both give the same answer: the type's own valueRule, text modes (domain.md §5),
+ * number and date ranges.
  */
 import { isEmail, isIdCard, isTelephone } from '../validation/patterns.ts';
 import type { AnyControlType } from './types.ts';
@@ -16,6 +17,8 @@ type Range = { min?: number | string | null; max?: number | string | null } | nu
 /** Problems of a value already accepted by the type's value schema; null when it is fine. Empty values pass. */
 export function valueRuleProblem(type: AnyControlType, options: Record<string, unknown>, value: unknown): string | null {
   if (value == null || value === '') return null;
+  const own = type.valueRule?.(value, options);
+  if (own) return own;
   if (type.key === 'textBox' && typeof value === 'string') {
     const check = TEXT_MODE_CHECKS[String(options.textMode ?? 'Normal')];
     if (check && !check.test(value)) return check.message;

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { formatNumber } from './display.ts';
 import { inputControlOptions } from './options/base.ts';
-import { numberDisplayShape, numberRangeSchema, withDecimalDefault } from './options/number.ts';
+import { decimalPlacesOf, fractionDigits, numberDisplayShape, numberRangeSchema, withDecimalDefault } from './options/number.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
 import { parseNumberInput } from './input-values.ts';
+import { validationMessage } from '../validation/messages.ts';
 
 const displayName = { 'zh-CN': '数值', 'en-US': 'Number' };
 
@@ -28,6 +29,11 @@ export const numberControl = defineControlType({
   // thing in every mode.
   value: z.number({ error: '须为数字' }),
   fromInput: parseNumberInput,
+  // Money must not change on its way in: a value with more decimals than the control keeps is refused, never rounded.
+  valueRule: (value, options) => {
+    const places = decimalPlacesOf(options);
+    return fractionDigits(value) > places ? validationMessage('tooManyDecimals', { max: places }) : null;
+  },
   displayText: (value, options) => (value == null ? '' : formatNumber(value, options.decimalPlaces, options.showMode)),
   placement: ANYWHERE,
 });

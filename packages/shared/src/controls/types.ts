@@ -129,6 +129,11 @@ export interface ControlTypeDefinition<
    * read goes back unchanged for `value` to refuse. Every entry point calls it through controlFromInput (input-values.ts).
    */
   fromInput?(input: unknown): unknown;
+  /**
+   * A rule of a value the value schema accepted that depends on the options (a number's decimal places): the problem in
+   * zh-CN, or null. Checked on every save and as people type (check-value.ts); a value is refused, never adjusted.
+   */
+  valueRule?(value: ValueOf<V>, options: z.output<O>): string | null;
   /** The items a value must be among (radio, drop-down, checkbox list); null when any text is accepted. */
   choices?(options: z.output<O>): readonly string[] | null;
   /**

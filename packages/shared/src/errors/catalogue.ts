@@ -114,6 +114,9 @@ export const ERRORS = {
   RoleGroupNameTaken: biz(220014, '已有同名角色组', 'A role group with this name already exists'),
   PostNameTaken: biz(220015, '已有同名岗位', 'A post with this name already exists'),
   AuthTypeNotAllowed: biz(220016, '外部用户的权限类型只能是外部用户，内部用户不能设为外部用户', 'External users have the External auth type, and internal users cannot have it'),
+  InvitationLinkNotFound: biz(220017, '邀请链接无效，请向管理员索取新的链接', 'This invitation link is not valid: ask the administrator for a new one'),
+  InvitationLinkExpired: biz(220018, '邀请链接已过期，请向管理员索取新的链接', 'This invitation link has expired: ask the administrator for a new one'),
+  InvitationLinkRevoked: biz(220019, '邀请链接已被管理员关闭', 'This invitation link has been turned off by the administrator'),
 
   // 2300xx apps and function nodes, background jobs, workbench
   FunctionNodeNotFound: biz(230001, '应用或功能节点不存在，或您没有访问权限', 'The app or function node does not exist, or you may not open it', 404),

@@ -2,8 +2,9 @@
  * Conditions a board adds to its widgets, in the filter model (docs/decisions/0044): the value of a board filter on a
  * bound field, and the drill-down from one group (a bar, a slice, a cell) to the records inside it.
  */
-import type { FilterLeaf, FilterNode, FilterValue } from '../query/filter.ts';
-import type { BoardDefinition, BoardFilterKind, DateGroup, ReportDimension } from './model.ts';
+import { BizObjectStatus } from '../constants/data-status.ts';
+import type { FilterLeaf, FilterNode, FilterValue, QueryNode } from '../query/filter.ts';
+import type { BoardDefinition, BoardFilterKind, DateGroup, ReportDimension, Widget } from './model.ts';
 
 const isBlankValue = (v: FilterValue | undefined) => v == null || v === '' || (Array.isArray(v) && (v.length === 0 || v.every((x) => x == null || x === '')));
 
@@ -76,4 +77,19 @@ export function drillConditions(dimensions: readonly ReportDimension[], values: 
     if (dataTypes[i] === 'address' || (d.departmentLevel && dataTypes[i] === 'unit')) return { field: d.field, operator: 'Contains', value: String(value) };
     return { field: d.field, operator: 'Equal', value: value as string | number | boolean };
   });
+}
+
+const fieldsOf = (node: QueryNode | undefined): string[] => (!node ? [] : 'children' in node ? node.children.flatMap(fieldsOf) : [node.field]);
+
+/**
+ * The data statuses a widget counts, as a leaf of its conditions: Effective records only (drafts, records in flow
+ * and cancelled ones are left out), so a dashboard counts what is in force. None (undefined) when the widget's source
+ * includes drafts, or when the widget groups or filters by Status itself (`extra`: the board's conditions on it).
+ * The drill-down to the records adds the same leaf, so the list holds what the group counted.
+ */
+export function widgetStatusLeaf(widget: Pick<Widget, 'source' | 'dimensions' | 'filter'>, extra?: QueryNode): FilterLeaf | undefined {
+  if (!widget.source || widget.source.includeDrafts) return undefined;
+  const named = [...widget.dimensions.map((d) => d.field), ...fieldsOf(widget.filter), ...fieldsOf(extra)];
+  if (named.some((field) => field.toLowerCase() === 'status')) return undefined;
+  return { field: 'Status', operator: 'Equal', value: BizObjectStatus.Effective };
 }

@@ -96,6 +96,11 @@ export type ReportSort = z.infer<typeof ReportSort>;
 export const ReportSource = z.strictObject({
   schemaCode: z.string().min(1).max(64),
   gridCode: z.string().min(1).max(63).optional(),
+  /**
+   * Count records of every data status (drafts, in flow, cancelled). Absent: only Effective records count, unless the
+   * widget groups or filters by Status itself (widgetStatuses).
+   */
+  includeDrafts: z.boolean().optional(),
 });
 export type ReportSource = z.infer<typeof ReportSource>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoardDefinition, boardConditionsOf, dateGroupRange, drillConditions } from './index.ts';
+import { BoardDefinition, boardConditionsOf, dateGroupRange, drillConditions, widgetStatusLeaf, type Widget } from './index.ts';
 
 describe('board conditions', () => {
   it('date group keys back to their first and last day (ISO weeks across a new year, leap years)', () => {
@@ -47,5 +47,23 @@ describe('board conditions', () => {
     const bad = BoardDefinition.safeParse({ widgets: [], refreshSeconds: 10, filters: [{ id: 'f', kind: 'field', label: 'x', bindings: [{ widgetId: 'nope', field: 'A' }] }] });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['filters.0.bindings.0.widgetId', 'refreshSeconds']);
+  });
+});
+
+describe('the data statuses a widget counts', () => {
+  const widget = (over: Partial<Widget> = {}) => ({ source: { schemaCode: 'orders' }, dimensions: [], ...over }) as Pick<Widget, 'source' | 'dimensions' | 'filter'>;
+  const EFFECTIVE = { field: 'Status', operator: 'Equal', value: 1 };
+
+  it('Effective records only, by default', () => {
+    expect(widgetStatusLeaf(widget())).toEqual(EFFECTIVE);
+    expect(widgetStatusLeaf(widget({ filter: { type: 'And', children: [{ field: 'Kind', operator: 'Equal', value: 'x' }] } }))).toEqual(EFFECTIVE);
+  });
+
+  it('every status when the source includes drafts, or when the widget or the board names Status itself', () => {
+    expect(widgetStatusLeaf(widget({ source: { schemaCode: 'orders', includeDrafts: true } }))).toBeUndefined();
+    expect(widgetStatusLeaf(widget({ dimensions: [{ field: 'Status' }] }))).toBeUndefined();
+    expect(widgetStatusLeaf(widget({ filter: { type: 'Or', children: [{ field: 'Kind', operator: 'Equal', value: 'x' }, { field: 'Status', operator: 'Equal', value: 0 }] } }))).toBeUndefined();
+    expect(widgetStatusLeaf(widget(), { field: 'Status', operator: 'In', value: [0, 2] })).toBeUndefined();
+    expect(widgetStatusLeaf(widget({ source: undefined }))).toBeUndefined();
   });
 });

@@ -36,6 +36,7 @@ export const VALIDATION_MESSAGES = {
   dateTooLate: { zh: '不能晚于{date}', en: 'Must not be later than {date}' },
   dateTooEarly: { zh: '不能早于{date}', en: 'Must not be earlier than {date}' },
   notMultiple: { zh: '须为{divisor}的倍数', en: 'Must be a multiple of {divisor}' },
+  tooManyDecimals: { zh: '最多{max}位小数', en: 'At most {max} decimal places' },
   badFormat: { zh: '格式不正确', en: 'Invalid format' },
   badId: { zh: '须为有效的 id', en: 'Must be a valid id' },
   badDateFormat: { zh: '日期时间格式不正确', en: 'Invalid date or time format' },

@@ -83,6 +83,8 @@ export const enUSDashboard: Catalogue<typeof zhCNDashboard> = {
     asc: 'ascending',
     topN: 'Show the first N groups only',
     totals: 'Show totals and subtotals',
+    includeDrafts: 'Include drafts',
+    includeDraftsHint: 'Only effective records count by default; checked, drafts and records in flow or cancelled count too',
     filter: 'Filter',
     saved: 'Saved',
     addWidget: 'Add widget',

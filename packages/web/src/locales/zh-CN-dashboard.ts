@@ -81,6 +81,8 @@ export const zhCNDashboard = {
     asc: '升序',
     topN: '只显示前 N 组',
     totals: '显示合计与小计',
+    includeDrafts: '包含草稿数据',
+    includeDraftsHint: '默认只统计生效的数据；勾选后草稿、进行中和已作废的数据也计入',
     filter: '数据筛选',
     saved: '已保存',
     addWidget: '添加组件',

@@ -59,7 +59,7 @@ describe('loaddata and save', () => {
 
     const saved = await a.post('/v1/form/action/execute', {
       schemaCode: code, actionCode: 'Save',
-      values: { Title: '订单甲', Amount: 12.345, Tags: ['a'] },
+      values: { Title: '订单甲', Amount: 12.35, Tags: ['a'] },
       children: { Items: [{ ItemName: '螺丝', Qty: 3 }, { ItemName: '螺母', Qty: 5 }] },
     });
     expect(saved.status).toBe(0);

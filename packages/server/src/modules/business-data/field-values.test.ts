@@ -8,7 +8,7 @@ import { addMember, createApp, nodeClient, type OrgClient, type Person } from '.
 import { companyIdOf } from '../../../test/org-helpers.ts';
 import { createForm, definition, engineSql, publish, saveDraft, tableRef } from '../../../test/form-helpers.ts';
 import { invokeApi, issueSecret } from '../../../test/open-api-helpers.ts';
-import { importFile, xlsxOf } from '../data-port/data-port.fixtures.ts';
+import { download, importFile, rowsOfXlsx, xlsxOf } from '../data-port/data-port.fixtures.ts';
 
 // test-databases: both — every control type's column type (docs/testing.md "Runs on both databases").
 
@@ -165,6 +165,51 @@ describe('one date converter for every entry point', () => {
     expect(open.body.Successful).toBe(false);
     expect(open.body.ErrorMessage).toContain(`BizObject.Day ${reason}`);
     expect(await count(code)).toBe(0);
+  });
+});
+
+describe('numbers with more decimals than the field keeps', () => {
+  const EXPENSE = definition([
+    { type: 'textBox', code: 'Title', options: { displayName: '标题' } },
+    { type: 'number', code: 'Amount', options: { displayName: '金额' } },
+    { type: 'number', code: 'Price', options: { displayName: '单价', decimalPlaces: 2 } },
+    { type: 'gridView', code: 'Lines', options: { displayName: '明细' }, controls: [{ type: 'number', code: 'Qty', options: { displayName: '数量' } }] },
+  ]);
+  const amounts = async (code: string) =>
+    engineSql<{ Title: string; Amount: string | null; Price: string | null }>(t, sql`select "Title", "Amount", "Price" from ${tableRef(admin.engineCode, `i_${code.toLowerCase()}`)} order by "Title"`);
+
+  it('/v1 refuses 2380.5 on a 0-decimals field by name, in the main table and a sub-table, and writes nothing', async () => {
+    const code = await newForm(EXPENSE);
+    const main = await save({ Title: 'x', Amount: 2380.5 }, code);
+    expect(main.body).toMatchObject({ successful: false, errorCode: 777 });
+    expect(main.body.detail.issues).toEqual([expect.objectContaining({ path: 'values.Amount', message: '金额：最多0位小数' })]);
+    const text = await save({ Title: 'x', Amount: '99.75' }, code);
+    expect(text.body.detail.issues[0]).toMatchObject({ path: 'values.Amount', message: '金额：最多0位小数' });
+    const child = await save({ Title: 'x' }, code, { children: { Lines: [{ Qty: 1 }, { Qty: 2.5 }] } });
+    expect(child.body.detail.issues).toEqual([expect.objectContaining({ path: 'children.Lines.1.Qty', message: '明细.数量：最多0位小数' })]);
+    expect(await count(code)).toBe(0);
+    // What fits is kept as sent: 2380.50 with 2 places, 2380 with none.
+    const ok = await save({ Title: 'ok', Amount: 2380, Price: '2380.50' }, code, { children: { Lines: [{ Qty: 3 }] } });
+    expect(ok.body.successful).toBe(true);
+    expect((await amounts(code)).map((r) => [Number(r.Amount), Number(r.Price)])).toEqual([[2380, 2380.5]]);
+  });
+
+  it('the open API refuses it the same way', async () => {
+    const code = await newForm(EXPENSE);
+    const r = await api({ ActionName: 'CreateBizObject', SchemaCode: code, BizObject: JSON.stringify({ Title: 'x', Amount: '2380.5' }), IsSubmit: 'false' });
+    expect(r.body).toMatchObject({ Successful: false, ErrorCode: 777 });
+    expect(r.body.ErrorMessage).toContain('最多0位小数');
+    expect(await count(code)).toBe(0);
+  });
+
+  it('import reports the cell in the error report and rounds nothing', async () => {
+    const code = await newForm(EXPENSE);
+    const done = await importFile(t, a, admin, code, await xlsxOf([['标题', '金额', '单价'], ['bad', 2380.5, null], ['good', 2380, '2380.50'], ['bad-price', null, 12.345]]));
+    expect(done).toMatchObject({ state: 'Finished', inserted: 1, rejected: 2, hasErrorReport: true });
+    expect((await amounts(code)).map((r) => [r.Title, Number(r.Amount), Number(r.Price)])).toEqual([['good', 2380, 2380.5]]);
+    const rows = await rowsOfXlsx(await download(t, a, done.taskId, 'ErrorReport'));
+    const reasons = Object.fromEntries(rows.slice(1).map((r) => [String(r[0]), String(r[3])]));
+    expect(reasons).toEqual({ bad: '金额：最多0位小数', 'bad-price': '单价：最多2位小数' });
   });
 });
 

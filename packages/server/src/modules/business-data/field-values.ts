@@ -13,15 +13,9 @@ export interface Issue {
 /** Empty in the sense of "required": null, '', or an empty list. */
 export const isEmpty = (value: unknown): boolean => value == null || value === '' || (Array.isArray(value) && value.length === 0);
 
-function roundTo(value: number, places: unknown): number {
-  if (typeof places !== 'number' || places < 0) return value;
-  const f = 10 ** places;
-  return Math.round(value * f) / f;
-}
-
 /**
- * Checks one value against its control type; answers the value to store (decimal places applied, '' kept for
- * text, other empties as null) or pushes issues under `path`.
+ * Checks one value against its control type; answers the value to store ('' kept for text, other empties as null) or
+ * pushes issues under `path`. A value is stored as sent or refused, never adjusted (a number's decimal places included).
  */
 export function checkValue(field: DataField, value: unknown, path: string, issues: Issue[]): unknown {
   if (value === undefined || value === null) return null;
@@ -32,13 +26,12 @@ export function checkValue(field: DataField, value: unknown, path: string, issue
     issues.push({ path, message: parsed?.error.issues[0]?.message ?? '值无效' });
     return undefined;
   }
-  let out = parsed.data;
+  const out = parsed.data;
   const columnProblem = columnMismatch(field.sqlType, out);
   if (columnProblem) {
     issues.push({ path, message: columnProblem });
     return undefined;
   }
-  if (typeof out === 'number') out = roundTo(out, field.options.decimalPlaces);
   const problem = valueRuleProblem(field.type, field.options, out);
   if (problem) issues.push({ path, message: problem });
   return out;

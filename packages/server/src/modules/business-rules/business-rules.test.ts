@@ -45,7 +45,7 @@ async function setup() {
     { type: 'formula', code: 'Units', options: { expression: 'SUM({Lines.Qty})' } },
   ]);
   await publishRules(order, orderDef, [
-    rule('E1', 'effective', 'insert', trace, { mappings: [{ field: 'Step', value: constant('E1') }, { field: 'Ref', value: field('ObjectId') }, { field: 'Amount', value: formula('{Units}*1.5') }] }),
+    rule('E1', 'effective', 'insert', trace, { mappings: [{ field: 'Step', value: constant('E1') }, { field: 'Ref', value: field('ObjectId') }, { field: 'Amount', value: formula('{Units}*1.1234') }] }),
     rule('E2', 'effective', 'update', stock, { forEachRow: 'Lines', conditions: [{ field: 'Product', value: field('Lines.Product') }], mappings: [{ field: 'Qty', op: 'subtract', value: field('Lines.Qty') }] }),
     rule('E3', 'effective', 'upsert', summary, { conditions: [{ field: 'Customer', value: field('Customer') }], mappings: [{ field: 'Orders', op: 'add', value: constant(1) }] }),
     rule('E4', 'effective', 'insert', trace, { mappings: [{ field: 'Step', value: constant('E4') }, { field: 'Ref', value: field('ObjectId') }] }),
@@ -69,7 +69,8 @@ describe('business rules', () => {
     expect(await steps(trace)).toEqual([]);
     await exec(order, 'Submit', { objectId: draft });
     expect(await steps(trace)).toEqual(['E1', 'E4']);
-    expect((await rows(trace))[0]).toMatchObject({ Ref: draft, Amount: 6, Status: 1 });
+    // A rule's computed number takes the target field's 2 decimal places (4 × 1.1234 = 4.4936), as a formula control does.
+    expect((await rows(trace))[0]).toMatchObject({ Ref: draft, Amount: 4.49, Status: 1 });
     expect(await stockOf(stock)).toEqual({ 苹果: 7, 梨: 4 });
     expect((await rows(summary)).map((r) => [r.Customer, r.Orders])).toEqual([['甲', 1]]);
 

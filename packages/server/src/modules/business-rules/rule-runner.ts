@@ -1,6 +1,7 @@
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { rulesToRun, type BusinessRule, type BusinessRuleTrigger, type RuleValue } from '@tritium/shared/business-rules/index';
-import { createFormulaContext, evaluateFormula } from '@tritium/shared/formula/index';
+import { decimalPlacesOf } from '@tritium/shared/controls/index';
+import { coerceFormulaResult, createFormulaContext, evaluateFormula } from '@tritium/shared/formula/index';
 import { AppError } from '../../lib/app-error.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
@@ -79,12 +80,22 @@ async function matching(target: RuntimeForm, edb: EngineExecutor, conditions: { 
   return q.orderBy('ObjectId').forUpdate().execute();
 }
 
-function mapped(rule: BusinessRule, record: RuleRecord, row: { table: string; values: Row } | undefined, current?: Row): Row {
+/**
+ * A number the rule computed (a formula, an add or subtract) in the target number field's decimal places, as a formula
+ * control rounds its result; a number given as it is (a constant, a copied field) is left for the save to check.
+ */
+function computedFor(target: RuntimeForm, code: string, value: unknown): unknown {
+  const field = target.fields.find((f) => f.code === code);
+  if (typeof value !== 'number' || field?.type.key !== 'number') return value;
+  return coerceFormulaResult(value, { bindType: 'decimal', decimalPlaces: decimalPlacesOf(field.options) });
+}
+
+function mapped(target: RuntimeForm, rule: BusinessRule, record: RuleRecord, row: { table: string; values: Row } | undefined, current?: Row): Row {
   const out: Row = {};
   for (const m of rule.mappings) {
     const v = ruleValueOf(m.value, record, row);
-    if (m.op === 'set') out[m.field] = v;
-    else out[m.field] = toNumber(current?.[m.field]) + (m.op === 'add' ? 1 : -1) * toNumber(v);
+    if (m.op === 'set') out[m.field] = m.value.type === 'formula' ? computedFor(target, m.field, v) : v;
+    else out[m.field] = computedFor(target, m.field, toNumber(current?.[m.field]) + (m.op === 'add' ? 1 : -1) * toNumber(v));
   }
   return out;
 }
@@ -95,7 +106,7 @@ export async function runRule(run: RuleRun, rule: BusinessRule, record: RuleReco
   for (const row of rows) {
     const conditions = rule.conditions.map((c) => ({ field: c.field, value: ruleValueOf(c.value, record, row) }));
     if (rule.action === 'insert') {
-      await writes.insert(target, mapped(rule, record, row));
+      await writes.insert(target, mapped(target, rule, record, row));
       continue;
     }
     const found = await matching(target, run.forms.edb, conditions);
@@ -105,11 +116,11 @@ export async function runRule(run: RuleRun, rule: BusinessRule, record: RuleReco
     }
     // One match is saved from the row just read and locked; with several, a save's own rules may change the next
     // match, so each is read again when its turn comes.
-    for (const r of found) await writes.update(target, String(r.ObjectId), mapped(rule, record, row, presentValues(target.fields, r)), found.length === 1 ? r : undefined);
+    for (const r of found) await writes.update(target, String(r.ObjectId), mapped(target, rule, record, row, presentValues(target.fields, r)), found.length === 1 ? r : undefined);
     if (!found.length && rule.action === 'upsert') {
       // The inserted record also takes the match values, so that the next run finds it.
       const matchValues = Object.fromEntries(conditions.filter((c) => target.fields.some((f) => f.code === c.field)).map((c) => [c.field, c.value]));
-      await writes.insert(target, { ...matchValues, ...mapped(rule, record, row) });
+      await writes.insert(target, { ...matchValues, ...mapped(target, rule, record, row) });
     }
   }
 }

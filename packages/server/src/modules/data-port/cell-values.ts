@@ -1,4 +1,4 @@
-import { controlChoices, controlFromInput, formatDateTime, joinTexts, parseBooleanInput, parseDateTimeInput, parseNumberInput } from '@tritium/shared/controls/index';
+import { controlChoices, controlFromInput, controlValueProblem, formatDateTime, joinTexts, parseBooleanInput, parseDateTimeInput, parseNumberInput } from '@tritium/shared/controls/index';
 import { findBadInput } from '@tritium/shared/validation/unstorable-text';
 import { validationMessage } from '@tritium/shared/validation/messages';
 import type { DataField } from '../business-data/runtime-form.ts';
@@ -27,6 +27,18 @@ export function cellText(cell: Cell): string {
   if (cell == null) return '';
   if (cell instanceof Date) return cell.toISOString();
   return String(cell).trim();
+}
+
+/**
+ * A cell as the import preview shows it: a date cell as 2024-09-10, or 2024-09-10 14:30 (14:30:15) with a time of day.
+ * An .xlsx date cell holds its wall time as if it were UTC, so the time is read in UTC.
+ */
+export function previewText(cell: Cell): string {
+  if (!(cell instanceof Date)) return cellText(cell);
+  if (Number.isNaN(cell.getTime())) return '';
+  const [day, time] = cell.toISOString().slice(0, 19).split('T') as [string, string];
+  if (time === '00:00:00') return day;
+  return `${day} ${time.endsWith(':00') ? time.slice(0, 5) : time}`;
 }
 
 /**
@@ -78,9 +90,10 @@ function convertCell(field: DataField, cell: Cell, lookups: Lookups): Converted 
   // Types with an input converter read a cell exactly as a save or the open API reads the same text (decision 0029);
   // options, people and departments are then checked by the save itself, the same for every entry point.
   if (field.type.fromInput) {
+    // The value's own rules too (a number's decimal places, ranges): a bad cell is named with the others of its row.
     const value = controlFromInput(field.type, registryInput(field, cell));
-    const parsed = field.type.value?.safeParse(value);
-    return parsed && !parsed.success ? { error: parsed.error.issues[0]?.message ?? '值无效' } : { value };
+    const problem = controlValueProblem(field.type, field.options, value);
+    return problem ? { error: problem } : { value };
   }
   switch (field.type.dataType) {
     case 'decimal':

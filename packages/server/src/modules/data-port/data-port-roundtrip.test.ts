@@ -56,7 +56,7 @@ const controls = (refCode: string) => [
   { type: 'formula', code: 'Double', options: { expression: '{Amount}*2' } },
   {
     type: 'gridView', code: 'Items',
-    controls: [{ type: 'textBox', code: 'ItemName' }, { type: 'number', code: 'Qty' }, { type: 'dateTime', code: 'ItemDate' }, { type: 'user', code: 'ItemUser' }, { type: 'checkbox', code: 'ItemOk' }],
+    controls: [{ type: 'textBox', code: 'ItemName' }, { type: 'number', code: 'Qty', options: { decimalPlaces: 2 } }, { type: 'dateTime', code: 'ItemDate' }, { type: 'user', code: 'ItemUser' }, { type: 'checkbox', code: 'ItemOk' }],
   },
 ];
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { excelJs } from '../../lib/lazy-packages.ts';
 import type { contracts } from '@tritium/shared';
 import type { BackgroundTaskState, ExportState } from '@tritium/shared/constants/tasks';
 import type { Db } from '../../db/types.ts';
@@ -11,14 +10,16 @@ import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import { assertCan } from '../permission/form-rights.ts';
 import { findFiles } from '../files/files.repo.ts';
 import { queryRecords } from '../query/query.service.ts';
-import { cellText } from './cell-values.ts';
+import { previewText } from './cell-values.ts';
 import { DATA_EXPORT_JOB } from './export.job.ts';
 import { fileKindOf, readFileRows, type FileRow } from './file-rows.ts';
 import { DATA_IMPORT_JOB } from './import.job.ts';
 import { headersOf, resolveMapping } from './import-mapping.ts';
-import { assertImportable } from './import-write.ts';
+import { assertImportable, importDataState } from './import-write.ts';
 import { exportNarrowing, viewColumnCodes } from './export-view.ts';
-import { exportColumnsOf, portColumns, presentColumn, templateColumns } from './port-columns.ts';
+import { exportColumnsOf, portColumns, presentColumn } from './port-columns.ts';
+import { templateWorkbook } from './import-template.ts';
+import { isSampleRow } from './template-sample.ts';
 import type { DataPortDeps } from './task-files.ts';
 import { findTask, insertTask, type TaskRow } from './task-repo.ts';
 import { retryUnlessRolledBack, rollbackOffered, rollbackStates } from './import-rollback.ts';
@@ -58,7 +59,8 @@ export async function previewImport(ctx: NodeContext, deps: Pick<DataPortDeps, '
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
   assertCan(form.rights, 'import');
   const { rows } = await openUpload(ctx, deps, body.fileId);
-  const [header, ...data] = await firstRows(rows, 11);
+  const [header, ...read] = await firstRows(rows, 12);
+  const data = read.filter((r) => !isSampleRow(r) && r.cells.some((c) => previewText(c) !== '')).slice(0, 10);
   const headers = headersOf(header);
   let mapping: contracts.ImportPreviewResult['mapping'] = [];
   try {
@@ -66,18 +68,19 @@ export async function previewImport(ctx: NodeContext, deps: Pick<DataPortDeps, '
   } catch {
     // Nothing matched by name: the wizard maps by hand.
   }
-  return { headers, rows: data.map((r) => headers.map((_h, i) => cellText(r.cells[i] ?? null))), mapping };
+  return { headers, rows: data.map((r) => headers.map((_h, i) => previewText(r.cells[i] ?? null))), mapping };
 }
 
 /** POST /v1/dataImport/addImportTask: checks the form, the file's header and the mapping, then queues the job. */
 export async function addImportTask(ctx: NodeContext, deps: Pick<DataPortDeps, 'store'>, body: Out<typeof contracts.AddImportTaskBody>): Promise<{ taskId: string }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, body.schemaCode);
   assertCan(form.rights, 'import');
-  await assertImportable(engineOf(ctx), form, body.dataState ?? 'Draft');
+  const dataState = await importDataState(engineOf(ctx), form, body.dataState);
+  await assertImportable(engineOf(ctx), form, dataState);
   const { file, rows } = await openUpload(ctx, deps, body.fileId);
   const [header] = await firstRows(rows, 1);
   resolveMapping(form, headersOf(header), body.mapping, body.keyField);
-  const options = { importType: body.importType ?? 'InsertOnly', dataState: body.dataState ?? 'Draft', keyField: body.keyField, mapping: body.mapping };
+  const options = { importType: body.importType ?? 'InsertOnly', dataState, keyField: body.keyField, mapping: body.mapping };
   return queue(ctx, 'Import', form.node.code, options, { file_id: file.id, file_name: file.name });
 }
 
@@ -220,20 +223,10 @@ export async function exportColumns(ctx: NodeContext, schemaCode: string, viewCo
   return { columns: [...first, ...rest].map((c) => ({ ...presentColumn(c), selected: order.has(c.code) })), viewCode: viewed ? viewCode! : null };
 }
 
-/** GET /v1/dataImport/template/{schemaCode}: a workbook whose header is the importable columns; required ones marked *. */
+/** GET /v1/dataImport/template/{schemaCode}: the importable columns, a sample row and drop-down lists (import-template.ts). */
 export async function importTemplate(ctx: NodeContext, schemaCode: string): Promise<{ name: string; body: Buffer }> {
   const form = await getRuntimeFormOrThrow(engineOf(ctx), ctx, schemaCode);
   assertCan(form.rights, 'import');
-  const workbook = new (await excelJs()).Workbook();
-  const sheet = workbook.addWorksheet('导入模板');
-  const columns = templateColumns(form);
-  sheet.addRow(columns.map((c) => c.header));
-  sheet.getRow(1).font = { bold: true };
-  columns.forEach((c, i) => {
-    const column = sheet.getColumn(i + 1);
-    column.width = Math.max(12, c.header.length * 2 + 2);
-    if (c.field?.options.required === true) sheet.getRow(1).getCell(i + 1).font = { bold: true, color: { argb: 'FFCF1322' } };
-  });
-  return { name: `${form.definition.attributes.displayName}-导入模板.xlsx`, body: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  return templateWorkbook(form);
 }
 

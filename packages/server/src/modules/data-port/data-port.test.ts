@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
 import { registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
@@ -53,23 +54,24 @@ describe('import', () => {
       ['A2', '1,200', '乙', '2024/1/2 10:30', member.mobile, null, null, null],
       ['A3', 3, null, new Date(Date.UTC(2024, 0, 2, 8, 0, 0)), null, null, null, null],
     ]);
-    expect(done).toMatchObject({ state: 'Finished', type: 'Import', total: 3, inserted: 3, rejected: 0, hasErrorReport: false, dataState: 'Draft', importType: 'InsertOnly' });
+    // No data state asked: a form without a workflow takes its records as Effective.
+    expect(done).toMatchObject({ state: 'Finished', type: 'Import', total: 3, inserted: 3, rejected: 0, hasErrorReport: false, dataState: 'Effective', importType: 'InsertOnly' });
     const list = await rowsOf(code);
     expect(list.map((r) => [r.Code, r.Qty, r.Kind, r.Day, r.Who, r.Dept, r.Status])).toEqual([
-      ['A1', 1, '甲', '2024-01-01T16:00:00.000Z', member.userId, deptId, 0],
-      ['A2', 1200, '乙', '2024-01-02T02:30:00.000Z', member.userId, null, 0],
-      ['A3', 3, null, '2024-01-02T00:00:00.000Z', null, null, 0],
+      ['A1', 1, '甲', '2024-01-01T16:00:00.000Z', member.userId, deptId, 1],
+      ['A2', 1200, '乙', '2024-01-02T02:30:00.000Z', member.userId, null, 1],
+      ['A3', 3, null, '2024-01-02T00:00:00.000Z', null, null, 1],
     ]);
     const first = await a.post('/v1/form/loaddata', { schemaCode: code, objectId: list[0]!.ObjectId });
     expect(first.children.Lines.map((r: Record<string, unknown>) => [r.Item, r.N])).toEqual([['螺丝', 2], ['螺母', 3]]);
   });
 
-  it('InsertOnly, UpdateOnly and Upsert match on the chosen key; Effective makes records effective', async () => {
+  it('InsertOnly, UpdateOnly and Upsert match on the chosen key; Draft keeps records drafts, Effective makes them effective', async () => {
     const code = await newForm();
-    expect(await run(code, [['K1', 1], ['K2', 2]])).toMatchObject({ inserted: 2, updated: 0, rejected: 0 });
-    expect(await run(code, [['K1', 10], ['K9', 9]], { importType: 'UpdateOnly', keyField: 'Code' })).toMatchObject({ inserted: 0, updated: 1, rejected: 1, importType: 'UpdateOnly' });
+    expect(await run(code, [['K1', 1], ['K2', 2]], { dataState: 'Draft' })).toMatchObject({ inserted: 2, updated: 0, rejected: 0, dataState: 'Draft' });
+    expect(await run(code, [['K1', 10], ['K9', 9]], { importType: 'UpdateOnly', keyField: 'Code', dataState: 'Draft' })).toMatchObject({ inserted: 0, updated: 1, rejected: 1, importType: 'UpdateOnly' });
     expect(await run(code, [['K2', 20], ['K3', 3]], { importType: 'Upsert', keyField: 'Code', dataState: 'Effective' })).toMatchObject({ inserted: 1, updated: 1, rejected: 0 });
-    expect(await run(code, [['K3', 30], ['K4', 4]], { importType: 'InsertOnly', keyField: 'Code' })).toMatchObject({ inserted: 1, rejected: 1 });
+    expect(await run(code, [['K3', 30], ['K4', 4]], { importType: 'InsertOnly', keyField: 'Code', dataState: 'Draft' })).toMatchObject({ inserted: 1, rejected: 1 });
     expect((await rowsOf(code)).map((r) => [r.Code, r.Qty, r.Status])).toEqual([['K1', 10, 0], ['K2', 20, 1], ['K3', 3, 1], ['K4', 4, 0]]);
     // The key must be a mapped main-table column.
     const fileId = await uploadSheet(t, admin, 'k.xlsx', await xlsxOf([HEAD, ['K1', 1]]));
@@ -192,12 +194,52 @@ describe('export', () => {
     const code = await newForm();
     const res = await t.app.inject({ method: 'GET', url: `/v1/dataImport/template/${code}`, headers: { authorization: `Bearer ${admin.token}`, enginecode: admin.engineCode } });
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(await rowsOfXlsx(res.rawPayload)).toEqual([HEAD.slice(0, 6).concat(['明细.品名', '明细.件数'])]);
+    const fileName = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(String(res.headers['content-disposition']))![1]!);
+    expect(fileName).toMatch(/^[^-_\d]+导入模板\.xlsx$/);
+    // The header, then the sample row: its first cell marked, one example per column (an item of the drop-down).
+    expect(await rowsOfXlsx(res.rawPayload)).toEqual([HEAD, ['【示例】示例文本', 100, '甲', '2024-09-10', '张三', '销售部', '示例文本', 100]]);
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = template.worksheets[0]!;
+    expect(sheet.getCell('C3').dataValidation).toMatchObject({ type: 'list', formulae: ['"甲,乙"'] });
+    expect(sheet.getCell('A3').dataValidation).toBeUndefined();
     const legacy = await a.post('/ExcelExport/OnAction', { PostData: JSON.stringify({ ActionName: 'GetExportColumns', SchemaCode: code }) });
     expect(legacy.columns.length).toBeGreaterThan(5);
     expect((await a.raw('POST', '/ExcelImport/OnAction', { ActionName: 'Nope' })).body).toMatchObject({ errorCode: 777 });
     const listed = await a.post('/ExcelImport/OnAction', { ActionName: 'LoadTaskRecords', SchemaCode: code });
     expect(listed).toEqual({ list: [], total: 0 });
+    // Filled in below the sample (the sample left as it is) and imported: only the person's row becomes a record.
+    sheet.getRow(3).values = ['T1', 5, '乙', new Date(Date.UTC(2024, 8, 10, 14, 30))];
+    const filled = Buffer.from(await template.xlsx.writeBuffer());
+    const fileId = await uploadSheet(t, admin, fileName, filled);
+    expect((await a.post('/v1/dataImport/preview', { schemaCode: code, fileId })).rows.map((r: string[]) => r.slice(0, 4))).toEqual([['T1', '5', '乙', '2024-09-10 14:30']]);
+    expect(await importFile(t, a, admin, code, filled)).toMatchObject({ total: 1, inserted: 1, rejected: 0 });
+    expect((await rowsOf(code)).map((r) => [r.Code, r.Qty, r.Kind, r.Day])).toEqual([['T1', 5, '乙', '2024-09-10T06:30:00.000Z']]);
+  });
+});
+
+describe('the template', () => {
+  it('lists long or comma-holding items on a hidden sheet, yes/no inline; a list of items samples two', async () => {
+    const code = (await createForm(a, appCode)).code as string;
+    const many = Array.from({ length: 60 }, (_, i) => `第${i + 1}号选项`);
+    await publish(a, code, definition([
+      { type: 'dropDown', code: 'Long', options: { displayName: '长列表', defaultItems: many } },
+      { type: 'radioList', code: 'Comma', options: { displayName: '带逗号', defaultItems: ['甲,乙', '丙'] } },
+      { type: 'checkbox', code: 'Done', options: { displayName: '完成' } },
+      { type: 'checkboxList', code: 'Tags', options: { displayName: '标签', defaultItems: ['红', '绿', '蓝'] } },
+    ]));
+    const res = await t.app.inject({ method: 'GET', url: `/v1/dataImport/template/${code}`, headers: { authorization: `Bearer ${admin.token}`, enginecode: admin.engineCode } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [sheet, lists] = book.worksheets;
+    expect(await rowsOfXlsx(res.rawPayload)).toEqual([['长列表', '带逗号', '完成', '标签'], ['【示例】第1号选项', '甲,乙', '是', '红;绿']]);
+    expect(lists).toMatchObject({ name: '选项', state: 'hidden' });
+    expect(lists!.getColumn(1).values.slice(1)).toEqual(many);
+    expect(lists!.getColumn(2).values.slice(1)).toEqual(['甲,乙', '丙']);
+    expect(sheet!.getCell('A5').dataValidation).toMatchObject({ type: 'list', formulae: ["'选项'!$A$1:$A$60"] });
+    expect(sheet!.getCell('B5').dataValidation).toMatchObject({ type: 'list', formulae: ["'选项'!$B$1:$B$2"] });
+    expect(sheet!.getCell('C5').dataValidation).toMatchObject({ type: 'list', formulae: ['"是,否"'] });
+    expect(sheet!.getCell('D5').dataValidation).toBeUndefined();
   });
 });
 

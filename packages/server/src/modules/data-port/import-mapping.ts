@@ -3,6 +3,7 @@ import type { RuntimeForm } from '../business-data/runtime-form.ts';
 import { cellText, type Cell } from './cell-values.ts';
 import type { FileRow } from './file-rows.ts';
 import { portColumns, type PortColumn } from './port-columns.ts';
+import { isSampleRow } from './template-sample.ts';
 
 // File columns → form fields (docs/decisions/0020), and file rows → records: a row whose mapped main-table cells
 // are all empty but which has sub-table cells continues the record above (one file row per sub-table row, the
@@ -76,12 +77,13 @@ export interface FileRecord {
 
 const hasValue = (cell: Cell | undefined) => cell != null && cellText(cell) !== '';
 
-/** Groups data rows (after the header) into records. */
+/** Groups data rows (after the header) into records; the template's sample row is skipped. */
 export async function* fileRecords(rows: AsyncIterable<FileRow>, mapping: Mapping): AsyncGenerator<FileRecord> {
   const main = mapping.columns.filter((c) => !c.column.grid);
   const grid = mapping.columns.filter((c) => c.column.grid);
   let current: FileRecord | null = null;
   for await (const row of rows) {
+    if (isSampleRow(row)) continue;
     const mainFilled = main.some((c) => hasValue(row.cells[c.index]));
     const gridCodes = [...new Set(grid.filter((c) => hasValue(row.cells[c.index])).map((c) => c.column.grid!.code))];
     if (!mainFilled && !gridCodes.length) continue;

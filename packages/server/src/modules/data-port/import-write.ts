@@ -57,6 +57,17 @@ export async function importPlan(edb: EngineExecutor, form: RuntimeForm, dataSta
   return { dataState, instances: dataState === 'Effective' ? instances : undefined, hooks: (dataState !== 'Draft' && rules.length > 0) || dependants.length > 0 };
 }
 
+/**
+ * The data state an import asked for, or its default: Effective, as a form's Submit makes its records (the records
+ * count at once in reports; a workflow form's get finished instances). A workflow form without a published flow
+ * cannot take Effective records: its default is Draft.
+ */
+export async function importDataState(edb: EngineExecutor, form: RuntimeForm, asked: ImportDataState | undefined): Promise<ImportDataState> {
+  if (asked) return asked;
+  if (!form.isWorkflow) return 'Effective';
+  return (await finishedInstanceTemplate(edb, form.node.code)) ? 'Effective' : 'Draft';
+}
+
 /** Checks a workflow form's import before it is queued: Processing only into workflow forms, a published flow. */
 export async function assertImportable(edb: EngineExecutor, form: RuntimeForm, dataState: ImportDataState): Promise<void> {
   if (dataState === 'Processing' && !form.isWorkflow) throw new AppError('DataPortDataStateUnsupported', { detail: { schemaCode: form.node.code } });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     { type: 'number', code: 'Amount', options: { displayName: '金额' } },
     { type: 'number', code: 'Salary', options: { displayName: '月薪' } },
     { type: 'user', code: 'Payee', options: { displayName: '收款人' } },
-    { type: 'gridView', code: 'Items', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'ItemName', options: { displayName: '项目' } }, { type: 'number', code: 'Cost', options: { displayName: '费用' } }] },
+    { type: 'gridView', code: 'Items', options: { displayName: '明细' }, controls: [{ type: 'textBox', code: 'ItemName', options: { displayName: '项目' } }, { type: 'number', code: 'Cost', options: { displayName: '费用', decimalPlaces: 2 } }] },
   ], { displayName: '报销单' }));
   const m = await addMember(t, admin, { name: '艾丽' });
   alice = { ...m, c: nodeClient(t.app, m) };

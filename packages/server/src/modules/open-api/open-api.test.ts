@@ -77,7 +77,12 @@ describe('the reference payloads', () => {
   });
 
   it('UpdateBizObject changes only the codes sent; RemoveBizObject deletes', async () => {
-    const up = await api({ ActionName: 'UpdateBizObject', SchemaCode: SCHEMA, BizObjectId: createdId, BizObject: '{"F0000009":"id9","Amount":"12.345","Due":"2026-11-23 10:30:00","Done":"true","Area":"{\\"adcode\\":\\"440305\\",\\"adname\\":\\"广东省 深圳市 南山区\\",\\"Detail\\":\\"科技园\\"}"}' });
+    // More decimals than the field keeps: refused, naming the field, rather than rounded.
+    const refused = await api({ ActionName: 'UpdateBizObject', SchemaCode: SCHEMA, BizObjectId: createdId, BizObject: '{"Amount":"12.345"}' });
+    expect(refused.body).toMatchObject({ Successful: false, ErrorCode: 777 });
+    expect(refused.body.ErrorMessage).toContain('Amount');
+    expect(refused.body.ErrorMessage).toContain('最多2位小数');
+    const up = await api({ ActionName: 'UpdateBizObject', SchemaCode: SCHEMA, BizObjectId: createdId, BizObject: '{"F0000009":"id9","Amount":"12.35","Due":"2026-11-23 10:30:00","Done":"true","Area":"{\\"adcode\\":\\"440305\\",\\"adname\\":\\"广东省 深圳市 南山区\\",\\"Detail\\":\\"科技园\\"}"}' });
     expect(up.body).toMatchObject({ Successful: true, ErrorMessage: null, ReturnData: {} });
     const bo = (await api({ ActionName: 'LoadBizObject', SchemaCode: SCHEMA, BizObjectId: createdId })).body.ReturnData.BizObject;
     expect(bo).toMatchObject({ F0000002: '123', F0000009: ['id9'], Amount: 12.35, Due: '2026-11-23 10:30:00', Done: true, Status: 1 });

@@ -5,6 +5,7 @@ import { ok } from '../../lib/reply.ts';
 import { findAccountByMobile } from '../account/account.repo.ts';
 import type { SignInDeps } from '../auth/sign-in.service.ts';
 import { registerEngine, SCALES } from './register.service.ts';
+import { joinLinkRoutes } from './join-link.routes.ts';
 
 const tags = ['注册'];
 
@@ -29,4 +30,6 @@ export function registerRoutes(app: TypedApp, deps: SignInDeps): void {
       return ok(await registerEngine(deps, accountId, request.body));
     },
   });
+
+  joinLinkRoutes(app, deps);
 }

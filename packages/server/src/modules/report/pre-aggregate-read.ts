@@ -1,6 +1,6 @@
 import type { QueryLeaf, QueryNode } from '@tritium/shared/query/index';
 import { dayRange, dynamicDateRange, SHANGHAI_OFFSET_MINUTES } from '@tritium/shared/query/index';
-import type { Widget } from '@tritium/shared/report/index';
+import { widgetStatusLeaf, type Widget } from '@tritium/shared/report/index';
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
 import { countColumn, type PreAggregateInfo, type PreAggregateShape } from './pre-aggregate.ts';
 import { PERIODS } from './widget-sql.ts';
@@ -77,7 +77,8 @@ export function answerable(form: RuntimeForm, shape: PreAggregateShape, info: Pr
     if (!info.columns.has(countColumn(m.field))) return null;
     if (m.aggregate === 'min' || m.aggregate === 'max') needsExtremes = true;
   }
-  if (![...leaves(widget.filter), ...leaves(runtimeFilter)].every((l) => values.has(l.field) || (days.has(l.field) && dayExact(l)))) return null;
+  const status = widgetStatusLeaf(widget, runtimeFilter);
+  if (![...leaves(widget.filter), ...leaves(runtimeFilter), ...(status ? [status as QueryLeaf] : [])].every((l) => values.has(l.field) || (days.has(l.field) && dayExact(l)))) return null;
   if (widget.compare) {
     if (!days.has(widget.compare.dateField)) return null;
     const ranges = PERIODS[widget.compare.period].map((p) => dynamicDateRange(p, now));

@@ -370,3 +370,27 @@ describe('departments with their hierarchy', () => {
     await edb().deleteFrom(table).where('ObjectId', 'in', ids).execute();
   });
 });
+
+describe('data status', () => {
+  it('counts Effective records only, unless the source includes drafts or the widget groups or filters by Status', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [i, status] of [0, 2, 3].entries()) {
+      await edb().insertInto(table).values({ ObjectId: ids[i], Name: `s${i}`, Status: status, CreatedBy: A, ModifiedBy: A, OwnerId: A, OwnerDeptId: C, CreatedTime: new Date().toISOString(), ModifiedTime: new Date().toISOString(), Qty: 100 }).execute();
+    }
+    try {
+      const [{ n }] = (await engineSql<{ n: number }>(t, sql`select count(*)::int as n from ${tableRef(admin.engineCode, table)} where ${sql.ref('Status')} = 1`)) as [{ n: number }];
+      const card = (over: Record<string, unknown> = {}) => widget({ type: 'number', measures: [{ aggregate: 'count' }, { aggregate: 'sum', field: 'Qty' }], ...over });
+      const effective = await dataOk(a, card());
+      expect(effective.rows[0][0]).toBe(n);
+      expect((await dataOk(a, card({ source: { schemaCode: code, includeDrafts: true } }))).rows[0].slice(0, 1)).toEqual([n + 3]);
+      expect((await dataOk(a, card({ source: { schemaCode: code, includeDrafts: true } }))).rows[0][1]).toBe(effective.rows[0][1] + 300);
+      const byStatus = await dataOk(a, widget({ dimensions: [{ field: 'Status' }], measures: [{ aggregate: 'count' }] }));
+      expect(byStatus.rows).toEqual([[0, 1], [1, n], [2, 1], [3, 1]]);
+      expect((await dataOk(a, card({ filter: { field: 'Status', operator: 'Equal', value: 0 } }))).rows[0]).toEqual([1, 100]);
+      // A board's condition on Status is the widget asking too.
+      expect((await dataOk(a, card(), { field: 'Status', operator: 'In', value: [2, 3] })).rows[0]).toEqual([2, 200]);
+    } finally {
+      await edb().deleteFrom(table).where('ObjectId', 'in', ids).execute();
+    }
+  });
+});

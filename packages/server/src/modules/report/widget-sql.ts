@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { contracts } from '@tritium/shared';
 import { dynamicDateRange, type DynamicDateValue, type QueryNode } from '@tritium/shared/query/index';
 import { FORMULA_TIME_ZONE } from '@tritium/shared/formula/index';
-import { REPORT_LIMITS, WIDGET_DIMENSION_TYPE, type ComparePeriod, type DateGroup, type MeasureAggregate, type Widget } from '@tritium/shared/report/index';
+import { REPORT_LIMITS, WIDGET_DIMENSION_TYPE, widgetStatusLeaf, type ComparePeriod, type DateGroup, type MeasureAggregate, type Widget } from '@tritium/shared/report/index';
 import type { ControlDataType } from '@tritium/shared/controls/index';
 import { AppError, parameterError } from '../../lib/app-error.ts';
 import { anyDb, type GridField, type RuntimeForm } from '../business-data/runtime-form.ts';
@@ -14,7 +14,8 @@ import { COUNT_COLUMN, countColumn, maxColumn, minColumn, sumColumn } from './pr
 
 // One widget → ONE statement (issue 22; docs/decisions/0044): GROUP BY on the form's table (or its sub-table joined
 // to the record) under the same WHERE as every list read — the widget's filter, the viewer's run-time filter, the
-// scope their permission groups allow. Totals and subtotals come from GROUPING SETS, top N from a window over the
+// records' data status (Effective only, unless the widget asks for more: widgetStatusLeaf), the scope their
+// permission groups allow. Totals and subtotals come from GROUPING SETS, top N from a window over the
 // groups (a pivot's column totals too), the number card's two periods from FILTER clauses: nothing is computed from rows in Node.
 
 /** The sub-table rows' alias. */
@@ -156,7 +157,7 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
     }
   }
 
-  const asked = narrowingCondition(cc, { filter: and([widget.filter, runtimeFilter]) });
+  const asked = narrowingCondition(cc, { filter: and([widget.filter, runtimeFilter, widgetStatusLeaf(widget, runtimeFilter)]) });
   const where = preAggregate ? sql<SqlBool>`${asked} and ${sql.ref(`${MAIN}.${COUNT_COLUMN}`)} > 0` : asked;
   if (cc.issues.length) throw parameterError(cc.issues);
 

@@ -34,7 +34,8 @@ export const AddImportTaskBody = z
     schemaCode: SchemaCode,
     fileId: z.uuid({ error: '无效的文件 id' }),
     importType: ImportTypeSchema.default('InsertOnly'),
-    dataState: ImportDataStateSchema.default('Draft'),
+    /** Absent: Effective, or Draft for a workflow form without a published flow (docs/decisions/0020). */
+    dataState: ImportDataStateSchema.optional(),
     /** The field matching file rows to records (Upsert, UpdateOnly): a main-table control code, ObjectId or SeqNo. */
     keyField: z.string().trim().min(1).max(64).optional(),
     /** Absent: columns are matched by their header (a field's name or code). */

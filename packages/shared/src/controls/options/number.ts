@@ -26,6 +26,18 @@ export function withDecimalDefault<T extends { decimalPlaces?: number; showMode:
   return { ...options, decimalPlaces: options.decimalPlaces ?? defaultDecimalPlaces(options.showMode) };
 }
 
+/** The decimal places of a number control as stored (an options object not parsed yet: its show mode's default). */
+export function decimalPlacesOf(options: { decimalPlaces?: unknown; showMode?: unknown }): number {
+  if (typeof options.decimalPlaces === 'number') return options.decimalPlaces;
+  return defaultDecimalPlaces(options.showMode === 'percentage' || options.showMode === 'bar' ? options.showMode : 'normal');
+}
+
+/** Digits after the decimal point of a number in its shortest form: 2380.5 → 1, 2380.50 → 1, 1e-7 → 7. */
+export function fractionDigits(value: number): number {
+  const m = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/i.exec(String(value));
+  return m ? Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0)) : 0;
+}
+
 /** RangeRule of a number: either bound may be open; a closed range must not be reversed. */
 export const numberRangeSchema = z
   .object({ min: z.number().nullable().default(null), max: z.number().nullable().default(null) })

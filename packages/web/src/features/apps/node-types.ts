@@ -34,5 +34,9 @@ export const CREATABLE_NODE_TYPES = [
   FunctionNodeType.GroupModule,
 ] as const;
 
+/** Node types whose content is a form the designer builds. */
+export const FORM_NODE_TYPES: readonly number[] = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule, FunctionNodeType.SingletonModule];
+export const isFormNode = (node: { nodeType: number }) => FORM_NODE_TYPES.includes(node.nodeType);
+
 export const isGroup = (node: { nodeType: number }) => node.nodeType === FunctionNodeType.GroupModule;
 export const isApp = (node: { nodeType: number }) => node.nodeType === FunctionNodeType.AppPackage;

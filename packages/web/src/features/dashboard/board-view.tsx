@@ -3,7 +3,7 @@ import { App, Button, Drawer, Empty, Flex, Skeleton, Space, Spin, Tooltip } from
 import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined, PushpinOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { boardConditionsOf, drillConditions, type BoardDefinition, type Widget } from '@tritium/shared/report/index';
+import { boardConditionsOf, drillConditions, widgetStatusLeaf, type BoardDefinition, type Widget } from '@tritium/shared/report/index';
 import type { FilterNode } from '@tritium/shared/query/index';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 import { dashboardApi, dashboardKeys, pinApi, workbenchConfigKey, type BoardDto } from './api/dashboard-api.ts';
@@ -62,7 +62,9 @@ function BoardRuntime({ board, compact, onDesign }: { board: BoardDto; compact: 
     if (!widget.source) return;
     const leaves = drillConditions(widget.dimensions, groupValues, dataTypes);
     const extra = filters[widget.id];
-    const children = [...(widget.filter ? [widget.filter] : []), ...(extra ? [extra] : []), ...leaves];
+    // The records the group counted: of the data statuses the widget counts too.
+    const status = widgetStatusLeaf(widget, extra);
+    const children = [...(widget.filter ? [widget.filter] : []), ...(extra ? [extra] : []), ...(status ? [status] : []), ...leaves];
     setDrill({ schemaCode: widget.source.schemaCode, filter: { type: 'And', children: flattenAnd(children) } });
   };
 

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import { renderPage } from '../../test/render.tsx';
 import { findDialog } from '../../test/find-dialog.ts';
 import { clearUploadPolicies } from '../form-runtime/api/upload.ts';
+import { runtimeKeys } from '../form-runtime/api/runtime-api.ts';
 import { DataPortButtons } from './components/data-port-buttons.tsx';
 import { DataPortTasksPage } from './components/task-history.tsx';
 import { stubDataPort } from './test/data-port-fake.ts';
@@ -61,6 +63,31 @@ describe('the import wizard', { timeout: 90_000 }, () => {
     await waitFor(() => expect(callsTo('POST', '/v1/dataPort/getDownloadUrl')[0]?.body).toEqual({ taskId: 'task-1', kind: 'ErrorReport' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     click.mockRestore();
+  });
+
+  it('imports as Effective unless told otherwise, and the form\'s list reads again when the import ends', async () => {
+    clearUploadPolicies();
+    const { callsTo } = stubDataPort();
+    const user = userEvent.setup();
+    let reads = 0;
+    function ListTotal() {
+      const list = useQuery({ queryKey: [...runtimeKeys.records('f_order'), 'view', {}], queryFn: async () => ++reads });
+      return <span>{`读取 ${list.data ?? 0} 次`}</span>;
+    }
+    renderPage('/list', <><ListTotal /><DataPortButtons schemaCode="f_order" formName="订单" /></>);
+    expect(await screen.findByText('读取 1 次')).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: /导\s*入/ })[0]!);
+    const dialog = await findDialog('导入 · 订单');
+    await uploadInto(dialog);
+    await within(dialog).findAllByText('文件中的列');
+    expect(within(dialog).getByTitle('生效')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '下一步' }));
+    await user.click(await within(dialog).findByRole('button', { name: '开始导入' }));
+    await waitFor(() => expect(callsTo('POST', '/v1/dataImport/addImportTask')).toHaveLength(1));
+    expect(callsTo('POST', '/v1/dataImport/addImportTask')[0]!.body).toMatchObject({ importType: 'InsertOnly', dataState: 'Effective' });
+    expect(screen.getByText('读取 1 次')).toBeTruthy();
+    expect(await within(dialog).findByText('共 5 条：新增 2 条，更新 1 条，未导入 2 条', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('读取 2 次')).toBeTruthy();
   });
 
   it("shows the server's refusal and stays on the preview", async () => {

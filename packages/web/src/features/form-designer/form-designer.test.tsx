@@ -52,6 +52,18 @@ describe('form designer', () => {
     expect(screen.getByRole('status', { name: '保存状态' }).textContent).toBe('有未保存的修改');
   });
 
+  it('a number added from the palette shows its decimal places in 控件属性 and on the canvas', async () => {
+    const { user } = await openLoaded();
+    await user.click(within(palette()).getByRole('button', { name: '数值' }));
+    expect(within(properties()).getByText('0 位小数')).toBeTruthy();
+    const places = within(properties()).getByLabelText('小数位数') as HTMLInputElement;
+    expect(places.placeholder).toBe('默认 0 位');
+    expect(within(canvas()).getByPlaceholderText('请输入，最多 0 位小数')).toBeTruthy();
+    await user.type(places, '2');
+    expect(within(properties()).getByText('2 位小数')).toBeTruthy();
+    expect(within(canvas()).getByPlaceholderText('请输入，最多 2 位小数')).toBeTruthy();
+  });
+
   it('editing the title in 控件属性 renames the control on the canvas; a bad value is explained beside the field', async () => {
     const { user } = await openLoaded();
     await user.click(within(canvas()).getByRole('listitem', { name: '客户名称' }));

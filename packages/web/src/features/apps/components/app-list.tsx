@@ -1,5 +1,5 @@
-import { Button, Dropdown, Flex, Skeleton, Typography, theme } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
+import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, MenuFoldOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink } from 'react-router';
@@ -8,6 +8,7 @@ import type { AppDto } from '../api/apps-api.ts';
 import { preCodeForDrop } from '../tree-order.ts';
 import { AppIcon } from './app-icon.tsx';
 import { SortableRow } from './sortable-row.tsx';
+import { FoldedAppList } from './folded-app-list.tsx';
 
 interface AppListProps {
   apps: AppDto[] | undefined;
@@ -20,10 +21,18 @@ interface AppListProps {
   onSort: (code: string, preCode: string) => void;
   /** Administrators: who opens and who administers the app's nodes (应用权限). */
   onPermissions?: (app: AppDto) => void;
+  /** Folded to a strip of icons (the content gets the width); absent: the list does not fold. */
+  folded?: boolean;
+  onToggleFold?: () => void;
 }
 
 /** The workbench's left column (PC): the apps, icon + colour + name; Administrators drag them into order. */
-export function AppList({ apps, isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions }: AppListProps) {
+export function AppList(props: AppListProps) {
+  if (props.folded) return <FoldedAppList apps={props.apps} onUnfold={props.onToggleFold} />;
+  return <UnfoldedAppList {...props} />;
+}
+
+function UnfoldedAppList({ apps, isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, onToggleFold }: AppListProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const sensors = useSensors(
@@ -40,11 +49,18 @@ export function AppList({ apps, isAdministrator, administers, onCreate, onEdit, 
     <nav aria-label={t('apps.list.label')} style={{ display: 'flex', flexDirection: 'column', gap: token.paddingXS }}>
       <Flex align="center" justify="space-between" style={{ padding: `0 ${token.paddingXS}px` }}>
         <Typography.Text strong>{t('apps.list.title')}</Typography.Text>
-        {isAdministrator && (
-          <Button size="small" type="link" icon={<PlusOutlined />} onClick={onCreate}>
-            {t('apps.list.create')}
-          </Button>
-        )}
+        <Flex align="center">
+          {isAdministrator && (
+            <Button size="small" type="link" icon={<PlusOutlined />} onClick={onCreate}>
+              {t('apps.list.create')}
+            </Button>
+          )}
+          {onToggleFold && (
+            <Tooltip title={t('apps.list.fold')}>
+              <Button size="small" type="text" aria-label={t('apps.list.fold')} icon={<MenuFoldOutlined />} onClick={onToggleFold} />
+            </Tooltip>
+          )}
+        </Flex>
       </Flex>
       {!apps && <Skeleton active paragraph={{ rows: 5 }} title={false} />}
       {apps?.length === 0 && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Dropdown, Flex, Typography, theme, type MenuProps } from 'antd';
-import { CaretDownOutlined, CheckCircleOutlined, StopOutlined, CaretRightOutlined, DeleteOutlined, DragOutlined, EditOutlined, EllipsisOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import { CaretDownOutlined, CheckCircleOutlined, StopOutlined, CaretRightOutlined, DeleteOutlined, DragOutlined, EditOutlined, EllipsisOutlined, ExportOutlined, MenuFoldOutlined, PlusOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type DragOverEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink } from 'react-router';
@@ -24,13 +24,15 @@ interface FunctionTreeProps {
   onToggleState: (node: FunctionNodeDto) => void;
   onRemove: (node: FunctionNodeDto) => void;
   onDrop: (node: FunctionNodeDto, parentCode: string, preCode: string) => void;
+  /** Folds the tree away (the content gets the width). */
+  onFold?: () => void;
 }
 
 /**
  * An app's function tree: groups (folded, except the one holding the open node) with their modules. An
  * administrator drags a row to reorder it, or onto a group to move it there.
  */
-export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRename, onMove, onToggleState, onRemove, onDrop }: FunctionTreeProps) {
+export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRename, onMove, onToggleState, onRemove, onDrop, onFold }: FunctionTreeProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const appCode = tree.app?.code ?? '';
@@ -99,6 +101,11 @@ export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRe
               {t('apps.tree.createShort')}
             </Button>
           </Dropdown>
+        )}
+        {onFold && (
+          <Tooltip title={t('apps.tree.fold')}>
+            <Button size="small" type="text" aria-label={t('apps.tree.fold')} icon={<MenuFoldOutlined />} onClick={onFold} />
+          </Tooltip>
         )}
       </Flex>
       <nav aria-label={t('apps.tree.label')}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FORM_DESIGNER_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { FunctionNodeDto } from '../api/apps-api.ts';
-import { nodePendingKey, nodeTypeKey } from '../node-types.ts';
+import { FORM_NODE_TYPES, nodePendingKey, nodeTypeKey } from '../node-types.ts';
 import { AppIcon } from './app-icon.tsx';
 import { ListView } from '../../list-view/components/list-view.tsx';
 import { SingletonForm } from '../../form-runtime/components/singleton-form.tsx';
@@ -15,8 +15,6 @@ import { BoardView } from '../../dashboard/board-view.tsx';
  * The open node: a form's list, a singleton form, a report's or dashboard's board, a custom link's address; the other
  * types say what they will hold until their screens exist.
  */
-// Node types whose content is a form the designer builds.
-const FORM_NODE_TYPES: readonly number[] = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule, FunctionNodeType.SingletonModule];
 // Node types whose content is a board of widgets (issue 22).
 const BOARD_NODE_TYPES: readonly number[] = [FunctionNodeType.ReportModule, FunctionNodeType.DashBoardModule];
 

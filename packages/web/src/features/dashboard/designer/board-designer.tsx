@@ -6,37 +6,16 @@ import { useTranslation } from 'react-i18next';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
-import { BoardDefinition, REPORT_LIMITS, STATIC_WIDGET_TYPES, WIDGET_TYPES, type Widget, type WidgetType } from '@tritium/shared/report/index';
+import { BoardDefinition, REPORT_LIMITS, WIDGET_TYPES, type Widget, type WidgetType } from '@tritium/shared/report/index';
 import { dashboardApi, dashboardKeys, type BoardDto } from '../api/dashboard-api.ts';
 import { GRID_GAP, ROW_HEIGHT } from '../board-grid.tsx';
 import { WidgetCard } from '../widgets/widget-card.tsx';
 import { WidgetEditor } from './widget-editor.tsx';
 import { FilterSettings } from './filter-settings.tsx';
+import { useWideLayout } from '../../../lib/pane-folds.tsx';
+import { newWidget } from './new-widget.ts';
 
 const REFRESH_CHOICES = [0, 30, 60, 300, 900, 3600];
-
-/** Where a new widget lands: the first place, row by row, where it fits beside the others. */
-function freeSpot(widgets: Widget[], w: number, h: number): { x: number; y: number } {
-  const overlaps = (x: number, y: number) => widgets.some((o) => x < o.layout.x + o.layout.w && o.layout.x < x + w && y < o.layout.y + o.layout.h && o.layout.y < y + h);
-  for (let y = 0; ; y++) for (let x = 0; x + w <= REPORT_LIMITS.columns; x++) if (!overlaps(x, y)) return { x, y };
-}
-
-function newWidget(type: WidgetType, widgets: Widget[]): Widget {
-  let n = widgets.length + 1;
-  while (widgets.some((w) => w.id === `w${n}`)) n++;
-  const isSmall = type === 'number' || type === 'link' || type === 'text';
-  const size = { w: isSmall ? 3 : 6, h: isSmall ? 3 : 7 };
-  return {
-    id: `w${n}`,
-    type,
-    title: '',
-    layout: { ...freeSpot(widgets, size.w, size.h), ...size },
-    dimensions: [],
-    measures: STATIC_WIDGET_TYPES.includes(type) ? [] : [{ aggregate: 'count' }],
-    totals: false,
-    ...(type === 'text' ? { text: '' } : {}),
-  };
-}
 
 /**
  * The board's designer (app administrators): widgets laid out by drag (title bar) and resize (corner) on a
@@ -51,6 +30,7 @@ export default function BoardDesigner({ board, onClose }: { board: BoardDto; onC
   const [selected, setSelected] = useState<string | null>(draft.widgets[0]?.id ?? null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { width, containerRef, mounted } = useContainerWidth();
+  useWideLayout();
   const current = draft.widgets.find((w) => w.id === selected);
 
   const layout: Layout = useMemo(() => draft.widgets.map((w) => ({ i: w.id, ...w.layout, minW: 2, minH: 2 })), [draft.widgets]);

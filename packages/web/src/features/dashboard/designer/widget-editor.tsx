@@ -84,8 +84,15 @@ export function WidgetEditor({ widget, appCode, onChange }: { widget: Widget; ap
                 value={grid}
                 placeholder={t('dashboard.designer.gridNone')}
                 options={grids.map((g) => ({ value: g.code, label: g.title }))}
-                onChange={(gridCode?: string) => set({ source: { schemaCode: widget.source!.schemaCode, ...(gridCode ? { gridCode } : {}) }, dimensions: [], measures: [{ aggregate: 'count' }] })}
+                onChange={(gridCode?: string) => set({ source: { ...widget.source!, gridCode }, dimensions: [], measures: [{ aggregate: 'count' }] })}
               />
+            </Form.Item>
+          )}
+          {widget.source && (
+            <Form.Item extra={t('dashboard.designer.includeDraftsHint')}>
+              <Checkbox checked={!!widget.source.includeDrafts} onChange={(e) => set({ source: { ...widget.source!, includeDrafts: e.target.checked || undefined } })}>
+                {t('dashboard.designer.includeDrafts')}
+              </Checkbox>
             </Form.Item>
           )}
           {widget.type !== 'number' && widget.type !== 'gauge' && (

@@ -5,12 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dataPortApi, dataPortKeys, downloadTemplate, type ImportDataState, type ImportPreview, type ImportType } from '../api/data-port-api.ts';
 import { TaskProgress } from './task-progress.tsx';
-import { usePortTask } from './use-port-task.ts';
+import { usePortTask, useRecordsRefreshWhenDone } from './use-port-task.ts';
 
 const IMPORT_TYPES: ImportType[] = ['InsertOnly', 'UpdateOnly', 'Upsert'];
 const DATA_STATES: ImportDataState[] = ['Draft', 'Effective'];
 /** A workflow form may also import records whose flows start (Processing). */
 const WORKFLOW_DATA_STATES: ImportDataState[] = ['Draft', 'Effective', 'Processing'];
+/** Imported records are Effective unless the person chooses otherwise (docs/decisions/0020). */
+const DEFAULT_DATA_STATE: ImportDataState = 'Effective';
 
 /** The import wizard: upload, map columns (type, key, state), preview, then the task's progress and result. */
 export function ImportWizard({ schemaCode, formName, open, onClose, isWorkflow }: { schemaCode: string; formName: string; open: boolean; onClose(): void; isWorkflow?: boolean }) {
@@ -22,17 +24,18 @@ export function ImportWizard({ schemaCode, formName, open, onClose, isWorkflow }
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [importType, setImportType] = useState<ImportType>('InsertOnly');
   const [keyField, setKeyField] = useState<string | undefined>();
-  const [dataState, setDataState] = useState<ImportDataState>('Draft');
+  const [dataState, setDataState] = useState<ImportDataState>(DEFAULT_DATA_STATE);
   const [taskId, setTaskId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const columns = useQuery({ queryKey: dataPortKeys.columns(schemaCode), queryFn: () => dataPortApi.columns(schemaCode), enabled: open });
   const task = usePortTask(taskId);
+  useRecordsRefreshWhenDone(schemaCode, task.data);
   const importable = (columns.data?.columns ?? []).filter((c) => c.importable);
   const mapped = Object.entries(mapping).filter(([, field]) => field);
   const keyOptions = importable.filter((c) => !c.grid && mapped.some(([, f]) => f === c.code));
 
   const reset = () => {
-    setStep(0); setFileId(null); setPreview(null); setMapping({}); setTaskId(null); setKeyField(undefined); setImportType('InsertOnly'); setDataState('Draft');
+    setStep(0); setFileId(null); setPreview(null); setMapping({}); setTaskId(null); setKeyField(undefined); setImportType('InsertOnly'); setDataState(DEFAULT_DATA_STATE);
   };
   const close = () => { reset(); onClose(); };
   const upload = async (file: File) => {
@@ -80,7 +83,7 @@ export function ImportWizard({ schemaCode, formName, open, onClose, isWorkflow }
             <p>{busy ? t('dataPort.upload.uploading') : t('dataPort.upload.hint')}</p>
             <Typography.Text type="secondary">{t('dataPort.upload.note')}</Typography.Text>
           </Upload.Dragger>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate(schemaCode, `${formName}-${t('dataPort.upload.template')}.xlsx`)}>{t('dataPort.upload.template')}</Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate(schemaCode, t('dataPort.upload.templateFile', { name: formName }))}>{t('dataPort.upload.template')}</Button>
         </Flex>
       )}
       {step === 1 && preview && (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, Cascader, Checkbox, DatePicker, Input, InputNumber, Progress, Radio, Select, Space, Tag, TimePicker, theme } from 'antd';
 import { ApartmentOutlined, CameraOutlined, EditOutlined, EnvironmentOutlined, PaperClipOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AnyControlType, ControlDataType, ControlTypeKey } from '@tritium/shared/controls/index';
+import { decimalPlacesOf, type AnyControlType, type ControlDataType, type ControlTypeKey } from '@tritium/shared/controls/index';
 import type { DesignerControl } from '../state/control-tree.ts';
 import { systemFieldOf } from '../state/control-tree.ts';
 import { controlTypeName } from '../labels.ts';
@@ -30,11 +30,11 @@ function TextAreaWidget({ control }: WidgetProps) {
 
 function NumberWidget({ control }: WidgetProps) {
   const { t } = useTranslation();
-  const { showMode, decimalPlaces, defaultValue } = control.options;
+  const { showMode, defaultValue } = control.options;
   if (showMode === 'bar') return <Progress percent={typeof defaultValue === 'number' ? defaultValue : 0} />;
   const value = typeof defaultValue === 'number' ? defaultValue : null;
-  const precision = typeof decimalPlaces === 'number' ? decimalPlaces : undefined;
-  return <InputNumber style={full} value={value} precision={precision} suffix={showMode === 'percentage' ? '%' : undefined} placeholder={t('formDesigner.widgets.input')} readOnly />;
+  const places = decimalPlacesOf(control.options);
+  return <InputNumber style={full} value={value} suffix={showMode === 'percentage' ? '%' : undefined} placeholder={t('formDesigner.widgets.inputNumber', { places })} readOnly />;
 }
 
 function DateWidget({ control }: WidgetProps) {

@@ -1,6 +1,6 @@
 import { Empty, Form, Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { controlTypeByKey } from '@tritium/shared/controls/index';
+import { controlTypeByKey, type AnyControlType } from '@tritium/shared/controls/index';
 import { useDesignerContext } from '../hooks/designer-context.ts';
 import { controlTypeName } from '../labels.ts';
 import { OptionsEditor } from '../options/options-editor.tsx';
@@ -8,6 +8,13 @@ import { FieldRow } from '../options/option-field.tsx';
 import { codeProblem, locateControl, systemFieldOf } from '../state/control-tree.ts';
 import { PanesEditor } from './panes-editor.tsx';
 import { ROLLUP_PANEL_KEYS, RollupSourcePanel } from '../business-rules/rollup-source-panel.tsx';
+
+/** The decimal places a value of the control keeps (its show mode's default until one is set); undefined without any. */
+function decimalPlacesShown(type: AnyControlType, options: Record<string, unknown>): number | undefined {
+  const parsed = type.options.safeParse(options);
+  const places = parsed.success ? (parsed.data as { decimalPlaces?: unknown }).decimalPlaces : undefined;
+  return typeof places === 'number' ? places : undefined;
+}
 
 /** 控件属性: the selected control's type, code, options (from its type's schema) and, for a tab, its panes. */
 export function ControlProperties() {
@@ -25,11 +32,14 @@ export function ControlProperties() {
       ? problem.message
       : t(problem.kind === 'taken' ? 'formDesigner.properties.codeTaken' : 'formDesigner.properties.codeSystemField');
   const codeId = `code-${control.uid}`;
+  // Values with more decimals are refused, so the places are shown from the moment the control is added.
+  const places = decimalPlacesShown(type, control.options);
 
   return (
     <Form layout="vertical" component={false}>
       <FieldRow label={t('formDesigner.properties.type')}>
         <Tag>{controlTypeName(control.type)}</Tag>
+        {places !== undefined && <Tag color="blue">{t('formDesigner.properties.decimalPlaces', { places })}</Tag>}
       </FieldRow>
       <FieldRow label={t('formDesigner.properties.code')} htmlFor={codeId} errors={codeError ? [codeError] : undefined} extra={isSystem ? t('formDesigner.properties.codeFixed') : undefined}>
         <Input id={codeId} value={control.code} disabled={isSystem} onChange={(event) => dispatch({ type: 'setCode', uid: control.uid, code: event.target.value })} />

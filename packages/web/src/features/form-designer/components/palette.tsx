@@ -10,6 +10,7 @@ function PaletteItem({ type }: { type: AnyControlType }) {
   const { addControl } = useDesignerContext();
   const data: DragItem = { source: 'palette', typeKey: type.key };
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({ id: paletteDragId(type.key), data });
+  const name = controlTypeName(type.key);
   return (
     <Button
       ref={setNodeRef}
@@ -18,9 +19,11 @@ function PaletteItem({ type }: { type: AnyControlType }) {
       onPointerDown={pointerActivator(listeners)}
       onClick={() => addControl(type.key)}
       block
+      title={name}
       style={{ justifyContent: 'flex-start', touchAction: 'none', opacity: isDragging ? 0.5 : 1 }}
     >
-      {controlTypeName(type.key)}
+      {/* Long names (关联表单多选) end in an ellipsis inside the button; the whole name is its tooltip. */}
+      <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
     </Button>
   );
 }

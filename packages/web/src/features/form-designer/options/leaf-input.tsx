@@ -18,6 +18,8 @@ export interface LeafInputProps {
   /** Choices known only at run time (a list's default value offers the list's items). */
   choices?: string[];
   multiple?: boolean;
+  /** What an empty field stands for (a default the schema derives). */
+  placeholder?: string;
 }
 
 // Longer texts (a description, a tip) get several lines.
@@ -25,7 +27,7 @@ const MULTILINE_FROM = 500;
 
 export const isLeaf = (type: FieldType): type is LeafType => ['string', 'number', 'boolean', 'choice'].includes(type.kind);
 
-export function LeafInput({ id, type, value, nullable, onChange, ariaLabel, hasError, choices, multiple }: LeafInputProps) {
+export function LeafInput({ id, type, value, nullable, onChange, ariaLabel, hasError, choices, multiple, placeholder }: LeafInputProps) {
   const { t } = useTranslation();
   const status = hasError ? 'error' : undefined;
   const empty = nullable ? null : undefined;
@@ -56,6 +58,7 @@ export function LeafInput({ id, type, value, nullable, onChange, ariaLabel, hasE
         min={type.min}
         max={type.max}
         precision={type.integer ? 0 : undefined}
+        placeholder={placeholder}
         value={typeof value === 'number' ? value : null}
         onChange={(next) => onChange(typeof next === 'number' ? next : empty)}
         style={{ width: '100%' }}

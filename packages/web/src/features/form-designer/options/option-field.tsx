@@ -6,6 +6,7 @@
 import { Button, Flex, Input, Select, Switch, Typography, theme } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { decimalPlacesOf } from '@tritium/shared/controls/index';
 import { optionLabel, valueLabel } from '../labels.ts';
 import { LeafInput, isLeaf } from './leaf-input.tsx';
 import { FormPicker } from './form-picker.tsx';
@@ -130,9 +131,11 @@ export function OptionFieldView(props: OptionFieldProps) {
     default: {
       const id = fieldId(context, path);
       const errors = errorsAt(context, path);
+      // Decimal places left empty follow the show mode: the field says how many that is.
+      const placeholder = field.key === 'decimalPlaces' && value === undefined ? t('formDesigner.properties.decimalPlacesDefault', { places: decimalPlacesOf(parent) }) : undefined;
       return (
         <FieldRow label={label} htmlFor={id} errors={errors}>
-          <LeafInput id={id} type={type} value={value} nullable={field.nullable} hasError={!!errors} onChange={(next) => context.onChange(path, next)} />
+          <LeafInput id={id} type={type} value={value} nullable={field.nullable} hasError={!!errors} placeholder={placeholder} onChange={(next) => context.onChange(path, next)} />
         </FieldRow>
       );
     }

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { Drawer, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { FORM_MODAL_DEFAULT_SIZE, type FormScene } from '@tritium/shared/constants/form';
@@ -5,6 +6,7 @@ import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
 import { runtimeApi, runtimeKeys } from '../api/runtime-api.ts';
 import type { Device, FormMode } from '../fields/field-types.ts';
 import { RuntimeForm } from './runtime-form.tsx';
+import { useConfirmDiscard } from './use-confirm-discard.ts';
 
 export interface OpenForm {
   schemaCode: string;
@@ -26,6 +28,13 @@ export function RuntimeFormModal({ open, device, onChange }: { open: OpenForm | 
   const setting = useQuery({ queryKey: runtimeKeys.form(open?.schemaCode ?? ''), queryFn: () => runtimeApi.loadForm(open!.schemaCode), enabled: !!open });
   const attributes = setting.data?.definition.attributes;
   const close = () => onChange(null);
+  // Esc, ✕ and a click beside the form ask first when the form holds unsaved edits, as its own 关闭 does.
+  const unsaved = useRef(false);
+  const trackDirty = useCallback((dirty: boolean) => {
+    unsaved.current = dirty;
+  }, []);
+  const confirmDiscard = useConfirmDiscard();
+  const requestClose = () => confirmDiscard(unsaved.current, close);
   const body = open && (
     <RuntimeForm
       key={`${open.objectId ?? 'new'}`}
@@ -37,12 +46,13 @@ export function RuntimeFormModal({ open, device, onChange }: { open: OpenForm | 
       device={device}
       onOpen={(objectId, mode) => onChange({ schemaCode: open.schemaCode, objectId: objectId ?? undefined, mode })}
       onClose={close}
+      onDirtyChange={trackDirty}
       onPrint={(objectId) => window.open(printUrl(open.schemaCode, objectId), '_blank', 'noopener')}
     />
   );
   if (device === 'phone') {
     return (
-      <Drawer open={!!open} onClose={close} placement="bottom" height="100%" closable={false} styles={{ body: { padding: 0 } }} destroyOnHidden>
+      <Drawer open={!!open} onClose={requestClose} placement="bottom" height="100%" closable={false} styles={{ body: { padding: 0 } }} destroyOnHidden>
         {body}
       </Drawer>
     );
@@ -50,7 +60,7 @@ export function RuntimeFormModal({ open, device, onChange }: { open: OpenForm | 
   return (
     <Modal
       open={!!open}
-      onCancel={close}
+      onCancel={requestClose}
       footer={null}
       width={attributes?.modalWidth ?? FORM_MODAL_DEFAULT_SIZE.width}
       destroyOnHidden

@@ -1,6 +1,6 @@
 import type { FormScene } from '@tritium/shared/constants/form';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { App, Button, Flex, Popconfirm, Result, Skeleton, Tabs, Typography, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { App, Button, Flex, Result, Skeleton, Tabs, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -18,6 +18,10 @@ import { useWorkflow } from '../workflow/use-workflow.ts';
 import { WorkflowBar } from '../workflow/workflow-bar.tsx';
 import { permissionOfRights, RuntimeFormContext } from './form-context.ts';
 import { SmartActionButtons } from '../../smart-actions/smart-action-buttons.tsx';
+import { useConfirmDiscard } from './use-confirm-discard.ts';
+import { ActionButton, type FormAction } from './form-actions.tsx';
+import { PhoneRecordActions } from './phone-action-bar.tsx';
+import { PhoneRecordLayout, type SideTab } from './phone-record-layout.tsx';
 
 const ShareRecordModal = lazy(() => import('../../record-share/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
 
@@ -35,8 +39,10 @@ export interface RuntimeFormProps {
   device: Device;
   /** The record was saved or created: show it (View). */
   onOpen: (objectId: string | null, mode: FormMode) => void;
-  /** Close the form (after removing, or on 关闭). */
+  /** Close the form (after removing, or on 关闭 once unsaved edits are given up). */
   onClose: () => void;
+  /** Whether the form holds edits not saved yet, as it changes (the modal around it asks before closing on Esc or ✕). */
+  onDirtyChange?: (dirty: boolean) => void;
   /** Open the print page of the record. */
   onPrint?: (objectId: string) => void;
   /** The form is a page of its own (it grows and the page scrolls), not the content of a modal or drawer. */
@@ -48,7 +54,7 @@ export interface RuntimeFormProps {
 }
 
 /** An open form: header (title, status), the controls in the mode, the buttons this person may press, the side panel. */
-export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onPrint, page = false, initial, scene }: RuntimeFormProps) {
+export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClose, onDirtyChange, onPrint, page = false, initial, scene }: RuntimeFormProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
@@ -58,6 +64,15 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const [busy, setBusy] = useState<DataAction | null>(null);
   const [revising, setRevising] = useState(false);
   const [sharing, setSharing] = useState(false);
+  // A record in a flow is edited by the handler of its open item (the node's editable fields), and read by the others.
+  const flowId = mode !== 'Print' ? instanceId : null;
+  const formMode: FormMode = flowId ? (workflow.handling || revising ? 'Edit' : 'View') : mode;
+  const editing = isEditingMode(formMode);
+  // A saved record opens again to be read, so only a form being edited has anything to lose.
+  const unsaved = editing && record.dirty;
+  useEffect(() => onDirtyChange?.(unsaved), [unsaved, onDirtyChange]);
+  const confirmDiscard = useConfirmDiscard();
+  const requestClose = () => confirmDiscard(unsaved, onClose);
   const failure = record.form.error ?? record.data.error;
   if (failure) {
     return <Result status="warning" title={isApiError(failure) ? failure.errorMessage : t('formRuntime.loadFailed')} extra={<Button onClick={onClose}>{t('common.close')}</Button>} />;
@@ -68,10 +83,6 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const attributes = definition.attributes;
   // A submit rule that holds may hide the Submit buttons (docs/decisions/0016).
   const allowed = new Set(data.actions.filter((action) => !(record.hideSubmit && (action === 'Submit' || action === 'SubmitAndAdd'))));
-  // A record in a flow is edited by the handler of its open item (the node's editable fields), and read by the others.
-  const flowId = mode !== 'Print' ? instanceId : null;
-  const formMode: FormMode = flowId ? (workflow.handling || revising ? 'Edit' : 'View') : mode;
-  const editing = isEditingMode(formMode);
 
   const run = async (action: DataAction) => {
     setBusy(action);
@@ -92,80 +103,69 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
       setBusy(null);
     }
   };
-  const button = (action: DataAction, primary = false) =>
-    allowed.has(action) && (
-      <Button key={action} type={primary ? 'primary' : 'default'} loading={busy === action} disabled={busy !== null && busy !== action} onClick={() => void run(action)}>
-        {/* An effective record stays effective when saved: its Save is 保存, not 暂存 (keep as draft). */}
-        {t(action === 'Save' && data.status === BizObjectStatus.Effective ? 'formRuntime.actions.SaveEffective' : `formRuntime.actions.${action}`)}
-      </Button>
-    );
-  const printButton = allowed.has('Print') && objectId && onPrint && (
-    <Button key="print" onClick={() => onPrint(objectId)}>
-      {t('formRuntime.actions.Print')}
-    </Button>
-  );
+  // An effective record stays effective when saved: its Save is 保存, not 暂存 (keep as draft).
+  const labelOf = (action: DataAction) => t(action === 'Save' && data.status === BizObjectStatus.Effective ? 'formRuntime.actions.SaveEffective' : `formRuntime.actions.${action}`);
+  const dataAction = (action: DataAction, extra: Partial<FormAction> = {}): FormAction[] =>
+    allowed.has(action) ? [{ key: action, label: labelOf(action), loading: busy === action, disabled: busy !== null && busy !== action, onPress: () => void run(action), ...extra }] : [];
+  const printAction: FormAction[] = allowed.has('Print') && objectId && onPrint ? [{ key: 'print', label: t('formRuntime.actions.Print'), onPress: () => onPrint(objectId) }] : [];
   // Anyone who reads a saved record may share it read-only (issue 19, ExternalShare); the drawer is fetched on demand.
-  const shareButton = objectId && !editing && (
-    <Button key="share" onClick={() => setSharing(true)}>
-      {t('externalForm.share.button')}
-    </Button>
-  );
-  const closeButton = (
-    <Button key="close" onClick={onClose}>
-      {t('formRuntime.actions.Close')}
-    </Button>
-  );
-  const footer: ReactNode[] = flowId
-    ? [
-        <WorkflowBar
-          key="workflow"
-          instanceId={flowId}
-          item={workflow.item}
-          handling={workflow.handling}
-          instanceActions={workflow.instanceActions}
-          sendValues={record.sendValues}
-          onDone={() => void record.reload()}
-          revising={revising}
-          onRevise={(on) => {
-            setRevising(on);
-            // Leaving a revision without saving drops its edits.
-            if (!on) void record.reload();
-          }}
-        />,
-        printButton,
-        shareButton,
-        closeButton,
-      ]
+  const shareAction: FormAction[] = objectId && !editing ? [{ key: 'share', label: t('externalForm.share.button'), onPress: () => setSharing(true) }] : [];
+  const closeAction: FormAction = { key: 'close', label: t('formRuntime.actions.Close'), main: true, onPress: requestClose };
+  const actions: FormAction[] = flowId
+    ? [...printAction, ...shareAction, closeAction]
     : editing
     ? [
-        button('Save'),
-        mode === 'Create' && allowed.has('Submit') && scene !== 'GanttCreateNode' && button('SubmitAndAdd'),
-        button('Submit', true),
-        <Button key="close" onClick={() => (objectId ? onOpen(objectId, 'View') : onClose())}>
-          {objectId ? t('formRuntime.actions.Cancel') : t('formRuntime.actions.Close')}
-        </Button>,
+        ...dataAction('Save', { main: true }),
+        ...(mode === 'Create' && allowed.has('Submit') && scene !== 'GanttCreateNode' ? dataAction('SubmitAndAdd') : []),
+        ...dataAction('Submit', { primary: true }),
+        {
+          key: 'close',
+          label: objectId ? t('formRuntime.actions.Cancel') : t('formRuntime.actions.Close'),
+          main: true,
+          onPress: () =>
+            objectId
+              ? confirmDiscard(unsaved, () => {
+                  // The record is read again as saved, without the edits given up.
+                  void record.reload();
+                  onOpen(objectId, 'View');
+                })
+              : requestClose(),
+        },
       ]
     : [
-        allowed.has('Remove') && (
-          <Popconfirm key="remove" title={t('formRuntime.confirmRemove')} okText={t('formRuntime.actions.Remove')} cancelText={t('common.cancel')} onConfirm={() => void run('Remove')}>
-            <Button danger loading={busy === 'Remove'}>
-              {t('formRuntime.actions.Remove')}
-            </Button>
-          </Popconfirm>
-        ),
-        button('Copy'),
-        printButton,
-        shareButton,
-        objectId && <SmartActionButtons key="smart" schemaCode={schemaCode} location="form" objectIds={[objectId]} onDone={() => void record.reload()} />,
-        (allowed.has('Save') || allowed.has('Submit')) && (
-          <Button key="edit" type="primary" onClick={() => onOpen(objectId ?? null, 'Edit')}>
-            {t('formRuntime.actions.Edit')}
-          </Button>
-        ),
-        closeButton,
+        ...dataAction('Remove', { danger: true, confirm: t('formRuntime.confirmRemove') }),
+        ...dataAction('Copy'),
+        ...printAction,
+        ...shareAction,
+        ...(allowed.has('Save') || allowed.has('Submit') ? [{ key: 'edit', label: t('formRuntime.actions.Edit'), primary: true, onPress: () => onOpen(objectId ?? null, 'Edit') }] : []),
+        closeAction,
       ];
+  // A flow's buttons come first; a phone draws them in its bar with the record's (its 更多 menu holds the rest).
+  const workflowBar = (draw?: (flowActions: FormAction[]) => ReactNode) => flowId && (
+    <WorkflowBar
+      key="workflow"
+      instanceId={flowId}
+      item={workflow.item}
+      handling={workflow.handling}
+      instanceActions={workflow.instanceActions}
+      sendValues={record.sendValues}
+      onDone={() => void record.reload()}
+      revising={revising}
+      onRevise={(on) => {
+        setRevising(on);
+        // Leaving a revision without saving drops its edits.
+        if (!on) void record.reload();
+      }}
+    >
+      {draw}
+    </WorkflowBar>
+  );
+  const smart = !flowId && !editing && objectId ? { schemaCode, objectId, onDone: () => void record.reload() } : undefined;
+  const phoneBar = (flowActions: FormAction[] = []) => <PhoneRecordActions actions={[...flowActions, ...actions]} smart={smart} />;
+  const footer: ReactNode[] = [workflowBar(), ...actions.map((action) => <ActionButton key={action.key} action={action} />)];
+  // The smart actions sit before 编辑 and 关闭.
+  if (smart) footer.splice(1 + actions.findIndex((action) => action.primary || action.main), 0, <SmartActionButtons key="smart" schemaCode={schemaCode} location="form" objectIds={[smart.objectId]} onDone={smart.onDone} />);
 
-  type SideTab = { key: string; label: string; children: ReactNode };
   const sideTabs: (SideTab | false)[] = !objectId || mode === 'Print' ? [] : [
     !!flowId && { key: 'trace', label: t('formWorkflow.side.trace'), children: <ApprovalTrace instanceId={flowId} /> },
     !!flowId && { key: 'chart', label: t('formWorkflow.side.chart'), children: <Suspense fallback={<Skeleton active />}><FlowChart instanceId={flowId} /></Suspense> },
@@ -191,45 +191,61 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     fieldRights: revising || workflow.permissionOf ? undefined : data.fieldRights,
   };
   const sideWide = device === 'pc' && side.length > 0;
+  const header = (
+    <Flex align="center" gap="small" style={{ padding: `${token.paddingSM}px ${token.padding}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+        {attributes.displayName}
+      </Typography.Title>
+      {scene === 'GanttCreateNode' && data.isNew && <Typography.Text type="secondary">{t('viewModes.gantt.createNode')}</Typography.Text>}
+      {!data.isNew && <StatusTag status={data.status} />}
+      {!data.isNew && data.system.Name && (
+        <Typography.Text type="secondary" ellipsis>
+          {data.system.Name}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
   return (
     <RuntimeFormContext.Provider value={state}>
       <NamesProvider request={record.names}>
-        {/* In a modal the form fills it and its parts scroll; on a page it grows with its content and the page scrolls. */}
-        <Flex vertical style={page ? undefined : { height: '100%', minHeight: 0 }}>
-          <Flex align="center" gap="small" style={{ padding: `${token.paddingSM}px ${token.padding}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-            <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
-              {attributes.displayName}
-            </Typography.Title>
-            {scene === 'GanttCreateNode' && data.isNew && <Typography.Text type="secondary">{t('viewModes.gantt.createNode')}</Typography.Text>}
-            {!data.isNew && <StatusTag status={data.status} />}
-            {!data.isNew && data.system.Name && (
-              <Typography.Text type="secondary" ellipsis>
-                {data.system.Name}
-              </Typography.Text>
-            )}
-          </Flex>
-          <Flex style={page ? { flex: 1 } : { flex: 1, minHeight: 0 }} vertical={!sideWide}>
-            <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: page ? undefined : 'auto', padding: token.padding }}>
-              <FormBody tree={record.tree} />
-            </div>
-            {side.length > 0 && (
-              <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: page ? undefined : 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
-                <Tabs items={side} />
+        {device === 'phone' ? (
+          <PhoneRecordLayout
+            header={header}
+            record={
+              <div role="form" aria-label={attributes.displayName} style={{ padding: token.padding }}>
+                <FormBody tree={record.tree} />
               </div>
+            }
+            side={side}
+            bar={mode !== 'Print' && (workflowBar(phoneBar) || phoneBar())}
+          />
+        ) : (
+          // In a modal the form fills it and its parts scroll; on a page it grows with its content and the page scrolls.
+          <Flex vertical style={page ? undefined : { height: '100%', minHeight: 0 }}>
+            {header}
+            <Flex style={page ? { flex: 1 } : { flex: 1, minHeight: 0 }} vertical={!sideWide}>
+              <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: page ? undefined : 'auto', padding: token.padding }}>
+                <FormBody tree={record.tree} />
+              </div>
+              {side.length > 0 && (
+                <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: page ? undefined : 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
+                  <Tabs items={side} />
+                </div>
+              )}
+            </Flex>
+            {mode !== 'Print' && (
+              <Flex
+                justify="flex-end"
+                gap="small"
+                wrap
+                // On a page of its own the buttons stay in reach at the bottom of the window.
+                style={{ position: 'sticky', bottom: 0, background: token.colorBgContainer, padding: `${token.paddingSM}px ${token.padding}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}
+              >
+                {footer}
+              </Flex>
             )}
           </Flex>
-          {mode !== 'Print' && (
-            <Flex
-              justify="flex-end"
-              gap="small"
-              wrap
-              // On a page of its own the buttons stay in reach at the bottom of the window.
-              style={{ position: 'sticky', bottom: 0, background: token.colorBgContainer, padding: `${token.paddingSM}px ${token.padding}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}
-            >
-              {footer}
-            </Flex>
-          )}
-        </Flex>
+        )}
         {sharing && objectId && (
           <Suspense fallback={null}>
             <ShareRecordModal schemaCode={schemaCode} objectId={objectId} open onClose={() => setSharing(false)} />

@@ -7,7 +7,7 @@ import { controlTypeByKey, type ControlTypeKey } from '@tritium/shared/controls/
 import { WorkbenchProviders } from '../../../test/render.tsx';
 import { fail, ok, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
 import { MB } from '../api/upload.ts';
-import type { DisplayProps, FieldKind, RuntimeControl } from './field-types.ts';
+import type { Device, DisplayProps, FieldKind, RuntimeControl } from './field-types.ts';
 
 export const FIELD_ID = 'field-under-test';
 
@@ -17,7 +17,7 @@ export function runtimeControl(key: ControlTypeKey, options: Record<string, unkn
 
 const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
-export function renderField<V>(kind: FieldKind<V>, control: RuntimeControl, initial: V | null = null) {
+export function renderField<V>(kind: FieldKind<V>, control: RuntimeControl, initial: V | null = null, device: Device = 'pc') {
   const onChange = vi.fn<(value: V | null) => void>();
   function Owner() {
     const [value, setValue] = useState<V | null>(initial);
@@ -33,7 +33,7 @@ export function renderField<V>(kind: FieldKind<V>, control: RuntimeControl, init
           }}
           id={FIELD_ID}
           invalid={false}
-          device="pc"
+          device={device}
           schemaCode="D000001form"
         />
       </div>

@@ -1,9 +1,9 @@
-/** Text, number, date-time and yes/no fields of the runtime. */
-import { Checkbox, DatePicker, Input, InputNumber, Progress, TimePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+/** Text, number, date-time and yes/no fields of the runtime (the date-time editor: date-time-field.tsx). */
+import { Checkbox, Input, InputNumber, Progress } from 'antd';
 import { TEXT_AREA_MAX_LENGTH, TEXT_BOX_MAX_LENGTH } from '@tritium/shared/constants/limits';
-import { normalizeDisplayFormat } from '@tritium/shared/constants/formats';
+import { decimalPlacesOf } from '@tritium/shared/controls/index';
 import type { AnyFieldKind, DisplayProps, FieldProps } from './field-types.ts';
+import { DateTimeEdit } from './date-time-field.tsx';
 import { DisplayText } from './default-display.tsx';
 
 const full = { width: '100%' };
@@ -50,20 +50,32 @@ function TextAreaDisplay(props: DisplayProps<string>) {
   return <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}><DisplayText {...props} /></div>;
 }
 
-const decimalsOf = (options: Record<string, unknown>) =>
-  typeof options.decimalPlaces === 'number' ? options.decimalPlaces : options.showMode === 'normal' || options.showMode === undefined ? 0 : 2;
+/**
+ * Would this key put more digits after the decimal point than the control keeps? Such a digit is not typed: the value
+ * stops at the allowed places and is never rounded (a pasted value with more is refused by the value check instead).
+ */
+function exceedsPlaces(input: HTMLInputElement, key: string, places: number): boolean {
+  if (!/^\d$/.test(key)) return false;
+  const { value, selectionStart, selectionEnd } = input;
+  const next = value.slice(0, selectionStart ?? value.length) + key + value.slice(selectionEnd ?? value.length);
+  const fraction = /\.(\d*)/.exec(next);
+  return fraction !== null && fraction[1]!.length > places;
+}
 
 function NumberEdit({ control, value, onChange, id, invalid, disabled }: FieldProps<number>) {
   const percent = control.options.showMode !== undefined && control.options.showMode !== 'normal';
+  const places = decimalPlacesOf(control.options);
   return (
     <InputNumber
       id={id}
       style={full}
       value={value}
-      precision={decimalsOf(control.options)}
       suffix={percent ? '%' : undefined}
       status={invalid ? 'error' : undefined}
       disabled={disabled}
+      onKeyDown={(event) => {
+        if (exceedsPlaces(event.currentTarget, event.key, places)) event.preventDefault();
+      }}
       onChange={(next) => onChange(typeof next === 'number' ? next : null)}
     />
   );
@@ -72,22 +84,9 @@ function NumberEdit({ control, value, onChange, id, invalid, disabled }: FieldPr
 function NumberDisplay(props: DisplayProps<number>) {
   const { control, value, print } = props;
   if (control.options.showMode === 'bar' && typeof value === 'number' && !print) {
-    return <Progress percent={value} format={(p) => `${(p ?? 0).toFixed(decimalsOf(control.options))}%`} />;
+    return <Progress percent={value} format={(p) => `${(p ?? 0).toFixed(decimalPlacesOf(control.options))}%`} />;
   }
   return <DisplayText {...props} />;
-}
-
-/** The spec's lower-case formats (yyyy-mm-dd hh:mm) in dayjs' tokens. */
-const dayjsFormat = (format: string) => format.replace('yyyy', 'YYYY').replace('-mm', '-MM').replace('dd', 'DD').replace('hh', 'HH');
-
-function DateTimeEdit({ control, value, onChange, id, invalid, disabled }: FieldProps<string>) {
-  const format = normalizeDisplayFormat(control.options.displayFormat);
-  const current = value ? dayjs(value) : null;
-  const change = (next: Dayjs | null) => onChange(next ? next.second(0).millisecond(0).toISOString() : null);
-  const common = { id, style: full, value: current, status: invalid ? ('error' as const) : undefined, disabled, onChange: change };
-  if (format === 'hh:mm') return <TimePicker {...common} format="HH:mm" />;
-  if (format === 'yyyy-mm') return <DatePicker {...common} picker="month" format="YYYY-MM" />;
-  return <DatePicker {...common} showTime={format.includes('hh') ? { format: 'HH:mm' } : false} format={dayjsFormat(format)} />;
 }
 
 function CheckboxEdit({ control, value, onChange, id, disabled }: FieldProps<boolean>) {

@@ -15,7 +15,12 @@ export interface Names {
 interface NamesState extends Names {
   /** Names the person just picked (a picker knows them), so they show without asking the server. */
   learn: (kind: keyof Names, entries: { id: string; name: string }[]) => void;
+  /** The lookup has not answered yet: an id without a name is still to come, not unknown. */
+  isLoading?: boolean;
 }
+
+/** Shown for a name still on its way, instead of the raw id. */
+export const PENDING_NAME = '…';
 
 const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -27,7 +32,12 @@ export function useDisplayContext(): DisplayContext {
   const names = useContext(NamesContext);
   return useMemo(
     // Dates show in the browser's zone, the one its date pickers enter them in.
-    () => ({ locale: currentLocale(), timeZone: BROWSER_TIME_ZONE, unitName: (id: string) => names.units[id], objectName: (id: string) => names.objects[id] }),
+    () => ({
+      locale: currentLocale(),
+      timeZone: BROWSER_TIME_ZONE,
+      unitName: (id: string) => names.units[id] ?? (names.isLoading ? PENDING_NAME : undefined),
+      objectName: (id: string) => names.objects[id] ?? (names.isLoading ? PENDING_NAME : undefined),
+    }),
     [names],
   );
 }
@@ -59,14 +69,14 @@ async function loadNames(request: NameRequest): Promise<Names> {
 
 export function NamesProvider({ request, children }: { request: NameRequest; children: ReactNode }) {
   const key = JSON.stringify(request);
-  const { data } = useQuery({ queryKey: ['form-runtime', 'names', key], queryFn: () => loadNames(request), staleTime: 60_000 });
+  const { data, isPending } = useQuery({ queryKey: ['form-runtime', 'names', key], queryFn: () => loadNames(request), staleTime: 60_000 });
   const [learned, setLearned] = useState<Names>({ units: {}, objects: {} });
   const learn = useCallback((kind: keyof Names, entries: { id: string; name: string }[]) => {
     setLearned((current) => ({ ...current, [kind]: { ...current[kind], ...Object.fromEntries(entries.map((e) => [e.id, e.name])) } }));
   }, []);
   const value = useMemo(
-    () => ({ units: { ...data?.units, ...learned.units }, objects: { ...data?.objects, ...learned.objects }, learn }),
-    [data, learned, learn],
+    () => ({ units: { ...data?.units, ...learned.units }, objects: { ...data?.objects, ...learned.objects }, learn, isLoading: isPending }),
+    [data, learned, learn, isPending],
   );
   return <NamesContext.Provider value={value}>{children}</NamesContext.Provider>;
 }

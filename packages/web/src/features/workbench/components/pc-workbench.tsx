@@ -7,6 +7,7 @@ import { useAppActions } from '../../apps/hooks/use-app-actions.tsx';
 import { AppPermissionDrawer } from '../../apps/components/app-permission-drawer.tsx';
 import type { AppDto } from '../../apps/api/apps-api.ts';
 import type { UserInfoResult } from '../api/workbench-api.ts';
+import { PaneFoldsProvider, paneFoldsStorageKey, usePaneFolds } from '../../../lib/pane-folds.tsx';
 import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
 
@@ -28,7 +29,17 @@ export const preloadWorkbenchPages = () => Promise.all(Object.values(pages).map(
 
 /** The workbench on PC (ui.md "Frames"): top bar, the app list at the left, the home or the open app. */
 export function PcWorkbench({ info }: { info: UserInfoResult }) {
+  const storageKey = paneFoldsStorageKey(info.currentEngine.engineCode, info.user.userId);
+  return (
+    <PaneFoldsProvider key={storageKey} storageKey={storageKey}>
+      <PcWorkbenchFrame info={info} />
+    </PaneFoldsProvider>
+  );
+}
+
+function PcWorkbenchFrame({ info }: { info: UserInfoResult }) {
   const { token } = theme.useToken();
+  const { folds, toggle } = usePaneFolds();
   const navigate = useNavigate();
   const apps = useAppList();
   const { isAdministrator, administers } = useAdminAppCodes();
@@ -41,8 +52,18 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
     <Layout style={{ minHeight: '100vh' }}>
       <TopBar info={info} />
       <Layout hasSider>
-        <Layout.Sider width={240} theme="light" style={{ padding: token.paddingSM, borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+        <Layout.Sider
+          width={240}
+          collapsible
+          collapsed={folds.appList}
+          collapsedWidth={56}
+          trigger={null}
+          theme="light"
+          style={{ padding: folds.appList ? token.paddingXS : token.paddingSM, borderRight: `1px solid ${token.colorBorderSecondary}` }}
+        >
           <AppList
+            folded={folds.appList}
+            onToggleFold={() => toggle('appList')}
             apps={apps.data?.list}
             isAdministrator={isAdministrator}
             administers={administers}
@@ -54,7 +75,7 @@ export function PcWorkbench({ info }: { info: UserInfoResult }) {
             onPermissions={setPermissionsOf}
           />
         </Layout.Sider>
-        <Layout.Content style={{ padding: token.paddingLG, minWidth: 0 }}>
+        <Layout.Content style={{ padding: token.padding, minWidth: 0 }}>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
             <Routes>
               <Route index element={<WorkbenchHome info={info} />} />
