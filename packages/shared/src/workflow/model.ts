@@ -127,6 +127,12 @@ export const Activity = z.discriminatedUnion('type', [
 export type Activity = z.infer<typeof Activity>;
 export type ParticipativeActivity = Extract<Activity, { type: 'Fill' | 'Approve' }>;
 
+/**
+ * What a node added in the designer starts with beyond the schema's defaults: an approver may send back and transfer.
+ * The schema's own defaults stay as they were, so a stored template means what it meant.
+ */
+export const NEW_ACTIVITY_DEFAULTS: Partial<Record<ActivityType, { permittedActions: PermittedAction[] }>> = { Approve: { permittedActions: ['forward', 'sendBack'] } };
+
 export const CONDITION_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'empty', 'notEmpty'] as const;
 
 /** The filter model of a route condition: rules on the record's fields, all or any of which must hold. */

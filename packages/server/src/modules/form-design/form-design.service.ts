@@ -8,6 +8,7 @@ import { getFormNodeOrThrow } from './form-access.ts';
 import { customIndexesOf, findFormSchema, formTablesOf, insertDraftIfMissing, markPublished, updateDraft, type FormSchemaRow } from './form-design.repo.ts';
 import { formModelOf } from './form-model.ts';
 import { planPublish } from './ddl-planner.ts';
+import { publishSummary } from './publish-summary.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
 import { dropTextTwinsBeforeAlter, syncTrigramIndexes } from './trigram-indexes.ts';
@@ -98,7 +99,8 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
       draft: formModelOf(definitionOf(row.draft)),
       customIndexes: await customIndexesOf(edb, node.code),
     });
-    if (body.dryRun) return { publishedVersion: row.published_version ?? 0, publishedTime: iso(row.published_time), changes: plan.changes, applied: false };
+    const summary = publishSummary(plan.changes, definitionOf(row.published), definitionOf(row.draft));
+    if (body.dryRun) return { publishedVersion: row.published_version ?? 0, publishedTime: iso(row.published_time), changes: plan.changes, summary, applied: false };
     const confirmed = new Set(body.confirm);
     const unconfirmed = plan.changes.filter((c) => c.needsConfirmation && !confirmed.has(c.key)).map((c) => c.key);
     if (unconfirmed.length) throw new AppError('FormPublishNeedsConfirmation', { detail: { changes: plan.changes, unconfirmed } });
@@ -111,6 +113,6 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     // The publish time is the schema's cache stamp (form/loadsetting): it moves only when something was published.
     const changed = row.published_version !== row.draft_version || plan.changes.length > 0;
     const publishedTime = await markPublished(edb, node.code, row.draft_version, row.draft, changed);
-    return { publishedVersion: row.draft_version, publishedTime: publishedTime.toISOString(), changes: plan.changes, applied: true };
+    return { publishedVersion: row.draft_version, publishedTime: publishedTime.toISOString(), changes: plan.changes, summary, applied: true };
   });
 }

@@ -290,6 +290,30 @@ describe('republishing', () => {
     expect(await types(`${main}__items`)).toEqual({ ...CHILD_SYSTEM, Other: 'text', Qty: 'numeric' });
   });
 
+  it('answers what changed by the fields\' and sub-tables\' names', async () => {
+    const code = await newForm();
+    type ControlInput = Parameters<typeof definition>[0][number];
+    const named = (type: string, controlCode: string, displayName: string, controls?: ControlInput[]): ControlInput => ({ type, code: controlCode, options: { displayName }, ...(controls ? { controls } : {}) });
+    const first = await publish(a, code, definition([named('textBox', 'Title', '事由'), named('textArea', 'Remark', '备注'), named('textBox', 'Kind', '类别')]));
+    expect(first.summary).toEqual({ added: ['事由', '备注', '类别'], removed: [], changed: [] });
+
+    const version = await saveDraft(a, code, definition([
+      named('textBox', 'Title', '事由'),
+      named('number', 'Amount', '金额'),
+      named('dateTime', 'Due', '日期'),
+      named('textArea', 'Kind', '类别'),
+      named('gridView', 'Lines', '明细', [named('number', 'Price', '单价')]),
+    ]));
+    const dry = await a.post('/v1/formdesign/publish', { schemaCode: code, version, dryRun: true });
+    const expected = { added: ['金额', '日期', '明细'], removed: ['备注'], changed: ['类别'] };
+    expect(dry.summary).toEqual(expected);
+    expect((await a.post('/v1/formdesign/publish', { schemaCode: code, version })).summary).toEqual(expected);
+
+    const again = await publish(a, code, definition([named('textBox', 'Title', '事由'), named('gridView', 'Lines', '明细', [named('number', 'Price', '单价'), named('textBox', 'Item', '品名')])]));
+    expect(again.summary).toEqual({ added: ['明细.品名'], removed: ['金额', '日期', '类别'], changed: [] });
+    expect((await publish(a, code, definition([named('textBox', 'Title', '事由'), named('gridView', 'Lines', '明细', [named('number', 'Price', '单价'), named('textBox', 'Item', '品名')])]))).summary).toEqual({ added: [], removed: [], changed: [] });
+  });
+
   it('publishes only the saved draft version asked for; the published table serves meanwhile', async () => {
     const code = await newForm();
     const main = `i_${code.toLowerCase()}`;
@@ -306,7 +330,7 @@ describe('republishing', () => {
     expect((await a.post('/v1/formdesign/load', { schemaCode: code })).hasUnpublishedChanges).toBe(false);
     // Publishing the same version again changes nothing, not even the publish time.
     const again = await a.post('/v1/formdesign/publish', { schemaCode: code, version: v2 });
-    expect(again).toEqual({ ...done, changes: [] });
+    expect(again).toEqual({ ...done, changes: [], summary: { added: [], removed: [], changed: [] } });
   });
 });
 

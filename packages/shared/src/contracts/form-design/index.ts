@@ -63,7 +63,10 @@ export const FormDesignPublishBody = z.strictObject({
   dryRun: z.boolean().default(false),
 });
 export type FormDesignPublishBody = z.input<typeof FormDesignPublishBody>;
-export const FormDesignPublishResult = z.object({ publishedVersion: z.number().int(), publishedTime: z.string().nullable(), changes: z.array(SchemaChange), applied: z.boolean() });
+/** What a publish changes in the designer's words: display names of the fields and sub-tables added, removed, or changed (type or code); a sub-table's field reads "明细.金额". */
+export const PublishSummary = z.object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) });
+export type PublishSummary = z.infer<typeof PublishSummary>;
+export const FormDesignPublishResult = z.object({ publishedVersion: z.number().int(), publishedTime: z.string().nullable(), changes: z.array(SchemaChange), summary: PublishSummary, applied: z.boolean() });
 export type FormDesignPublishResult = z.infer<typeof FormDesignPublishResult>;
 
 /** POST /v1/formdesign/checkcodeavailable: a control code inside the form's draft, or (no schemaCode) a new schema code in the engine. */

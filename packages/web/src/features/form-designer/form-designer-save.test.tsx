@@ -91,8 +91,16 @@ describe('saving and publishing a form design', () => {
     await user.click(within(dialog).getByRole('button', { name: '确认发布' }));
     await waitFor(() => expect(callsTo('POST', '/v1/formdesign/publish')).toHaveLength(2));
     expect(callsTo('POST', '/v1/formdesign/publish')[1].body).toEqual({ schemaCode: 'f_lead', version: 3, confirm: ['i_f_lead.F0009', 'i_f_lead.F0001'] });
-    expect(await screen.findByText('已发布，数据表没有变化')).toBeTruthy();
+    expect(await screen.findByText('已发布，没有字段变化')).toBeTruthy();
     expect(screen.getByText('已发布', { selector: '.ant-tag' })).toBeTruthy();
+  });
+
+  it('发布 says what changed by the fields\' names', async () => {
+    const { user } = await openWith({ publishScript: [{ summary: { added: ['金额', '日期'], removed: ['备注'], changed: [] } }, { summary: { added: ['事由', '金额', '日期', '备注', '类别', '联系人.姓名'], removed: [], changed: ['来源'] } }] });
+    await user.click(screen.getByRole('button', { name: /发布/ }));
+    expect(await screen.findByText('已发布。新增字段：金额、日期；删除字段：备注')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /发布/ }));
+    expect(await screen.findByText('已发布。新增字段：事由、金额、日期、备注、类别 等 6 个；修改字段：来源')).toBeTruthy();
   });
 
   it('declining the confirmation publishes nothing more; 发布 with unsaved changes saves them first', async () => {

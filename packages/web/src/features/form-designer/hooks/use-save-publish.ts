@@ -1,5 +1,6 @@
 import { useRef, useState, type Dispatch } from 'react';
 import { App as AntApp } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { getFieldIssues, isApiError } from '../../../lib/api-error.ts';
 import { confirmKey, formDesignApi, refusedChanges, staleVersion, type FormDesignPublishResult, type SchemaChange } from '../api/form-design-api.ts';
@@ -24,6 +25,15 @@ interface Options {
   onPublished: (result: FormDesignPublishResult) => void;
   /** Loads the server's draft again (after a stale save). */
   onReload: () => void;
+}
+
+const SHOWN_NAMES = 5;
+
+/** What a publish changed, by the fields' names: "已发布。新增字段：金额、日期；删除字段：备注". */
+function publishedText(t: TFunction, { summary }: Pick<FormDesignPublishResult, 'summary'>): string {
+  const list = (names: string[]) => (names.length > SHOWN_NAMES ? t('formDesigner.publish.more', { names: names.slice(0, SHOWN_NAMES).join('、'), count: names.length }) : names.join('、'));
+  const parts = (['added', 'removed', 'changed'] as const).filter((kind) => summary[kind].length > 0).map((kind) => t(`formDesigner.publish.${kind}`, { names: list(summary[kind]) }));
+  return parts.length ? t('formDesigner.publish.done', { changes: parts.join('；') }) : t('formDesigner.publish.noChanges');
 }
 
 /** 保存 and 发布: checks, the stale-version explanation, and the confirmation of data-losing changes. */
@@ -91,8 +101,7 @@ export function useSavePublish({ schemaCode, state, dispatch, onFormProblem, onC
     setPublishing(true);
     try {
       const result = await formDesignApi.publish({ schemaCode, version, confirm });
-      const count = result.changes.length;
-      void message.success(count > 0 ? t('formDesigner.publish.done', { count }) : t('formDesigner.publish.noChanges'));
+      void message.success(publishedText(t, result));
       onPublished(result);
     } catch (error) {
       const changes = refusedChanges(error);

@@ -19,8 +19,8 @@ export const leadDefinition = () =>
 
 interface FakeOptions {
   version?: number;
-  /** Answers of publish in order; the last repeats. A list of changes is a refusal asking to confirm them. */
-  publishScript?: ({ changes: SchemaChange[] } | 'ok')[];
+  /** Answers of publish in order; the last repeats. A list of changes is a refusal asking to confirm them; a summary is a publish that changed those fields. */
+  publishScript?: ({ changes: SchemaChange[] } | { summary: contracts.PublishSummary } | 'ok')[];
   references?: ControlReference[];
   /** The version someone else saved meanwhile: the next save is refused as stale. */
   staleAt?: number;
@@ -61,7 +61,10 @@ export function stubDesigner(options: FakeOptions = {}) {
     'POST /v1/formdesign/publish': () => {
       const answer = script[Math.min(publishIndex, script.length - 1)];
       publishIndex += 1;
-      if (answer === 'ok') return ok({ publishedVersion: version, publishedTime: '2026-11-21T09:00:00.000Z', changes: [], applied: true });
+      if (answer === 'ok' || 'summary' in answer) {
+        const summary = answer === 'ok' ? { added: [], removed: [], changed: [] } : answer.summary;
+        return ok({ publishedVersion: version, publishedTime: '2026-11-21T09:00:00.000Z', changes: [], summary, applied: true });
+      }
       return json({
         successful: false,
         errorCode: 240003,

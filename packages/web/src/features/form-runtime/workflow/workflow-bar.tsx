@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Tag } from 'antd';
+import { App, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isHandled } from '@tritium/shared/workflow/index';
@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import type { ExecuteOutcome } from '../model/use-runtime-record.ts';
 import type { executePayload } from '../model/form-values.ts';
+import { ActionButton, type FormAction } from '../components/form-actions.tsx';
 import { WorkflowActionDialog, type ActionInput } from './workflow-action-dialog.tsx';
 import { isItemQuery, isWorkflowButton, workflowApi, workflowKeys, type MyWorkItem, type WorkflowButton } from './workflow-api.ts';
 
@@ -24,6 +25,8 @@ interface Props {
   /** 修订 in progress: every field editable, the bar offers 保存修订 and 取消修订. */
   revising: boolean;
   onRevise: (on: boolean) => void;
+  /** Draws the buttons (the phone's bar with its 更多 menu); by default a button each, in a row. */
+  children?: (actions: FormAction[]) => ReactNode;
 }
 
 // Buttons that go straight to their call without a dialog.
@@ -37,7 +40,7 @@ function labelKey(button: WorkflowButton, item: MyWorkItem | null): `formWorkflo
 }
 
 /** The buttons of a record in a flow: the caller's item's, then the instance's; each opens its dialog. */
-export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise }: Props) {
+export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise, children = (actions) => actions.map((action) => <ActionButton key={action.key} action={action} />) }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -127,54 +130,51 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     }
   };
 
+  const dialog = (
+    <WorkflowActionDialog
+      button={open}
+      title={open ? t(open === 'Revise' ? 'formWorkflow.revise.save' : labelKey(open, item)) : ''}
+      nodes={targets}
+      handSign={signs ? handSign.data : undefined}
+      busy={busy}
+      onOk={(input) => open && void send(open, input)}
+      onCancel={() => setOpen(null)}
+    />
+  );
   // 修订: the form turns editable (every field); 保存修订 sends the values with an opinion, 取消修订 drops the edits.
   if (revising) {
     return (
       <>
-        <Button type="primary" disabled={busy} onClick={() => setOpen('Revise')}>
-          {t('formWorkflow.revise.save')}
-        </Button>
-        <Button disabled={busy} onClick={() => onRevise(false)}>
-          {t('formWorkflow.revise.cancel')}
-        </Button>
-        <WorkflowActionDialog key="dialog" button={open} title={t('formWorkflow.revise.save')} nodes={[]} busy={busy} onOk={(input) => open && void send(open, input)} onCancel={() => setOpen(null)} />
+        {children([
+          { key: 'Revise', label: t('formWorkflow.revise.save'), primary: true, disabled: busy, onPress: () => setOpen('Revise') },
+          { key: 'cancelRevise', label: t('formWorkflow.revise.cancel'), main: true, disabled: busy, onPress: () => onRevise(false) },
+        ])}
+        {dialog}
       </>
     );
   }
   // The item's deadline from its node's time limit (docs/decisions/0042); red once passed.
   const due = item?.dueTime ? new Date(item.dueTime) : null;
   const deadline = due ? (
-    <Tag key="deadline" color={due.getTime() <= Date.now() ? 'error' : 'default'}>
+    <Tag color={due.getTime() <= Date.now() ? 'error' : 'default'} style={{ alignSelf: 'center' }}>
       {t(due.getTime() <= Date.now() ? 'formWorkflow.overdue' : 'formWorkflow.deadline', { time: formatDateTime(due) })}
     </Tag>
   ) : null;
-  const nodes: ReactNode[] = buttons.map((button, index) => (
-    <Button
-      key={button}
-      type={index === 0 && itemButtons.includes(button) ? 'primary' : 'default'}
-      danger={button === 'Reject' || button === 'CancelInstance'}
-      disabled={busy}
-      onClick={() => (button === 'Revise' ? onRevise(true) : DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : setOpen(button))}
-    >
-      {t(labelKey(button, item))}
-    </Button>
-  ));
-  nodes.push(
-    <WorkflowActionDialog
-      key="dialog"
-      button={open}
-      title={open ? t(labelKey(open, item)) : ''}
-      nodes={targets}
-      handSign={signs ? handSign.data : undefined}
-      busy={busy}
-      onOk={(input) => open && void send(open, input)}
-      onCancel={() => setOpen(null)}
-    />,
-  );
+  // The item's first button (同意, 提交) is the one the record is open for; 不同意 stays beside it on a phone.
+  const actions: FormAction[] = buttons.map((button, index) => ({
+    key: button,
+    label: t(labelKey(button, item)),
+    primary: index === 0 && itemButtons.includes(button),
+    main: button === 'Reject',
+    danger: button === 'Reject' || button === 'CancelInstance',
+    disabled: busy,
+    onPress: () => (button === 'Revise' ? onRevise(true) : DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : setOpen(button)),
+  }));
   return (
     <>
       {deadline}
-      {nodes}
+      {children(actions)}
+      {dialog}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../test/render.tsx';
@@ -54,6 +54,20 @@ function stubFlow(options: { handler: boolean; submit?: (call: RecordedCall) => 
   });
 }
 
+const realMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = realMatchMedia;
+});
+
+/** A phone-sized window: the record opens in its phone layout. */
+function onPhone() {
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('max-width: 767.98px'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+const buttonsOf = (element: HTMLElement) => within(element).getAllByRole('button').map((button) => button.textContent?.replace(/\s/g, ''));
+
 async function open(options: Parameters<typeof stubFlow>[0]) {
   const stub = stubFlow(options);
   const user = userEvent.setup();
@@ -83,6 +97,27 @@ describe('a record in a flow', () => {
     expect(body.workItemId).toBe('item-1');
     expect(body.opinion).toEqual({ text: '可以' });
     expect(body.values.Amount).toBe(480);
+  });
+
+  it('on a phone the bar keeps 同意 and 不同意 and puts the other buttons behind 更多', async () => {
+    onPhone();
+    const { user, callsTo } = await open({ handler: true, instanceActions: ['Urge', 'CancelInstance'] });
+    const bar = screen.getByRole('toolbar', { name: '表单操作' });
+    await waitFor(() => expect(buttonsOf(bar)).toEqual(['更多', '同意', '不同意']));
+    await user.click(within(bar).getByRole('button', { name: /更\s*多/ }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['退回', '催办', '取消流程', '打印', '关闭']);
+    await user.click(screen.getByRole('menuitem', { name: '催办' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: '催办内容' }), '请尽快处理');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/workflow/instance/urge')).toHaveLength(1));
+  });
+
+  it('on a PC every flow button stays in the footer', async () => {
+    await open({ handler: true, instanceActions: ['Urge', 'CancelInstance'] });
+    await screen.findByRole('button', { name: '同意' });
+    expect(screen.queryByRole('toolbar', { name: '表单操作' })).toBeNull();
+    for (const name of ['不同意', '退回', '催办', '取消流程', '关闭']) expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
   it('a node requiring a hand signature refuses 同意 without one; the last signature can be used again', async () => {

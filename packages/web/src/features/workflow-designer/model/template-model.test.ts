@@ -138,6 +138,15 @@ describe('layout, loading and issues', () => {
     expect(readTemplate({ activities: [{ type: 'Nope' }], routes: [] })).toBeNull();
   });
 
+  it('starts a new approve node with send back and transfer on, and reads a stored node as it was saved', () => {
+    const t = insertAfter(insertAfter(emptyTemplate(names), 'Start', 'Fill', '经办').template, 'Fill1', 'Approve', '审批').template;
+    expect(byCode(t, 'Approve1')).toMatchObject({ permittedActions: ['forward', 'sendBack'] });
+    expect(byCode(t, 'Fill1')).toMatchObject({ permittedActions: [] });
+    expect(byCode(addActivity(t, 'Approve', '复核', { x: 0, y: 0 }).template, 'Approve2')).toMatchObject({ permittedActions: ['forward', 'sendBack'] });
+    const stored = readTemplate({ activities: [{ type: 'Approve', code: 'A', name: '审批', permittedActions: [] }, { type: 'Approve', code: 'B', name: '复核' }], routes: [] })!;
+    expect(stored.activities.map((a) => ('permittedActions' in a ? a.permittedActions : null))).toEqual([[], []]);
+  });
+
   it('maps the validator\'s issues to the nodes they name', () => {
     let t = expense();
     t = updateActivity(t, 'Approve2', { participants: { sources: [], whenEmpty: 'administrator' } });

@@ -1,4 +1,4 @@
-import { Activity as ActivitySchema, type ActivityType, type FieldPermission, type TemplateIssue, type WorkflowTemplate } from '@tritium/shared/workflow/index';
+import { Activity as ActivitySchema, NEW_ACTIVITY_DEFAULTS, type ActivityType, type FieldPermission, type TemplateIssue, type WorkflowTemplate } from '@tritium/shared/workflow/index';
 
 // The designer's model: pure edits of a workflow template (docs/decisions/0018). Every function answers a new
 // template and keeps it a valid shape for the zod contract; the publish validator judges the design itself.
@@ -51,7 +51,7 @@ export function defaultPosition(template: Template, below?: string): { x: number
 
 export function addActivity(template: Template, type: PaletteType, name: string, position: { x: number; y: number }): { template: Template; code: string } {
   const code = nextCode(template, type);
-  const activity = ActivitySchema.parse({ type, code, name, position });
+  const activity = ActivitySchema.parse({ ...NEW_ACTIVITY_DEFAULTS[type], type, code, name, position });
   return { template: { ...template, activities: [...template.activities, activity] }, code };
 }
 

@@ -63,8 +63,9 @@ describe('the activity panel', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: '金额 必填' }));
     expect(approve(seen.template!).fieldPermissions.Amount).toEqual({ visible: true, editable: true, required: true });
+    expect(screen.getByRole('checkbox', { name: '退回' })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('checkbox', { name: '转交' }));
-    expect(approve(seen.template!).permittedActions).toEqual(['forward']);
+    expect(approve(seen.template!).permittedActions).toEqual(['sendBack']);
   });
 
   it('sets the node\'s time limit: hours or working days, what the timeout does, and urges', async () => {
