@@ -39,6 +39,7 @@ describe('zh-CN screens', () => {
           tokens: [{ tokenId: 'tok-1', seq: 1, activityCode: 'Start', activityName: '开始' }, { tokenId: 'tok-2', seq: 2, activityCode: 'Manager', activityName: '经理审批' }],
           items: [{ workItemId: 'w2', activityCode: 'Manager', activityName: '经理审批', participant: 'u2', state: 'Working' }],
           comments: [
+            { commentId: 'c0', tokenId: 'tok-1', workItemId: null, activityCode: 'Start', userId: 'u1', action: 'start', text: '', approval: 1, signature: null, attachmentIds: [], receivers: [], createdTime: AT },
             { commentId: 'c1', tokenId: 'tok-1', workItemId: 'w1', activityCode: 'Start', userId: 'u1', action: 'submit', text: '请审批', approval: 1, signature: null, attachmentIds: [], receivers: [], createdTime: AT },
             { commentId: 'c2', tokenId: 'tok-2', workItemId: 'w2', activityCode: 'Manager', userId: 'u2', action: 'submit', text: '', approval: 1, signature: null, attachmentIds: [], receivers: [], createdTime: LATER },
           ],
@@ -47,7 +48,10 @@ describe('zh-CN screens', () => {
     });
     renderPanel(<ApprovalTrace instanceId="wf-1" />);
     expect(await screen.findByText('请审批')).toBeTruthy();
-    const [start, manager] = await screen.findAllByLabelText('审批记录');
+    // The log's own start entry and the originator's submit read as one 发起.
+    const entries = await screen.findAllByLabelText('审批记录');
+    expect(entries).toHaveLength(2);
+    const [start, manager] = entries;
     expect(within(start!).getByText('发起')).toBeTruthy();
     expect(within(start!).queryByText('同意')).toBeNull();
     expect(within(manager!).getByText('同意')).toBeTruthy();

@@ -44,7 +44,12 @@ function TraceList({ detail }: { detail: WorkflowDetail }) {
     ...detail.comments.filter((c) => c.action === 'start').map((c) => c.activityCode),
     ...detail.tokens.filter((tk) => tk.seq === 1).map((tk) => tk.activityCode),
   ].filter((code): code is string => !!code));
-  const items = detail.comments.map((c) => ({
+  // Starting writes the log's own start entry and then the originator's submit of the start node: one 发起 is shown.
+  const shown = detail.comments.filter((c, i) => {
+    const next = detail.comments[i + 1];
+    return !(c.action === 'start' && !c.text && !c.signature && next && next.userId === c.userId && actionOf(next, startCodes) === 'start');
+  });
+  const items = shown.map((c) => ({
     key: c.commentId,
     color: AGREE.has(c.action) ? token.colorSuccess : DISAGREE.has(c.action) ? token.colorError : token.colorPrimary,
     children: (
