@@ -65,6 +65,7 @@ export const entryRoutes: RouteObject = {
     { path: 'success', handle: titled('success'), lazy: page(() => import('./pages/result-page.tsx'), 'SuccessResultPage') },
     { path: 'ass-org', handle: titled('associateOrg'), lazy: associationPage('AssociateOrgPage') },
     { path: 'make-org', handle: titled('makeOrg'), lazy: associationPage('MakeOrgPage') },
+    { path: 'join/:token', handle: titled('join'), lazy: page(() => import('./pages/join-page.tsx'), 'JoinPage') },
     { path: 'logout', handle: titled('logout'), lazy: page(() => import('./pages/logout-page.tsx'), 'LogoutPage') },
     { path: 'expire', handle: titled('expire'), lazy: page(() => import('./pages/expire-page.tsx'), 'ExpirePage') },
     { path: '*', handle: titled('notFound'), lazy: page(() => import('../../components/not-found-page.tsx'), 'NotFoundPage') },

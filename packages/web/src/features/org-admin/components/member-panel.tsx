@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Table, Typography, theme } from 'antd';
-import { MailOutlined, UserAddOutlined } from '@ant-design/icons';
+import { LinkOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentDto, OrgSide, UserDto } from '../api/org-admin-api.ts';
 import { MEMBER_PAGE_SIZES, useMemberList } from '../hooks/use-member-list.ts';
 import { useUserState } from '../hooks/use-user-state.ts';
 import { InviteDialog } from './invite-dialog.tsx';
+import { InviteLinkDialog } from './invite-link-dialog.tsx';
 import { memberColumns, totalText, type MemberAction } from './member-columns.tsx';
 import { MoveUserDialog } from './move-user-dialog.tsx';
 import { UserEditorDrawer } from './user-editor-drawer.tsx';
@@ -13,7 +14,7 @@ import { UserEditorDrawer } from './user-editor-drawer.tsx';
 // contracts/org/fields.ts: Keyword
 const KEYWORD_MAX = 50;
 
-type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'edit'; user: UserDto } | { kind: 'move'; user: UserDto };
+type Dialog = { kind: 'create' } | { kind: 'invite' } | { kind: 'link' } | { kind: 'edit'; user: UserDto } | { kind: 'move'; user: UserDto };
 
 /** The members of the selected department: search, paging, and the toolbar and row actions that change them. */
 export function MemberPanel({ side, department }: { side: OrgSide; department: DepartmentDto | undefined }) {
@@ -52,6 +53,11 @@ export function MemberPanel({ side, department }: { side: OrgSide; department: D
           <Button icon={<MailOutlined />} disabled={!department} onClick={() => setDialog({ kind: 'invite' })}>
             {t('orgAdmin.member.invite')}
           </Button>
+          {side === 'inner' && (
+            <Button icon={<LinkOutlined />} disabled={!department} onClick={() => setDialog({ kind: 'link' })}>
+              {t('orgAdmin.member.inviteLink')}
+            </Button>
+          )}
         </Flex>
       </Flex>
       <Table<UserDto>
@@ -82,6 +88,7 @@ export function MemberPanel({ side, department }: { side: OrgSide; department: D
         onClose={close}
       />
       <InviteDialog open={dialog?.kind === 'invite'} side={side} defaultDepartment={here} onClose={close} />
+      <InviteLinkDialog open={dialog?.kind === 'link'} defaultDepartment={here} onClose={close} />
       <MoveUserDialog
         open={dialog?.kind === 'move'}
         side={side}
