@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { buffer } from 'node:stream/consumers';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { ROOT } from './global-setup.ts';
+import { findForeignText } from '../packages/web/src/test/zh-cn-text-check.ts';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'e2e/screenshots');
 
@@ -30,6 +31,7 @@ export async function newPage(browser: Browser, baseURL: string, viewport = { wi
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await noteForeignText(page, name);
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   const viewport = page.viewportSize();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -45,4 +47,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** A download's bytes (the browser runs in a process of its own: `download.path()` is not available, a stream is). */
 export async function downloaded(download: Download): Promise<Buffer> {
   return buffer(await download.createReadStream());
+}
+
+/** Latin words and foreign dates on a zh-CN screen, noted beside the screenshots (foreign-text.txt). */
+async function noteForeignText(page: Page, name: string): Promise<void> {
+  const { lang, text } = await page.evaluate(() => ({ lang: document.documentElement.lang, text: document.body?.innerText ?? '' }));
+  if (!lang.startsWith('zh')) return;
+  const found = findForeignText(text);
+  if (found.length) appendFileSync(path.join(SCREENSHOT_DIR, 'foreign-text.txt'), `${name}: ${JSON.stringify(found)}\n`);
 }
