@@ -236,14 +236,19 @@ describe('bad input on every call: 777 with detail.issues, nothing written', () 
     { method: 'GET', url: '/v1/org/associated/member/list', query: { id: '' }, paths: ['id'] },
     { method: 'POST', url: '/v1/org/associated/member/add', body: { id: 'x', userIds: Array(201).fill('u') }, paths: ['userIds'] },
     { method: 'POST', url: '/v1/org/associated/member/remove', body: { id: 'x' }, paths: ['userIds'] },
+    { method: 'POST', url: '/v1/org/invitation/link/create', body: { validDays: 31 }, paths: ['validDays'] },
+    { method: 'POST', url: '/v1/org/invitation/link/create', body: { validDays: 7, departmentId: 'a b' }, paths: ['departmentId'] },
+    { method: 'POST', url: '/v1/org/invitation/link/revoke', body: { id: 3 }, paths: ['id'] },
+    { method: 'GET', url: '/v1/org/invitation/link/info', query: { token: '<x>' }, paths: ['token'] },
+    { method: 'POST', url: '/v1/org/invitation/link/join', body: { token: '<x>', mobile: '12345' }, paths: ['token', 'mobile'] },
   ];
   // Routes that take no input at all: nothing to get wrong.
-  const withoutInput = new Set(['/v1/org/associated/list']);
+  const withoutInput = new Set(['/v1/org/associated/list', '/v1/org/invitation/link/list']);
 
   it('covers every organisation route', async () => {
     const openapi = (await call(t.app, 'GET', '/v1/openapi.json')).body;
     const routes = Object.keys(openapi.paths).filter((p) => p.startsWith('/v1/org/'));
-    expect(routes.length).toBe(49);
+    expect(routes.length).toBe(54);
     for (const route of routes.filter((r) => !withoutInput.has(r))) expect(cases.map((c) => c.url), route).toContain(route);
   });
 
