@@ -76,6 +76,12 @@ async function createNode(type: string, name: string, options: { group?: string;
   if (options.url) await d.getByLabel('链接地址').fill(options.url);
   await d.getByRole('button', { name: '确定' }).click();
   await eventually(() => d.count()).toBe(0);
+  if (type === '表单' || type === '流程表单') {
+    // A new form opens in its designer; the tree is one step back.
+    await page.waitForURL('**/form/designer?schemaCode=*');
+    await page.goBack();
+    await eventually(() => tree().count()).toBe(1);
+  }
   if (options.group) {
     const group = tree().getByRole('button', { name: options.group, exact: true });
     if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();

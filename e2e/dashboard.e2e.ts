@@ -104,16 +104,16 @@ describe('dashboards in the browser', () => {
     await addWidget('文本', '说明', false);
     await settings().getByLabel('文本内容').fill('本看板统计全部已生效的销售订单。');
 
-    // Resize the bar chart by its corner: two columns wider.
+    // Resize the bar chart by its corner: new widgets take half the width (the bar sits at the right edge), so taller.
     const bar = page.locator('.react-grid-item').filter({ has: page.locator('[data-widget="w2"]') });
     const before = (await bar.boundingBox())!;
     const handle = (await bar.locator('.react-resizable-handle').boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
-    await page.mouse.move(handle.x + 120, handle.y + 10, { steps: 8 });
-    await page.mouse.move(handle.x + 240, handle.y + 20, { steps: 8 });
+    await page.mouse.move(handle.x + 10, handle.y + 120, { steps: 8 });
+    await page.mouse.move(handle.x + 20, handle.y + 240, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(async () => (await bar.boundingBox())!.width).toBeGreaterThan(before.width + 100);
+    await expect.poll(async () => (await bar.boundingBox())!.height).toBeGreaterThan(before.height + 100);
 
     // A board filter on the region, bound to the number card and the bar chart.
     await page.getByRole('button', { name: /筛选器/ }).click();
@@ -131,9 +131,9 @@ describe('dashboards in the browser', () => {
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect.poll(() => page.getByText('已保存').count()).toBeGreaterThan(0);
 
-    const saved = await api<{ definition: { widgets: { type: string; layout: { w: number } }[]; filters: { bindings: unknown[] }[] } }>('GET', '/v1/dashboard/load?code=board');
+    const saved = await api<{ definition: { widgets: { type: string; layout: { w: number; h: number } }[]; filters: { bindings: unknown[] }[] } }>('GET', '/v1/dashboard/load?code=board');
     expect(saved.definition.widgets.map((w) => w.type)).toEqual(['number', 'bar', 'line', 'pie', 'table', 'text']);
-    expect(saved.definition.widgets[1]!.layout.w).toBeGreaterThan(6);
+    expect(saved.definition.widgets[1]!.layout.h).toBeGreaterThan(7);
     expect(saved.definition.filters[0]!.bindings).toHaveLength(2);
   });
 

@@ -156,7 +156,7 @@ describe.skipIf(!serverUrl || !nginxBin)('live push across two server processes 
     console.log(`live push across processes behind nginx: the bell changed ${elapsed} ms after the submit on the other process`);
     expect(approverPage.url().startsWith(front)).toBe(true);
     await approverPage.getByRole('button', { name: '消息 1' }).click();
-    await approverPage.getByRole('button', { name: '待办：托盘 40 个' }).click();
+    await approverPage.getByRole('dialog', { name: '消息中心' }).getByRole('button', { name: '待办：托盘 40 个' }).click();
     await expect.poll(() => approverPage.url()).toContain(`/form/open/outbound/${record.objectId}`);
   });
 });

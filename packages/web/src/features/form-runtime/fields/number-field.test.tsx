@@ -33,6 +33,16 @@ describe('number field', () => {
     expect((input as HTMLInputElement).value).toBe('12.34');
   });
 
+  it('shows 12.5 as 12.50 in a 2-decimals field once nobody types: padded, the value unchanged', async () => {
+    const user = userEvent.setup();
+    const { onChange } = renderField(TEXT_FIELDS.number, amount({ decimalPlaces: 2 }));
+    const input = screen.getByLabelText('金额');
+    await user.type(input, '12.5');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith(12.5);
+    expect((input as HTMLInputElement).value).toBe('12.50');
+  });
+
   it('keeps a pasted value with too many decimals as it is, for the form check to refuse by name', async () => {
     const user = userEvent.setup();
     const control = amount();

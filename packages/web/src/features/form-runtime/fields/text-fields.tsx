@@ -62,6 +62,13 @@ function exceedsPlaces(input: HTMLInputElement, key: string, places: number): bo
   return fraction !== null && fraction[1]!.length > places;
 }
 
+/** A number shown with the control's places when nobody is typing (12.5 reads 12.50): padded, never cut. */
+function padPlaces(text: string, places: number): string {
+  if (places <= 0 || !/^-?\d+(\.\d*)?$/.test(text)) return text;
+  const [whole, fraction = ''] = text.split('.');
+  return fraction.length >= places ? text : `${whole}.${fraction.padEnd(places, '0')}`;
+}
+
 function NumberEdit({ control, value, onChange, id, invalid, disabled }: FieldProps<number>) {
   const percent = control.options.showMode !== undefined && control.options.showMode !== 'normal';
   const places = decimalPlacesOf(control.options);
@@ -73,6 +80,7 @@ function NumberEdit({ control, value, onChange, id, invalid, disabled }: FieldPr
       suffix={percent ? '%' : undefined}
       status={invalid ? 'error' : undefined}
       disabled={disabled}
+      formatter={(text, info) => (info.userTyping ? info.input : padPlaces(String(text ?? ''), places))}
       onKeyDown={(event) => {
         if (exceedsPlaces(event.currentTarget, event.key, places)) event.preventDefault();
       }}
