@@ -4,13 +4,17 @@ import type { Catalogue } from './zh-CN.ts';
 import type { zhCNWorkbench } from './zh-CN-workbench.ts';
 import { enUSAutomation } from './en-US-automation.ts';
 import { enUSPrint } from './en-US-print.ts';
+import { enUSOplog } from './en-US-oplog.ts';
 import { enUSDashboard } from './en-US-dashboard.ts';
+import { enUSFormTools } from './en-US-form-tools.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   automation: enUSAutomation,
   print: enUSPrint,
+  oplog: enUSOplog,
   dashboard: enUSDashboard,
+  formTools: enUSFormTools,
   workbench: {
     greeting: 'Hello, {{name}}',
     intro: 'Welcome back to the workbench of “{{engine}}”.',
@@ -107,6 +111,30 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       fullTextSearch: 'Full-text search',
       smartAction: 'Smart actions',
     },
+  },
+  flowCanvas: {
+    node: 'Press enter or space to select a node, Delete to remove it, Esc to cancel.',
+    nodeMove: 'Press enter or space to select a node, then move it with the arrow keys; Delete removes it, Esc cancels.',
+    moved: 'Node moved to ({{x}}, {{y}}).',
+    edge: 'Press enter or space to select a connection, Delete to remove it, Esc to cancel.',
+    controls: 'Canvas controls',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fitView: 'Fit to the canvas',
+    interactive: 'Toggle editing',
+    minimap: 'Mini map',
+    handle: 'Connection point',
+  },
+  dragDrop: {
+    item: 'the item',
+    target: 'the target',
+    instructions: 'Press space or enter to pick up, move with the arrow keys, and press space or enter to drop; Esc cancels.',
+    start: 'Picked up "{{name}}".',
+    over: '"{{name}}" is over "{{target}}".',
+    outside: '"{{name}}" is not over a place it can be dropped.',
+    end: 'Dropped "{{name}}" on "{{target}}".',
+    endOutside: 'Dropped "{{name}}"; nothing moved.',
+    cancel: 'Stopped dragging "{{name}}".',
   },
   apps: {
     created: 'Created “{{name}}”',
@@ -594,6 +622,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       templateCode: 'Template code',
       mapping: 'Recognition mapping',
       targetGridView: 'Sub-table filled',
+      targetColumn: 'Sub-table column filled',
       allowDuplicates: 'Allow duplicates',
       match: 'Whose face',
       componentName: 'Component name',
@@ -651,9 +680,12 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       treeStructureHint: 'An association control pointing at this same form',
       pcVisible: 'Visible on PC',
       mobileVisible: 'Visible on phones',
+      enableDataAclHint: 'When on and the form has no permission groups, each person sees and changes only their own records',
+      pcVisibleHint: 'When off, the PC workbench does not show this form and its records do not open on a computer',
+      mobileVisibleHint: 'When off, the phone workbench does not show this form and its records do not open on a phone',
       titleWidth: 'Control title width (px)',
       containerMode: 'Opens as',
-      modalWidth: 'Dialog width (px)',
+      modalWidth: 'Dialog or drawer width (px)',
       modalHeight: 'Dialog height (px)',
       containerModes: {
         Specified: 'Page',
@@ -793,11 +825,34 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       image: 'Signature image',
       remove: 'Remove signature',
       uploadFailed: 'The signature failed to upload: {{message}}',
+      phone: 'Sign on phone',
+      phoneTitle: 'Sign on a phone',
+      phoneHint: 'Scan the QR code with a phone, or open the link below on it. The signature fills this field by itself. The link works once.',
+      phoneQr: 'Signing QR code',
+      phoneLink: 'Signing link',
+      phoneWaiting: 'Waiting for the phone to sign… (valid until {{time}})',
+      phoneSigned: 'The phone has signed',
+      phoneExpired: 'The link has expired: make a new one',
+      phoneRenew: 'Make a new link',
     },
   },
   formRuntime: {
     loadFailed: 'The form could not be opened',
+    hiddenOnPc: 'This form is not available on a computer; open it on a phone',
+    hiddenOnPhone: 'This form is not available on a phone; open it on a computer',
     scanPlaceholder: 'Scan, or type and press Enter',
+    batchScan: {
+      camera: 'Scan',
+      viewfinder: 'Camera view',
+      hint: 'Point the camera at a barcode or QR code; it is entered once read',
+      done: 'Done',
+      scanned: '{{count}} entered, last: {{code}}',
+      repeated: '"{{code}}" was already entered',
+      full: 'At most {{max}} codes',
+      list: 'Codes entered in {{name}}',
+      cameraDenied: 'The camera is not allowed. Allow it in the browser settings, or type the code and press Enter',
+      cameraFailed: 'The camera could not be opened. Type the code and press Enter',
+    },
     serviceNotConfigured: 'The service "{{name}}" needs is not configured yet',
     confirmRemove: 'Delete this record?',
     discard: {
@@ -1356,6 +1411,19 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     keep: 'Keep it',
     back: 'Back to WeChat linking',
     toWorkbench: 'Back to the workbench',
+  },
+  featureSwitchSettings: {
+    title: 'Feature switches',
+    hint: 'Turn features of this organisation on or off. Only switches that take effect are listed; a feature switched off stops for every member and its data is kept.',
+    turnedOn: '"{{name}}" is on',
+    turnedOff: '"{{name}}" is off',
+    purposes: {
+      associatedOrganization: 'Connect with other organisations: invite or join associated organisations and pick their members.',
+      kanbanView: 'Lists can switch to a kanban view, with records in columns by an option.',
+      cardView: 'Lists can switch to a card view, one card per record.',
+      hierarchyView: 'Lists can switch to a hierarchy view, showing tree data by parent.',
+      ganttView: 'Lists can switch to a Gantt view, laying tasks out by start and end time.',
+    },
   },
   signInSettings: {
     title: 'Sign-in methods',

@@ -2,13 +2,17 @@
 // screen past sign-in, kept as one tree; loaded with the first workbench route (lib/i18n.ts loadWorkbenchCatalogue).
 import { zhCNAutomation } from './zh-CN-automation.ts';
 import { zhCNPrint } from './zh-CN-print.ts';
+import { zhCNOplog } from './zh-CN-oplog.ts';
 import { zhCNDashboard } from './zh-CN-dashboard.ts';
+import { zhCNFormTools } from './zh-CN-form-tools.ts';
 
 /** zh-CN, workbench part: every screen after sign-in (workbench, apps, admin, designers, forms, lists, flows). */
 export const zhCNWorkbench = {
   automation: zhCNAutomation,
   print: zhCNPrint,
+  oplog: zhCNOplog,
   dashboard: zhCNDashboard,
+  formTools: zhCNFormTools,
   workbench: {
     greeting: '你好，{{name}}',
     intro: '欢迎回到「{{engine}}」的工作台。',
@@ -105,6 +109,30 @@ export const zhCNWorkbench = {
       fullTextSearch: '全文搜索',
       smartAction: '智能操作',
     },
+  },
+  flowCanvas: {
+    node: '按回车键或空格键选中节点，按 Delete 删除，按 Esc 取消。',
+    nodeMove: '按回车键或空格键选中节点，再用方向键移动，按 Delete 删除，按 Esc 取消。',
+    moved: '节点已移动到 ({{x}}, {{y}})。',
+    edge: '按回车键或空格键选中连线，按 Delete 删除，按 Esc 取消。',
+    controls: '画布控制',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    fitView: '适应画布',
+    interactive: '切换可编辑',
+    minimap: '缩略图',
+    handle: '连接点',
+  },
+  dragDrop: {
+    item: '所选项',
+    target: '目标位置',
+    instructions: '按空格键或回车键拿起，用方向键移动，再按空格键或回车键放下；按 Esc 取消。',
+    start: '已拿起「{{name}}」。',
+    over: '「{{name}}」移到了「{{target}}」上方。',
+    outside: '「{{name}}」不在可放置的位置。',
+    end: '已将「{{name}}」放到「{{target}}」。',
+    endOutside: '已放下「{{name}}」，位置未变。',
+    cancel: '已取消拖动「{{name}}」。',
   },
   apps: {
     created: '已创建「{{name}}」',
@@ -592,6 +620,7 @@ export const zhCNWorkbench = {
       templateCode: '模板编码',
       mapping: '识别映射',
       targetGridView: '写入的子表',
+      targetColumn: '写入的子表列',
       allowDuplicates: '允许重复',
       match: '识别对象',
       componentName: '组件名称',
@@ -649,9 +678,12 @@ export const zhCNWorkbench = {
       treeStructureHint: '选择关联本表单的关联表单控件',
       pcVisible: 'PC端可见',
       mobileVisible: '移动端可见',
+      enableDataAclHint: '开启后，表单未设置权限组时，每人只能查看和修改自己的数据',
+      pcVisibleHint: '关闭后，电脑端工作台不显示此表单，也不能在电脑上打开它的数据',
+      mobileVisibleHint: '关闭后，手机端工作台不显示此表单，也不能在手机上打开它的数据',
       titleWidth: '控件标题宽度（px）',
       containerMode: '打开方式',
-      modalWidth: '弹窗宽度（px）',
+      modalWidth: '弹窗或抽屉宽度（px）',
       modalHeight: '弹窗高度（px）',
       containerModes: {
         Specified: '页面',
@@ -791,11 +823,34 @@ export const zhCNWorkbench = {
       image: '签名图片',
       remove: '删除签名',
       uploadFailed: '签名上传失败：{{message}}',
+      phone: '手机签名',
+      phoneTitle: '手机签名',
+      phoneHint: '用手机扫描二维码，或在手机上打开下方链接，签名后会自动回填到表单。链接只能使用一次。',
+      phoneQr: '签名二维码',
+      phoneLink: '签名链接',
+      phoneWaiting: '等待手机签名…（{{time}} 前有效）',
+      phoneSigned: '已收到手机签名',
+      phoneExpired: '链接已过期，请重新生成',
+      phoneRenew: '重新生成',
     },
   },
   formRuntime: {
     loadFailed: '表单打开失败',
+    hiddenOnPc: '此表单未在电脑端启用，请在手机上打开',
+    hiddenOnPhone: '此表单未在手机端启用，请在电脑上打开',
     scanPlaceholder: '扫码或输入后回车',
+    batchScan: {
+      camera: '扫码',
+      viewfinder: '取景画面',
+      hint: '将条码或二维码对准摄像头，识别后自动录入',
+      done: '完成',
+      scanned: '已录入 {{count}} 条，最近：{{code}}',
+      repeated: '「{{code}}」已录入过',
+      full: '最多录入 {{max}} 条',
+      list: '{{name}}已录入的码',
+      cameraDenied: '未获准使用摄像头，请在浏览器设置中允许，或手动输入后回车',
+      cameraFailed: '无法打开摄像头，请手动输入后回车',
+    },
     serviceNotConfigured: '「{{name}}」所需的服务尚未配置',
     confirmRemove: '确定删除这条数据吗？',
     discard: {
@@ -1354,6 +1409,19 @@ export const zhCNWorkbench = {
     keep: '保留绑定',
     back: '返回微信绑定',
     toWorkbench: '返回工作台',
+  },
+  featureSwitchSettings: {
+    title: '功能开关',
+    hint: '开启或关闭本组织的功能。这里只列出已生效的开关；关闭后相应功能对所有成员停用，已有数据保留。',
+    turnedOn: '已开启「{{name}}」',
+    turnedOff: '已关闭「{{name}}」',
+    purposes: {
+      associatedOrganization: '与其他组织互联：邀请、加入关联组织，并在选人时选择对方的成员。',
+      kanbanView: '列表可切换为看板视图，按选项分列显示数据。',
+      cardView: '列表可切换为卡片视图，以卡片显示每条数据。',
+      hierarchyView: '列表可切换为层级视图，按上下级显示树形数据。',
+      ganttView: '列表可切换为甘特视图，按开始和结束时间排布任务。',
+    },
   },
   signInSettings: {
     title: '登录方式',

@@ -5,7 +5,7 @@
  */
 
 /** Latin words a Chinese screen may show: product and file-format names, and key names of PC shortcuts. */
-export const ZH_CN_LATIN_ALLOWED: readonly string[] = ['Tritium', 'Excel', 'Word', 'PDF', 'API', 'ID', 'URL', 'Ctrl', 'Enter', 'Esc'];
+export const ZH_CN_LATIN_ALLOWED: readonly string[] = ['Tritium', 'Excel', 'Word', 'PDF', 'API', 'ID', 'URL', 'Ctrl', 'Delete', 'Enter', 'Esc'];
 
 const FOREIGN_DATES: readonly RegExp[] = [
   /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g, // 11/29/2026

@@ -1,6 +1,7 @@
 import { Button, Dropdown, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, MenuFoldOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { useCallback } from 'react';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +10,13 @@ import { preCodeForDrop } from '../tree-order.ts';
 import { AppIcon } from './app-icon.tsx';
 import { SortableRow } from './sortable-row.tsx';
 import { FoldedAppList } from './folded-app-list.tsx';
+import { useDragAccessibility } from '../../../lib/use-drag-accessibility.ts';
 
 interface AppListProps {
   apps: AppDto[] | undefined;
   isAdministrator: boolean;
+  /** May create apps (Administrators and AppCreators); absent: isAdministrator. */
+  canCreate?: boolean;
   administers: (appCode: string) => boolean;
   onCreate: () => void;
   onEdit: (app: AppDto) => void;
@@ -32,7 +36,7 @@ export function AppList(props: AppListProps) {
   return <UnfoldedAppList {...props} />;
 }
 
-function UnfoldedAppList({ apps, isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, onToggleFold }: AppListProps) {
+function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, onToggleFold }: AppListProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const sensors = useSensors(
@@ -40,6 +44,7 @@ function UnfoldedAppList({ apps, isAdministrator, administers, onCreate, onEdit,
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const codes = apps?.map((app) => app.code) ?? [];
+  const accessibility = useDragAccessibility(useCallback((id: UniqueIdentifier) => apps?.find((app) => app.code === id)?.displayName, [apps]));
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onSort(String(active.id), preCodeForDrop(codes, String(active.id), String(over.id)));
@@ -50,7 +55,7 @@ function UnfoldedAppList({ apps, isAdministrator, administers, onCreate, onEdit,
       <Flex align="center" justify="space-between" style={{ padding: `0 ${token.paddingXS}px` }}>
         <Typography.Text strong>{t('apps.list.title')}</Typography.Text>
         <Flex align="center">
-          {isAdministrator && (
+          {canCreate && (
             <Button size="small" type="link" icon={<PlusOutlined />} onClick={onCreate}>
               {t('apps.list.create')}
             </Button>
@@ -65,10 +70,10 @@ function UnfoldedAppList({ apps, isAdministrator, administers, onCreate, onEdit,
       {!apps && <Skeleton active paragraph={{ rows: 5 }} title={false} />}
       {apps?.length === 0 && (
         <Typography.Text type="secondary" style={{ padding: token.paddingXS }}>
-          {t(isAdministrator ? 'apps.list.emptyAdmin' : 'apps.list.empty')}
+          {t(canCreate ? 'apps.list.emptyAdmin' : 'apps.list.empty')}
         </Typography.Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd} accessibility={accessibility}>
         <SortableContext items={codes} strategy={verticalListSortingStrategy}>
           {apps?.map((app) => (
             <SortableRow key={app.code} id={app.code} disabled={!isAdministrator} handleLabel={t('apps.list.drag', { name: app.displayName })}>

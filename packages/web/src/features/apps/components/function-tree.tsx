@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import { CaretDownOutlined, CheckCircleOutlined, StopOutlined, CaretRightOutlined, DeleteOutlined, DragOutlined, EditOutlined, EllipsisOutlined, ExportOutlined, MenuFoldOutlined, PlusOutlined } from '@ant-design/icons';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type DragOverEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type DragOverEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { CREATABLE_NODE_TYPES, isGroup, nodeTypeKey } from '../node-types.ts';
 import { preCodeForDrop } from '../tree-order.ts';
 import { AppIcon } from './app-icon.tsx';
 import { SortableRow } from './sortable-row.tsx';
+import { useDragAccessibility } from '../../../lib/use-drag-accessibility.ts';
 
 interface FunctionTreeProps {
   tree: AppTree;
@@ -50,6 +51,7 @@ export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRe
     rows.push({ node, depth: 0 });
     if (isGroup(node) && unfolded.has(node.code)) rows.push(...node.children.map((child) => ({ node: child, depth: 1 })));
   }
+  const accessibility = useDragAccessibility((id: UniqueIdentifier) => tree.byCode.get(String(id))?.displayName);
   const siblingsUnder = (parentCode: string) =>
     (parentCode === appCode ? tree.roots : (tree.roots.find((node) => node.code === parentCode)?.children ?? [])).map((node) => node.code);
   /** A module held over a group goes into it. */
@@ -114,7 +116,7 @@ export function FunctionTree({ tree, selectedCode, canAdminister, onCreate, onRe
             {t(canAdminister ? 'apps.tree.emptyAdmin' : 'apps.tree.empty')}
           </Typography.Paragraph>
         )}
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragOver={handleDragOver} onDragEnd={handleDragEnd} onDragCancel={() => setDropGroup(undefined)}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragOver={handleDragOver} onDragEnd={handleDragEnd} onDragCancel={() => setDropGroup(undefined)} accessibility={accessibility}>
           <SortableContext items={rows.map((row) => row.node.code)} strategy={verticalListSortingStrategy}>
             {rows.map(({ node, depth }) => (
               <SortableRow

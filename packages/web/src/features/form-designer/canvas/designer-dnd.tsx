@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
 import {
   DndContext,
@@ -16,6 +16,9 @@ import {
 import { useDesignerContext } from '../hooks/designer-context.ts';
 import { controlName, controlTypeName } from '../labels.ts';
 import { locateControl } from '../state/control-tree.ts';
+import { useDragAccessibility } from '../../../lib/use-drag-accessibility.ts';
+
+const noTargetNames = () => undefined;
 import { asDragItem, asDropData, controlDropId, type DragItem } from './drag-data.ts';
 
 /**
@@ -64,9 +67,12 @@ export function DesignerDnd({ children }: { children: ReactNode }) {
           const location = locateControl(state.controls, dragging.uid);
           return location ? controlName(location.control) : undefined;
         })();
+  // The dragged control's name once the drag is under way; drop targets are named generically.
+  const accessibility = useDragAccessibility(useCallback(() => overlayName, [overlayName]), noTargetNames);
 
   return (
     <DndContext
+      accessibility={accessibility}
       sensors={sensors}
       collisionDetection={innermostTarget}
       onDragStart={handleDragStart}

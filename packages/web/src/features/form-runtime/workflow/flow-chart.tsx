@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Background, ReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { workflowApi, workflowKeys, type WorkflowChart } from './workflow-api.ts';
+import { useFlowAriaLabels } from '../../../lib/use-flow-aria-labels.ts';
 
 const GAP_X = 170;
 const GAP_Y = 90;
@@ -41,6 +42,7 @@ export function layoutChart(chart: WorkflowChart): Map<string, { x: number; y: n
 /** The flow chart (流程图) with the record's position: running nodes in blue, passed ones in green. */
 export function FlowChart({ instanceId }: { instanceId: string }) {
   const { t } = useTranslation();
+  const ariaLabels = useFlowAriaLabels();
   const { token } = theme.useToken();
   const chart = useQuery({ queryKey: workflowKeys.chart(instanceId), queryFn: () => workflowApi.chart(instanceId) });
   const graph = useMemo(() => {
@@ -63,7 +65,7 @@ export function FlowChart({ instanceId }: { instanceId: string }) {
   if (!graph) return <Skeleton active />;
   return (
     <div style={{ height: 420, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius }} role="img" aria-label={t('formWorkflow.side.chart')}>
-      <ReactFlow nodes={graph.nodes} edges={graph.edges} fitView nodesDraggable={false} nodesConnectable={false} elementsSelectable={false}>
+      <ReactFlow nodes={graph.nodes} edges={graph.edges} fitView nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} proOptions={{ hideAttribution: true }} ariaLabelConfig={ariaLabels}>
         <Background />
       </ReactFlow>
     </div>

@@ -19,6 +19,7 @@ import { addActivity, connect, nextCode, removeActivity, removeRoute, routeId, t
 import type { WorkflowDesignerApi } from '../model/use-workflow-designer.ts';
 import { ActivityNode, type ActivityFlowNode } from './activity-node.tsx';
 import { PALETTE_DRAG_TYPE } from './palette.tsx';
+import { useFlowAriaLabels } from '../../../lib/use-flow-aria-labels.ts';
 
 const nodeTypes = { activity: ActivityNode };
 
@@ -30,6 +31,7 @@ interface CanvasProps {
 
 /** The flow chart: drop activities from the palette, drag between handles to connect, Delete to remove. */
 export function FlowCanvas({ designer, routeLabel }: CanvasProps) {
+  const ariaLabels = useFlowAriaLabels();
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { screenToFlowPosition, fitView } = useReactFlow();
@@ -146,6 +148,7 @@ export function FlowCanvas({ designer, routeLabel }: CanvasProps) {
       minZoom={0.3}
       maxZoom={1.5}
       proOptions={{ hideAttribution: true }}
+      ariaLabelConfig={ariaLabels}
       aria-label={t('workflowDesigner.canvas')}
     >
       <Background gap={16} />

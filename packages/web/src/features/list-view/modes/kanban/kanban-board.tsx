@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DndContext, MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { useDragAccessibility } from '../../../../lib/use-drag-accessibility.ts';
 import { kanbanMode, settingsOf } from '@tritium/shared/view-modes/index';
 import { runtimeKeys } from '../../../form-runtime/api/runtime-api.ts';
 import { NamesProvider, useDisplayContext } from '../../../form-runtime/model/names.tsx';
@@ -51,6 +52,14 @@ function BoardColumns({ board, ...props }: ModeRuntimeProps & { board: Board }) 
   const titleOf = (value: ColumnState['value']) =>
     value === null ? t('viewModes.kanban.none') : groupField ? cellText(groupField, value, controls, context) || String(value) : String(value);
 
+  const nameOf = (id: UniqueIdentifier) => {
+    const column = columns.find((c) => columnKey(c.value) === id);
+    if (column) return titleOf(column.value);
+    const card = columns.flatMap((c) => c.list).find((r) => r.ObjectId === id);
+    return card ? String(card.Name ?? '') || undefined : undefined;
+  };
+  const accessibility = useDragAccessibility(nameOf);
+
   const loadMore = async (column: ColumnState) => {
     const page = await listViewApi.kanbanColumn({ ...props.narrowing, value: column.value, pageIndex: Math.ceil(column.list.length / settings.pageSize) });
     setColumns((list) => list.map((c) => (columnKey(c.value) === columnKey(column.value) ? { ...c, list: [...c.list, ...(page.list as Row[]).filter((r) => !c.list.some((x) => x.ObjectId === r.ObjectId))], hasMore: page.hasMore } : c)));
@@ -83,7 +92,7 @@ function BoardColumns({ board, ...props }: ModeRuntimeProps & { board: Board }) 
 
   return (
     <Flex vertical gap="small">
-      <DndContext sensors={sensors} onDragEnd={(e) => void onDragEnd(e)}>
+      <DndContext sensors={sensors} onDragEnd={(e) => void onDragEnd(e)} accessibility={accessibility}>
         <div role="region" aria-label={t('viewModes.kanban.board')}
           style={{ display: 'flex', gap: token.marginSM, overflowX: 'auto', alignItems: 'flex-start', paddingBottom: token.paddingXS, scrollSnapType: isPhone ? 'x mandatory' : undefined, minHeight: Math.min(props.height, 480) }}>
           {columns.map((column) => (
