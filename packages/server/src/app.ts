@@ -42,6 +42,8 @@ import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { startFromForm } from './modules/workflow/workflow.service.ts';
 import { businessRuleRoutes } from './modules/business-rules/business-rules.routes.ts';
 import { permissionRoutes } from './modules/permission/permission.routes.ts';
+import { oplogRoutes } from './modules/audit/oplog.routes.ts';
+import { oplogRetentionSweep } from './modules/audit/oplog-sweep.ts';
 import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
 import { registerRecordHooks } from './modules/business-rules/record-hooks.ts';
 import { registerFormRules } from './modules/business-rules/publish-checks.ts';
@@ -219,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   workflowRoutes(app, { ...deps, fileStore });
   businessRuleRoutes(app, deps);
   permissionRoutes(app, deps);
+  oplogRoutes(app, deps);
   flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);
   notificationChannelRoutes(app, { ...deps, http: outbound });
@@ -286,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('sns.task-tips', taskTipSweep())
     .register('workflow.time-limits', workflowTimeLimitSweep())
     .register('print.files', printFileSweep(fileStore))
+    .register('audit.oplog-retention', oplogRetentionSweep({ retentionDays: config.oplogRetentionDays }))
     .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());

@@ -31,6 +31,8 @@ export interface AppConfig {
   schedulerTickMs: number;
   /** How often the embedded database's tables are vacuumed and analysed where they are due (TRITIUM_MAINTENANCE_INTERVAL_MS, default 60 s; docs/decisions/0110). */
   maintenanceIntervalMs: number;
+  /** Days the operation log keeps its entries (TRITIUM_OPLOG_RETENTION_DAYS, default 365; docs/decisions/0113). */
+  oplogRetentionDays: number;
   /** App copy pacing: nodes per batch and a pause after each (TRITIUM_COPY_BATCH_SIZE, TRITIUM_COPY_BATCH_DELAY_MS). */
   copyBatchSize: number;
   copyBatchDelayMs: number;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
     schedulerTickMs: positive(env.TRITIUM_SCHEDULER_TICK_MS, 5_000),
     maintenanceIntervalMs: positive(env.TRITIUM_MAINTENANCE_INTERVAL_MS, 60_000),
+    oplogRetentionDays: positive(env.TRITIUM_OPLOG_RETENTION_DAYS, 365),
     copyBatchSize: positive(env.TRITIUM_COPY_BATCH_SIZE, 200),
     reportPreAggregateFromRows: positive(env.TRITIUM_REPORT_PRE_AGGREGATE_FROM_ROWS, 100_000),
     copyBatchDelayMs: Number(env.TRITIUM_COPY_BATCH_DELAY_MS ?? 0) || 0,

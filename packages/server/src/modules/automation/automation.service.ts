@@ -15,6 +15,7 @@ import { conditionIssues } from './automation-events.ts';
 import { countAutomations, definitionJson, findAutomation, listAutomationRows, storedOf, type StoredAutomation } from './automation.repo.ts';
 import { nextRunTimes, scheduleAutomation } from './automation-schedules.ts';
 import { executeSteps, type AutomationRunSettings } from './automation-runner.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 // The automation designer's calls (docs/decisions/0041): like business rules, an automation belongs to its form's app
 // and needs that app administered to be listed, saved, switched, tested or read in the log.
@@ -112,6 +113,8 @@ export async function saveAutomation(ctx: NodeContext, body: { schemaCode: strin
     }
     const stored = (await findAutomation(edb, id))!;
     await scheduleAutomation(trx as never, ctx.engineCode, stored, now);
+    const logged = (a: StoredAutomation) => ({ enabled: a.enabled, runAs: a.runAs, model: a.model });
+    await recordOperation(edb, ctx, { kind: 'automation', action: existing ? 'update' : 'create', objectId: id, objectName: model.name, before: existing ? logged(existing) : null, after: logged(stored) });
     return stored;
   });
   const [dto] = await present(ctx, engineOf(ctx), [saved]);

@@ -13,6 +13,7 @@ import { applyPlan, planSync, summarise, type SyncSummary } from './directory-sy
 import { ChatPlatformError, type AuthCodeKind, type ChatProviderName, type ChatProviderSettings } from './providers/chat-provider.ts';
 import { chatProvider } from './providers/registry.ts';
 import { callbackKeys, DIRECTORY_SYNC_JOB, pendingEvents, runEventSync } from './directory-events.ts';
+import type { OperationActor } from '../audit/oplog.ts';
 
 // Chat-platform sign-in and directory sync over the one provider interface (issue 25, docs/decisions/0052, 0053):
 // settings per engine and platform in sign_in_providers (AppSecret sealed), the platform's errors answered with the
@@ -75,9 +76,9 @@ export async function chatSettingView(edb: EngineExecutor, provider: ChatProvide
   };
 }
 
-export async function saveChatSettings(edb: EngineExecutor, userId: string, body: contracts.ChatSettingSaveBody, callbackUrl: string): Promise<contracts.ChatSettingDto> {
+export async function saveChatSettings(edb: EngineExecutor, actor: OperationActor & { userId: string }, body: contracts.ChatSettingSaveBody, callbackUrl: string): Promise<contracts.ChatSettingDto> {
   const { provider, enabled, appSecret, callbackToken, callbackAesKey, ...settings } = body;
-  await saveProvider(edb, provider, userId, { enabled, settings: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, '') }, secrets: { appSecret, callbackToken, callbackAesKey } });
+  await saveProvider(edb, provider, actor, { enabled, settings: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, '') }, secrets: { appSecret, callbackToken, callbackAesKey } });
   return chatSettingView(edb, provider, callbackUrl);
 }
 

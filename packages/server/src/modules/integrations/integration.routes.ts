@@ -5,7 +5,7 @@ import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/reply.ts';
 import { engineCodeHeader } from '../../plugins/auth.ts';
-import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
+import { engineOf, inEngineTransaction, nodeContextOf } from '../function-node/node-context.ts';
 import { engineDb } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/job-runner.ts';
 import { chatLogin, chatSettingView, type ChatDeps, DIRECTORY_SYNC_JOB, previewSync, saveChatSettings, syncLog } from './chat-sign-in.ts';
@@ -123,8 +123,8 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     config: { access: 'admin' },
     schema: { tags, summary: '保存第三方平台应用设置；AppSecret 留空则保留', body: contracts.ChatSettingSaveBody, response: env(contracts.ChatSettingDto) },
     handler: async (request) => {
-      const { edb, userId } = adminEngine(request);
-      return ok(await saveChatSettings(edb, userId, request.body, directoryCallbackUrl(request, request.body.provider)));
+      const node = nodeContextOf(request, deps.db);
+      return ok(await inEngineTransaction(node, (edb) => saveChatSettings(edb, node, request.body, directoryCallbackUrl(request, request.body.provider))));
     },
   });
   app.post('/v1/sysintergration/directory/preview', {
@@ -276,8 +276,8 @@ export function integrationRoutes(app: TypedApp, deps: ChatDeps & { publicUrl?: 
     config: { access: 'admin' },
     schema: { tags, summary: '保存单点登录设置；客户端密钥留空则保留原密钥', body: contracts.SsoSettingSaveBody, response: env(contracts.SsoSettingDto) },
     handler: async (request) => {
-      const { edb, userId } = adminEngine(request);
-      return ok(await saveSsoSettings(edb, nodeContextOf(request, deps.db).engineCode, userId, request.body, suggestedCallbackUrl(request)));
+      const node = nodeContextOf(request, deps.db);
+      return ok(await inEngineTransaction(node, (edb) => saveSsoSettings(edb, node.engineCode, node, request.body, suggestedCallbackUrl(request))));
     },
   });
   app.post('/v1/account/sendmobileverifycode', {

@@ -11,6 +11,7 @@ import { loadProvider, saveProvider, type EngineExecutor } from './provider-sett
 import { normaliseMobile, signInWithIdentity } from './identity-sign-in.ts';
 import { browserKeyHash, claimSignInFlow, createSignInFlow, sameBrowserKey } from './sign-in-flows.ts';
 import { assertCertificates, samlAddresses } from './saml-config.ts';
+import type { OperationActor } from '../audit/oplog.ts';
 
 // Enterprise single sign-on by OpenID Connect (issue 25, docs/decisions/0051): authorization code with PKCE (S256),
 // state and nonce, the issuer's discovery document, its id_token checked by openid-client (signature, issuer,
@@ -88,11 +89,11 @@ export async function ssoSettingView(edb: EngineExecutor, engineCode: string, su
  * Saves the settings. SAML's are kept when OpenID Connect is chosen without them (and the other way round), so that
  * switching the protocol back loses nothing; an unreadable certificate is refused (777) before anything is stored.
  */
-export async function saveSsoSettings(edb: EngineExecutor, engineCode: string, userId: string, body: contracts.SsoSettingSaveBody, suggestedCallbackUrl: string): Promise<contracts.SsoSettingDto> {
+export async function saveSsoSettings(edb: EngineExecutor, engineCode: string, actor: OperationActor & { userId: string }, body: contracts.SsoSettingSaveBody, suggestedCallbackUrl: string): Promise<contracts.SsoSettingDto> {
   const { clientSecret, enabled, ...settings } = body;
   if (settings.saml) assertCertificates(settings.saml.idpCert);
   const saml = settings.saml ?? (await loadSsoSettings(edb))?.saml ?? undefined;
-  await saveProvider(edb, SSO_PROVIDER, userId, { enabled, settings: { ...settings, saml, issuerUrl: settings.issuerUrl.replace(/\/+$/, '') }, secrets: { clientSecret } });
+  await saveProvider(edb, SSO_PROVIDER, actor, { enabled, settings: { ...settings, saml, issuerUrl: settings.issuerUrl.replace(/\/+$/, '') }, secrets: { clientSecret } });
   return ssoSettingView(edb, engineCode, suggestedCallbackUrl);
 }
 

@@ -73,8 +73,10 @@ describe('binding a personal WeChat to a signed-in account', () => {
     expect((await orgClient(t.app, admin).raw('POST', '/v1/account/wechat/binding', { code: 'unknown', state })).body).toMatchObject({ errorCode: 200701, detail: { platformCode: 40029 } });
   });
 
-  it('unbinds: the WeChat may then be bound to another user', async () => {
+  it('unbinds: the WeChat may then be bound to another user; unbinding again is refused (206003)', async () => {
     expect(await orgClient(t.app, member).post('/v1/account/wechat/binding/remove', {})).toEqual({ bound: false, boundTime: null });
+    const again = await orgClient(t.app, member).raw('POST', '/v1/account/wechat/binding/remove', {});
+    expect(again.body).toMatchObject({ errorCode: 206003, errorMessage: expect.stringContaining('尚未绑定微信') });
     expect(await orgClient(t.app, admin).post('/v1/account/wechat/binding', await scanAs(admin, 'o-a'))).toMatchObject({ bound: true });
     const adminUser = await engineDb(t.database.db, admin.engineCode).selectFrom('org_users').select('id').where('mobile', '=', admin.mobile).executeTakeFirstOrThrow();
     expect(await bindings()).toEqual([{ subject: 'u-a', user_id: adminUser.id }]);

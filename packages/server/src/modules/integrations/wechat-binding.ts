@@ -88,7 +88,9 @@ async function bindWechat(ctx: NodeContext, subject: string): Promise<void> {
   }
 }
 
+/** Removes the user's WeChat binding: 206003 when the user has none (e.g. it was removed from another tab). */
 export async function removeWechatBinding(ctx: NodeContext): Promise<contracts.WechatBinding> {
-  await engineDb(ctx.db, ctx.engineCode).deleteFrom('org_user_identities').where('provider', '=', 'wechat').where('user_id', '=', ctx.userId).execute();
+  const removed = await engineDb(ctx.db, ctx.engineCode).deleteFrom('org_user_identities').where('provider', '=', 'wechat').where('user_id', '=', ctx.userId).executeTakeFirst();
+  if (!Number(removed.numDeletedRows)) throw new AppError('WechatNotBound');
   return wechatBinding(ctx);
 }

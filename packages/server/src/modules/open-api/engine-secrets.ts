@@ -9,6 +9,7 @@ import { assertEngineUsable } from '../engine/engine-state.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import type { ContextCaches } from '../request-context/context.ts';
 import { readSecretContext } from '../request-context/context-statement.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 /** How often a secret's use time is written at most. */
 const LAST_USED_EVERY_MS = 60_000;
@@ -62,21 +63,20 @@ export async function createSecret(ctx: NodeContext, name: string): Promise<cont
       .returningAll()
       .executeTakeFirstOrThrow();
     const user = await edb.selectFrom('org_users').select('name').where('id', '=', ctx.userId).executeTakeFirst();
+    await recordOperation(edb, ctx, { kind: 'openApiKey', action: 'create', objectId: row.id, objectName: name, after: { name, masked: row.masked } });
     return { secret: present({ ...(row as SecretRow), user_name: user?.name ?? null }), value };
   });
 }
 
 /** Revokes an active secret of the engine (320005 when unknown or revoked already). */
-export async function revokeSecret(db: Db, engineCode: string, id: string): Promise<contracts.EngineSecretDto> {
-  const row = await engineDb(db, engineCode)
-    .updateTable('engine_secrets')
-    .set({ revoked_time: new Date() })
-    .where('id', '=', id)
-    .where('revoked_time', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new AppError('EngineSecretNotFound', { detail: { id } });
-  return present(row as SecretRow);
+export async function revokeSecret(ctx: NodeContext, id: string): Promise<contracts.EngineSecretDto> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const edb = engineDb(trx as unknown as Db, ctx.engineCode);
+    const row = await edb.updateTable('engine_secrets').set({ revoked_time: new Date() }).where('id', '=', id).where('revoked_time', 'is', null).returningAll().executeTakeFirst();
+    if (!row) throw new AppError('EngineSecretNotFound', { detail: { id } });
+    await recordOperation(edb, ctx, { kind: 'openApiKey', action: 'revoke', objectId: id, objectName: row.name, before: { name: row.name, masked: row.masked, revoked: false }, after: { revoked: true } });
+    return present(row as SecretRow);
+  });
 }
 
 /**

@@ -66,7 +66,7 @@ export function openApiRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStor
   app.post('/v1/engine/secret/revoke', {
     config: admin,
     schema: { tags, summary: '撤销开放接口密钥', body: contracts.EngineSecretRevokeBody, response: { 200: successEnvelopeOf(contracts.EngineSecretDto) } },
-    handler: async (request) => ok(await revokeSecret(deps.db, nodeContextOf(request, deps.db).engineCode, request.body.id)),
+    handler: async (request) => ok(await revokeSecret(nodeContextOf(request, deps.db), request.body.id)),
   });
 
   // Invoke in its own scope: besides JSON it reads a form-encoded body (`BizObjectArray[0]=…` as a list), as a

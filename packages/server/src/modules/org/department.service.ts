@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.ts';
 import { deleteUnit, departmentContents, findUnit, findUser, insertUnits, isRootUnit, isWithin, nextSortKey, siblingNameTaken, updateUnit, type EngineExecutor, type UnitRow } from './org.repo.ts';
 import { assertDepartment, assertUser } from './org.policy.ts';
 import { inOrgTransaction, loadDepartment, type OrgContext } from './org.service.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 type CreateInput = z.output<typeof contracts.CreateDepartmentBody>;
 type UpdateInput = z.output<typeof contracts.UpdateDepartmentBody>;
@@ -37,7 +38,9 @@ export async function createDepartment(ctx: OrgContext, input: CreateInput): Pro
         sort_key: input.sortKey ?? (await nextSortKey(edb, parent.id, 'OrganizationUnit')),
       },
     ]);
-    return loadDepartment(edb, id);
+    const created = await loadDepartment(edb, id);
+    await recordOperation(edb, ctx, { kind: 'department', action: 'create', objectId: id, objectName: created.name, after: created });
+    return created;
   });
 }
 
@@ -54,8 +57,11 @@ export async function updateDepartment(ctx: OrgContext, input: UpdateInput): Pro
     if (isRootUnit(unit) && ((input.name !== undefined && input.name !== unit.name) || input.sortKey !== undefined)) throw new AppError('RootUnitLocked');
     if (input.name !== undefined && input.name !== unit.name) await assertNameFree(edb, unit.parent_id!, input.name, unit.id);
     await assertManager(edb, input.managerId);
+    const before = await loadDepartment(edb, unit.id);
     await updateUnit(edb, unit.id, { name: input.name, manager_id: input.managerId, sort_key: input.sortKey });
-    return loadDepartment(edb, unit.id);
+    const after = await loadDepartment(edb, unit.id);
+    await recordOperation(edb, ctx, { kind: 'department', action: 'update', objectId: unit.id, objectName: after.name, before, after });
+    return after;
   });
 }
 
@@ -74,6 +80,7 @@ export async function moveDepartment(ctx: OrgContext, input: MoveInput): Promise
     if (parent.id !== unit.parent_id) await assertNameFree(edb, parent.id, unit.name, unit.id);
     const sortKey = input.sortKey ?? (parent.id === unit.parent_id ? unit.sort_key : await nextSortKey(edb, parent.id, 'OrganizationUnit'));
     await updateUnit(edb, unit.id, { parent_id: parent.id, sort_key: sortKey });
+    await recordOperation(edb, ctx, { kind: 'department', action: 'move', objectId: unit.id, objectName: unit.name, before: { parentId: unit.parent_id }, after: { parentId: parent.id, parentName: parent.name } });
     return loadDepartment(edb, unit.id);
   });
 }
@@ -86,5 +93,6 @@ export async function removeDepartment(ctx: OrgContext, id: string): Promise<voi
     const contents = await departmentContents(edb, id);
     if (contents.childCount || contents.userCount) throw new AppError('DepartmentNotEmpty', { detail: contents });
     await deleteUnit(edb, id);
+    await recordOperation(edb, ctx, { kind: 'department', action: 'remove', objectId: id, objectName: unit.name, before: { name: unit.name, parentId: unit.parent_id, managerId: unit.manager_id } });
   });
 }

@@ -8,6 +8,7 @@ import { selectDepartments, selectUsers } from './org-query.repo.ts';
 import { presentDepartment, presentUser } from './org.presenter.ts';
 import { assertDepartment } from './org.policy.ts';
 import { INTERNAL_VIEWER, visibleUnit, visibleUser, type Viewer } from './org-viewer.ts';
+import type { RequestOrigin } from '../audit/oplog.ts';
 
 /** Who acts in which engine: every organisation service call starts from it. */
 export interface OrgContext {
@@ -17,6 +18,8 @@ export interface OrgContext {
   companyId: string;
   /** The acting user. */
   userId: string;
+  /** The request the change comes from, for the operation log (docs/decisions/0113). */
+  origin?: RequestOrigin;
 }
 
 export function engineOf(ctx: OrgContext): EngineExecutor {

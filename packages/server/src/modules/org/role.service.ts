@@ -7,6 +7,7 @@ import { listGroupsOrPosts, listRoles } from './org-query.repo.ts';
 import { presentPost, presentRole, presentRoleGroup } from './org.presenter.ts';
 import { assertAllFound, assertUnitType, unique } from './org.policy.ts';
 import { inOrgTransaction, type OrgContext } from './org.service.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 // Roles live in role groups; role groups and posts hang under the company root (calls.md §3 unit types).
 
@@ -80,8 +81,9 @@ export async function renamePost(ctx: OrgContext, id: string, name: string) {
 /** Removes a role or a post; its memberships go with it. */
 export async function removeRoleOrPost(ctx: OrgContext, unitType: 'Role' | 'Post', id: string): Promise<void> {
   await inOrgTransaction(ctx, async ({ edb }) => {
-    await getUnitOrThrow(edb, id, unitType);
+    const unit = await getUnitOrThrow(edb, id, unitType);
     await deleteUnit(edb, id);
+    if (unitType === 'Role') await recordOperation(edb, ctx, { kind: 'role', action: 'remove', objectId: id, objectName: unit.name, before: { name: unit.name, groupId: unit.parent_id } });
   });
 }
 
@@ -91,6 +93,7 @@ export async function createRole(ctx: OrgContext, input: z.output<typeof contrac
     await assertNameFree(edb, input.groupId, 'Role', input.name);
     const id = newId();
     await insertUnits(edb, [{ id, parent_id: input.groupId, unit_type: 'Role', name: input.name, sort_key: await nextSortKey(edb, input.groupId, 'Role') }]);
+    await recordOperation(edb, ctx, { kind: 'role', action: 'create', objectId: id, objectName: input.name, after: { name: input.name, groupId: input.groupId } });
     return loadRole(edb, id);
   });
 }
@@ -108,6 +111,7 @@ export async function updateRole(ctx: OrgContext, input: z.output<typeof contrac
       parent_id: groupId,
       ...(groupId === role.parent_id ? {} : { sort_key: await nextSortKey(edb, groupId, 'Role') }),
     });
+    await recordOperation(edb, ctx, { kind: 'role', action: 'update', objectId: role.id, objectName: name, before: { name: role.name, groupId: role.parent_id }, after: { name, groupId } });
     return loadRole(edb, role.id);
   });
 }
@@ -115,11 +119,16 @@ export async function updateRole(ctx: OrgContext, input: z.output<typeof contrac
 /** Adds users to, or removes them from, a role or a post. Answers how many memberships changed. */
 export async function changeMembers(ctx: OrgContext, unitType: 'Role' | 'Post', unitId: string, userIdsIn: string[], change: 'add' | 'remove'): Promise<{ changed: number }> {
   return inOrgTransaction(ctx, async ({ edb }) => {
-    await getUnitOrThrow(edb, unitId, unitType);
+    const unit = await getUnitOrThrow(edb, unitId, unitType);
     const userIds = unique(userIdsIn);
-    assertAllFound(userIds, await findUsers(edb, userIds), 'User');
+    const users = await findUsers(edb, userIds);
+    assertAllFound(userIds, users, 'User');
     const kind = unitType === 'Role' ? 'role' : 'post';
     const changed = change === 'add' ? await addLinks(edb, kind, unitId, userIds) : await removeLinks(edb, kind, unitId, userIds);
+    if (unitType === 'Role' && changed) {
+      const members = { userIds, userNames: users.map((u) => u.name) };
+      await recordOperation(edb, ctx, { kind: 'role', action: 'update', objectId: unitId, objectName: unit.name, ...(change === 'add' ? { after: { membersAdded: members } } : { before: { membersRemoved: members } }) });
+    }
     return { changed };
   });
 }

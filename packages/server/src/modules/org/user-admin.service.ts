@@ -22,6 +22,7 @@ import {
 import { assertAllFound, assertDepartment, assertSameScope, assertUser, isActiveAdministrator, resolveAuthType, resolveMainDepartment, unique } from './org.policy.ts';
 import { inOrgTransaction, loadUserDetail, type OrgContext } from './org.service.ts';
 import { joinOrInvite } from './invitation.service.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 type CreateInput = z.output<typeof contracts.CreateUserBody>;
 type UpdateInput = z.output<typeof contracts.UpdateUserBody>;
@@ -74,7 +75,9 @@ export async function createUser(ctx: OrgContext, input: CreateInput): Promise<c
     await setUserLinks(edb, 'role', id, roleIds);
     await setUserLinks(edb, 'post', id, postIds);
     await joinOrInvite(trx, edb, ctx.engineCode, { id, mobile: input.mobile, is_external: isExternal });
-    return loadUserDetail(edb, id);
+    const created = await loadUserDetail(edb, id);
+    await recordOperation(edb, ctx, { kind: 'member', action: 'create', objectId: id, objectName: created.name, after: created });
+    return created;
   });
 }
 
@@ -96,6 +99,7 @@ export async function updateUser(ctx: OrgContext, input: UpdateInput): Promise<c
     }
     const authType = input.authType === undefined ? user.auth_type : resolveAuthType(user.is_external, input.authType);
     await assertKeepsAnAdministrator(edb, user, { auth_type: authType, state: user.state });
+    const before = await loadUserDetail(edb, user.id);
 
     if (input.departmentIds || input.mainDepartmentId) {
       const departmentIds = input.departmentIds ? unique(input.departmentIds) : await userDepartmentIds(edb, user.id);
@@ -118,7 +122,9 @@ export async function updateUser(ctx: OrgContext, input: UpdateInput): Promise<c
     }
     await updateUserRow(edb, user, { name: input.name, mobile: input.mobile, email: input.email, auth_type: authType });
     if (mobileChanges) await joinOrInvite(trx, edb, ctx.engineCode, { ...user, mobile: input.mobile! });
-    return loadUserDetail(edb, user.id);
+    const after = await loadUserDetail(edb, user.id);
+    await recordOperation(edb, ctx, { kind: 'member', action: 'update', objectId: user.id, objectName: after.name, before, after });
+    return after;
   });
 }
 
@@ -132,7 +138,9 @@ export async function setUserState(ctx: OrgContext, id: string, state: 'active' 
     assertUser(user, id);
     if (state === 'disabled' && user.id === ctx.userId) throw new AppError('CannotDisableSelf');
     await assertKeepsAnAdministrator(edb, user, { auth_type: user.auth_type, state });
-    if (user.state !== state) await updateUserRow(edb, user, { state });
+    if (user.state === state) return;
+    await updateUserRow(edb, user, { state });
+    await recordOperation(edb, ctx, { kind: 'member', action: state === 'active' ? 'enable' : 'disable', objectId: user.id, objectName: user.name, before: { state: user.state }, after: { state } });
   });
 }
 
@@ -150,6 +158,9 @@ export async function moveUsers(ctx: OrgContext, input: MoveInput): Promise<{ ch
       if (outside.length) throw new AppError('UserNotInDepartment', { detail: { userIds: outside, departmentId: input.fromDepartmentId } });
     }
     await moveUserDepartments(edb, userIds, target.id, input.fromDepartmentId ?? null);
+    for (const user of users) {
+      await recordOperation(edb, ctx, { kind: 'member', action: 'move', objectId: user.id, objectName: user.name, before: { fromDepartmentId: input.fromDepartmentId ?? null }, after: { departmentId: target.id, departmentName: target.name } });
+    }
     return { changed: userIds.length };
   });
 }

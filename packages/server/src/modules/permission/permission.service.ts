@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { contracts } from '@tritium/shared';
 import { MAX_PERMISSION_GROUPS } from '@tritium/shared/constants/permissions';
 import { AppError, parameterError } from '../../lib/app-error.ts';
-import { engineOf, viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import { engineOf, inEngineTransaction, viewerOf, type NodeContext } from '../function-node/node-context.ts';
+import { recordOperation } from '../audit/oplog.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { getFormNodeOrThrow } from '../form-design/form-access.ts';
 import { publishedFormOf } from '../form-design/published-forms.ts';
@@ -70,17 +71,30 @@ export async function savePermissionGroup(ctx: NodeContext, body: { schemaCode: 
     const current = existing.find((g) => g.id === group.id);
     if (!current) throw new AppError('PermissionGroupNotFound', { detail: { id: group.id } });
     const saved = { ...group, actions, id: group.id, sortKey: current.sortKey };
-    if (!(await updateGroup(edb, node.code, saved))) throw new AppError('PermissionGroupNotFound', { detail: { id: group.id } });
-    return saved;
+    return inEngineTransaction(ctx, async (tx) => {
+      if (!(await updateGroup(tx, node.code, saved))) throw new AppError('PermissionGroupNotFound', { detail: { id: group.id } });
+      await recordOperation(tx, ctx, { kind: 'permissionGroup', action: 'update', objectId: saved.id, objectName: logName(node, saved), before: current, after: saved });
+      return saved;
+    });
   }
   if (existing.length >= MAX_PERMISSION_GROUPS) throw new AppError('PermissionGroupLimit', { detail: { max: MAX_PERMISSION_GROUPS } });
   const saved = { ...group, actions, id: randomUUID(), sortKey: (existing.at(-1)?.sortKey ?? 0) + 1 };
-  await insertGroup(edb, node.code, saved.id, saved);
-  return saved;
+  return inEngineTransaction(ctx, async (tx) => {
+    await insertGroup(tx, node.code, saved.id, saved);
+    await recordOperation(tx, ctx, { kind: 'permissionGroup', action: 'create', objectId: saved.id, objectName: logName(node, saved), before: null, after: saved });
+    return saved;
+  });
 }
+
+/** How the operation log names a group: the form's name and the group's. */
+const logName = (node: { display_name: string; code: string }, group: { name: string }) => `${node.display_name || node.code} / ${group.name}`;
 
 export async function removePermissionGroup(ctx: NodeContext, body: { schemaCode: string; id: string }): Promise<{ removed: boolean }> {
   const { edb, node } = await administeredForm(ctx, body.schemaCode);
-  if (!(await deleteGroup(edb, node.code, body.id))) throw new AppError('PermissionGroupNotFound', { detail: { id: body.id } });
-  return { removed: true };
+  const current = (await listGroups(edb, node.code)).find((g) => g.id === body.id);
+  return inEngineTransaction(ctx, async (tx) => {
+    if (!(await deleteGroup(tx, node.code, body.id))) throw new AppError('PermissionGroupNotFound', { detail: { id: body.id } });
+    await recordOperation(tx, ctx, { kind: 'permissionGroup', action: 'remove', objectId: body.id, objectName: current ? logName(node, current) : null, before: current ?? null, after: null });
+    return { removed: true };
+  });
 }

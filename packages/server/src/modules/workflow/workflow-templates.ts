@@ -10,6 +10,7 @@ import type { InstanceRec } from './workflow.core.ts';
 import { childFlowIssues } from './child-flows.ts';
 import { participantNotices } from './participant-notices.ts';
 import { inTransaction, type Out } from './workflow.tx.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 // Workflow templates per workflow form (docs/decisions/0014): save, publish and load, and the latest published one
 // an instance runs on. Moved out of workflow.service.ts (which answers these names still) to keep files small.
@@ -45,6 +46,12 @@ function issuesOf(template: WorkflowTemplate, form: RuntimeForm): TemplateIssue[
   return issues;
 }
 
+/** What the operation log keeps of a template: its nodes by name and how many routes join them. */
+const outline = (template: { activities: { code: string; name: string; type: string }[]; routes: unknown[] }) => ({
+  activities: template.activities.map((a) => ({ code: a.code, name: a.name, type: a.type })),
+  routes: template.routes.length,
+});
+
 export async function saveTemplate(ctx: NodeContext, body: Out<typeof contracts.WfTemplateSaveBody>): Promise<Out<typeof contracts.WfTemplateSaveResult>> {
   return inTransaction(ctx, async (edb) => {
     const form = await adminFormOrThrow(edb, ctx, body.schemaCode);
@@ -54,6 +61,7 @@ export async function saveTemplate(ctx: NodeContext, body: Out<typeof contracts.
       .values({ schema_code: form.node.code, definition, saved_by: ctx.userId, saved_time: new Date() })
       .onConflict((oc) => oc.column('schema_code').doUpdateSet({ definition, saved_by: ctx.userId, saved_time: new Date() }))
       .execute();
+    await recordOperation(edb, ctx, { kind: 'workflow', action: 'update', objectId: form.node.code, objectName: form.node.display_name, after: { draft: outline(body.template) } });
     return { schemaCode: form.node.code, issues: [...issuesOf(body.template, form), ...(await childFlowIssues(edb, body.template, form))] };
   });
 }
@@ -69,6 +77,7 @@ export async function publishTemplate(ctx: NodeContext, body: Out<typeof contrac
     const last = await edb.selectFrom('wf_templates').select((eb) => eb.fn.max('version').as('v')).where('schema_code', '=', form.node.code).executeTakeFirst();
     const version = Number(last?.v ?? 0) + 1;
     await edb.insertInto('wf_templates').values({ schema_code: form.node.code, version, definition: JSON.stringify(template), published_by: ctx.userId }).execute();
+    await recordOperation(edb, ctx, { kind: 'workflow', action: 'publish', objectId: form.node.code, objectName: form.node.display_name, before: { version: version - 1 }, after: { version, ...outline(template) } });
     return { schemaCode: form.node.code, version, notices: await participantNotices(edb, template, form.node.code) };
   });
 }

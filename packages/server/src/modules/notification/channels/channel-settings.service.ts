@@ -5,11 +5,14 @@ import { AppError } from '../../../lib/app-error.ts';
 import { newId } from '../../../lib/ids.ts';
 import { sealSecrets } from './secret-box.ts';
 import { secretsOf } from './channel-settings.ts';
+import { recordOperation, type OperationActor } from '../../audit/oplog.ts';
 
 // The admin console's side of the channels: settings as presented (secrets only as flags) and their changes.
 
 type Edb = Kysely<EngineDb>;
 type StoredKind = 'email' | 'sms';
+/** The administrator who changes a channel; the change goes to the operation log (docs/decisions/0113). */
+type Actor = OperationActor & { userId: string };
 
 const EMPTY_EMAIL: contracts.EmailChannelDto = { configured: false, enabled: false, host: '', port: 465, secure: true, user: '', fromAddress: '', fromName: '', hasPassword: false };
 const EMPTY_SMS: contracts.SmsChannelDto = { configured: false, enabled: false, url: '', template: '', hasToken: false };
@@ -66,19 +69,32 @@ async function saveChannel(edb: Edb, userId: string, kind: StoredKind, settings:
     .execute();
 }
 
-export async function saveEmailChannel(edb: Edb, userId: string, body: contracts.EmailChannelSaveBody): Promise<contracts.ChannelListResult> {
+/** `edb` is a transaction: the change and its log entry commit together. */
+export async function saveEmailChannel(edb: Edb, actor: Actor, body: contracts.EmailChannelSaveBody): Promise<contracts.ChannelListResult> {
   const { password, ...settings } = body;
-  await saveChannel(edb, userId, 'email', settings, 'password', password);
-  return listChannels(edb);
+  const before = (await listChannels(edb)).email;
+  await saveChannel(edb, actor.userId, 'email', settings, 'password', password);
+  const after = await listChannels(edb);
+  await recordOperation(edb, actor, { kind: 'notificationChannel', action: 'update', objectId: 'email', objectName: '邮件', before, after: { ...after.email, ...(password ? { password } : {}) } });
+  return after;
 }
 
-export async function saveSmsChannel(edb: Edb, userId: string, body: contracts.SmsChannelSaveBody): Promise<contracts.ChannelListResult> {
+export async function saveSmsChannel(edb: Edb, actor: Actor, body: contracts.SmsChannelSaveBody): Promise<contracts.ChannelListResult> {
   const { token, ...settings } = body;
-  await saveChannel(edb, userId, 'sms', settings, 'token', token);
-  return listChannels(edb);
+  const before = (await listChannels(edb)).sms;
+  await saveChannel(edb, actor.userId, 'sms', settings, 'token', token);
+  const after = await listChannels(edb);
+  await recordOperation(edb, actor, { kind: 'notificationChannel', action: 'update', objectId: 'sms', objectName: '短信', before, after: { ...after.sms, ...(token ? { token } : {}) } });
+  return after;
 }
 
-export async function addRobot(edb: Edb, userId: string, body: contracts.RobotAddBody): Promise<contracts.RobotDto> {
+export async function addRobot(edb: Edb, actor: Actor, body: contracts.RobotAddBody): Promise<contracts.RobotDto> {
+  const robot = await insertRobot(edb, actor.userId, body);
+  await recordOperation(edb, actor, { kind: 'notificationChannel', action: 'create', objectId: robot.id, objectName: robot.name, after: { ...robot, secret: body.secret } });
+  return robot;
+}
+
+async function insertRobot(edb: Edb, userId: string, body: contracts.RobotAddBody): Promise<contracts.RobotDto> {
   const count = await edb.selectFrom('notification_robots').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(count.n) >= contracts.NOTIFICATION_ROBOT_LIMIT) throw new AppError('NotificationRobotLimit');
   const row = await edb
@@ -104,8 +120,15 @@ export async function getRobotRowOrThrow(edb: Edb, id: string) {
   return row;
 }
 
-export async function updateRobot(edb: Edb, body: contracts.RobotUpdateBody): Promise<contracts.RobotDto> {
+export async function updateRobot(edb: Edb, actor: Actor, body: contracts.RobotUpdateBody): Promise<contracts.RobotDto> {
   const row = await getRobotRowOrThrow(edb, body.id);
+  const robot = await changeRobot(edb, row, body);
+  const secret = body.clearSecret ? null : body.secret || undefined;
+  await recordOperation(edb, actor, { kind: 'notificationChannel', action: 'update', objectId: robot.id, objectName: robot.name, before: presentRobot(row), after: { ...robot, secret } });
+  return robot;
+}
+
+async function changeRobot(edb: Edb, row: Awaited<ReturnType<typeof getRobotRowOrThrow>>, body: contracts.RobotUpdateBody): Promise<contracts.RobotDto> {
   const changesSecrets = !!body.webhookUrl || !!body.secret || !!body.clearSecret;
   let secrets = row.secrets;
   if (changesSecrets) {
@@ -141,8 +164,9 @@ function readOldOrThrow(sealed: string, hasNewUrl: boolean): Record<string, stri
   }
 }
 
-export async function removeRobot(edb: Edb, id: string): Promise<{ id: string }> {
-  const removed = await edb.deleteFrom('notification_robots').where('id', '=', id).returning('id').executeTakeFirst();
+export async function removeRobot(edb: Edb, actor: Actor, id: string): Promise<{ id: string }> {
+  const removed = await edb.deleteFrom('notification_robots').where('id', '=', id).returning(robotColumns).executeTakeFirst();
   if (!removed) throw new AppError('NotificationRobotNotFound', { detail: { id } });
+  await recordOperation(edb, actor, { kind: 'notificationChannel', action: 'remove', objectId: id, objectName: removed.name, before: presentRobot(removed) });
   return { id };
 }

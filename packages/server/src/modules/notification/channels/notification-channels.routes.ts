@@ -2,7 +2,7 @@ import { contracts, successEnvelopeOf } from '@tritium/shared';
 import type { Db } from '../../../db/types.ts';
 import type { TypedApp } from '../../../lib/route-types.ts';
 import { ok } from '../../../lib/reply.ts';
-import { engineOf, nodeContextOf } from '../../function-node/node-context.ts';
+import { engineOf, inEngineTransaction, nodeContextOf } from '../../function-node/node-context.ts';
 import * as channels from './channel-settings.service.ts';
 import { sendTestMessage } from './channel-test.service.ts';
 
@@ -20,6 +20,11 @@ export function notificationChannelRoutes(app: TypedApp, deps: { db: Db; http: t
     const node = nodeContextOf(request, deps.db);
     return { edb: engineOf(node), userId: node.userId };
   };
+  // A change and its operation log entry (docs/decisions/0113) in one transaction.
+  const change = <T>(request: Parameters<typeof nodeContextOf>[0], work: (edb: ReturnType<typeof engineOf>, actor: ReturnType<typeof nodeContextOf>) => Promise<T>) => {
+    const node = nodeContextOf(request, deps.db);
+    return inEngineTransaction(node, (edb) => work(edb, node));
+  };
 
   app.get('/v1/notification/channel/list', {
     config,
@@ -29,36 +34,27 @@ export function notificationChannelRoutes(app: TypedApp, deps: { db: Db; http: t
   app.post('/v1/notification/channel/email/save', {
     config,
     schema: { tags, summary: '保存邮件（SMTP）设置；密码留空则保留原密码', body: contracts.EmailChannelSaveBody, response: env(contracts.ChannelListResult) },
-    handler: async (request) => {
-      const { edb, userId } = ctx(request);
-      return ok(await channels.saveEmailChannel(edb, userId, request.body));
-    },
+    handler: async (request) => ok(await change(request, (edb, actor) => channels.saveEmailChannel(edb, actor, request.body))),
   });
   app.post('/v1/notification/channel/sms/save', {
     config,
     schema: { tags, summary: '保存短信服务设置；令牌留空则保留原令牌', body: contracts.SmsChannelSaveBody, response: env(contracts.ChannelListResult) },
-    handler: async (request) => {
-      const { edb, userId } = ctx(request);
-      return ok(await channels.saveSmsChannel(edb, userId, request.body));
-    },
+    handler: async (request) => ok(await change(request, (edb, actor) => channels.saveSmsChannel(edb, actor, request.body))),
   });
   app.post('/v1/notification/channel/robot/add', {
     config,
     schema: { tags, summary: '添加群机器人（钉钉、企业微信、飞书）', body: contracts.RobotAddBody, response: env(contracts.RobotDto) },
-    handler: async (request) => {
-      const { edb, userId } = ctx(request);
-      return ok(await channels.addRobot(edb, userId, request.body));
-    },
+    handler: async (request) => ok(await change(request, (edb, actor) => channels.addRobot(edb, actor, request.body))),
   });
   app.post('/v1/notification/channel/robot/update', {
     config,
     schema: { tags, summary: '修改群机器人；地址与密钥留空则保留', body: contracts.RobotUpdateBody, response: env(contracts.RobotDto) },
-    handler: async (request) => ok(await channels.updateRobot(ctx(request).edb, request.body)),
+    handler: async (request) => ok(await change(request, (edb, actor) => channels.updateRobot(edb, actor, request.body))),
   });
   app.post('/v1/notification/channel/robot/remove', {
     config,
     schema: { tags, summary: '删除群机器人', body: contracts.RobotIdBody, response: env(contracts.RobotRemoveResult) },
-    handler: async (request) => ok(await channels.removeRobot(ctx(request).edb, request.body.id)),
+    handler: async (request) => ok(await change(request, (edb, actor) => channels.removeRobot(edb, actor, request.body.id))),
   });
   app.post('/v1/notification/channel/test', {
     config,
