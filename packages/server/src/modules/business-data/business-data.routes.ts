@@ -9,6 +9,7 @@ import * as records from './record.service.ts';
 import * as query from './bizdata-query.service.ts';
 import { listDataLog } from './data-log.ts';
 import { formRightsOf } from './form-rights.service.ts';
+import { phoneSignRoutes } from './phone-sign.routes.ts';
 
 const tags = ['业务数据'];
 // Every member of the engine may call; the services decide (docs/decisions/0007): a form one may not open is 404,
@@ -22,6 +23,7 @@ const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 2
  */
 export function businessDataRoutes(app: TypedApp, deps: { db: Db; fileStore: FileStore; startWorkflow: records.StartWorkflow }): void {
   const ctx = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
+  phoneSignRoutes(app, deps);
 
   app.post('/v1/form/loaddata', {
     config,

@@ -127,3 +127,4 @@ export const DataLogListResult = z.object({
 export type ExecuteResultOutput = z.infer<typeof ExecuteResult>;
 export type BizQueryResult = z.infer<typeof BizQueryResult>;
 export * from './links.ts';
+export * from './phone-sign.ts';

@@ -66,6 +66,7 @@ export const entryRoutes: RouteObject = {
     { path: 'ass-org', handle: titled('associateOrg'), lazy: associationPage('AssociateOrgPage') },
     { path: 'make-org', handle: titled('makeOrg'), lazy: associationPage('MakeOrgPage') },
     { path: 'join/:token', handle: titled('join'), lazy: page(() => import('./pages/join-page.tsx'), 'JoinPage') },
+    { path: 'sign/:token', handle: titled('phoneSign'), lazy: page(() => import('./pages/phone-sign-page.tsx'), 'PhoneSignPage') },
     { path: 'logout', handle: titled('logout'), lazy: page(() => import('./pages/logout-page.tsx'), 'LogoutPage') },
     { path: 'expire', handle: titled('expire'), lazy: page(() => import('./pages/expire-page.tsx'), 'ExpirePage') },
     { path: '*', handle: titled('notFound'), lazy: page(() => import('../../components/not-found-page.tsx'), 'NotFoundPage') },

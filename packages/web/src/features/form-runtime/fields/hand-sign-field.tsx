@@ -1,12 +1,15 @@
 /** Hand sign (手写签名): a signature drawn in a dialog, uploaded as a PNG through the handSign scene. */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useContext, useRef, useState } from 'react';
 import { Button, Modal, Space, Typography, theme } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 import type { FileRef } from '@tritium/shared/controls/values';
 import { isApiError } from '../../../lib/api-error.ts';
+import { hasToken } from '../../../lib/session.ts';
 import { uploadFile, useFileUrls } from '../api/upload.ts';
+import { RuntimeFormContext } from '../components/form-context.ts';
+import { PhoneSignDialog } from './phone-sign-dialog.tsx';
 import { EMPTY_TEXT, type DisplayProps, type FieldKind, type FieldProps } from './field-types.ts';
 
 const PAD_HEIGHT = 240;
@@ -123,28 +126,43 @@ export function SignDialog({ open, onClose, onSigned, onDrawn }: SignDialogProps
   );
 }
 
-function HandSignEdit({ value, onChange, id, disabled }: FieldProps<FileRef>) {
+function HandSignEdit({ value, onChange, id, disabled, device, schemaCode, control }: FieldProps<FileRef>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
   const urls = useFileUrls(value ? [value.id] : []);
+  // A saved record's id binds the phone's link to it; a new record's signature comes back to this form only.
+  const form = useContext(RuntimeFormContext);
+  const objectId = form?.system.ObjectId;
+  // The phone signs main-table fields for a signed-in member (a sub-table column's signature is drawn here).
+  const phone = device === 'pc' && hasToken() && (!form || Object.prototype.hasOwnProperty.call(form.form.values, control.code));
+  const handleSigned = (file: FileRef) => {
+    onChange(file);
+    setOpen(false);
+    setPhoneOpen(false);
+  };
   return (
     <Space orientation="vertical" size="small">
       {value && <SignatureImage file={value} url={urls[value.id]} />}
-      <Space size="small">
+      <Space size="small" wrap>
         <Button id={id} icon={<EditOutlined />} onClick={() => setOpen(true)} disabled={disabled}>
           {t('formRuntimeFields.sign.open')}
         </Button>
+        {phone && (
+          <Button icon={<MobileOutlined />} onClick={() => setPhoneOpen(true)} disabled={disabled}>
+            {t('formRuntimeFields.sign.phone')}
+          </Button>
+        )}
         {value && !disabled && (
           <Button icon={<DeleteOutlined />} aria-label={t('formRuntimeFields.sign.remove')} onClick={() => onChange(null)} />
         )}
       </Space>
-      <SignDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onSigned={(file) => {
-          onChange(file);
-          setOpen(false);
-        }}
+      <SignDialog open={open} onClose={() => setOpen(false)} onSigned={handleSigned} />
+      <PhoneSignDialog
+        open={phoneOpen}
+        target={{ schemaCode, controlCode: control.code, ...(typeof objectId === 'string' && objectId ? { objectId } : {}) }}
+        onClose={() => setPhoneOpen(false)}
+        onSigned={handleSigned}
       />
     </Space>
   );
