@@ -57,3 +57,10 @@ export const FEATURE_SWITCH_DEFAULTS: Readonly<Record<string, FeatureSwitchValue
 export function isSwitchOn(value: unknown): boolean {
   return value === '1';
 }
+
+/**
+ * The switches the product honours today (docs/decisions/0115): the view modes refuse their data and the
+ * organisation interconnection refuses its calls when switched off. The admin console lists these only.
+ */
+export const HONOURED_FEATURE_SWITCHES = ['associatedOrganization', 'kanbanView', 'cardView', 'hierarchyView', 'ganttView'] as const satisfies readonly FeatureSwitchName[];
+export type HonouredFeatureSwitch = (typeof HONOURED_FEATURE_SWITCHES)[number];

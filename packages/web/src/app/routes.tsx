@@ -77,6 +77,11 @@ export const routes: RouteObject[] = [
             path: 'sign-in',
             lazy: workbenchPage(() => import('../features/org-admin/sign-in-settings/sign-in-settings-page.tsx'), (m) => m.SignInSettingsPage, false),
           },
+          { path: 'oplog', lazy: workbenchPage(() => import('../features/org-admin/oplog/oplog-page.tsx'), (m) => m.OplogPage, false) },
+          {
+            path: 'feature-switches',
+            lazy: workbenchPage(() => import('../features/org-admin/feature-switches/feature-switches-page.tsx'), (m) => m.FeatureSwitchesPage, false),
+          },
         ],
       },
       {

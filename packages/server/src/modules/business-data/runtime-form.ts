@@ -98,7 +98,7 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
     else fields.push(field);
   });
   const fieldCodes = [...fields.map((f) => f.code), ...grids.flatMap((g) => [g.code, ...g.fields.map((f) => `${g.code}.${f.code}`)])];
-  const rights = given ?? (isAppAdmin ? FULL_RIGHTS : await rightsOf(edb, viewer, node.code, false, fieldCodes));
+  const rights = given ?? (isAppAdmin ? FULL_RIGHTS : await rightsOf(edb, viewer, node.code, false, fieldCodes, definition.attributes.enableDataAcl));
   return {
     node,
     viewer,

@@ -14,3 +14,12 @@ export async function switchValues(db: Db, engineCode: string, names: readonly s
 export async function isFeatureOn(db: Db, engineCode: string, name: string): Promise<boolean> {
   return isSwitchOn((await switchValues(db, engineCode, [name])).get(name));
 }
+
+/** Sets the engine's own value of a switch (Administrators; the route checks). */
+export async function setSwitch(db: Db, engineCode: string, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('platform.feature_switches')
+    .values({ engine_code: engineCode, name, value })
+    .onConflict((oc) => oc.columns(['engine_code', 'name']).doUpdateSet({ value }))
+    .execute();
+}

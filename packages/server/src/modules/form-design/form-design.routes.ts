@@ -8,6 +8,7 @@ import * as checks from './form-checks.service.ts';
 import * as schemas from './form-schema.service.ts';
 import * as indexes from './custom-index.service.ts';
 import * as seqNo from './seq-no.service.ts';
+import { hiddenForms } from './form-visibility.ts';
 
 const tags = ['表单设计'];
 // Every member of the engine may call; the services decide (docs/decisions/0006): designing needs the form's app
@@ -95,5 +96,10 @@ export function formDesignRoutes(app: TypedApp, deps: { db: Db }): void {
     config,
     schema: { tags, summary: '表单结构与缓存时间戳（未变化时只回 notModified）', body: contracts.LoadSettingBody, response: env(contracts.LoadSettingResult) },
     handler: async (request) => ok(await schemas.loadSetting(ctx(request), request.body)),
+  });
+  app.get('/v1/form/hidden', {
+    config,
+    schema: { tags, summary: '在某一端（电脑或手机）不显示的表单', querystring: contracts.HiddenFormsQuery, response: env(contracts.HiddenFormsResult) },
+    handler: async (request) => ok({ codes: await hiddenForms(ctx(request), request.query.device) }),
   });
 }

@@ -161,7 +161,8 @@ describe('who may change what', () => {
         ['/v1/functionnode/update', { code: sampleA.app.code, displayName: '改名' }],
         ['/v1/functionnode/remove', { code: sampleA.report.code }],
         ['/v1/functionnode/move', { code: sampleA.report.code, parentCode: sampleA.group.code }],
-        ['/v1/functionnode', { appCode: sampleA.app.code, displayName: '新表单', nodeType: T.FormModule }],
+        // A grant of create or more adds nodes (docs/decisions/0115): access alone does not.
+        ...(p === member ? [['/v1/functionnode', { appCode: sampleA.app.code, displayName: '新表单', nodeType: T.FormModule }] as [string, unknown]] : []),
       ];
       for (const [url, body] of attempts) {
         const res = await m.raw('POST', url, body);

@@ -36,15 +36,22 @@ export const isSubAdministrator = (viewer: NodeViewer): boolean => viewer.authTy
 /** A node is opened with at least access on it (or on an app/group above it). */
 export const canOpen = (viewer: NodeViewer, effective: Permission): boolean => isAdministrator(viewer) || atLeast(effective, 'access');
 
+export const isAppCreator = (viewer: NodeViewer): boolean => viewer.authType === UserAuthType.AppCreator;
+
 /**
- * Administering an app: Administrators administer every app; a SubAdministrator the apps on which they (or one
- * of their roles) hold 'administrator'. Others never do, whatever they were granted.
+ * Administering an app: Administrators administer every app; a SubAdministrator or an AppCreator the apps on which
+ * they (or one of their roles) hold 'administrator' (an AppCreator gets it on each app they create,
+ * docs/decisions/0115). Others never do, whatever they were granted.
  */
 export const canAdministerApp = (viewer: NodeViewer, appPermission: Permission): boolean =>
-  isAdministrator(viewer) || (isSubAdministrator(viewer) && appPermission === 'administrator');
+  isAdministrator(viewer) || ((isSubAdministrator(viewer) || isAppCreator(viewer)) && appPermission === 'administrator');
 
-/** New apps and the order of the app list belong to the whole engine: Administrators only. */
-export const canCreateApp = (viewer: NodeViewer): boolean => isAdministrator(viewer);
+/** New apps: Administrators and AppCreators (docs/decisions/0115). The order of the app list: Administrators only. */
+export const canCreateApp = (viewer: NodeViewer): boolean => isAdministrator(viewer) || isAppCreator(viewer);
+
+/** A 'create' right on an app or group lets its holder add nodes inside it (docs/decisions/0115). */
+export const canCreateIn = (viewer: NodeViewer, appPermission: Permission, parentPermission: Permission): boolean =>
+  canAdministerApp(viewer, appPermission) || atLeast(parentPermission, 'create');
 export const canSortApps = (viewer: NodeViewer): boolean => isAdministrator(viewer);
 
 export function assertCanAdministerApp(viewer: NodeViewer, appPermission: Permission, appCode: string): void {

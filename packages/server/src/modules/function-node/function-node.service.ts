@@ -4,10 +4,11 @@ import { DEFAULT_APP_STATE, DEFAULT_NODE_SOURCE, FunctionNodeType } from '@triti
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { codeTaken, findNode, nextSortKey, renumber, siblingsOf, type EngineExecutor, type NodeRow } from './function-node.repo.ts';
-import { assertCanAdministerApp, canCreateApp, canSortApps, parentAllowed, type NodeViewer } from './function-node.policy.ts';
+import { assertCanAdministerApp, canCreateApp, canCreateIn, canSortApps, isAdministrator, parentAllowed, type NodeViewer } from './function-node.policy.ts';
 import { getAppViewOrThrow, getNodeOrThrow, inNodeTransaction, type NodeContext } from './node-context.ts';
 import type { AppView } from './app-view.ts';
 import { dropFormsOf } from './forms-removal-port.ts';
+import { recordOperation } from '../audit/oplog.ts';
 
 // The writes of calls.md §7 "Apps and nodes". Every write: Administrator, or a SubAdministrator within their apps.
 
@@ -26,8 +27,8 @@ async function loadPresented(edb: EngineExecutor, viewer: NodeViewer, code: stri
 }
 
 /**
- * Creates an app (domain.md §4: an AppPackage node, state Normal, source Own; Administrators only) or a node
- * inside an app the caller administers, under the app or one of its groups.
+ * Creates an app (domain.md §4: an AppPackage node, state Normal, source Own; Administrators and AppCreators) or a
+ * node inside an app the caller administers, or holds 'create' on the parent (the app or one of its groups).
  */
 export async function createNode(ctx: NodeContext, body: contracts.CreateNodeBody): Promise<contracts.FunctionNodeDto> {
   return inNodeTransaction(ctx, async ({ edb, viewer }) => {
@@ -39,9 +40,9 @@ export async function createNode(ctx: NodeContext, body: contracts.CreateNodeBod
       if (!canCreateApp(viewer)) throw new AppError('Forbidden');
     } else {
       const app = await getAppViewOrThrow(edb, viewer, body.appCode!);
-      assertCanAdministerApp(viewer, app.permissionOf(app.app.code), app.app.code);
       const parent = app.node(body.parentCode ?? app.app.code);
       if (!parent) throw new AppError('FunctionNodeNotFound', { detail: { code: body.parentCode } });
+      if (!canCreateIn(viewer, app.permissionOf(app.app.code), app.permissionOf(parent.code))) assertCanAdministerApp(viewer, app.permissionOf(app.app.code), app.app.code);
       if (!parentAllowed(body.nodeType, parent)) throw new AppError('FunctionNodeParentInvalid', { detail: { parentCode: parent.code, nodeType: body.nodeType } });
       parentCode = parent.code;
       appCode = app.app.code;
@@ -66,6 +67,8 @@ export async function createNode(ctx: NodeContext, body: contracts.CreateNodeBod
         url: body.nodeType === FunctionNodeType.CustomLinkModule ? body.url! : null,
       })
       .execute();
+    // An AppCreator administers the apps they create.
+    if (isApp && !isAdministrator(viewer)) await edb.insertInto('node_permissions').values({ node_code: code, unit_id: viewer.userId, permission: 'administrator' }).execute();
     return loadPresented(edb, viewer, code);
   });
 }
@@ -202,13 +205,16 @@ export async function checkCopy(ctx: NodeContext, code: string): Promise<contrac
 /** Administrators: a user's or role's permission on a node (none removes the grant). */
 export async function setPermission(ctx: NodeContext, body: { code: string; unitId: string; permission: string }): Promise<void> {
   await inNodeTransaction(ctx, async ({ edb }) => {
-    if (!(await findNode(edb, body.code))) throw new AppError('FunctionNodeNotFound', { detail: { code: body.code } });
+    const node = await findNode(edb, body.code);
+    if (!node) throw new AppError('FunctionNodeNotFound', { detail: { code: body.code } });
     const unit =
-      (await edb.selectFrom('org_users').select('id').where('id', '=', body.unitId).executeTakeFirst()) ??
-      (await edb.selectFrom('org_units').select('id').where('id', '=', body.unitId).where('unit_type', 'in', ['Role', 'OrganizationUnit', 'Company']).executeTakeFirst());
+      (await edb.selectFrom('org_users').select(['id', 'name']).where('id', '=', body.unitId).executeTakeFirst()) ??
+      (await edb.selectFrom('org_units').select(['id', 'name']).where('id', '=', body.unitId).where('unit_type', 'in', ['Role', 'OrganizationUnit', 'Company']).executeTakeFirst());
     if (!unit) throw new AppError('UnitNotFound', { detail: { id: body.unitId, expected: 'User, Role or Department' } });
-    await edb.deleteFrom('node_permissions').where('node_code', '=', body.code).where('unit_id', '=', body.unitId).execute();
+    const previous = await edb.deleteFrom('node_permissions').where('node_code', '=', body.code).where('unit_id', '=', body.unitId).returning('permission').executeTakeFirst();
     if (body.permission !== 'none') await edb.insertInto('node_permissions').values({ node_code: body.code, unit_id: body.unitId, permission: body.permission }).execute();
+    const grantOf = (permission: string) => ({ unitId: unit.id, unitName: unit.name, permission });
+    await recordOperation(edb, ctx, { kind: 'appAdmin', action: 'grant', objectId: node.code, objectName: node.display_name, before: grantOf(previous?.permission ?? 'none'), after: grantOf(body.permission) });
   });
 }
 

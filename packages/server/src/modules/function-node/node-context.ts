@@ -10,6 +10,7 @@ import { defaultSchemaCandidates, roleIdsOf, type EngineExecutor, type NodeRow }
 import { markChanging, type ContextSnapshot } from '../request-context/context.ts';
 import { nodeReads } from './node-reads.ts';
 import { isAdministrator, strongest, type NodeViewer, type Permission } from './function-node.policy.ts';
+import { originOf, type RequestOrigin } from '../audit/oplog.ts';
 
 /** Who acts in which engine: every function-node service call starts from it. */
 export interface NodeContext {
@@ -19,11 +20,13 @@ export interface NodeContext {
   authType: number;
   /** The roles and cache versions the request's context statement read (docs/decisions/0032). */
   context?: ContextSnapshot;
+  /** The request the call comes from, for the operation log (docs/decisions/0113). */
+  origin?: RequestOrigin;
 }
 
 export function nodeContextOf(request: FastifyRequest, db: Db): NodeContext {
   const actor = actorOf(request);
-  return { db, engineCode: actor.engine!.engine_code, userId: actor.userId!, authType: actor.authType!, context: actor.context };
+  return { db, engineCode: actor.engine!.engine_code, userId: actor.userId!, authType: actor.authType!, context: actor.context, origin: originOf(request) };
 }
 
 export const engineOf = (ctx: Pick<NodeContext, 'db' | 'engineCode'>): EngineExecutor => engineDb(ctx.db, ctx.engineCode);

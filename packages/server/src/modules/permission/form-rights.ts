@@ -10,7 +10,8 @@ import { groupsOfForm, type PermissionGroup } from './permission-groups.repo.ts'
 //
 // - Engine administrators and the administrators of the form's app: everything ('administrator').
 // - A form without permission groups: whoever opens its node may view every record and create; records are changed
-//   and removed by their creator, owner or an app administrator ('open': the rule before permission groups).
+//   and removed by their creator, owner or an app administrator ('open': the rule before permission groups). With
+//   the form's data access control on (enableDataAcl), each person sees and changes their own records only.
 // - Otherwise the union of the groups the person is in ('groups'): their actions, their view scopes, their edit
 //   scopes; a field is hidden only when every such group hides it, read-only when none lets it be edited.
 // - External users (auth type External, members of 外部组织) never get the open rule: on a form without groups they
@@ -37,6 +38,8 @@ const ALL_ACTIONS: ReadonlySet<FormAction> = new Set(FORM_ACTIONS);
 /** Every right: administrators, and the system's own standing (business rules, rollups). */
 export const FULL_RIGHTS: FormRights = { source: 'administrator', actions: ALL_ACTIONS, viewScopes: ['all'], editScopes: ['all'], fields: new Map() };
 const OPEN_RIGHTS: FormRights = { source: 'open', actions: ALL_ACTIONS, viewScopes: ['all'], editScopes: ['all'], fields: new Map() };
+/** A form with data access control on (enableDataAcl) and no permission groups: each person their own records (docs/decisions/0115). */
+const OWN_RIGHTS: FormRights = { source: 'open', actions: ALL_ACTIONS, viewScopes: ['own'], editScopes: ['own'], fields: new Map() };
 /** A participant of a flow on a form they were not given: no action; the records of their flows are read anyway. */
 export const PARTICIPANT_RIGHTS: FormRights = { source: 'participant', actions: new Set(['print']), viewScopes: [], editScopes: [], fields: new Map() };
 const EXTERNAL_RIGHTS: FormRights = { source: 'external', actions: new Set(['view', 'create', 'edit', 'delete', 'print']), viewScopes: ['own'], editScopes: ['own'], fields: new Map() };
@@ -76,12 +79,13 @@ export function unionOf(groups: PermissionGroup[], fieldCodes: readonly string[]
 
 /**
  * The viewer's rights on a form. `isAppAdmin`: the viewer administers the form's app. `fieldCodes`: every data
- * field of the form, sub-table columns as `Grid.Column` and the sub-tables themselves by code.
+ * field of the form, sub-table columns as `Grid.Column` and the sub-tables themselves by code. `dataAcl`: the form's
+ * enableDataAcl; on, a form without groups shows each person their own records only instead of every record.
  */
-export async function rightsOf(edb: EngineExecutor, viewer: NodeViewer, schemaCode: string, isAppAdmin: boolean, fieldCodes: readonly string[]): Promise<FormRights> {
+export async function rightsOf(edb: EngineExecutor, viewer: NodeViewer, schemaCode: string, isAppAdmin: boolean, fieldCodes: readonly string[], dataAcl = false): Promise<FormRights> {
   if (isAppAdmin || isAdministrator(viewer)) return FULL_RIGHTS;
   const groups = await groupsOfForm(edb, viewer.context, schemaCode);
-  if (!groups.length) return isExternalViewer(viewer) ? EXTERNAL_RIGHTS : OPEN_RIGHTS;
+  if (!groups.length) return isExternalViewer(viewer) ? EXTERNAL_RIGHTS : dataAcl ? OWN_RIGHTS : OPEN_RIGHTS;
   return unionOf(groupsOfViewer(viewer, groups), fieldCodes);
 }
 

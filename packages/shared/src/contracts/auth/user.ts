@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, ZeroBasedPageQuery } from '../common.ts';
+import { HONOURED_FEATURE_SWITCHES } from '../../constants/feature-switches.ts';
 
 /** Engine info (domain.md §3), as the client sees it. */
 export const EngineDto = z.object({
@@ -46,6 +47,9 @@ export const SwitchEngineBody = z.strictObject({ engineCode: z.string().regex(/^
 /** POST /v1/switch/batch ("batch get feature switches by names"); value '1' is on. */
 export const FeatureSwitchesBody = z.strictObject({ names: z.array(z.string().min(1).max(64)).min(1).max(100) });
 export const FeatureSwitchesResult = z.object({ switches: z.array(z.object({ name: z.string(), value: z.string() })) });
+/** POST /v1/switch/set (Administrators): turns one honoured switch on ('1') or off ('0') for the engine. */
+export const SetFeatureSwitchBody = z.strictObject({ name: z.enum(HONOURED_FEATURE_SWITCHES), value: z.enum(['1', '0']) });
+export type SetFeatureSwitchBody = z.infer<typeof SetFeatureSwitchBody>;
 
 /** POST /v1/log: the error-log payload of calls.md §3. */
 export const ErrorLogBody = z.object({

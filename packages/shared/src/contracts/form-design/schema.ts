@@ -56,3 +56,7 @@ export const LoadSettingResult = z.object({
   definition: z.lazy(() => FormDefinition).optional(),
 });
 export type LoadSettingResult = z.infer<typeof LoadSettingResult>;
+
+/** GET /v1/form/hidden?device: the published forms switched off on that device (pcVisible or mobileVisible false). */
+export const HiddenFormsQuery = z.strictObject({ device: z.enum(['pc', 'mobile']) });
+export const HiddenFormsResult = z.object({ codes: z.array(z.string()) });

@@ -28,6 +28,7 @@ export const nodePendingKey = (nodeType: number) => `apps.pending.${nodeTypeName
 export const CREATABLE_NODE_TYPES = [
   FunctionNodeType.FormModule,
   FunctionNodeType.WorkflowModule,
+  FunctionNodeType.SingletonModule,
   FunctionNodeType.ReportModule,
   FunctionNodeType.DashBoardModule,
   FunctionNodeType.CustomLinkModule,

@@ -30,6 +30,7 @@ export const appKeys = {
   list: ['apps', 'list'] as const,
   adminCodes: ['apps', 'admin-codes'] as const,
   features: (appCode: string) => ['apps', 'features', appCode] as const,
+  hidden: (device: 'pc' | 'mobile') => ['apps', 'hidden', device] as const,
   search: (keyword: string, nodeTypes?: number[]) => ['apps', 'search', keyword, nodeTypes ?? 'all'] as const,
   recent: ['apps', 'recent'] as const,
   copy: (actionId: string) => ['apps', 'copy', actionId] as const,
@@ -43,6 +44,8 @@ export const appsApi = {
   listApps: () => apiClient.get<AppListResult>(`${NODE}/app/list`, { query: { withChildren: 'false' } }),
   adminAppCodes: () => apiClient.get<AdminAppCodesResult>(`${NODE}/app/hascode/list`),
   features: (appCode: string) => apiClient.get<FeatureListResult>('/v1/functionNode/app/feature/list', { query: { appCode } }),
+  /** The forms switched off on a device (pcVisible / mobileVisible false; docs/decisions/0115). */
+  hiddenForms: (device: 'pc' | 'mobile') => apiClient.get<{ codes: string[] }>('/v1/form/hidden', { query: { device }, disableBizError: true, disableSysError: true }),
   create: (body: CreateNodeBody) => apiClient.post<FunctionNodeDto>(NODE, body, { disableBizError: true }),
   update: (body: UpdateNodeBody) => apiClient.post<FunctionNodeDto>(`${NODE}/update`, body, { disableBizError: true }),
   remove: (code: string) => apiClient.post<RemovedResult>(`${NODE}/remove`, { code }),

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
 import { appKeys, appsApi, type FunctionNodeDto } from '../api/apps-api.ts';
+import { useIsPhone } from '../../../lib/use-is-phone.ts';
 
 /** The apps the person may open, in the engine's order. */
 export function useAppList() {
@@ -41,19 +42,36 @@ export function buildAppTree(app: FunctionNodeDto | undefined, appCode: string, 
   return { app, roots, byCode, defaultSchemaCode };
 }
 
-/** One app's function tree (the nodes this person may open); the app itself comes from the app list. */
+/** The tree without the forms switched off on this device; the default schema moves to the first node left. */
+export function withoutHidden(tree: AppTree, hidden: ReadonlySet<string>): AppTree {
+  if (!hidden.size) return tree;
+  const roots = tree.roots.filter((node) => !hidden.has(node.code)).map((node) => ({ ...node, children: node.children.filter((child) => !hidden.has(child.code)) }));
+  const first = roots.flatMap((node) => (node.nodeType === FunctionNodeType.GroupModule ? node.children : [node]))[0];
+  const defaultSchemaCode = tree.defaultSchemaCode && !hidden.has(tree.defaultSchemaCode) ? tree.defaultSchemaCode : (first?.code ?? null);
+  return { ...tree, roots, defaultSchemaCode };
+}
+
+/**
+ * One app's function tree (the nodes this person may open); the app itself comes from the app list. Forms switched
+ * off on this device are left out, but for those who administer the app (they design them).
+ */
 export function useAppTree(appCode: string | undefined) {
   const apps = useAppList();
   const app = apps.data?.list.find((candidate) => candidate.code === appCode);
+  const device = useIsPhone() ? 'mobile' : 'pc';
+  const { administers } = useAdminAppCodes();
   const query = useQuery({
     queryKey: appKeys.features(appCode ?? ''),
     queryFn: () => appsApi.features(appCode!),
     enabled: !!appCode,
   });
-  const tree = useMemo(
-    () => (query.data && appCode && app ? buildAppTree(app, appCode, query.data.list, query.data.defaultSchemaCode) : undefined),
-    [query.data, appCode, app],
-  );
+  const hidden = useQuery({ queryKey: appKeys.hidden(device), queryFn: () => appsApi.hiddenForms(device) });
+  const keepAll = !!appCode && administers(appCode);
+  const tree = useMemo(() => {
+    if (!query.data || !appCode || !app) return undefined;
+    const whole = buildAppTree(app, appCode, query.data.list, query.data.defaultSchemaCode);
+    return keepAll ? whole : withoutHidden(whole, new Set(hidden.data?.codes ?? []));
+  }, [query.data, appCode, app, keepAll, hidden.data]);
   return { ...query, tree };
 }
 

@@ -36,6 +36,7 @@ export function stubApps({ isAdministrator = true, copyScript = [] as { state: s
     'GET /v1/user/info': () => ok({ user: { userId: 'u1', accountId: 'a1', name: '张三', mobile: '13800000000', authType: isAdministrator ? 1 : 3, isAdmin: isAdministrator, isExternal: false, companyId: 'c1' }, currentEngine: engine }),
     'GET /v1/engine/connected': () => ok({ list: [engine], total: 1, hasMore: false }),
     'POST /v1/switch/batch': () => ok({ switches: [] }),
+    'GET /v1/form/hidden': () => ok({ codes: [] }),
     // The forms of this fake are not published: their nodes say so instead of listing records.
     'POST /v1/form/loadsetting': () => fail(240004, '表单尚未发布'),
     'GET /v1/functionnode/app/list': () => ok({ list: apps().map((a) => ({ ...a, children: [], defaultSchemaCode: null, isAdmin: isAdministrator })) }),

@@ -9,10 +9,13 @@ import { FieldRow } from '../options/option-field.tsx';
 import { SubmitRulesPanel } from '../dependent-options/submit-rules-panel.tsx';
 import { issuesByPath } from '../options/schema-fields.ts';
 import { TreeStructureFields } from './tree-structure-fields.tsx';
+import { FormToolsEntry } from '../maintenance/form-tools-entry.tsx';
 import type { zhCN } from '../../../locales/zh-CN.ts';
 
 type AttributeKey = keyof typeof zhCN.formDesigner.attributes & keyof FormAttributes;
 const SWITCHES: readonly AttributeKey[] = ['enableFormSNS', 'enableTask', 'enableDataLog', 'enableDataAcl', 'pcVisible', 'mobileVisible'];
+/** Switches whose effect needs a sentence (docs/decisions/0115). */
+const HINTS: Partial<Record<AttributeKey, 'enableDataAclHint' | 'pcVisibleHint' | 'mobileVisibleHint'>> = { enableDataAcl: 'enableDataAclHint', pcVisible: 'pcVisibleHint', mobileVisible: 'mobileVisibleHint' };
 
 /** 表单属性: the form attributes of the contract (domain.md §3) and how the form opens at run time. */
 export function FormAttributesPanel() {
@@ -33,7 +36,7 @@ export function FormAttributesPanel() {
       {row('displayName', <Input id={id('displayName')} value={attributes.displayName} onChange={(e) => set({ displayName: e.target.value })} />)}
       {row('summary', <Input.TextArea id={id('summary')} value={attributes.summary} autoSize={{ minRows: 2, maxRows: 4 }} onChange={(e) => set({ summary: e.target.value })} />)}
       {row('nameSchema', <Input id={id('nameSchema')} value={attributes.nameSchema} onChange={(e) => set({ nameSchema: e.target.value })} />, t('formDesigner.attributes.nameSchemaHint'))}
-      {SWITCHES.map((key) => row(key, <Switch id={id(key)} checked={attributes[key] === true} onChange={(on) => set({ [key]: on })} />))}
+      {SWITCHES.map((key) => row(key, <Switch id={id(key)} checked={attributes[key] === true} onChange={(on) => set({ [key]: on })} />, HINTS[key] && t(`formDesigner.attributes.${HINTS[key]}`)))}
       <TreeStructureFields errors={errors} />
       {row('titleWidth', <InputNumber id={id('titleWidth')} min={40} max={400} value={attributes.titleWidth} onChange={(v) => set({ titleWidth: v ?? 120 })} style={{ width: '100%' }} />)}
       {row(
@@ -46,13 +49,12 @@ export function FormAttributesPanel() {
           options={FORM_CONTAINER_MODES.map((mode) => ({ value: mode, label: t(`formDesigner.attributes.containerModes.${mode}`) }))}
         />,
       )}
-      {attributes.containerMode === 'Modal' && (
-        <>
-          {row('modalWidth', <InputNumber id={id('modalWidth')} min={320} max={2000} value={attributes.modalWidth} onChange={(v) => set({ modalWidth: v ?? undefined })} style={{ width: '100%' }} />)}
-          {row('modalHeight', <InputNumber id={id('modalHeight')} min={200} max={2000} value={attributes.modalHeight} onChange={(v) => set({ modalHeight: v ?? undefined })} style={{ width: '100%' }} />)}
-        </>
-      )}
+      {attributes.containerMode !== 'Specified' &&
+        row('modalWidth', <InputNumber id={id('modalWidth')} min={320} max={2000} value={attributes.modalWidth} onChange={(v) => set({ modalWidth: v ?? undefined })} style={{ width: '100%' }} />)}
+      {attributes.containerMode === 'Modal' &&
+        row('modalHeight', <InputNumber id={id('modalHeight')} min={200} max={2000} value={attributes.modalHeight} onChange={(v) => set({ modalHeight: v ?? undefined })} style={{ width: '100%' }} />)}
       <SubmitRulesPanel errors={errors} />
+      <FormToolsEntry />
     </Form>
   );
 }

@@ -66,7 +66,9 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const [sharing, setSharing] = useState(false);
   // A record in a flow is edited by the handler of its open item (the node's editable fields), and read by the others.
   const flowId = mode !== 'Print' ? instanceId : null;
-  const formMode: FormMode = flowId ? (workflow.handling || revising ? 'Edit' : 'View') : mode;
+  // Readonly (domain.md §2): the record is shown with no action but 关闭 and 打印 (docs/decisions/0115).
+  const readonly = mode === 'Readonly';
+  const formMode: FormMode = flowId && !readonly ? (workflow.handling || revising ? 'Edit' : 'View') : mode;
   const editing = isEditingMode(formMode);
   // A saved record opens again to be read, so only a form being edited has anything to lose.
   const unsaved = editing && record.dirty;
@@ -81,6 +83,10 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const { definition } = record.form.data;
   const data = record.data.data;
   const attributes = definition.attributes;
+  // A form switched off on this device (pcVisible / mobileVisible) does not open here (docs/decisions/0115).
+  if (mode !== 'Print' && (device === 'phone' ? attributes.mobileVisible : attributes.pcVisible) === false) {
+    return <Result status="info" title={t(device === 'phone' ? 'formRuntime.hiddenOnPhone' : 'formRuntime.hiddenOnPc')} extra={<Button onClick={onClose}>{t('common.close')}</Button>} />;
+  }
   // A submit rule that holds may hide the Submit buttons (docs/decisions/0016).
   const allowed = new Set(data.actions.filter((action) => !(record.hideSubmit && (action === 'Submit' || action === 'SubmitAndAdd'))));
 
@@ -111,7 +117,9 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   // Anyone who reads a saved record may share it read-only (issue 19, ExternalShare); the drawer is fetched on demand.
   const shareAction: FormAction[] = objectId && !editing ? [{ key: 'share', label: t('externalForm.share.button'), onPress: () => setSharing(true) }] : [];
   const closeAction: FormAction = { key: 'close', label: t('formRuntime.actions.Close'), main: true, onPress: requestClose };
-  const actions: FormAction[] = flowId
+  const actions: FormAction[] = readonly
+    ? [...printAction, closeAction]
+    : flowId
     ? [...printAction, ...shareAction, closeAction]
     : editing
     ? [
@@ -141,7 +149,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         closeAction,
       ];
   // A flow's buttons come first; a phone draws them in its bar with the record's (its 更多 menu holds the rest).
-  const workflowBar = (draw?: (flowActions: FormAction[]) => ReactNode) => flowId && (
+  const workflowBar = (draw?: (flowActions: FormAction[]) => ReactNode) => flowId && !readonly && (
     <WorkflowBar
       key="workflow"
       instanceId={flowId}
@@ -160,7 +168,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
       {draw}
     </WorkflowBar>
   );
-  const smart = !flowId && !editing && objectId ? { schemaCode, objectId, onDone: () => void record.reload() } : undefined;
+  const smart = !flowId && !editing && !readonly && objectId ? { schemaCode, objectId, onDone: () => void record.reload() } : undefined;
   const phoneBar = (flowActions: FormAction[] = []) => <PhoneRecordActions actions={[...flowActions, ...actions]} smart={smart} />;
   const footer: ReactNode[] = [workflowBar(), ...actions.map((action) => <ActionButton key={action.key} action={action} />)];
   // The smart actions sit before 编辑 and 关闭.

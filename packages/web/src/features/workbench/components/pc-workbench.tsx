@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Layout, Skeleton, theme } from 'antd';
 import { Route, Routes, useNavigate } from 'react-router';
+import { UserAuthType } from '@tritium/shared/constants/org';
 import { AppList } from '../../apps/components/app-list.tsx';
 import { useAdminAppCodes, useAppList } from '../../apps/hooks/use-apps.ts';
 import { useAppActions } from '../../apps/hooks/use-app-actions.tsx';
@@ -66,6 +67,7 @@ function PcWorkbenchFrame({ info }: { info: UserInfoResult }) {
             onToggleFold={() => toggle('appList')}
             apps={apps.data?.list}
             isAdministrator={isAdministrator}
+            canCreate={isAdministrator || info.user.authType === UserAuthType.AppCreator}
             administers={administers}
             onCreate={actions.createApp}
             onEdit={actions.edit}

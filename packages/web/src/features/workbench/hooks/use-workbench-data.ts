@@ -18,6 +18,9 @@ export function useConnectedEngines() {
   return useQuery({ queryKey: workbenchKeys.connectedEngines, queryFn: workbenchApi.getConnectedEngines });
 }
 
+/** The query of the engine's feature switches: invalidated when an administrator sets one. */
+export const featureSwitchesKey = workbenchKeys.featureSwitches;
+
 /** Loaded once when the workbench starts (calls.md §9). */
 export function useFeatureSwitches() {
   return useQuery({
