@@ -16,6 +16,7 @@ import {
   AUTOMATION_TRIGGERS, DATA_EVENT_TRIGGERS, PLUGIN_ACTIONS, REPEAT_CYCLES, type AutomationActionType, type AutomationTriggerType, type DataEventTrigger,
 } from '../constants/automation.ts';
 import { codeSchema, emailSchema } from '../validation/zod.ts';
+import { MAX_MESSAGE_RECIPIENTS, SMS_CONTENT_MAX_LENGTH } from '../constants/limits.ts';
 
 // The spec's lists (triggers, repeat cycles, actions) are defined once, in constants/automation.ts.
 export {
@@ -100,6 +101,11 @@ export const Recipients = z.strictObject({
   addresses: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
 });
 export type Recipients = z.infer<typeof Recipients>;
+/** An e-mail or SMS reaches at most 5 recipients (domain.md §5): named users and fixed addresses are counted here, the rest when it is sent. */
+const AddressedRecipients = Recipients.extend({
+  userIds: z.array(z.string().min(1).max(64)).max(MAX_MESSAGE_RECIPIENTS, `收件人最多${MAX_MESSAGE_RECIPIENTS}个`).default([]),
+  addresses: z.array(z.string().trim().min(1).max(200)).max(MAX_MESSAGE_RECIPIENTS, `收件人最多${MAX_MESSAGE_RECIPIENTS}个`).default([]),
+});
 
 const stepBase = { id: StepId, name: z.string().trim().max(50).default('') };
 const Target = { targetSchemaCode: codeSchema.max(64) };
@@ -114,8 +120,8 @@ export const AutomationStep = z.discriminatedUnion('type', [
   /** Finds records of any form: match conditions on the trigger's values, plus a fixed filter; later steps loop over them or read the first. */
   z.strictObject({ ...stepBase, type: z.literal('query'), ...Target, match: Match.default([]), filter: FilterGroup.nullable().default(null), limit: z.number().int().min(1).max(AUTOMATION_QUERY_LIMIT).default(100) }),
   z.strictObject({ ...stepBase, type: z.literal('notification'), recipients: Recipients, title: Template(200).min(1, '请输入标题'), content: Template(2000).default('') }),
-  z.strictObject({ ...stepBase, type: z.literal('email'), recipients: Recipients, title: Template(200).min(1, '请输入邮件主题'), content: Template(10000).default('') }),
-  z.strictObject({ ...stepBase, type: z.literal('sms'), recipients: Recipients, content: Template(500).min(1, '请输入短信内容') }),
+  z.strictObject({ ...stepBase, type: z.literal('email'), recipients: AddressedRecipients, title: Template(200).min(1, '请输入邮件主题'), content: Template(10000).default('') }),
+  z.strictObject({ ...stepBase, type: z.literal('sms'), recipients: AddressedRecipients, content: Template(SMS_CONTENT_MAX_LENGTH).min(1, '请输入短信内容') }),
   z.strictObject({ ...stepBase, type: z.literal('robot'), title: Template(200).min(1, '请输入标题'), content: Template(2000).default('') }),
   z.strictObject({
     ...stepBase,

@@ -169,6 +169,7 @@ export const enUSAutomation: Catalogue<typeof zhCNAutomation> = {
     addressesEmail: 'E-mail addresses, Enter to add',
     addressesSms: 'Mobile numbers, Enter to add',
     badAddresses: 'Not valid e-mail addresses: {{list}}',
+    recipientsLimit: 'An SMS or e-mail goes to at most {{max}} recipients (people found through fields, the owner and the creator included)',
     title: 'Title',
     subject: 'Subject',
     content: 'Content',

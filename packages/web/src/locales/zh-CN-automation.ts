@@ -167,6 +167,7 @@ export const zhCNAutomation = {
     addressesEmail: '邮箱地址，回车添加',
     addressesSms: '手机号，回车添加',
     badAddresses: '以下地址不是有效的邮箱：{{list}}',
+    recipientsLimit: '短信和邮件每次最多发送给 {{max}} 个收件人（含人员字段、负责人和创建人找到的人）',
     title: '标题',
     subject: '邮件主题',
     content: '内容',

@@ -1,4 +1,5 @@
 import { BizObjectStatus } from '@tritium/shared/constants/data-status';
+import { MAX_MESSAGE_RECIPIENTS } from '@tritium/shared/constants/limits';
 import { fillTemplate, isEmailAddress, valueAtPath, type AutomationStep, type Recipients } from '@tritium/shared/automation/index';
 import type { BusinessRule } from '@tritium/shared/business-rules/index';
 import type { QueryLeaf, QueryNode } from '@tritium/shared/query/index';
@@ -210,6 +211,7 @@ async function addressedStep(run: StepRun, step: Extract<AutomationStep, { type:
   const fromUsers = known.map((u) => (u as Record<string, string | null>)[column]).filter((a): a is string => !!a);
   const fixed = step.recipients.addresses.filter((a) => (step.type === 'email' ? isEmailAddress(a) : /^1\d{10}$/.test(a)));
   const addresses = [...new Set([...fromUsers, ...fixed])];
+  if (addresses.length > MAX_MESSAGE_RECIPIENTS) throw new AppError('MessageRecipientLimit', { detail: { max: MAX_MESSAGE_RECIPIENTS, count: addresses.length } });
   const title = step.type === 'email' ? fillTemplate(step.title, lookup) : '';
   const content = fillTemplate(step.content, lookup);
   if (run.dryRun || !addresses.length) return { to: addresses, title, sent: false };

@@ -8,6 +8,7 @@ import { createApp } from '../../../test/node-helpers.ts';
 import { createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/channel-fakes.ts';
 import { call } from '../../../test/helpers.ts';
+import { engineDb } from '../../db/database.ts';
 
 // Automations (issue 21; docs/decisions/0041) through the calls: record events queue one run each, the job runs the
 // steps as the owner, the log tells what happened; timed triggers follow the injected clock; a cycle is stopped and
@@ -241,6 +242,24 @@ describe('automations', () => {
     expect(mail.recipients).toEqual(['boss@example.com']);
     expect(mail.mail.subject).toBe('新订单：丁');
     expect(mail.mail.text).toContain('金额 42');
+  });
+
+  it('an SMS or e-mail reaches at most 5 recipients: more named ones are refused at saving, more found at run time fail the run (340007)', async () => {
+    const { order } = await forms();
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `${n}@example.com`);
+    const refused = await a.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: { name: '群发', trigger: { type: 'effective' }, steps: [{ id: 'm', type: 'email', recipients: { addresses: six }, title: '新订单' }] } });
+    expect(refused.body).toMatchObject({ errorCode: 777 });
+    const long = await a.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: { name: '短信', trigger: { type: 'effective' }, steps: [{ id: 's', type: 'sms', recipients: { addresses: ['13900001111'] }, content: '字'.repeat(201) }] } });
+    expect(long.body).toMatchObject({ errorCode: 777 });
+
+    await a.post('/v1/notification/channel/email/save', { enabled: true, host: '127.0.0.1', port: smtp.port, secure: false, user: 'mailer', password: 'smtp-pass-1', fromAddress: 'noreply@tritium.test', fromName: '氚' });
+    await engineDb(t.database.db, admin.engineCode).updateTable('org_users').set({ email: 'owner@example.com' }).where('mobile', '=', admin.mobile).execute();
+    const mails = smtp.mails.length;
+    await save(order, { name: '群发', trigger: { type: 'effective' }, steps: [{ id: 'm', type: 'email', recipients: { owner: true, addresses: six.slice(0, 5) }, title: '新订单' }] });
+    await exec(order, 'Submit', { values: { Customer: '戊' } });
+    await drain();
+    expect((await logs(order)).runs[0]).toMatchObject({ state: 'Failed', error: expect.stringContaining('最多发送给 5 个收件人，本次有 6 个') });
+    expect(smtp.mails.length).toBe(mails);
   });
 
   it('a button runs for the records chosen by people of its role only; custom triggers need the designer', async () => {

@@ -4,6 +4,7 @@ import { closedPort, startFakeHttp, startFakeSmtp, type FakeHttp, type FakeSmtp 
 import { outboundFetch } from '../../../lib/outbound-http.ts';
 import { ChannelError, type OutgoingMessage } from './channel.ts';
 import { channelAdapters } from './channel-adapters.ts';
+import { smsParts } from './sms.adapter.ts';
 import type { EmailSettings, RobotSettings } from './channel-settings.ts';
 
 // The adapters against real protocol peers on 127.0.0.1: an SMTP server, an SMS provider, robot webhooks.
@@ -97,6 +98,17 @@ describe('SMS over an HTTP provider', () => {
     const refused = await failureOf(sms.send(settings, message));
     expect(refused.retryable).toBe(false);
     expect(refused.message).toContain('400');
+  });
+
+  it('a text over 200 characters goes as several messages of at most 200 (domain.md §5)', async () => {
+    const before = provider.requests.length;
+    const long = { ...message, title: '长', content: '汇'.repeat(450), link: null };
+    const detail = await sms.send({ url: provider.url, token: '', template: '' }, long);
+    const sent = provider.requests.slice(before).map((r) => (r.body as { content: string }).content);
+    expect(sent.map((text) => [...text].length)).toEqual([200, 200, 53]);
+    expect(sent.join('')).toBe(`【长】${'汇'.repeat(450)}`);
+    expect(detail.split('; ')).toHaveLength(3);
+    expect(smsParts('😀'.repeat(201)).map((p) => [...p].length)).toEqual([200, 1]);
   });
 
   it('no answer at all is retryable', async () => {

@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Recipients } from '@tritium/shared/automation/index';
+import { SMS_CONTENT_MAX_LENGTH } from '@tritium/shared/constants/limits';
 import type { ViewField } from '../automation-api.ts';
 import type { StepOf } from './draft.ts';
 import { RecipientsInput } from './recipients-input.tsx';
@@ -28,7 +29,7 @@ export function MessageStepEditor({ step, onChange, viewFields, sources }: { ste
         </Form.Item>
       )}
       <Form.Item label={t('automation.step.content')} htmlFor={`${step.id}-content`} style={{ marginBottom: 12 }}>
-        <TemplateInput id={`${step.id}-content`} label={t('automation.step.content')} value={step.content ?? ''} rows={3} maxLength={step.type === 'email' ? 10000 : step.type === 'sms' ? 500 : 2000}
+        <TemplateInput id={`${step.id}-content`} label={t('automation.step.content')} value={step.content ?? ''} rows={3} maxLength={step.type === 'email' ? 10000 : step.type === 'sms' ? SMS_CONTENT_MAX_LENGTH : 2000}
           sources={sources.placeholders} onChange={(content) => set({ content })} />
       </Form.Item>
     </Form>

@@ -3,6 +3,7 @@ import { Checkbox, Flex, Form, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isEmailAddress, type Recipients } from '@tritium/shared/automation/index';
+import { MAX_MESSAGE_RECIPIENTS } from '@tritium/shared/constants/limits';
 import { OrgPickerField } from '../../../components/org-picker/index.ts';
 import type { PickedUnit } from '../../../components/org-picker/index.ts';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -56,10 +57,11 @@ export function RecipientsInput({ id, value, onChange, viewFields, addresses }: 
             set({ userIds: units.map((u) => u.id) });
           }} />
         {addresses && (
-          <Select mode="tags" open={false} suffixIcon={null} aria-label={t('automation.step.addresses')} value={value.addresses}
+          <Select mode="tags" open={false} suffixIcon={null} aria-label={t('automation.step.addresses')} value={value.addresses} maxCount={MAX_MESSAGE_RECIPIENTS}
             status={badAddresses.length ? 'error' : undefined}
             placeholder={t(addresses === 'email' ? 'automation.step.addressesEmail' : 'automation.step.addressesSms')} onChange={(list: string[]) => set({ addresses: list })} />
         )}
+        {addresses && <Typography.Text type="secondary">{t('automation.step.recipientsLimit', { max: MAX_MESSAGE_RECIPIENTS })}</Typography.Text>}
         {badAddresses.length > 0 && <Typography.Text type="danger" role="alert">{t('automation.step.badAddresses', { list: badAddresses.join('、') })}</Typography.Text>}
       </Flex>
     </Form.Item>
