@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   let lock: { release(): void } | undefined;
   if (!config.databaseUrl) {
     try {
-      lock = lockDataDir(config.dataDir);
+      lock = await lockDataDir(config.dataDir);
     } catch (error) {
       if (error instanceof DataDirLockedError) {
         console.error(error.message);

@@ -66,20 +66,45 @@ export async function killableServer(name: string, env: Record<string, string>) 
     PORT: String(port), HOST: '127.0.0.1', TRITIUM_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, TRITIUM_FIXED_VERIFY_CODE: FIXED_CODE,
     TRITIUM_JWT_SECRET: 'kill-test-secret-0123456789abcdef', TRITIUM_JOB_LEASE_MS: '1500', TRITIUM_JOB_POLL_MS: '100', ...env,
   };
+  const serverEnv = () => ({ ...process.env, LOG_LEVEL: 'warn', TRITIUM_RATE_LIMIT: 'off', TRITIUM_WEB_DIST: '/nonexistent', ...fullEnv });
+  const answers = (timeoutMs: number) => until('the server', async () => ((await fetch(`${base}/v1/register/getscalelist`)).ok ? true : undefined), timeoutMs);
   /** Starts the server and waits until it answers. */
   const start = async (timeoutMs = 90_000): Promise<ChildProcess> => {
     // The built server, as `npm start` runs it (built once a run by global-setup.ts).
-    const child = spawn(process.execPath, [inject('serverBundle')], {
-      env: { ...process.env, LOG_LEVEL: 'warn', TRITIUM_RATE_LIMIT: 'off', TRITIUM_WEB_DIST: '/nonexistent', ...fullEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [inject('serverBundle')], { env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
     children.push(child);
-    await until('the server', async () => ((await fetch(`${base}/v1/register/getscalelist`)).ok ? true : undefined), timeoutMs);
+    await answers(timeoutMs);
     return child;
   };
-  return { base, dataDir, databaseUrl, start };
+  /**
+   * Starts the server (Linux) in a process group of its own, as the child of a shell that then sleeps and never reaps
+   * it: killed, it stays a zombie while the sleeper lives. Answers the server's pid once it answers.
+   */
+  const startUnreaped = async (timeoutMs = 90_000): Promise<number> => {
+    const keeper = spawn('sh', ['-c', 'setsid "$0" "$1" & echo "$!"; exec sleep 300', process.execPath, inject('serverBundle')], {
+      env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    });
+    let said = '';
+    keeper.stdout?.on('data', (d) => {
+      said += d;
+      output += d;
+    });
+    keeper.stderr?.on('data', (d) => (output += d));
+    children.push(keeper);
+    const pid = await until('the server pid', async () => Number(/^(\d+)\n/.exec(said)?.[1]) || undefined, 10_000);
+    cleanups.push(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already ended
+      }
+    });
+    await answers(timeoutMs);
+    return pid;
+  };
+  return { base, dataDir, databaseUrl, start, startUnreaped };
 }
 
 export interface KillTestSession {

@@ -1,51 +1,85 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, realpathSync, unlinkSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
- * One process per data folder (stack.md: two PGlite processes on one folder lose writes). The lock file holds the
- * owner's pid; a lock left by a process that no longer runs is taken over.
+ * One process per data folder (stack.md: two PGlite processes on one folder lose writes; docs/decisions/0116). The
+ * lock is a listening local socket named after the folder's real path: the kernel closes it when its process dies,
+ * however it dies (a zombie holds no sockets), so a restart after a crash always starts, while a second live server
+ * meets EADDRINUSE. A connection to the socket answers the holder's pid, for the message.
  */
-export function lockDataDir(dataDir: string): { release(): void } {
+export async function lockDataDir(dataDir: string): Promise<{ release(): void }> {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'tritium.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return {
-        release() {
-          try {
-            if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
-          } catch {
-            // already gone
-          }
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (owner && owner !== process.pid && isRunning(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
-      unlinkSync(file);
-    }
+  const address = lockAddress(dataDir);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const server = await listen(address);
+    if (server) return { release: () => void server.close() };
+    const holder = await holderPid(address);
+    if (holder !== 'none') throw new DataDirLockedError(dataDir, holder);
+    // Nobody listens: the holder has just closed, or a socket file was left behind (platforms without abstract
+    // sockets), which is removed and taken.
+    if (!address.startsWith('\0') && process.platform !== 'win32') unlinkQuietly(address);
   }
-  throw new Error(`could not lock ${dataDir}`);
+  throw new DataDirLockedError(dataDir, null);
 }
 
-function isRunning(pid: number): boolean {
+function unlinkQuietly(file: string) {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    unlinkSync(file);
+  } catch {
+    // already gone
   }
+}
+
+/** Linux: an abstract socket; Windows: a named pipe; elsewhere a socket file (in the folder when the path fits). */
+export function lockAddress(dataDir: string): string {
+  const real = realpathSync(dataDir);
+  const name = `tritium-data-${createHash('sha256').update(real).digest('hex').slice(0, 32)}`;
+  if (process.platform === 'linux') return `\0${name}`;
+  if (process.platform === 'win32') return `\\\\?\\pipe\\${name}`;
+  const inside = path.join(real, 'tritium.sock');
+  return Buffer.byteLength(inside) < 100 ? inside : path.join(os.tmpdir(), `${name}.sock`);
+}
+
+/** The listening lock socket, or null when another listener holds the address. */
+function listen(address: string): Promise<net.Server | null> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((socket) => socket.end(String(process.pid)));
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(null) : reject(error)));
+    server.listen({ path: address, exclusive: true }, () => {
+      // The lock lives as long as the process and keeps nothing else alive.
+      server.unref();
+      resolve(server);
+    });
+  });
+}
+
+/** The pid the holder answers: 'none' when nobody listens, null when it does not say in time. */
+function holderPid(address: string): Promise<number | null | 'none'> {
+  return new Promise((resolve) => {
+    let text = '';
+    let connected = false;
+    const socket = net.connect({ path: address });
+    const done = (value: number | null | 'none') => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(value);
+    };
+    const timer = setTimeout(() => done(null), 2_000);
+    socket.on('connect', () => (connected = true));
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('end', () => done(Number(text) > 0 ? Number(text) : null));
+    socket.on('error', () => done(connected ? null : 'none'));
+  });
 }
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(`数据目录 ${dataDir} 正由另一个 Tritium 进程（pid ${pid}）使用。请先停止它，或用 TRITIUM_DATA_DIR 指定其他目录。\n` +
-      `The data folder ${dataDir} is in use by another Tritium process (pid ${pid}). Stop it first, or set TRITIUM_DATA_DIR to another folder.`);
+  constructor(dataDir: string, pid: number | null) {
+    const zh = pid ? `（pid ${pid}）` : '';
+    const en = pid ? ` (pid ${pid})` : '';
+    super(`数据目录 ${dataDir} 正由另一个 Tritium 进程${zh}使用。请先停止它，或用 TRITIUM_DATA_DIR 指定其他目录。\n` +
+      `The data folder ${dataDir} is in use by another Tritium process${en}. Stop it first, or set TRITIUM_DATA_DIR to another folder.`);
   }
 }

@@ -18,6 +18,8 @@ export const batchScanControl = defineControlType({
   options: dataControlOptions(displayName['zh-CN']).extend({
     /** Sub-table of this form that gets one row per scanned code; null keeps the codes here only. */
     targetGridView: controlCodeSchema.nullable().default(null),
+    /** The column of that sub-table that gets the code. */
+    targetColumn: controlCodeSchema.nullable().default(null),
     allowDuplicates: z.boolean().default(false),
   }),
   value: z.array(z.string().trim().min(1)).max(MAX_BATCH_SCAN_ITEMS, `最多${MAX_BATCH_SCAN_ITEMS}条`),

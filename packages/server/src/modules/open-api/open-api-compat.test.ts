@@ -120,7 +120,7 @@ const rowsOf = (code: string, where = sql`true`) =>
   );
 const instanceOf = async (id: string) => (await engineSql<{ id: string; originator: string; state: string }>(t, sql`select * from ${tableRef(admin.engineCode, 'wf_instances')} where id = ${id}`))[0];
 const itemsOf = (instanceId: string) =>
-  engineSql<{ activity_code: string; participant: string; finisher: string | null; state: string }>(
+  engineSql<{ id: string; activity_code: string; participant: string; finisher: string | null; state: string }>(
     t,
     sql`select * from ${tableRef(admin.engineCode, 'wf_work_items')} where instance_id = ${instanceId} order by created_time, sort`,
   );
@@ -260,12 +260,17 @@ describe('CreateBizObject: OwnerId and IsSubmit', () => {
     const { BizObjectId, WorkflowInstanceId } = res.body.ReturnData;
     expect(WorkflowInstanceId).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await rowsOf(flow, sql`"ObjectId" = ${BizObjectId}`);
-    expect(row).toMatchObject({ Status: 0, WorkflowInstanceId, OwnerId: owner.userId, OwnerDeptId: deptId });
-    expect(await instanceOf(WorkflowInstanceId)).toMatchObject({ originator: owner.userId, state: 'Starting' });
+    // Running (Status 2), not a draft: the instance runs and waits on its start node.
+    expect(row).toMatchObject({ Status: 2, WorkflowInstanceId, OwnerId: owner.userId, OwnerDeptId: deptId });
+    expect(await instanceOf(WorkflowInstanceId)).toMatchObject({ originator: owner.userId, state: 'Running' });
     const items = await itemsOf(WorkflowInstanceId);
     expect(items.map((i) => [i.activity_code, i.participant, i.finisher])).toEqual([['Start', owner.userId, null]]);
-    // The owner finds it to submit: the start item is theirs and open.
+    // The owner finds it to submit: the start item is theirs and open; their submit moves the flow on.
     expect(items[0].state).not.toMatch(/Finished/);
+    await orgClient(t.app, owner).post('/v1/workflow/instance/submit', { workItemId: items[0].id });
+    const after = await itemsOf(WorkflowInstanceId);
+    expect(after.map((i) => [i.activity_code, i.participant, i.finisher])).toEqual([['Start', owner.userId, owner.userId], ['A', approver.userId, null]]);
+    expect((await rowsOf(flow, sql`"ObjectId" = ${BizObjectId}`))[0].Status).toBe(2);
   });
 
   it('on a workflow form: IsSubmit true submits the start node as the owner, the flow waits on the next node', async () => {
@@ -285,6 +290,33 @@ describe('CreateBizObject: OwnerId and IsSubmit', () => {
     // Without OwnerId the secret's Administrator submits.
     const bare = await python('CreateBizObject', { SchemaCode: flow, BizObject: pyCompact({ Title: '无负责人' }), IsSubmit: 'true' });
     expect((await instanceOf(bare.body.ReturnData.WorkflowInstanceId)).originator).toBe((await rowsOf(flow, sql`"ObjectId" = ${bare.body.ReturnData.BizObjectId}`))[0].CreatedBy);
+  });
+});
+
+describe("the Python client's two checks", () => {
+  it('IsSubmit false on a workflow form answers a running record parked on its start node, not a draft', async () => {
+    const res = await python('CreateBizObject', { SchemaCode: flow, BizObject: pyCompact({ Title: '检查一' }), IsSubmit: 'false' });
+    const { BizObjectId, WorkflowInstanceId } = res.body.ReturnData;
+    const loaded = await python('LoadBizObject', { SchemaCode: flow, BizObjectId });
+    expect(loaded.body.ReturnData.BizObject).toMatchObject({ Status: 2, WorkflowInstanceId });
+    expect((await instanceOf(WorkflowInstanceId)).state).toBe('Running');
+    const items = await itemsOf(WorkflowInstanceId);
+    expect(items.map((i) => [i.activity_code, i.finisher])).toEqual([['Start', null]]);
+    expect(items[0].participant).toBe((await instanceOf(WorkflowInstanceId)).originator);
+  });
+
+  it('CreateBizObjects answers ReturnData.Successful and ReturnData.Count beside BizObjectIdArray, as the helper sums them', async () => {
+    const batches = [[{ Title: '计数1' }, { Title: '计数2' }, { Title: '计数3' }], [{ Title: '计数4' }]];
+    let created = 0;
+    for (const [i, batch] of batches.entries()) {
+      const res = await python('CreateBizObjects', { SchemaCode: i ? flow : plain, BizObjectArray: batch.map(pyCompact), IsSubmit: 'true' });
+      expect(res.body.Successful).toBe(true);
+      const data = res.body.ReturnData;
+      expect(data).toMatchObject({ Successful: true, Count: batch.length });
+      expect(data.BizObjectIdArray).toHaveLength(batch.length);
+      if (data.Successful) created += data.Count;
+    }
+    expect(created).toBe(4);
   });
 });
 
@@ -312,7 +344,8 @@ describe('CreateBizObjects on a workflow form', () => {
   it('IsSubmit false parks each; a record refused part-way stops the call and answers the ids created before it', async () => {
     const parked = await php({ ActionName: 'CreateBizObjects', SchemaCode: flow, BizObjectArray: [phpEncode({ Title: '停1' }), phpEncode({ Title: '停2' })], IsSubmit: false });
     const states = await engineSql<{ state: string }>(t, sql`select state from ${tableRef(admin.engineCode, 'wf_instances')} where object_id in (${sql.join(parked.body.ReturnData.BizObjectIdArray)})`);
-    expect(states.map((s) => s.state)).toEqual(['Starting', 'Starting']);
+    expect(states.map((s) => s.state)).toEqual(['Running', 'Running']);
+    expect((await rowsOf(flow, sql`"Title" in ('停1', '停2')`)).map((r) => r.Status)).toEqual([2, 2]);
     const res = await python('CreateBizObjects', { SchemaCode: flow, BizObjectArray: [pyCompact({ Title: '先1' }), pyCompact({ Title: '先2' }), pyCompact({ Title: 'x'.repeat(201) }), pyCompact({ Title: '后' })], IsSubmit: 'true' });
     expect(res.body).toMatchObject({ Successful: false, ErrorCode: 777 });
     expect(res.body.ErrorMessage).toContain('BizObjectArray.2');

@@ -11,7 +11,7 @@ import { saveRecordIn } from '../business-data/record.service.ts';
 import { insertRecordsIn, insertsSetWise } from '../business-data/record-batch.ts';
 import { findRecord, updateRecord } from '../business-data/records.repo.ts';
 import { deleteStoredBytes } from '../business-data/record-files.ts';
-import { start, startFromForm } from '../workflow/workflow.service.ts';
+import { startFromForm, startParked } from '../workflow/workflow.service.ts';
 import { bizObjectIn, type Issue } from './open-api-values.ts';
 import { OPEN_API_MAX_ROWS, type InvokeDeps, badRequest, flag, object, objectId, recordPath, renamingIssues, text, type Body } from './open-api-params.ts';
 import { joinedDb } from '../../db/joined-transaction.ts';
@@ -93,7 +93,8 @@ const setOwner = (edb: EngineExecutor, form: RuntimeForm, id: string, owner: Own
 /**
  * One new record in the caller's transaction `trx`. A data form: Draft or Effective. A workflow form: saved as a
  * Draft, its owner set, then its flow started through the workflow module in the same transaction — by the owner
- * (on the secret's authority: the API acts as an Administrator), submitted when `submit`, else waiting on the start.
+ * (on the secret's authority: the API acts as an Administrator), submitted when `submit`, else running and parked on
+ * the start node (Status Running, the start item waiting for the owner).
  */
 async function createIn(trx: Transaction<PlatformDb>, ctx: NodeContext, form: RuntimeForm, item: Prepared, submit: boolean, dropped: string[], knownReferences?: KnownReferences) {
   const edb = engineDb(trx as unknown as Db, ctx.engineCode);
@@ -109,7 +110,7 @@ async function createIn(trx: Transaction<PlatformDb>, ctx: NodeContext, form: Ru
   if (!form.isWorkflow) return { objectId: id, instanceId: '' };
   const starter: NodeContext = { db: joinedDb(trx), engineCode: ctx.engineCode, userId: item.owner?.userId ?? ctx.userId, authType: AUTH_TYPE_ADMINISTRATOR };
   if (submit) await startFromForm(edb, starter, form, id);
-  else await start(starter, { schemaCode: form.node.code, objectId: id, submit: false });
+  else await startParked(edb, starter, form, id);
   const row = await findRecord(edb, form, id);
   return { objectId: id, instanceId: String(row?.WorkflowInstanceId ?? '') };
 }
@@ -173,7 +174,8 @@ export async function createBizObjects(ctx: NodeContext, body: Body, deps: Invok
   } finally {
     await deleteStoredBytes(deps.files, dropped);
   }
-  return { BizObjectIdArray: ids };
+  // The Python client's helper counts what was made from ReturnData.Successful and ReturnData.Count.
+  return { BizObjectIdArray: ids, Successful: true, Count: ids.length };
 }
 
 /** A Save of the codes sent (sub-tables sent replace their rows); the status stays; an OwnerId given moves the owner. */

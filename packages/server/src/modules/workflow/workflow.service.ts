@@ -155,13 +155,21 @@ export async function startFromForm(edb: EngineExecutor, ctx: NodeContext, form:
   return { status: Number((await readRecordRow(edb, form.node.code, objectId))?.Status ?? BizObjectStatus.Running) };
 }
 
+/**
+ * The open API's IsSubmit false on a workflow form (h3yun-facts §1.4): the flow starts and runs, parked on its start
+ * node, whose item waits for the originator; the record is Running.
+ */
+export async function startParked(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, objectId: string): Promise<void> {
+  await startIn(edb, ctx, form, objectId, { submit: false, parked: true });
+}
+
 /** Starts the flow of a Draft record in the caller's transaction. */
 async function startIn(
   edb: EngineExecutor,
   ctx: NodeContext,
   form: RuntimeForm,
   objectId: string,
-  options: { submit: boolean; opinion?: Opinion; parent?: { instanceId: string; tokenId: string } },
+  options: { submit: boolean; parked?: boolean; opinion?: Opinion; parent?: { instanceId: string; tokenId: string } },
 ): Promise<EngineState> {
   if (!form.isWorkflow) throw new AppError('WorkflowFormNotWorkflow', { detail: { schemaCode: form.node.code } });
   const row = await findRecord(edb, form, objectId, { forUpdate: true });
@@ -181,6 +189,9 @@ async function startIn(
       const next = applyAction(out.state, core, { userId: ctx.userId, isAdmin: form.isAppAdmin }, { type: 'submit', itemId: item.id });
       out = { state: { ...next.state, comments: [...out.state.comments, ...next.state.comments] }, effects: [] };
       effects.push(...next.effects);
+    } else if (options.parked) {
+      out.state.instance.state = 'Running';
+      effects.push({ type: 'recordStatus', status: BizObjectStatus.Running });
     }
     return { out, effects };
   });

@@ -1,26 +1,10 @@
 /** Batch scan, computed and looked-up values, system fields, the status and the controls of outside services. */
-import { App, Button, Select, Tag, Typography } from 'antd';
+import { App, Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BIZ_OBJECT_STATUS_COLORS, BIZ_OBJECT_STATUS_LABELS, type BizObjectStatus } from '@tritium/shared/constants/data-status';
+import { batchScanField } from './batch-scan-field.tsx';
 import { DisplayText } from './default-display.tsx';
 import { EMPTY_TEXT, type AnyFieldKind, type DisplayProps, type FieldProps } from './field-types.ts';
-
-function ScanEdit({ control, value, onChange, id, disabled }: FieldProps<string[]>) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      id={id}
-      aria-label={control.label}
-      mode="tags"
-      style={{ width: '100%' }}
-      open={false}
-      value={value ?? []}
-      placeholder={t('formRuntime.scanPlaceholder')}
-      disabled={disabled}
-      onChange={(next: string[]) => onChange(next.length ? next : null)}
-    />
-  );
-}
 
 /** Values whose shape the platform does not know (dynamic): shown, never typed. */
 function Shown(props: FieldProps) {
@@ -56,7 +40,7 @@ function ServiceEdit({ control, disabled }: FieldProps) {
 }
 
 export const OTHER_FIELDS = {
-  batchScan: { Edit: ScanEdit },
+  batchScan: batchScanField,
   dynamic: { Edit: Shown },
   status: { Edit: (props: FieldProps<number>) => <StatusTag status={props.value} />, Display: StatusDisplay },
   ocr: { Edit: ServiceEdit },
