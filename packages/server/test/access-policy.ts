@@ -50,6 +50,8 @@ export const ACCESS_POLICY = {
     'GET /v1/register/getscalelist',
     'GET /v1/register/validate',
     'GET /v1/org/invitation/link/info',
+    'GET /v1/form/sign/info',
+    'POST /v1/form/sign/submit',
     'GET /v1/sysintergration/sso/setting',
   ],
   /** A session is used when one is given (refresh, sign-out, client logs, registering one more engine). */
@@ -71,6 +73,10 @@ export const ACCESS_POLICY = {
   ],
   /** The engine's administrators only. */
   admin: [
+    'GET /v1/admin/oplog/export',
+    'GET /v1/admin/oplog/list',
+    'POST /v1/admin/oplog/verify',
+    'POST /v1/switch/set',
     'POST /v1/engine/secret/create',
     'GET /v1/engine/secret/list',
     'POST /v1/engine/secret/revoke',
@@ -210,6 +216,7 @@ export const ACCESS_POLICY = {
     'POST /v1/form/permission/group/save',
     'POST /v1/form/permission/mine',
     'POST /v1/form/permission/preview',
+    'GET /v1/form/sign/state',
     'GET /v1/form/rollup/progress',
     'POST /v1/form/rollup/recompute',
     'POST /v1/form/rollup/recomputerecord',
@@ -222,6 +229,7 @@ export const ACCESS_POLICY = {
     'POST /v1/formdesign/checktreestructure',
     'POST /v1/formdesign/incomplete',
     'POST /v1/formdesign/load',
+    'GET /v1/form/hidden',
     'POST /v1/formdesign/publish',
     'POST /v1/formdesign/save',
     'POST /v1/formdesign/seqno/info',
@@ -235,6 +243,7 @@ export const ACCESS_POLICY = {
     'POST /v1/formula/expression/validate',
     'GET /v1/formula/function/list',
     'GET /v1/fulltextsearch/nodes',
+    'POST /v1/handsign/qrlink',
     'POST /v1/functionnode',
     'GET /v1/functionNode/app/feature/list',
     'GET /v1/functionnode/app/hascode/list',

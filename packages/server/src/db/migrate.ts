@@ -22,6 +22,7 @@ import * as workflowLockAndReadPlanned from './migrations/platform/2026-11-27T13
 import * as jobsWakeRunners from './migrations/platform/2026-11-27T1900_jobs-wake-runners.ts';
 import * as workflowTryLockAndRead from './migrations/platform/2026-11-27T2300_workflow-try-lock-and-read.ts';
 import * as invitationLinks from './migrations/platform/2026-11-28T0100_create-invitation-links.ts';
+import * as signLinks from './migrations/platform/2026-11-28T2200_create-sign-links.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -56,6 +57,7 @@ import * as dingtalkShortcuts from './migrations/engine/2026-11-27T0100_create-d
 import * as directoryEvents from './migrations/engine/2026-11-27T0400_create-directory-events.ts';
 import * as oneWechatPerUser from './migrations/engine/2026-11-27T0900_one-wechat-per-user.ts';
 import * as foldedColumns from './migrations/engine/2026-11-27T1200_form-tables-folded-columns.ts';
+import * as operationLog from './migrations/engine/2026-11-28T2200_create-operation-log.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -82,6 +84,7 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-27T1900_jobs-wake-runners': jobsWakeRunners,
   '2026-11-27T2300_workflow-try-lock-and-read': workflowTryLockAndRead,
   '2026-11-28T0100_create-invitation-links': invitationLinks,
+  '2026-11-28T2200_create-sign-links': signLinks,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -119,6 +122,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-27T0400_create-directory-events': directoryEvents,
   '2026-11-27T0900_one-wechat-per-user': oneWechatPerUser,
   '2026-11-27T1200_form-tables-folded-columns': foldedColumns,
+  '2026-11-28T2200_create-operation-log': operationLog,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -167,6 +167,25 @@ export interface InvitationLinkTable {
   created_time: Timestamp;
 }
 
+/** platform.sign_links: a one-use link for signing a hand-sign field on a phone (docs/decisions/0114). */
+export interface SignLinkTable {
+  id: string;
+  engine_code: string;
+  /** SHA-256 (hex) of the token; the token itself is not kept. */
+  token_hash: string;
+  created_by: string;
+  schema_code: string;
+  control_code: string;
+  object_id: string | null;
+  form_name: string;
+  field_name: string;
+  record_title: string | null;
+  expires_time: Timestamp;
+  used_time: Timestamp | null;
+  file: ColumnType<{ id: string; name: string; size: number; contentType: string } | null, string | null | undefined, string | null>;
+  created_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** platform.associated_orgs: an association link of a host engine, then the association with a partner (docs/decisions/0091). */
 export interface AssociatedOrgTable {
   id: string;
@@ -352,6 +371,7 @@ export interface PlatformDb {
   'platform.settings': SettingTable;
   'platform.invitations': InvitationTable;
   'platform.invitation_links': InvitationLinkTable;
+  'platform.sign_links': SignLinkTable;
   'platform.associated_orgs': AssociatedOrgTable;
   'platform.associated_org_members': AssociatedOrgMemberTable;
   'platform.jobs': JobTable;
@@ -634,6 +654,35 @@ export interface EngineDb {
   boards: BoardTable;
   gantt_tasks: GanttTaskTable;
   gantt_links: GanttLinkTable;
+  oplog: OplogTable;
+  oplog_head: OplogHeadTable;
+}
+
+/** Engine schema: the operation log, one row per administrator's change, chained by hash (docs/decisions/0113). */
+export interface OplogTable {
+  seq: ColumnType<string | number, number, never>;
+  time: ColumnType<Date, string, never>;
+  user_id: string | null;
+  user_name: string | null;
+  kind: string;
+  action: string;
+  object_id: string | null;
+  object_name: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  request_id: string | null;
+  ip: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Engine schema: the operation log's last entry and the anchor left by the retention sweep (one row, id 1). */
+export interface OplogHeadTable {
+  id: number;
+  last_seq: ColumnType<string | number, number, number>;
+  last_hash: string;
+  anchor_seq: ColumnType<string | number, number, number>;
+  anchor_hash: string;
 }
 
 /** Engine schema: a record's place on Gantt charts of its form — its kind and its order among siblings (docs/decisions/0054). */

@@ -25,3 +25,4 @@ export * from './print/index.ts';
 export * from './report/index.ts';
 export * from './sign-in-providers/index.ts';
 export * from './associated-org/index.ts';
+export * from './oplog/index.ts';

@@ -67,6 +67,7 @@ export const ERRORS = {
   AssociationUnavailable: biz(205005, '该组织关联不存在或已解除', 'This association does not exist or has ended'),
   OfficialAccountBindError: biz(206001, '该手机号的用户已绑定其他微信，无法再绑定', 'The user of this number is bound to another WeChat already and cannot be bound again'),
   WechatBoundElsewhere: biz(206002, '该微信已绑定本组织的其他用户，请先在该用户处解绑', 'This WeChat is bound to another user of the organisation: unbind it there first'),
+  WechatNotBound: biz(206003, '当前账号尚未绑定微信，无需解除绑定', 'This account has no WeChat bound: there is nothing to unbind'),
   SsoSettingMissing: biz(208001, '单点登录尚未配置', 'Single sign-on is not configured'),
   SsoStateInvalid: biz(208002, '单点登录请求无效或已使用，请重新登录', 'This single sign-on request is unknown or was used already: please sign in again'),
   SsoStateExpired: biz(208003, '单点登录请求已过期，请重新登录', 'This single sign-on request has expired: please sign in again'),
@@ -170,6 +171,12 @@ export const ERRORS = {
   SubmitRuleFailed: biz(250070, '不满足提交条件，不能提交', 'The record does not meet a submit rule'),
   AssociationOutOfRange: biz(250071, '所选数据不在关联表单的可选范围内', 'The chosen record is not one the association offers'),
   AssociationFilterInvalid: biz(250072, '关联表单的数据范围条件无效', 'The association\'s data range is not a valid condition'),
+  // 2502xx signing on the phone (docs/decisions/0114)
+  SignLinkNotFound: biz(250201, '签名链接无效，请在电脑上重新生成二维码', 'This signing link is not valid: make a new QR code on the computer'),
+  SignLinkUsed: biz(250202, '该签名链接已使用过，请在电脑上重新生成二维码', 'This signing link was used already: make a new QR code on the computer'),
+  SignLinkExpired: biz(250203, '签名链接已过期，请在电脑上重新生成二维码', 'This signing link has expired: make a new QR code on the computer'),
+  SignatureInvalid: biz(250204, '签名图片无效，请重新签名', 'The signature image is not valid: please sign again'),
+  SignFieldNotEditable: biz(250205, '您不能修改该签名字段', 'You may not change this signature field', 403),
   // 25010x field values: options, people and departments (docs/decisions/0029); {displayName} and {value} come from detail
   BizValueNotAnOption: biz(250100, '“{displayName}”的值“{value}”不是可选的选项', 'The value "{value}" of "{displayName}" is not one of its options'),
   BizUserNotFound: biz(250101, '“{displayName}”中的人员不存在：{value}', 'A user chosen in "{displayName}" does not exist: {value}'),
@@ -299,6 +306,7 @@ export const ERRORS = {
   NotificationRobotLimit: biz(340004, '每个组织最多 20 个机器人', 'An organisation holds at most 20 robots'),
   NotificationSecretUnreadable: biz(340005, '已保存的密码或密钥无法解密（服务器密钥已更换？），请重新填写', 'A saved password or secret cannot be decrypted (was the server key changed?): enter it again'),
   NotificationTestAddressMissing: biz(340006, '没有可用于测试的收件地址，请填写测试收件人', 'There is no address to send the test to: enter a test recipient'),
+  MessageRecipientLimit: biz(340007, '短信或邮件每次最多发送给 {max} 个收件人，本次有 {count} 个', 'An SMS or e-mail goes to at most {max} recipients; this one has {count}'),
 
   // 3401xx the message center and notification preferences (docs/decisions/0038; 3400xx are the outside channels')
   InternalMessageNotFound: biz(340101, '消息不存在', 'The message does not exist', 404),

@@ -11,6 +11,7 @@ import { planPublish } from './ddl-planner.ts';
 import { publishSummary } from './publish-summary.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
+import { recordOperation } from '../audit/oplog.ts';
 import { dropTextTwinsBeforeAlter, syncTrigramIndexes } from './trigram-indexes.ts';
 import { publishRulesAndRollups } from './rules-port.ts';
 import { publishTreeStructure } from './tree-structure.ts';
@@ -113,6 +114,9 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     // The publish time is the schema's cache stamp (form/loadsetting): it moves only when something was published.
     const changed = row.published_version !== row.draft_version || plan.changes.length > 0;
     const publishedTime = await markPublished(edb, node.code, row.draft_version, row.draft, changed);
+    if (changed) {
+      await recordOperation(edb, ctx, { kind: 'form', action: 'publish', objectId: node.code, objectName: node.display_name, before: { version: row.published_version ?? 0 }, after: { version: row.draft_version, summary } });
+    }
     return { publishedVersion: row.draft_version, publishedTime: publishedTime.toISOString(), changes: plan.changes, summary, applied: true };
   });
 }
