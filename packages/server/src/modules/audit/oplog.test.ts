@@ -110,6 +110,13 @@ describe('operation log', () => {
     expect((await list({ text: '内审' })).list.every((e) => e.kind === 'department')).toBe(true);
   });
 
+  it('records a feature switch turned off, with its value before and after', async () => {
+    await a.post('/v1/switch/set', { name: 'kanbanView', value: '0' });
+    expect((await list({ kind: 'engineSetting' })).list[0]).toMatchObject({ action: 'update', objectId: 'kanbanView', before: { value: '1' }, after: { value: '0' } });
+    await a.post('/v1/switch/set', { name: 'kanbanView', value: '1' });
+    expect((await verify()).valid).toBe(true);
+  });
+
   it('exports the filtered entries as a workbook', async () => {
     const res = await call(t.app, 'GET', '/v1/admin/oplog/export', { token: admin.token, engineCode: admin.engineCode, query: { kind: 'department' } });
     expect(res.status).toBe(200);

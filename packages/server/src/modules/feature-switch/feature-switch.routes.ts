@@ -4,6 +4,7 @@ import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { setSwitch, switchValues } from './feature-switch.service.ts';
+import { originOf } from '../audit/oplog.ts';
 
 /** POST /v1/switch/batch: "batch get feature switches by names"; an engine's own value wins over the default. POST /v1/switch/set: an administrator sets one. */
 export function featureSwitchRoutes(app: TypedApp, deps: { db: Db }): void {
@@ -19,7 +20,8 @@ export function featureSwitchRoutes(app: TypedApp, deps: { db: Db }): void {
     config: { access: 'admin' },
     schema: { tags: ['功能开关'], summary: '开启或关闭一个功能开关（管理员）', body: contracts.SetFeatureSwitchBody },
     handler: async (request) => {
-      await setSwitch(deps.db, actorOf(request).engine!.engine_code, request.body.name, request.body.value);
+      const actor = actorOf(request);
+      await setSwitch(deps.db, actor.engine!.engine_code, request.body.name, request.body.value, { userId: actor.userId ?? null, origin: originOf(request) });
       return ok({ name: request.body.name, value: request.body.value });
     },
   });
