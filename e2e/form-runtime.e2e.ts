@@ -90,9 +90,9 @@ describe('the form runtime in the browser', () => {
     for (const name of ['广东省', '深圳市', '南山区']) await page.locator('.ant-cascader-dropdown:visible').getByText(name, { exact: true }).click();
     await field('地址').getByRole('textbox', { name: '详细地址' }).fill('科技园一路8号');
     // Batch scan takes codes typed like a scanner: each ends with Enter.
-    await field('批量扫码').getByRole('combobox').fill('SN-001');
+    await field('批量扫码').getByRole('textbox').fill('SN-001');
     await page.keyboard.press('Enter');
-    await field('批量扫码').getByRole('combobox').fill('SN-002');
+    await field('批量扫码').getByRole('textbox').fill('SN-002');
     await page.keyboard.press('Enter');
     // A place on the map (no tiles here: TRITIUM_MAP_TILE_URL is empty) with its address.
     await field('位置').getByRole('button', { name: /选择位置/ }).click();

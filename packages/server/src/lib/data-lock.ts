@@ -13,14 +13,19 @@ import path from 'node:path';
 export async function lockDataDir(dataDir: string): Promise<{ release(): void }> {
   mkdirSync(dataDir, { recursive: true });
   const address = lockAddress(dataDir);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let silent = 0;
+  for (let attempt = 0; attempt < 20; attempt++) {
     const server = await listen(address);
     if (server) return { release: () => void server.close() };
     const holder = await holderPid(address);
-    if (holder !== 'none') throw new DataDirLockedError(dataDir, holder);
-    // Nobody listens: the holder has just closed, or a socket file was left behind (platforms without abstract
+    if (typeof holder === 'number') throw new DataDirLockedError(dataDir, holder);
+    // A holder that takes the connection but never answers is a process still dying: its first thread is already a
+    // zombie while the others close its files (measured: a few milliseconds). Three such answers are a live holder.
+    if (holder === null && ++silent >= 3) throw new DataDirLockedError(dataDir, null);
+    // Nobody listens: the name is being let go of, or a socket file was left behind (platforms without abstract
     // sockets), which is removed and taken.
-    if (!address.startsWith('\0') && process.platform !== 'win32') unlinkQuietly(address);
+    if (holder === 'none' && !address.startsWith('\0') && process.platform !== 'win32') unlinkQuietly(address);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new DataDirLockedError(dataDir, null);
 }
