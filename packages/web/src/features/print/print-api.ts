@@ -4,7 +4,7 @@ import type { contracts } from '@tritium/shared';
 export const FORM_LAYOUT = 'formLayout';
 import type { z } from 'zod';
 import { apiClient } from '../../lib/api-client.ts';
-import { getEngineCode, getToken } from '../../lib/session.ts';
+import { downloadSigned, sessionHeaders } from '../../lib/signed-download.ts';
 
 // Print templates and print jobs (issue 24; docs/decisions/0050): the calls of packages/shared/src/contracts/print.
 
@@ -38,14 +38,6 @@ export const printApi = {
   excelRemove: (templateId: string) => apiClient.post<unknown>('/v1/toolkit/print/excel/remove', { templateId }),
 };
 
-const sessionHeaders = (): Record<string, string> => {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  const engineCode = getEngineCode();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (engineCode) headers.EngineCode = engineCode;
-  return headers;
-};
 
 /** Uploads an Excel template's workbook (scene gridImportFile: .xlsx, the import's cap) and answers its file id. */
 export async function uploadWorkbook(file: File): Promise<string> {
@@ -59,16 +51,6 @@ export async function uploadWorkbook(file: File): Promise<string> {
 
 /** An Excel template filled with one record, as the workbook or its PDF: bytes to a signed-in call, saved as a blob. */
 export async function downloadFilledExcel(templateId: string, objectId: string, fileName: string, format: 'xlsx' | 'pdf' = 'xlsx'): Promise<void> {
-  const headers = { ...sessionHeaders(), 'content-type': 'application/json' };
-  const res = await fetch('/v1/toolkit/print/excel/fill', { method: 'POST', headers, credentials: 'include', body: JSON.stringify({ templateId, objectId, format }) });
-  const type = format === 'pdf' ? 'application/pdf' : 'spreadsheetml';
-  if (!res.ok || !res.headers.get('content-type')?.includes(type)) throw new Error(((await res.json().catch(() => ({}))) as { errorMessage?: string }).errorMessage ?? `excel ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const body = JSON.stringify({ templateId, objectId, format });
+  await downloadSigned('/v1/toolkit/print/excel/fill', { method: 'POST', headers: { 'content-type': 'application/json' }, body }, fileName, format === 'pdf' ? 'application/pdf' : 'spreadsheetml');
 }

@@ -2,7 +2,7 @@ import type { contracts } from '@tritium/shared';
 import type { BoardDefinition, Widget } from '@tritium/shared/report/index';
 import type { FilterNode } from '@tritium/shared/query/index';
 import { apiClient } from '../../../lib/api-client.ts';
-import { getEngineCode, getToken } from '../../../lib/session.ts';
+import { downloadSigned } from '../../../lib/signed-download.ts';
 
 // Reports and dashboards (issue 22; docs/decisions/0044): the board of a node, and the numbers of one widget.
 
@@ -41,19 +41,6 @@ export const appFeatures = (appCode: string) => apiClient.get<FeatureList>('/v1/
 
 /** A table's numbers as .xlsx: the bytes come to a signed-in call, fetched with the session's headers and saved. */
 export async function downloadWidget(widget: Widget, filter: FilterNode | undefined): Promise<void> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = getToken();
-  const engineCode = getEngineCode();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (engineCode) headers.EngineCode = engineCode;
-  const res = await fetch('/v1/report/export', { method: 'POST', headers, credentials: 'include', body: JSON.stringify({ widget, ...(filter ? { filter } : {}) }) });
-  if (!res.ok || !res.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(`export ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${widget.title || 'report'}.xlsx`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  const body = JSON.stringify({ widget, ...(filter ? { filter } : {}) });
+  await downloadSigned('/v1/report/export', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }, `${widget.title || 'report'}.xlsx`, 'spreadsheetml');
 }

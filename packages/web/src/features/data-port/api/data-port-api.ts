@@ -1,6 +1,6 @@
 import type { contracts } from '@tritium/shared';
 import { apiClient } from '../../../lib/api-client.ts';
-import { getEngineCode, getToken } from '../../../lib/session.ts';
+import { downloadSigned, startDownload } from '../../../lib/signed-download.ts';
 import { uploadFile } from '../../form-runtime/api/upload.ts';
 
 // Excel import and export (docs/decisions/0020): upload, preview, tasks, their states and downloads.
@@ -73,15 +73,6 @@ export const dataPortApi = {
 };
 
 /** Starts a browser download of a signed link. */
-export function startDownload(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export async function downloadTaskFile(taskId: string, kind: 'Result' | 'ErrorReport'): Promise<void> {
   const { url, fileName } = await dataPortApi.downloadUrl(taskId, kind);
@@ -90,14 +81,5 @@ export async function downloadTaskFile(taskId: string, kind: 'Result' | 'ErrorRe
 
 /** The template is answered as bytes to a signed-in call: fetched with the session's headers, saved as a blob. */
 export async function downloadTemplate(schemaCode: string, fileName: string): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  const engineCode = getEngineCode();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (engineCode) headers.EngineCode = engineCode;
-  const res = await fetch(`/v1/dataImport/template/${encodeURIComponent(schemaCode)}`, { headers, credentials: 'include' });
-  if (!res.ok) throw new Error(`template ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  startDownload(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadSigned(`/v1/dataImport/template/${encodeURIComponent(schemaCode)}`, {}, fileName);
 }

@@ -33,17 +33,8 @@ export function JoinForm({ token, onJoined }: { token: string; onJoined: (result
   const handleFinish = async (values: JoinValues) => {
     clearError();
     const mobile = values.mobile.trim();
-    let isRegistered = registration.registered;
-    if (isRegistered === undefined) {
-      try {
-        isRegistered = (await registration.ensure(mobile)).registered;
-      } catch (error) {
-        showError(error);
-        return;
-      }
-      // A new number needs a name and password; their fields have just appeared.
-      if (!isRegistered) return;
-    }
+    const isRegistered = await registration.resolveOnSubmit(mobile, showError);
+    if (isRegistered === null) return;
     const body: JoinByLinkBody = { token, mobile, code: values.code.trim() };
     if (!isRegistered) Object.assign(body, { userName: values.userName!.trim(), password: values.password! });
     join.mutate(body);

@@ -61,17 +61,8 @@ export function RegisterForm({ allowSignedIn }: { allowSignedIn: boolean }) {
       return;
     }
     const mobile = values.mobile!.trim();
-    let isRegistered = registration.registered;
-    if (isRegistered === undefined) {
-      try {
-        isRegistered = (await registration.ensure(mobile)).registered;
-      } catch (error) {
-        showError(error);
-        return;
-      }
-      // A new number needs a name and password; their fields have just appeared.
-      if (!isRegistered) return;
-    }
+    const isRegistered = await registration.resolveOnSubmit(mobile, showError);
+    if (isRegistered === null) return;
     const body: RegisterEngineBody = { mobile, code: values.code!.trim(), ...organisation };
     if (!isRegistered) Object.assign(body, { userName: values.userName!.trim(), password: values.password! });
     register.mutate(body);

@@ -19,5 +19,19 @@ export function useMobileRegistration(mobileInput: unknown, enabled: boolean) {
   });
   /** The answer for a number, asking now when the form is submitted before it arrived. */
   const ensure = (value: string) => queryClient.fetchQuery({ queryKey: keyOf(value), queryFn: () => authApi.validateMobile(value), staleTime: 60_000 });
-  return { registered: mobile ? query.data?.registered : undefined, isChecking: query.isFetching, ensure };
+  const registered = mobile ? query.data?.registered : undefined;
+  /**
+   * On submit: whether the number has an account, asking now if the answer has not come. Null when the form must wait:
+   * the question failed (`onError` is told), or the number is new and its name and password fields have just appeared.
+   */
+  const resolveOnSubmit = async (value: string, onError: (error: unknown) => void): Promise<boolean | null> => {
+    if (registered !== undefined) return registered;
+    try {
+      return (await ensure(value)).registered ? true : null;
+    } catch (error) {
+      onError(error);
+      return null;
+    }
+  };
+  return { registered, isChecking: query.isFetching, ensure, resolveOnSubmit };
 }

@@ -1,6 +1,6 @@
 import type { contracts } from '@tritium/shared';
 import { apiClient } from '../../../lib/api-client.ts';
-import { getEngineCode, getToken } from '../../../lib/session.ts';
+import { downloadSigned } from '../../../lib/signed-download.ts';
 
 // The operation log (docs/decisions/0113): Administrators only.
 
@@ -32,19 +32,5 @@ export const oplogApi = {
 
 /** The filtered log as .xlsx: the bytes come to a signed-in call, fetched with the session's headers and saved. */
 export async function downloadOplog(filter: OplogFilter, fileName: string): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  const engineCode = getEngineCode();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (engineCode) headers.EngineCode = engineCode;
-  const res = await fetch(`/v1/admin/oplog/export?${new URLSearchParams(queryOf(filter))}`, { headers, credentials: 'include' });
-  if (!res.ok || !res.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(`export ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  await downloadSigned(`/v1/admin/oplog/export?${new URLSearchParams(queryOf(filter))}`, {}, fileName, 'spreadsheetml');
 }
