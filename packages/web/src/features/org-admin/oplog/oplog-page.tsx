@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contracts } from '@tritium/shared';
 import { formatDateTimeSeconds } from '../../../lib/date-format.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { orgAdminApi, orgKeys } from '../api/org-admin-api.ts';
 import { downloadOplog, oplogApi, oplogKeys, type OplogEntry, type OplogFilter, type OplogKind, type OplogVerifyResult } from './oplog-api.ts';
 import { OplogEntryDetail } from './oplog-entry-detail.tsx';
@@ -15,6 +16,12 @@ const PAGE_SIZE = 20;
  * /admin/oplog: who changed what and when (docs/decisions/0113): filters by time, person, kind and text, the export
  * of what the filters select, and the chain check that names the first entry changed or removed.
  */
+/** An entry's object as people call it: a feature switch by its name in the catalogue, anything else by its own. */
+function objectText(e: OplogEntry): string {
+  const own = e.objectName ?? e.objectId ?? '';
+  return e.kind === 'engineSetting' && e.objectId ? i18n.t(`workbench.switchNames.${e.objectId}`, { defaultValue: own }) : own;
+}
+
 export function OplogPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -37,7 +44,7 @@ export function OplogPage() {
     { title: t('oplog.columns.person'), key: 'person', width: 120, render: (_: unknown, e: OplogEntry) => e.userName ?? e.userId ?? t('oplog.system') },
     { title: t('oplog.columns.kind'), key: 'kind', width: 120, render: (_: unknown, e: OplogEntry) => kindLabel(e.kind) },
     { title: t('oplog.columns.action'), key: 'action', width: 80, render: (_: unknown, e: OplogEntry) => t(`oplog.actions.${e.action}`) },
-    { title: t('oplog.columns.object'), key: 'object', render: (_: unknown, e: OplogEntry) => e.objectName ?? e.objectId ?? '' },
+    { title: t('oplog.columns.object'), key: 'object', render: (_: unknown, e: OplogEntry) => objectText(e) },
   ];
 
   return (
