@@ -1,13 +1,13 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { joinApi, type JoinByLinkBody, type JoinByLinkResult } from '../api/join-api.ts';
-import { newPasswordRules, userNameRules } from '../form-rules.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { useMobileRegistration } from '../hooks/use-mobile-registration.ts';
 import { FormErrorAlert } from './form-error-alert.tsx';
 import { MobileField } from './mobile-field.tsx';
 import { VerifyCodeField } from './verify-code-field.tsx';
+import { NewAccountFields } from './new-account-fields.tsx';
 
 interface JoinValues {
   mobile: string;
@@ -45,16 +45,7 @@ export function JoinForm({ token, onJoined }: { token: string; onJoined: (result
       <MobileField />
       {registration.registered === true && <Alert type="info" showIcon title={t('join.registeredHint')} style={{ marginBottom: 16 }} />}
       <VerifyCodeField form={form} formName={FORM_NAME} scene="register" onError={showError} />
-      {registration.registered === false && (
-        <>
-          <Form.Item name="userName" label={t('fields.userName')} rules={userNameRules(t)}>
-            <Input autoComplete="name" maxLength={32} placeholder={t('placeholders.userName')} />
-          </Form.Item>
-          <Form.Item name="password" label={t('fields.password')} rules={newPasswordRules(t)}>
-            <Input.Password autoComplete="new-password" maxLength={16} placeholder={t('placeholders.newPassword')} />
-          </Form.Item>
-        </>
-      )}
+      {registration.registered === false && <NewAccountFields />}
       <FormErrorAlert message={formError} />
       <Button type="primary" htmlType="submit" block loading={join.isPending}>
         {t('join.submit')}

@@ -6,13 +6,14 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { hasToken } from '../../../lib/session.ts';
 import { authApi, type RegisterEngineBody } from '../api/auth-api.ts';
-import { engineNameRules, newPasswordRules, userNameRules } from '../form-rules.ts';
+import { engineNameRules } from '../form-rules.ts';
 import { useStartSession } from '../hooks/use-complete-sign-in.ts';
 import { useFormError } from '../hooks/use-form-error.ts';
 import { useMobileRegistration } from '../hooks/use-mobile-registration.ts';
 import { FormErrorAlert } from './form-error-alert.tsx';
 import { MobileField } from './mobile-field.tsx';
 import { VerifyCodeField } from './verify-code-field.tsx';
+import { NewAccountFields } from './new-account-fields.tsx';
 
 interface RegisterValues {
   mobile?: string;
@@ -77,16 +78,7 @@ export function RegisterForm({ allowSignedIn }: { allowSignedIn: boolean }) {
             <Alert type="info" showIcon title={t('register.registeredHint')} style={{ marginBottom: 16 }} />
           )}
           <VerifyCodeField form={form} formName={FORM_NAME} scene="register" onError={showError} />
-          {registration.registered === false && (
-            <>
-              <Form.Item name="userName" label={t('fields.userName')} rules={userNameRules(t)} extra={t('register.newAccountHint')}>
-                <Input autoComplete="name" maxLength={32} placeholder={t('placeholders.userName')} />
-              </Form.Item>
-              <Form.Item name="password" label={t('fields.password')} rules={newPasswordRules(t)}>
-                <Input.Password autoComplete="new-password" maxLength={16} placeholder={t('placeholders.newPassword')} />
-              </Form.Item>
-            </>
-          )}
+          {registration.registered === false && <NewAccountFields nameHint={t('register.newAccountHint')} />}
         </>
       )}
       <Form.Item name="engineName" label={t('fields.engineName')} rules={engineNameRules(t)}>
