@@ -14,6 +14,7 @@ import { checkFieldValues, type KnownReferences } from './value-references.ts';
 import { applyRollups } from './record-rollups.ts';
 import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from './record-hooks-port.ts';
+import { formScripts, submitWithScript } from './form-scripts-port.ts';
 import { numberedSeqNo, numberNewRecords, recordName } from './record-numbers.ts';
 import { asJsonValue, childRowsFor, duplicateError, newRecordLog, recordColumns } from './record-batch.ts';
 import { insertJsonTables } from './json-rows.ts';
@@ -56,13 +57,20 @@ export async function loadData(ctx: NodeContext, body: { schemaCode: string; obj
   const fields = visibleFields(form);
   if (row) {
     const children = await childrenOf(edb, { ...form, grids: visibleGrids(form) }, String(row.ObjectId));
-    return deriveOnLoad(ctx, form, { ...base, isNew: false, values: presentValues(fields, row), system: presentSystem(row), children, status: Number(row.Status) });
+    return scripted(ctx, form, await deriveOnLoad(ctx, form, { ...base, isNew: false, values: presentValues(fields, row), system: presentSystem(row), children, status: Number(row.Status) }), String(row.ObjectId));
   }
   const now = new Date();
   const deptId = await mainDepartmentOf(edb, ctx.userId, ctx.context);
   const values = Object.fromEntries(fields.map((f) => [f.code, defaultValueOf(f, { userId: ctx.userId, deptId }, now)]));
   const system = presentSystem({ Name: '', Status: BizObjectStatus.Draft, CreatedBy: ctx.userId, OwnerId: ctx.userId, OwnerDeptId: deptId });
-  return deriveOnLoad(ctx, form, { ...base, isNew: true, values, system, children: Object.fromEntries(visibleGrids(form).map((g) => [g.code, []])), status: BizObjectStatus.Draft });
+  return scripted(ctx, form, await deriveOnLoad(ctx, form, { ...base, isNew: true, values, system, children: Object.fromEntries(visibleGrids(form).map((g) => [g.code, []])), status: BizObjectStatus.Draft }));
+}
+
+/** The form's `onLoad` script, when it has one, may change the values the form answers (docs/decisions/0118). */
+async function scripted(ctx: NodeContext, form: RuntimeForm, loaded: contracts.LoadDataResult, objectId?: string): Promise<contracts.LoadDataResult> {
+  const edb = engineOf(ctx);
+  if (!(await formScripts().hasServerScript(edb, ctx, form.node.code))) return loaded;
+  return formScripts().onLoad(edb, ctx, form, objectId ? { ...loaded, objectId } : loaded);
 }
 
 /** Runs `work` in one transaction of the engine; inside, only its executor is used (stack.md, docs/decisions/0001). */
@@ -89,12 +97,13 @@ export async function execute(ctx: NodeContext, body: ExecuteBody, files: Record
   if (body.actionCode === 'Print' || body.actionCode === 'Close') return readOnlyAction(ctx, form, body.objectId, body.actionCode);
   const submit = body.actionCode !== 'Save';
   const input = { objectId: body.objectId, submit, values: body.values ?? {}, children: body.children };
-  if (!submit || !form.isWorkflow) return saveRecord(ctx, files, form, input);
+  if (!submit || !form.isWorkflow) return saveRecord(ctx, files, form, input, body.actionCode);
   let dropped: string[] = [];
   const result = await inTransaction(ctx, async (edb) => {
-    const submitted = await submitIn(edb, ctx, form, input, startWorkflow);
+    const script = await submitWithScript(edb, ctx, form, { actionName: body.actionCode, objectId: input.objectId, values: input.values, children: input.children });
+    const submitted = await submitIn(edb, ctx, form, { ...input, values: script.values, children: script.children }, startWorkflow);
     dropped = submitted.dropped;
-    return submitted.result;
+    return withData(submitted.result, script.outcome?.responded);
   });
   await deleteStoredBytes(files, dropped);
   return result;
@@ -137,6 +146,7 @@ async function removeRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runt
     if (!row || !(await canReadRecord(edb, form, row, ctx.userId))) throw new AppError('BizObjectNotFound', { detail: { objectId } });
     await assertMayChange(edb, form, row, ctx.userId, 'delete');
     assertRemovable(row);
+    await submitWithScript(edb, ctx, form, { actionName: 'Remove', objectId, values: {} });
     const removal = await beforeRecordRemoved(edb, ctx, form, row);
     const removed = await deleteRecord(edb, form, objectId);
     dropped = await dropRecordFiles(edb, form, objectId);
@@ -165,6 +175,8 @@ async function copyRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runtim
   }
 }
 
+const withData = <T extends object>(result: T, data: unknown): T & { data?: unknown } => (data === undefined ? result : { ...result, data });
+
 interface SaveInput {
   objectId?: string;
   submit: boolean;
@@ -172,12 +184,14 @@ interface SaveInput {
   children?: Children;
 }
 
-async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, input: SaveInput) {
+/** A save from the form; `actionName` (Save or Submit) runs the form's `onSubmit` script first, in the same transaction. */
+async function saveRecord(ctx: NodeContext, files: RecordFilesDeps, form: RuntimeForm, input: SaveInput, actionName?: string) {
   let dropped: string[] = [];
   const result = await inTransaction(ctx, async (edb) => {
-    const saved = await saveRecordIn(edb, ctx, form, input);
+    const script = actionName ? await submitWithScript(edb, ctx, form, { actionName, objectId: input.objectId, values: input.values, children: input.children }) : undefined;
+    const saved = await saveRecordIn(edb, ctx, form, script ? { ...input, values: script.values, children: script.children } : input);
     dropped = saved.dropped;
-    return saved.result;
+    return withData(saved.result, script?.outcome?.responded);
   });
   await deleteStoredBytes(files, dropped);
   return result;

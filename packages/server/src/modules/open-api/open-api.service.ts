@@ -9,6 +9,7 @@ import { bizObjectOut, SYSTEM_FIELDS } from './open-api-values.ts';
 import { matcherValuesIn } from './open-api-matcher.ts';
 import { OPEN_API_MAX_ROWS, badRequest, flag, filterPath, object, objectId, renamingIssues, rowNum, text, type Body, type InvokeDeps } from './open-api-params.ts';
 import { createBizObject, createBizObjects, updateBizObject } from './open-api-create.ts';
+import { customActions } from './custom-actions-port.ts';
 import { createExternalLoginCode, EXTERNAL_CODE_DEFAULT_SECONDS, EXTERNAL_CODE_MAX_SECONDS } from '../integrations/external-login.ts';
 
 // The actions of POST /OpenApi/Invoke (h3yun-facts §1.2–§1.5; docs/decisions/0021). Reads go through the query
@@ -105,6 +106,9 @@ const ACTIONS: Record<string, Action> = {
 export async function invoke(ctx: NodeContext, body: Body, deps: InvokeDeps): Promise<Record<string, unknown>> {
   const name = typeof body.ActionName === 'string' ? body.ActionName : '';
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
-  if (!action) throw new AppError('OpenApiUnknownAction', { detail: { actionName: name } });
-  return action(ctx, body, deps);
+  if (action) return action(ctx, body, deps);
+  // Not a reserved name: an app script's custom API, when one has it (docs/decisions/0118).
+  const answered = name ? await customActions()?.(ctx, name, body) : undefined;
+  if (!answered) throw new AppError('OpenApiUnknownAction', { detail: { actionName: name } });
+  return answered;
 }

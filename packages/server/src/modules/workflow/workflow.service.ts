@@ -37,6 +37,7 @@ export type { Action as WorkflowAction };
 
 export { adminFormOrThrow, latestTemplate, loadTemplate, publishTemplate, saveTemplate } from './workflow-templates.ts';
 import { latestTemplate } from './workflow-templates.ts';
+import { scriptItemAction } from './item-scripts.ts';
 
 // ---- the core's context and effects ----------------------------------------------------------------------------
 
@@ -223,6 +224,8 @@ export interface ItemEdit {
   children?: Record<string, Record<string, unknown>[]>;
   /** Collects stored files the save no longer references (their bytes go after the commit). */
   dropped: string[];
+  /** Fields the form's script set (item-scripts.ts): saved although the node does not let the handler edit them. */
+  scripted?: Set<string>;
 }
 
 /** A child flow's instance, locked after its ancestors (root first: a child's action may move its parent, docs/decisions/0024). */
@@ -304,7 +307,7 @@ async function actIn(
   target: Target,
   root: Read,
   action: Action,
-  edit?: ItemEdit,
+  given?: ItemEdit,
   options: ActOptions = {},
 ): Promise<Answer> {
   const read = root && 'state' in root ? root : undefined;
@@ -314,7 +317,9 @@ async function actIn(
   if (target.instanceId && !['submit', 'reject', 'forback', 'forward', 'addsign', 'consult'].includes(action.type)) await assertCanRead(edb, ctx, state);
   const unknown = await unknownUsers(edb, namedUsers(action));
   if (unknown.length) throw new AppError('WorkflowParticipantInvalid', { detail: { userIds: unknown, reason: 'unknown' } });
-  // The handler's edits land first: the routes after this node read the record as it is now.
+  // The form's script hears the action first (docs/decisions/0118); then the handler's edits land: the routes after
+  // this node read the record as it is now.
+  const edit = await scriptItemAction(edb, ctx, instance, action, given, options.bySystem);
   if (edit && action.type === 'submit') await saveItemEdit(edb, ctx, state, template, action.itemId, edit);
   const admin = ['cancel', 'finish', 'urge', 'reactivate', 'circulate'].includes(action.type) ? await isAppAdmin(edb, ctx, instance.schemaCode) : false;
   if (action.type === 'childDone') throw new AppError('WorkflowActionNotPermitted', { detail: { action: action.type } });
@@ -455,7 +460,7 @@ async function saveItemEdit(edb: EngineExecutor, ctx: NodeContext, state: Engine
   const saved = await saveRecordIn(edb, ctx, form, { objectId: state.instance.objectId, submit: false, values: edit.values, children: edit.children }, {
     status: (current) => current ?? BizObjectStatus.Running,
     editRight: 'workItem',
-    editable: (code) => fieldPermissionAt(activity, code).editable,
+    editable: (code) => edit.scripted?.has(code) === true || fieldPermissionAt(activity, code).editable,
     required: requiredAt(activity),
   });
   edit.dropped.push(...saved.dropped);

@@ -78,6 +78,8 @@ export const ExecuteResult = z.object({
   removed: z.boolean().optional(),
   /** Copy: the new record's id. */
   copiedFrom: z.string().optional(),
+  /** What the form's server script answered the browser with (`ctx.respond`, docs/decisions/0118). */
+  data: z.unknown().optional(),
 });
 
 export const BizFilter = z.strictObject({
