@@ -43,6 +43,12 @@ import { startFromForm } from './modules/workflow/workflow.service.ts';
 import { businessRuleRoutes } from './modules/business-rules/business-rules.routes.ts';
 import { permissionRoutes } from './modules/permission/permission.routes.ts';
 import { oplogRoutes } from './modules/audit/oplog.routes.ts';
+import { bizLogRoutes } from './modules/script/bizlog.routes.ts';
+import { bizLogRetentionSweep } from './modules/script/bizlog-sweep.ts';
+import { customCodeRoutes } from './modules/custom-code/custom-code.routes.ts';
+import { scriptActionRoutes } from './modules/custom-code/script-actions.routes.ts';
+import { registerFormScripts } from './modules/custom-code/form-script-hooks.ts';
+import { registerCustomApis } from './modules/custom-code/custom-apis.ts';
 import { oplogRetentionSweep } from './modules/audit/oplog-sweep.ts';
 import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
 import { registerRecordHooks } from './modules/business-rules/record-hooks.ts';
@@ -142,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   // Business rules plug into the lower layers' ports: saves and removals, publish and checkreference (docs/decisions/0026).
   registerRecordHooks();
+  registerFormScripts();
+  registerCustomApis();
   registerFormRules();
   // Associations and data links read other forms through the query engine, which stands above business data.
   setRecordQuery(queryRecords);
@@ -222,6 +230,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   businessRuleRoutes(app, deps);
   permissionRoutes(app, deps);
   oplogRoutes(app, deps);
+  bizLogRoutes(app, deps);
+  customCodeRoutes(app, { db, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
+  scriptActionRoutes(app, { db, fileStore });
   flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);
   notificationChannelRoutes(app, { ...deps, http: outbound });
@@ -290,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('workflow.time-limits', workflowTimeLimitSweep())
     .register('print.files', printFileSweep(fileStore))
     .register('audit.oplog-retention', oplogRetentionSweep({ retentionDays: config.oplogRetentionDays }))
+    .register('script.bizlog-retention', bizLogRetentionSweep())
     .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());

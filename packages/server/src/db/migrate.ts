@@ -58,6 +58,8 @@ import * as directoryEvents from './migrations/engine/2026-11-27T0400_create-dir
 import * as oneWechatPerUser from './migrations/engine/2026-11-27T0900_one-wechat-per-user.ts';
 import * as foldedColumns from './migrations/engine/2026-11-27T1200_form-tables-folded-columns.ts';
 import * as operationLog from './migrations/engine/2026-11-28T2200_create-operation-log.ts';
+import * as bizLogs from './migrations/engine/2026-11-29T0100_create-biz-logs.ts';
+import * as customCodes from './migrations/engine/2026-11-29T0200_create-custom-codes.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -123,6 +125,8 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-27T0900_one-wechat-per-user': oneWechatPerUser,
   '2026-11-27T1200_form-tables-folded-columns': foldedColumns,
   '2026-11-28T2200_create-operation-log': operationLog,
+  '2026-11-29T0100_create-biz-logs': bizLogs,
+  '2026-11-29T0200_create-custom-codes': customCodes,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

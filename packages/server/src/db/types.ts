@@ -656,6 +656,37 @@ export interface EngineDb {
   gantt_links: GanttLinkTable;
   oplog: OplogTable;
   oplog_head: OplogHeadTable;
+  custom_codes: CustomCodeTable;
+  custom_code_versions: CustomCodeVersionTable;
+  biz_logs: BizLogTable;
+}
+
+/** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */
+export interface CustomCodeTable {
+  app_code: string;
+  /** Null for the app's own part (app-api). */
+  schema_code: string | null;
+  part: string;
+  language: string;
+  source: string;
+  /** The browser script compiled to JavaScript when saved (form-browser only). */
+  compiled: string | null;
+  version: number;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
+/** Engine schema: every save of a part's source (docs/decisions/0118). */
+export interface CustomCodeVersionTable {
+  id: Generated<string>;
+  app_code: string;
+  schema_code: string | null;
+  part: string;
+  version: number;
+  language: string;
+  source: string;
+  author: string | null;
+  created_at: ColumnType<Date, string | undefined, never>;
 }
 
 /** Engine schema: the operation log, one row per administrator's change, chained by hash (docs/decisions/0113). */
@@ -998,4 +1029,20 @@ export interface OrgUnitIdentityTable {
   subject: string;
   unit_id: string;
   created_time: Generated<Date>;
+}
+
+/** Engine schema: the business log, a summary row per script run (duration_ms set) and a row per logged line (docs/decisions/0118). */
+export interface BizLogTable {
+  id: ColumnType<string | number, never, never>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  app_code: string;
+  schema_code: string | null;
+  part: 'form-server' | 'app-api' | 'form-browser';
+  handler: string;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  line: number | null;
+  duration_ms: number | null;
+  request_id: string | null;
+  user_id: string | null;
 }

@@ -98,6 +98,10 @@ export const FORM_DESIGNER_PATH = '/form/designer';
 export const WORKFLOW_DESIGNER_PATH = '/workflow/designer';
 /** A form's automations (issue 21): `${FORM_AUTOMATION_PATH}/<schemaCode>`. */
 export const FORM_AUTOMATION_PATH = '/form/automation';
+/** A form's custom code and its run log (issue 43): `${FORM_CODE_PATH}/<schemaCode>`. */
+export const FORM_CODE_PATH = '/form/code';
+/** An app's custom APIs (issue 43): `${APP_CODE_PATH}/<appCode>`. */
+export const APP_CODE_PATH = '/app/code';
 /** Records of a form rendered with a print template for the browser's print dialog (issue 24): `${FORM_PRINT_PATH}/<schemaCode>?ids=a,b[&templateId=]`. */
 export const FORM_PRINT_PATH = '/form/print';
 /** A form's print templates and their designer (issue 24): `${FORM_PRINT_TEMPLATES_PATH}/<schemaCode>`. */

@@ -26,3 +26,5 @@ export * from './report/index.ts';
 export * from './sign-in-providers/index.ts';
 export * from './associated-org/index.ts';
 export * from './oplog/index.ts';
+export * from './custom-code/index.ts';
+export * from './bizlog/index.ts';

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print, 4100xx script runs, 4101xx the code editor.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -349,6 +349,16 @@ export const ERRORS = {
   ReportNotBoardNode: biz(370003, '该节点不是报表或仪表盘', 'This node is not a report or a dashboard'),
   ReportSourceMissing: biz(370004, '组件“{title}”没有选择数据来源', 'The widget "{title}" has no data source'),
   ReportDesignDenied: biz(370005, '只有应用管理员可以设计报表和仪表盘', 'Only the app\'s administrators can design reports and dashboards', 403),
+  // 4100xx script runs (issue 43; docs/decisions/0118): the script's own refusal is shown as it wrote it
+  ScriptRefused: biz(410001, '{message}', '{message}'),
+  ScriptError: biz(410002, '脚本运行出错：{message}', 'The script failed: {message}'),
+  ScriptTimeout: biz(410003, '脚本运行超时（超过 {limitMs} 毫秒），已停止', 'The script ran too long (over {limitMs} ms) and was stopped'),
+  ScriptMemoryLimit: biz(410004, '脚本使用的内存超过上限（{limitMb} MB），已停止', 'The script used more memory than allowed ({limitMb} MB) and was stopped'),
+  ScriptActionNotFound: biz(410005, '表单或应用的代码中没有动作“{actionName}”', 'The code of the form or app has no action "{actionName}"'),
+  // 4101xx the code editor (issue 43; docs/decisions/0118)
+  CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
+  CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),
+  CodeVersionNotFound: biz(410103, '该版本不存在', 'The version does not exist', 404),
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

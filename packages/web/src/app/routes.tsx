@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { FORM_AUTOMATION_PATH, FORM_DESIGNER_PATH, FORM_PRINT_PATH, FORM_PRINT_TEMPLATES_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { APP_CODE_PATH, FORM_AUTOMATION_PATH, FORM_CODE_PATH, FORM_DESIGNER_PATH, FORM_PRINT_PATH, FORM_PRINT_TEMPLATES_PATH, FORM_RUNTIME_PATH, OPEN_QUERY_PATH, PUBLIC_FORM_PATH, SHARED_RECORD_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import { entryRoutes } from '../features/entry/entry-routes.tsx';
 import { hasToken } from '../lib/session.ts';
 import { loadWorkbenchCatalogue } from '../lib/i18n.ts';
@@ -101,6 +101,18 @@ export const routes: RouteObject[] = [
         handle: titled('automation'),
         loader: requireSessionLoader,
         lazy: workbenchPage(() => import('../features/automation/automation-page.tsx'), (m) => m.AutomationPage),
+      },
+      {
+        path: `${FORM_CODE_PATH}/:schemaCode`,
+        handle: titled('code'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/code-editor/code-editor-page.tsx'), (m) => m.FormCodePage),
+      },
+      {
+        path: `${APP_CODE_PATH}/:appCode`,
+        handle: titled('code'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/code-editor/code-editor-page.tsx'), (m) => m.AppCodePage),
       },
       {
         path: `${FORM_PRINT_TEMPLATES_PATH}/:schemaCode`,

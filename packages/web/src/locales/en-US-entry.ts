@@ -58,6 +58,7 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     formDesigner: 'Form designer',
     workflowDesigner: 'Workflow designer',
     automation: 'Automations',
+    code: 'Code',
     printTemplates: 'Print templates',
     print: 'Print',
   },

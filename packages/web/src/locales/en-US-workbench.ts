@@ -7,6 +7,7 @@ import { enUSPrint } from './en-US-print.ts';
 import { enUSOplog } from './en-US-oplog.ts';
 import { enUSDashboard } from './en-US-dashboard.ts';
 import { enUSFormTools } from './en-US-form-tools.ts';
+import { enUSCodeEditor } from './en-US-code-editor.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
@@ -15,6 +16,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   oplog: enUSOplog,
   dashboard: enUSDashboard,
   formTools: enUSFormTools,
+  codeEditor: enUSCodeEditor,
   workbench: {
     greeting: 'Hello, {{name}}',
     intro: 'Welcome back to the workbench of “{{engine}}”.',
@@ -516,7 +518,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       remove: 'Delete "{{name}}"',
       hidden: 'Hidden',
       needsService: 'Needs a service',
-      needsServiceHint: 'This control relies on an outside service (OCR, e-signature, face recognition, a plugin). Until it is configured, people filling the form are told the service is not configured.',
+      needsServiceHint: 'This control relies on an outside service (OCR, e-signature, face recognition, a connector, a plugin). Until it is configured, people filling the form are told the service or the connectors are not configured.',
       hasProblems: 'Some settings need changing',
     },
     widgets: {
@@ -616,6 +618,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       rollupType: 'Rollup',
       sourceCode: 'Rolled up from',
       actionName: 'Action name',
+      actionNameHint: 'Pressing the button runs the form\'s code with this action name: the browser script\'s handler of that name in buttons, else the server script\'s action of that name',
       connectionCode: 'Connection code',
       resultMapping: 'Result mapping',
       confirm: 'Ask before running',
@@ -854,6 +857,17 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       cameraFailed: 'The camera could not be opened. Type the code and press Enter',
     },
     serviceNotConfigured: 'The service "{{name}}" needs is not configured yet',
+    connectorNotConfigured: 'Connectors not configured: this organisation has no connectors yet, so "{{name}}" cannot run',
+    script: {
+      error: 'The form script failed: {{message}}',
+      loadFailed: 'The form script could not be loaded; the form still works: {{message}}',
+      loadFailedPlain: 'The form script could not be loaded; the form still works',
+      timeout: 'The form script ran longer than {{seconds}} s; it was stopped and loaded again',
+      refused: '{{count}} operations of the form script were not valid and were ignored',
+      stopped: 'The form script could not finish its checks; nothing was submitted',
+      submitStopped: 'The form script stopped this submission',
+      noActionName: 'No action name set',
+    },
     confirmRemove: 'Delete this record?',
     discard: {
       title: 'Discard unsaved changes?',

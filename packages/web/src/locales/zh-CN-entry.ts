@@ -56,6 +56,7 @@ export const zhCNEntry = {
     formDesigner: '表单设计',
     workflowDesigner: '流程设计',
     automation: '自动化',
+    code: '代码',
     printTemplates: '打印模板',
     print: '打印',
   },

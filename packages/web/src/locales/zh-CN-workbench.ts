@@ -5,6 +5,7 @@ import { zhCNPrint } from './zh-CN-print.ts';
 import { zhCNOplog } from './zh-CN-oplog.ts';
 import { zhCNDashboard } from './zh-CN-dashboard.ts';
 import { zhCNFormTools } from './zh-CN-form-tools.ts';
+import { zhCNCodeEditor } from './zh-CN-code-editor.ts';
 
 /** zh-CN, workbench part: every screen after sign-in (workbench, apps, admin, designers, forms, lists, flows). */
 export const zhCNWorkbench = {
@@ -13,6 +14,7 @@ export const zhCNWorkbench = {
   oplog: zhCNOplog,
   dashboard: zhCNDashboard,
   formTools: zhCNFormTools,
+  codeEditor: zhCNCodeEditor,
   workbench: {
     greeting: '你好，{{name}}',
     intro: '欢迎回到「{{engine}}」的工作台。',
@@ -514,7 +516,7 @@ export const zhCNWorkbench = {
       remove: '删除「{{name}}」',
       hidden: '已隐藏',
       needsService: '需配置服务',
-      needsServiceHint: '该控件依赖外部服务（如 OCR、电子签章、人脸识别、插件）。服务配置好之前，填写表单时会提示“服务未配置”。',
+      needsServiceHint: '该控件依赖外部服务（如 OCR、电子签章、人脸识别、连接器、插件）。服务配置好之前，填写表单时会提示“服务未配置”或“连接器未配置”。',
       hasProblems: '有设置需要修改',
     },
     widgets: {
@@ -614,6 +616,7 @@ export const zhCNWorkbench = {
       rollupType: '汇总方式',
       sourceCode: '汇总来源',
       actionName: '动作名称',
+      actionNameHint: '按下按钮时运行表单代码：动作名称传给脚本，先找浏览器脚本的 buttons 中的同名处理函数，没有时运行服务端脚本的同名动作',
       connectionCode: '连接编码',
       resultMapping: '结果映射',
       confirm: '执行前确认',
@@ -852,6 +855,17 @@ export const zhCNWorkbench = {
       cameraFailed: '无法打开摄像头，请手动输入后回车',
     },
     serviceNotConfigured: '「{{name}}」所需的服务尚未配置',
+    connectorNotConfigured: '连接器未配置：本组织尚未配置连接器，「{{name}}」暂不能使用',
+    script: {
+      error: '表单脚本出错：{{message}}',
+      loadFailed: '表单脚本加载失败，表单仍可填写：{{message}}',
+      loadFailedPlain: '表单脚本加载失败，表单仍可填写',
+      timeout: '表单脚本运行超过 {{seconds}} 秒，已停止并重新加载',
+      refused: '表单脚本的 {{count}} 个操作无效，已忽略',
+      stopped: '表单脚本未能完成检查，未提交',
+      submitStopped: '表单脚本阻止了本次提交',
+      noActionName: '未设置动作名称',
+    },
     confirmRemove: '确定删除这条数据吗？',
     discard: {
       title: '放弃未保存的修改？',

@@ -108,7 +108,7 @@ export async function invoke(ctx: NodeContext, body: Body, deps: InvokeDeps): Pr
   const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (action) return action(ctx, body, deps);
   // Not a reserved name: an app script's custom API, when one has it (docs/decisions/0118).
-  const answered = name ? await customActions()?.(ctx, name, body) : undefined;
+  const answered = name ? await customActions()?.(ctx, name, body, deps) : undefined;
   if (!answered) throw new AppError('OpenApiUnknownAction', { detail: { actionName: name } });
   return answered;
 }

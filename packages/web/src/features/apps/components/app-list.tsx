@@ -1,9 +1,10 @@
 import { Button, Dropdown, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, MenuFoldOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, MenuFoldOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useCallback } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
+import { APP_CODE_PATH } from '@tritium/shared/constants/entry-routes';
 import { useTranslation } from 'react-i18next';
 import type { AppDto } from '../api/apps-api.ts';
 import { preCodeForDrop } from '../tree-order.ts';
@@ -38,6 +39,7 @@ export function AppList(props: AppListProps) {
 
 function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, onToggleFold }: AppListProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { token } = theme.useToken();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -104,10 +106,11 @@ function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, a
                       { key: 'edit', icon: <EditOutlined />, label: t('apps.actions.edit') },
                       { key: 'copy', icon: <CopyOutlined />, label: t('apps.actions.copy') },
                       ...(isAdministrator && onPermissions ? [{ key: 'permissions', icon: <SafetyOutlined />, label: t('appPermission.entry') }] : []),
+                      { key: 'code', icon: <CodeOutlined />, label: t('codeEditor.appEntry') },
                       { type: 'divider' as const },
                       { key: 'remove', icon: <DeleteOutlined />, danger: true, label: t('apps.actions.remove') },
                     ],
-                    onClick: ({ key }) => (key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : key === 'permissions' ? onPermissions?.(app) : onRemove(app)),
+                    onClick: ({ key }) => (key === 'code' ? navigate(`${APP_CODE_PATH}/${encodeURIComponent(app.code)}`) : key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : key === 'permissions' ? onPermissions?.(app) : onRemove(app)),
                   }}
                 >
                   <Button type="text" size="small" aria-label={t('apps.actions.menu', { name: app.displayName })} icon={<EllipsisOutlined />} />

@@ -1,5 +1,5 @@
 import { Button, Flex, Tag, Typography, theme } from 'antd';
-import { ApartmentOutlined, ArrowLeftOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowLeftOutlined, CodeOutlined, CloudUploadOutlined, EyeOutlined, LinkOutlined, SafetyOutlined, SaveOutlined, ThunderboltOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 export type SaveState = 'saved' | 'dirty' | 'saving';
@@ -25,10 +25,12 @@ interface TopBarProps {
   onPublicLink?: () => void;
   /** Opens the form's print templates (issue 24); shown once the form is published. */
   onPrintTemplates?: () => void;
+  /** Opens the form's custom code (issue 43). */
+  onCode?: () => void;
 }
 
 /** The designer's top bar (ui.md): form name, save state, 预览, 保存, 发布. */
-export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations, onPublicLink, onPrintTemplates }: TopBarProps) {
+export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, isPublishing, onBack, onPreview, onSave, onPublish, onDesignWorkflow, onPermissions, onAutomations, onPublicLink, onPrintTemplates, onCode }: TopBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -64,6 +66,11 @@ export function DesignerTopBar({ formName, isWorkflow, saveState, publishState, 
         {onAutomations && (
           <Button icon={<ThunderboltOutlined />} onClick={onAutomations}>
             {t('automation.entry')}
+          </Button>
+        )}
+        {onCode && (
+          <Button icon={<CodeOutlined />} onClick={onCode}>
+            {t('codeEditor.entry')}
           </Button>
         )}
         {onPrintTemplates && (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Layout, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { FunctionNodeType } from '@tritium/shared/constants/function-node';
-import { FORM_AUTOMATION_PATH, FORM_PRINT_TEMPLATES_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
+import { FORM_AUTOMATION_PATH, FORM_CODE_PATH, FORM_PRINT_TEMPLATES_PATH, WORKFLOW_DESIGNER_PATH } from '@tritium/shared/constants/entry-routes';
 import type { FormDesignLoadResult } from '../api/form-design-api.ts';
 import { DesignCanvas } from '../canvas/design-canvas.tsx';
 import { DesignerDnd } from '../canvas/designer-dnd.tsx';
@@ -105,6 +105,7 @@ export function FormDesigner({ schemaCode, loaded, reload }: FormDesignerProps) 
             onPermissions={publishInfo.hasPublished ? () => setPermissionsOpen(true) : undefined}
             onPublicLink={publishInfo.hasPublished ? () => setPublicLinkOpen(true) : undefined}
             onAutomations={publishInfo.hasPublished ? () => navigate(`${FORM_AUTOMATION_PATH}/${encodeURIComponent(schemaCode)}`) : undefined}
+            onCode={() => navigate(`${FORM_CODE_PATH}/${encodeURIComponent(schemaCode)}`)}
             onPrintTemplates={publishInfo.hasPublished ? () => navigate(`${FORM_PRINT_TEMPLATES_PATH}/${encodeURIComponent(schemaCode)}`) : undefined}
           />
           <DesignerDnd>

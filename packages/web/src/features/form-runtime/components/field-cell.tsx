@@ -29,11 +29,12 @@ export function FieldCell({ control, value, onChange, errorKey, title }: FieldCe
   const permission = state.permissionOf?.(control.code);
   const editing = isEditingMode(state.mode) && control.options.readonly !== true && (isInput(control) || control.type.dataType === 'none') && permission?.editable !== false;
   const print = state.mode === 'Print';
-  // Buttons and OCR act while editing; a record being read or printed has nothing to show for them.
-  if (!editing && control.type.dataType === 'none') return null;
+  // Buttons and OCR act while editing, greyed when locked; a record being read or printed has nothing to show for them.
+  const lockedAction = !editing && control.type.dataType === 'none' && isEditingMode(state.mode) && !print;
+  if (!editing && !lockedAction && control.type.dataType === 'none') return null;
   let body: ReactNode;
-  if (editing && kind) {
-    body = <kind.Edit control={control} value={value ?? null} onChange={onChange} id={id} invalid={!!error} device={state.device} schemaCode={state.schemaCode} />;
+  if ((editing || lockedAction) && kind) {
+    body = <kind.Edit control={control} value={value ?? null} onChange={onChange} id={id} invalid={!!error} device={state.device} schemaCode={state.schemaCode} disabled={lockedAction} />;
   } else if (kind?.Display) {
     body = <kind.Display control={control} value={value ?? null} device={state.device} print={print} />;
   } else {

@@ -22,6 +22,9 @@ import { useConfirmDiscard } from './use-confirm-discard.ts';
 import { ActionButton, type FormAction } from './form-actions.tsx';
 import { PhoneRecordActions } from './phone-action-bar.tsx';
 import { PhoneRecordLayout, type SideTab } from './phone-record-layout.tsx';
+import { FormScriptContext } from '../scripts/form-script-context.ts';
+import { withOverlay } from '../scripts/script-form.ts';
+import { useBrowserScript } from '../scripts/use-browser-script.ts';
 
 const ShareRecordModal = lazy(() => import('../../record-share/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
 
@@ -61,6 +64,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const record = useRuntimeRecord(schemaCode, objectId, initial);
   const instanceId = objectId ? (record.data.data?.system.WorkflowInstanceId ?? null) : null;
   const workflow = useWorkflow(instanceId);
+  const script = useBrowserScript(schemaCode, mode, record);
   const [busy, setBusy] = useState<DataAction | null>(null);
   const [revising, setRevising] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -93,12 +97,19 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   const run = async (action: DataAction) => {
     setBusy(action);
     try {
+      // The form's browser script checks first (validate, beforeSubmit) and hears the outcome (afterSubmit).
+      const verdict = await script.beforeAction(action);
+      if (verdict.stop) {
+        if (verdict.message) void message.error(verdict.message);
+        return;
+      }
       const outcome = await record.execute(action);
       if (!outcome.ok) {
         if (outcome.message) void message.error(outcome.message);
         return;
       }
       void message.success(t(`formRuntime.done.${action}`));
+      await script.afterAction(action, outcome.objectId);
       // A task created from the chart goes back to the chart, which shows it in its place.
       if (action === 'Remove' || scene === 'GanttCreateNode') onClose();
       else if (action === 'SubmitAndAdd') {
@@ -191,11 +202,12 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     form: record.values,
     system: data.system as Record<string, unknown>,
     errors: record.errors,
-    setValue: record.setValue,
+    setValue: script.setValue,
     setRows: record.setRows,
     // A revision edits every field; a handler the fields its node allows; anyone else what their permission groups
     // allow (hidden fields are not sent at all, read-only ones are shown and not changed; docs/decisions/0037).
-    permissionOf: revising ? undefined : (workflow.permissionOf ?? permissionOfRights(data.fieldRights)),
+    // A browser script may hide and lock on top of them, never show or unlock what they hide or lock.
+    permissionOf: withOverlay(revising ? undefined : (workflow.permissionOf ?? permissionOfRights(data.fieldRights)), script.overlay),
     fieldRights: revising || workflow.permissionOf ? undefined : data.fieldRights,
   };
   const sideWide = device === 'pc' && side.length > 0;
@@ -215,51 +227,53 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
   );
   return (
     <RuntimeFormContext.Provider value={state}>
-      <NamesProvider request={record.names}>
-        {device === 'phone' ? (
-          <PhoneRecordLayout
-            header={header}
-            record={
-              <div role="form" aria-label={attributes.displayName} style={{ padding: token.padding }}>
-                <FormBody tree={record.tree} />
-              </div>
-            }
-            side={side}
-            bar={mode !== 'Print' && (workflowBar(phoneBar) || phoneBar())}
-          />
-        ) : (
-          // In a modal the form fills it and its parts scroll; on a page it grows with its content and the page scrolls.
-          <Flex vertical style={page ? undefined : { height: '100%', minHeight: 0 }}>
-            {header}
-            <Flex style={page ? { flex: 1 } : { flex: 1, minHeight: 0 }} vertical={!sideWide}>
-              <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: page ? undefined : 'auto', padding: token.padding }}>
-                <FormBody tree={record.tree} />
-              </div>
-              {side.length > 0 && (
-                <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: page ? undefined : 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
-                  <Tabs items={side} />
+      <FormScriptContext.Provider value={script.context}>
+        <NamesProvider request={record.names}>
+          {device === 'phone' ? (
+            <PhoneRecordLayout
+              header={header}
+              record={
+                <div role="form" aria-label={attributes.displayName} style={{ padding: token.padding }}>
+                  <FormBody tree={record.tree} />
                 </div>
+              }
+              side={side}
+              bar={mode !== 'Print' && (workflowBar(phoneBar) || phoneBar())}
+            />
+          ) : (
+            // In a modal the form fills it and its parts scroll; on a page it grows with its content and the page scrolls.
+            <Flex vertical style={page ? undefined : { height: '100%', minHeight: 0 }}>
+              {header}
+              <Flex style={page ? { flex: 1 } : { flex: 1, minHeight: 0 }} vertical={!sideWide}>
+                <div role="form" aria-label={attributes.displayName} style={{ flex: 1, minWidth: 0, overflow: page ? undefined : 'auto', padding: token.padding }}>
+                  <FormBody tree={record.tree} />
+                </div>
+                {side.length > 0 && (
+                  <div style={{ width: sideWide ? 340 : undefined, flexShrink: 0, overflow: page ? undefined : 'auto', padding: `0 ${token.padding}px`, borderInlineStart: sideWide ? `1px solid ${token.colorBorderSecondary}` : undefined, borderTop: sideWide ? undefined : `1px solid ${token.colorBorderSecondary}` }}>
+                    <Tabs items={side} />
+                  </div>
+                )}
+              </Flex>
+              {mode !== 'Print' && (
+                <Flex
+                  justify="flex-end"
+                  gap="small"
+                  wrap
+                  // On a page of its own the buttons stay in reach at the bottom of the window.
+                  style={{ position: 'sticky', bottom: 0, background: token.colorBgContainer, padding: `${token.paddingSM}px ${token.padding}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}
+                >
+                  {footer}
+                </Flex>
               )}
             </Flex>
-            {mode !== 'Print' && (
-              <Flex
-                justify="flex-end"
-                gap="small"
-                wrap
-                // On a page of its own the buttons stay in reach at the bottom of the window.
-                style={{ position: 'sticky', bottom: 0, background: token.colorBgContainer, padding: `${token.paddingSM}px ${token.padding}px`, borderTop: `1px solid ${token.colorBorderSecondary}` }}
-              >
-                {footer}
-              </Flex>
-            )}
-          </Flex>
-        )}
-        {sharing && objectId && (
-          <Suspense fallback={null}>
-            <ShareRecordModal schemaCode={schemaCode} objectId={objectId} open onClose={() => setSharing(false)} />
-          </Suspense>
-        )}
-      </NamesProvider>
+          )}
+          {sharing && objectId && (
+            <Suspense fallback={null}>
+              <ShareRecordModal schemaCode={schemaCode} objectId={objectId} open onClose={() => setSharing(false)} />
+            </Suspense>
+          )}
+        </NamesProvider>
+      </FormScriptContext.Provider>
     </RuntimeFormContext.Provider>
   );
 }

@@ -1,15 +1,11 @@
-/** Batch scan, computed and looked-up values, system fields, the status and the controls of outside services. */
+/** Batch scan, the status, the controls of outside services, and the button and dynamic controls of the form's code. */
 import { App, Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BIZ_OBJECT_STATUS_COLORS, BIZ_OBJECT_STATUS_LABELS, type BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { batchScanField } from './batch-scan-field.tsx';
-import { DisplayText } from './default-display.tsx';
 import { EMPTY_TEXT, type AnyFieldKind, type DisplayProps, type FieldProps } from './field-types.ts';
-
-/** Values whose shape the platform does not know (dynamic): shown, never typed. */
-function Shown(props: FieldProps) {
-  return <DisplayText control={props.control} value={props.value} device={props.device} print={false} />;
-}
+import { buttonField } from '../scripts/button-field.tsx';
+import { dynamicField } from '../scripts/dynamic-field.tsx';
 
 // ui.md: antd's grey is "default".
 const tagColor = (status: BizObjectStatus) => (BIZ_OBJECT_STATUS_COLORS[status] === 'grey' ? 'default' : BIZ_OBJECT_STATUS_COLORS[status]);
@@ -32,8 +28,10 @@ function StatusDisplay({ value }: DisplayProps<number>) {
 function ServiceEdit({ control, disabled }: FieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  // The advanced button runs a connector (issue 44): until connectors exist it says so.
+  const text = control.type.key === 'advancedButton' ? t('formRuntime.connectorNotConfigured', { name: control.label }) : t('formRuntime.serviceNotConfigured', { name: control.label });
   return (
-    <Button disabled={disabled} onClick={() => void message.info(t('formRuntime.serviceNotConfigured', { name: control.label }))}>
+    <Button disabled={disabled} onClick={() => void message.info(text)}>
       {control.label}
     </Button>
   );
@@ -41,12 +39,12 @@ function ServiceEdit({ control, disabled }: FieldProps) {
 
 export const OTHER_FIELDS = {
   batchScan: batchScanField,
-  dynamic: { Edit: Shown },
+  dynamic: dynamicField,
   status: { Edit: (props: FieldProps<number>) => <StatusTag status={props.value} />, Display: StatusDisplay },
   ocr: { Edit: ServiceEdit },
   eSign: { Edit: ServiceEdit },
   faceRecognition: { Edit: ServiceEdit },
   advancedButton: { Edit: ServiceEdit },
   plugin: { Edit: ServiceEdit },
-  button: { Edit: ServiceEdit },
+  button: buttonField,
 } satisfies Record<string, AnyFieldKind>;
