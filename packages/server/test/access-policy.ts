@@ -170,6 +170,7 @@ export const ACCESS_POLICY = {
     'POST /v1/bizdata/batchupdate/tasks',
     'POST /v1/bizdata/byids',
     'POST /v1/bizdata/column/stat',
+    'POST /v1/bizdata/count',
     'POST /v1/bizdata/distinctPropertyValue',
     'POST /v1/bizdata/owner/change',
     'POST /v1/bizdata/property/distinct',

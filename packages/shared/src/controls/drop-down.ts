@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_SELECT_OPTIONS } from '../constants/limits.ts';
 import { codeSchema } from '../validation/zod.ts';
-import { controlCodeSchema } from './options/base.ts';
+import { controlCodeSchema, searchableOption } from './options/base.ts';
 import { selectControlOptions, singleChoiceDefault } from './options/select.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
@@ -25,6 +25,7 @@ export const dropDownControl = defineControlType({
   column: { sqlType: 'text' },
   options: selectControlOptions(displayName['zh-CN'], singleChoiceDefault).safeExtend({
     association: associationSource.nullable().default(null),
+    ...searchableOption,
   }),
   value: z.string().min(1),
   displayText: (text) => text ?? '',

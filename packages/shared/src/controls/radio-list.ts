@@ -1,6 +1,7 @@
 /** Radio list (单选框): one item of a list; stores the item's text. */
 import { z } from 'zod';
 import { MAX_SELECT_OPTIONS } from '../constants/limits.ts';
+import { searchableOption } from './options/base.ts';
 import { selectControlOptions, singleChoiceDefault } from './options/select.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
@@ -14,7 +15,7 @@ export const radioListControl = defineControlType({
   displayName,
   dataType: 'string',
   column: { sqlType: 'text' },
-  options: selectControlOptions(displayName['zh-CN'], singleChoiceDefault),
+  options: selectControlOptions(displayName['zh-CN'], singleChoiceDefault).safeExtend(searchableOption),
   // The text is kept even after the item is renamed or removed, so any non-empty text is a valid stored value; a new
   // choice must be among the items (`choices`), a record's unchanged value passes (docs/decisions/0029).
   value: z.string().min(1),

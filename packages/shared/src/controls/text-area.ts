@@ -1,7 +1,7 @@
 /** Text area (多行文本): several lines of text, up to 2000 characters. */
 import { z } from 'zod';
 import { TEXT_AREA_MAX_LENGTH, TEXT_AREA_ROWS } from '../constants/limits.ts';
-import { inputControlOptions } from './options/base.ts';
+import { inputControlOptions, searchableOption } from './options/base.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
 
@@ -20,6 +20,7 @@ export const textAreaControl = defineControlType({
     /** Rows: visible height in lines. */
     rows: z.number().int().min(1).max(TEXT_AREA_ROWS.max).default(TEXT_AREA_ROWS.default),
     defaultValue: value.default(''),
+    ...searchableOption,
   }),
   value,
   displayText: (text) => text ?? '',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { TEXT_MODES } from '../constants/formats.ts';
 import { TEXT_BOX_MAX_LENGTH, TOOLTIP_MAX_LENGTH } from '../constants/limits.ts';
-import { inputControlOptions } from './options/base.ts';
+import { inputControlOptions, searchableOption } from './options/base.ts';
 import { ANYWHERE } from './placement.ts';
 import { defineControlType } from './types.ts';
 
@@ -23,6 +23,7 @@ export const textBoxControl = defineControlType({
     /** NoRepeat: refuse a value another row of the form already has. */
     noRepeat: z.boolean().default(false),
     noRepeatTipMessage: z.string().max(TOOLTIP_MAX_LENGTH).default(''),
+    ...searchableOption,
   }),
   value,
   displayText: (text) => text ?? '',

@@ -12,7 +12,7 @@ import { publishSummary } from './publish-summary.ts';
 import { applyPlan, lockFormTables } from './ddl-executor.ts';
 import { inFormTransaction } from './form-lock.ts';
 import { recordOperation } from '../audit/oplog.ts';
-import { dropTextTwinsBeforeAlter, syncTrigramIndexes } from './trigram-indexes.ts';
+import { dropTextTwinsBeforeAlter, presentAfterRenames, syncTrigramIndexes } from './trigram-indexes.ts';
 import { publishRulesAndRollups } from './rules-port.ts';
 import { publishTreeStructure } from './tree-structure.ts';
 import { assertControlsComplete } from './control-completeness.ts';
@@ -105,10 +105,12 @@ export async function publishDesign(ctx: NodeContext, body: { schemaCode: string
     const confirmed = new Set(body.confirm);
     const unconfirmed = plan.changes.filter((c) => c.needsConfirmation && !confirmed.has(c.key)).map((c) => c.key);
     if (unconfirmed.length) throw new AppError('FormPublishNeedsConfirmation', { detail: { changes: plan.changes, unconfirmed } });
+    // The searched columns the table has before the plan alters it (a conversion drops their indexes), by their new names.
+    const present = plan.main.create ? new Set<string>() : await presentAfterRenames(edb, schema, plan.main, formModelOf(definitionOf(row.published)).columns);
     if (!plan.main.create) await dropTextTwinsBeforeAlter(edb, schema, plan.main);
     await applyPlan(edb, schema, node.code, plan);
-    // "Contains" on short text reads lowered twins with trigram indexes (docs/decisions/0013-query-engine.md, 0103).
-    await syncTrigramIndexes(edb, schema, node.code, formModelOf(definitionOf(row.draft)).columns);
+    // "Contains" on the searched text reads lowered twins with trigram indexes (docs/decisions/0013-query-engine.md, 0103, 0119).
+    await syncTrigramIndexes(edb, schema, node.code, formModelOf(definitionOf(row.draft)).columns, present);
     // Tree display: the parent column's index, and no switching it on over rows that break the limits (0023).
     await publishTreeStructure(edb, { schema, schemaCode: node.code, table: plan.main.table, published: row.published ? definitionOf(row.published) : null, draft: definitionOf(row.draft) });
     // The publish time is the schema's cache stamp (form/loadsetting): it moves only when something was published.

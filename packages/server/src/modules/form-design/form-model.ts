@@ -10,6 +10,8 @@ export interface ColumnModel {
   code: string;
   sqlType: ControlSqlType;
   typeKey: string;
+  /** A text control's 支持模糊搜索 (docs/decisions/0119): true, false, or absent (not chosen). */
+  searchable?: boolean;
 }
 
 export interface ChildModel {
@@ -52,7 +54,8 @@ export function flattenControls(controls: readonly ControlDefinition[]): Control
 export function columnOf(place: ControlPlace): ColumnModel | null {
   const { column } = controlStorage(place.type, place.control.options);
   if (!column || 'childTable' in column || column.systemField) return null;
-  return { code: place.control.code, sqlType: column.sqlType, typeKey: place.control.type };
+  const searchable = (place.control.options as { searchable?: unknown } | undefined)?.searchable;
+  return { code: place.control.code, sqlType: column.sqlType, typeKey: place.control.type, ...(typeof searchable === 'boolean' ? { searchable } : {}) };
 }
 
 export function isSubTable(place: ControlPlace): boolean {

@@ -30,7 +30,7 @@ describe('first publish', () => {
     const code = await newForm();
     const def = definition([
       { type: 'textBox', code: 'CustomerName' },
-      { type: 'textArea', code: 'Remark' },
+      { type: 'textArea', code: 'Remark', options: { searchable: true } },
       { type: 'number', code: 'Amount' },
       { type: 'dateTime', code: 'DueDate' },
       { type: 'checkboxList', code: 'Tags' },
@@ -42,7 +42,7 @@ describe('first publish', () => {
       { type: 'creator', code: 'CreatedBy' },
       { type: 'associatedProperty', code: 'CustomerPhone', options: { associationCode: 'Customer', sourcePropertySchema: { schemaCode: code, propertyCode: 'CustomerName', controlType: 'textBox' } } },
       { type: 'description', code: 'Intro' },
-      { type: 'layout', code: 'Row1', controls: [{ type: 'textBox', code: 'InLayout' }, { type: 'number', code: 'InLayout2' }] },
+      { type: 'layout', code: 'Row1', controls: [{ type: 'textBox', code: 'InLayout', options: { searchable: true } }, { type: 'number', code: 'InLayout2' }] },
       {
         type: 'tab',
         code: 'Tabs',
@@ -80,6 +80,7 @@ describe('first publish', () => {
       [`xo_${rest}`, expect.stringMatching(/"CreatedTime" DESC, "ObjectId" DESC/)],
       [`xw_${rest}`, expect.stringContaining('("OwnerId") INCLUDE ("OwnerDeptId")')],
     ]);
+    // Name, SeqNo, the default view's quick search (CustomerName) and the two marked 支持模糊搜索 (docs/decisions/0119).
     expect(Object.values(mainIndexes).filter((d) => d.includes('gin_trgm_ops'))).toHaveLength(5);
     const childIndexes = await indexesOf(t, admin.engineCode, `${main}__items`);
     expect(childIndexes[`xp_${code.toLowerCase()}__items`]).toMatch(/\("ParentObjectId", "SortKey"\)/);

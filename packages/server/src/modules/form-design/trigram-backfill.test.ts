@@ -19,7 +19,7 @@ const indexesOf = async (schema: string, table: string) =>
 describe('the search index backfill', () => {
   it('puts back the trigram indexes of a form that lacks them, once per engine', async () => {
     const code = (await createForm(a, appCode)).code as string;
-    await publish(a, code, definition([{ type: 'textBox', code: 'Title' }, { type: 'textArea', code: 'Notes' }, { type: 'dropDown', code: 'Level', options: { defaultItems: ['高', '低'] } }]));
+    await publish(a, code, definition([{ type: 'textBox', code: 'Title' }, { type: 'textArea', code: 'Notes', options: { searchable: true } }, { type: 'dropDown', code: 'Level', options: { defaultItems: ['高', '低'] } }]));
     const schema = engineSchemaName(admin.engineCode);
     const table = (await sql<{ table_name: string }>`select table_name from ${sql.table(`${schema}.form_tables`)} where schema_code = ${code} and grid_key = ''`.execute(t.database.db)).rows[0]!.table_name;
     const written = await indexesOf(schema, table);

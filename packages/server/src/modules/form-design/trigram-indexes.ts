@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { formTablesOf } from './form-design.repo.ts';
 import { fitIdentifier, hash8 } from './table-names.ts';
+import { controlTypeByKey } from '@tritium/shared/controls/index';
 import type { ColumnModel } from './form-model.ts';
 import type { TableWork } from './ddl-planner.ts';
 
@@ -25,9 +26,32 @@ export const TRIGRAM_CONTROL_TYPES: ReadonlySet<string> = new Set(['textBox', 't
 const PREFIX = 'xt_';
 export const trigramIndexName = (table: string, column: string): string => fitIdentifier(`${PREFIX}${table.replace(/^i_/, '')}_${hash8(column)}`);
 
-/** The columns that get an index: Name, SeqNo, then the TRIGRAM_CONTROL_TYPES columns; first TRIGRAM_INDEX_LIMIT. */
-export function trigramColumns(columns: readonly Pick<ColumnModel, 'code' | 'typeKey'>[]): string[] {
-  return ['Name', 'SeqNo', ...columns.filter((c) => TRIGRAM_CONTROL_TYPES.has(c.typeKey)).map((c) => c.code)].slice(0, TRIGRAM_INDEX_LIMIT);
+/**
+ * Which text columns a publish indexes (docs/decisions/0119): every index is written by every insert, so beyond
+ * Name and SeqNo only the columns people search get one. A text column is searched when its control says so
+ * (`searchable`, 支持模糊搜索 in the designer), or, when the control says nothing (forms designed before the choice
+ * existed, and new controls left as they came), when a view searches it or filters it by "contains" (`used`) or its
+ * table has one now (`present`: a publish keeps what an earlier one laid, so no search gets slower until someone
+ * unticks the box). `searchable: false` drops it whatever a view does; a "contains" on it still works, as ILIKE.
+ */
+export interface TrigramUse {
+  /** Columns a view's quick search or fixed filter's "contains" reads. */
+  used?: ReadonlySet<string>;
+  /** Columns that have a twin or a trigram index now. */
+  present?: ReadonlySet<string>;
+}
+
+type TrigramColumnModel = Pick<ColumnModel, 'code' | 'typeKey' | 'searchable'>;
+
+/** Whether a text column is searched (see TrigramUse). */
+export function isSearched(column: TrigramColumnModel, use: TrigramUse = {}): boolean {
+  if (!TRIGRAM_CONTROL_TYPES.has(column.typeKey) || column.searchable === false) return false;
+  return column.searchable === true || !!use.used?.has(column.code) || !!use.present?.has(column.code);
+}
+
+/** The columns that get an index: Name, SeqNo, then the searched text columns in designer order; first TRIGRAM_INDEX_LIMIT. */
+export function trigramColumns(columns: readonly TrigramColumnModel[], use: TrigramUse = {}): string[] {
+  return ['Name', 'SeqNo', ...columns.filter((c) => isSearched(c, use)).map((c) => c.code)].slice(0, TRIGRAM_INDEX_LIMIT);
 }
 
 /**
@@ -64,9 +88,9 @@ const FOLDED_PREFIX = '~';
  * (the peer workload's notes made the table 58 % larger and PGlite's bulk insert 19–25 % slower), while the list
  * filters people type go to short text; a text area's "contains" stays ILIKE, served by a trigram index on its column.
  */
-export function twinnedColumns(columns: readonly Pick<ColumnModel, 'code' | 'typeKey'>[]): string[] {
+export function twinnedColumns(columns: readonly TrigramColumnModel[], use: TrigramUse = {}): string[] {
   const areas = new Set(columns.filter((c) => c.typeKey === 'textArea').map((c) => c.code));
-  return trigramColumns(columns).filter((c) => !areas.has(c));
+  return trigramColumns(columns, use).filter((c) => !areas.has(c));
 }
 
 /** The twins a main table has, by their own name (generated columns whose name starts with '~'). */
@@ -86,16 +110,64 @@ export async function writableColumnsOf(edb: EngineExecutor, schema: string, tab
   return r.rows.map((row) => row.name);
 }
 
+/** The text columns of `columns` that have a twin or a trigram index in the table now (by their current names). */
+export async function searchedColumnsPresent(edb: EngineExecutor, schema: string, table: string, columns: readonly Pick<ColumnModel, 'code'>[]): Promise<Set<string>> {
+  const twins = await twinsOf(edb, schema, table);
+  const r = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and tablename = ${table} and indexname like ${`${PREFIX}%`}`.execute(edb);
+  const indexes = new Set(r.rows.map((row) => row.name));
+  const has = (c: string) => twins.has(foldedColumnName(c)) || indexes.has(trigramIndexName(table, c)) || indexes.has(trigramIndexName(table, foldedColumnName(c)));
+  return new Set(columns.map((c) => c.code).filter(has));
+}
+
+/** searchedColumnsPresent before a publish's plan runs, named as the draft names them (a renamed column keeps its choice). */
+export async function presentAfterRenames(edb: EngineExecutor, schema: string, work: Pick<TableWork, 'table' | 'renames'>, columns: readonly Pick<ColumnModel, 'code'>[]): Promise<Set<string>> {
+  const before = await searchedColumnsPresent(edb, schema, work.table, columns);
+  const renamed = new Map(work.renames.map((r) => [r.from, r.to]));
+  return new Set([...before].map((c) => renamed.get(c) ?? c));
+}
+
 /**
- * Makes the main table's lowered twins and trigram indexes match its searchable text columns (inside the publishing
+ * The columns a form's views search (quick search) or filter by a pattern (a fixed filter's Contains, StartWith…):
+ * designed views, or the default view's quick search (Name and the first two short-text fields, view-fields.ts)
+ * while none is designed.
+ */
+export async function columnsViewsSearch(edb: EngineExecutor, schemaCode: string, columns: readonly Pick<ColumnModel, 'code' | 'typeKey'>[]): Promise<Set<string>> {
+  const rows = await edb.selectFrom('list_views').select('setting').where('schema_code', '=', schemaCode).execute();
+  const used = new Set<string>();
+  if (!rows.length) {
+    for (const c of columns.filter((c) => controlTypeByKey(c.typeKey)?.dataType === 'string').slice(0, 2)) used.add(c.code);
+    return used;
+  }
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { children?: unknown[]; field?: unknown; operator?: unknown };
+    if (Array.isArray(n.children)) n.children.forEach(visit);
+    else if (typeof n.field === 'string' && typeof n.operator === 'string' && PATTERN_OPERATORS.has(n.operator)) used.add(n.field);
+  };
+  for (const { setting } of rows) {
+    const view = setting as { quickSearch?: unknown; filter?: unknown };
+    if (Array.isArray(view.quickSearch)) for (const code of view.quickSearch) if (typeof code === 'string') used.add(code);
+    visit(view.filter);
+  }
+  return used;
+}
+
+/** The operators a trigram index serves (filter-compiler.ts caseFreeLike). */
+const PATTERN_OPERATORS: ReadonlySet<string> = new Set(['Contains', 'NotContains', 'StartWith', 'EndWith', 'NotStartWith', 'NotEndWith']);
+
+/**
+ * Makes the main table's lowered twins and trigram indexes match its searched text columns (inside the publishing
  * transaction), and records which columns have a twin in form_tables (decision 0103): a "contains" then reads the
  * twin with LIKE — the same answers as ILIKE, which lowers the column's text on every row it reads. Twins need no
- * extension; the trigram indexes are on the twins (pg_trgm serves LIKE as it does ILIKE).
+ * extension; the trigram indexes are on the twins (pg_trgm serves LIKE as it does ILIKE). Which columns are searched:
+ * trigramColumns (docs/decisions/0119); `present` is what the table had before the publish altered it (read here
+ * when not given).
  */
-export async function syncTrigramIndexes(edb: EngineExecutor, schema: string, schemaCode: string, columns: readonly ColumnModel[]): Promise<void> {
+export async function syncTrigramIndexes(edb: EngineExecutor, schema: string, schemaCode: string, columns: readonly ColumnModel[], present?: ReadonlySet<string>): Promise<void> {
   const table = (await formTablesOf(edb, schemaCode)).get('');
   if (!table) return;
-  const twinned = twinnedColumns(columns);
+  const use: TrigramUse = { used: await columnsViewsSearch(edb, schemaCode, columns), present: present ?? (await searchedColumnsPresent(edb, schema, table, columns)) };
+  const twinned = twinnedColumns(columns, use);
   const twins = new Map(twinned.map((c) => [foldedColumnName(c), c]));
   const have = await twinsOf(edb, schema, table);
   const actions = [
@@ -106,7 +178,7 @@ export async function syncTrigramIndexes(edb: EngineExecutor, schema: string, sc
   if (actions.length) await sql`alter table ${sql.id(schema, table)} ${sql.join(actions)}`.execute(edb);
   await edb.updateTable('form_tables').set({ folded_columns: JSON.stringify(twinned) }).where('table_name', '=', table).where(sql<boolean>`folded_columns <> ${JSON.stringify(twinned)}::jsonb`).execute();
   const indexedColumn = (c: string) => (twins.has(foldedColumnName(c)) ? foldedColumnName(c) : c);
-  const wanted = new Map(trigramColumns(columns).map((c) => [trigramIndexName(table, indexedColumn(c)), indexedColumn(c)]));
+  const wanted = new Map(trigramColumns(columns, use).map((c) => [trigramIndexName(table, indexedColumn(c)), indexedColumn(c)]));
   const existing = await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and tablename = ${table} and indexname like ${`${PREFIX}%`}`.execute(edb);
   for (const { name } of existing.rows) {
     if (!wanted.has(name)) await sql`drop index if exists ${sql.id(schema, name)}`.execute(edb);

@@ -58,7 +58,8 @@ async function ilike(operator: (typeof OPERATORS)[number], value: string, formCo
 beforeAll(async () => {
   ({ t, admin, a, appCode, log } = await appWithStatementLog());
   code = (await createForm(a, appCode)).code as string;
-  await publish(a, code, definition([{ type: 'textBox', code: 'Title' }, { type: 'textArea', code: 'Notes' }, { type: 'number', code: 'Qty' }]));
+  // Notes is marked 支持模糊搜索 (docs/decisions/0119): a text area nobody marks gets no index.
+  await publish(a, code, definition([{ type: 'textBox', code: 'Title' }, { type: 'textArea', code: 'Notes', options: { searchable: true } }, { type: 'number', code: 'Qty' }]));
   for (const title of TITLES) await saveTitle(title);
   userId = (await a.post('/v1/form/loaddata', { schemaCode: code, objectId: await saveTitle('x') })).system.CreatedBy;
 });
@@ -120,12 +121,13 @@ describe('lowered twins of text columns', () => {
 
   it('follow a publish that adds, renames, converts and removes text controls', async () => {
     const form = (await createForm(a, appCode)).code as string;
-    await publish(a, form, definition([{ type: 'textBox', code: 'Subject' }, { type: 'textBox', code: 'Gone' }, { type: 'textBox', code: 'Later' }]));
+    // The default view searches the first two text boxes; Later and Added are marked 支持模糊搜索 (docs/decisions/0119).
+    await publish(a, form, definition([{ type: 'textBox', code: 'Subject' }, { type: 'textBox', code: 'Gone' }, { type: 'textBox', code: 'Later', options: { searchable: true } }]));
     await a.post('/v1/form/action/execute', { schemaCode: form, actionCode: 'Save', values: { Subject: 'Ärger', Gone: 'x', Later: '12' } });
     const table = (await mainOf(form)).table_name;
     expect(Object.keys(await twinsOf(t, admin.engineCode, table))).toEqual(['~Name', '~SeqNo', '~Subject', '~Gone', '~Later']);
     // Subject renamed (its code's case), Gone removed, Later becomes a number, Added is new.
-    const changed = definition([{ type: 'textBox', code: 'subject' }, { type: 'number', code: 'Later' }, { type: 'textArea', code: 'Added' }]);
+    const changed = definition([{ type: 'textBox', code: 'subject' }, { type: 'number', code: 'Later' }, { type: 'textArea', code: 'Added', options: { searchable: true } }]);
     const version = await saveDraft(a, form, changed);
     const dry = await a.post('/v1/formdesign/publish', { schemaCode: form, version, confirm: [], dryRun: true });
     await a.post('/v1/formdesign/publish', { schemaCode: form, version, confirm: dry.changes.map((c: { key: string }) => c.key) });

@@ -21,6 +21,11 @@ export function queryRoutes(app: TypedApp, deps: { db: Db; now?: () => number })
     schema: { tags, summary: '分页查询业务数据（筛选、排序、数据范围）', body: contracts.BizQueryBody, response: env(contracts.BizQueryResult) },
     handler: async (request) => ok(await query.queryRecords(ctx(request), request.body, options())),
   });
+  app.post('/v1/bizdata/count', {
+    config,
+    schema: { tags, summary: '统计符合筛选的业务数据条数（只计数，不取分页）', body: contracts.BizCountBody, response: env(contracts.BizCountResult) },
+    handler: async (request) => ok({ total: await query.countRecords(ctx(request), request.body, options()) }),
+  });
   app.post('/v1/bizdata/column/stat', {
     config,
     schema: { tags, summary: '数字列统计：计数、求和、平均、最小、最大', body: contracts.ColumnStatBody, response: env(contracts.ColumnStatResult) },

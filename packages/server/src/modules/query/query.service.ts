@@ -116,35 +116,51 @@ export interface QueryWindow {
 }
 
 /**
+ * The number of narrowed records, from a count statement alone: no page is read or sorted (docs/decisions/0119). A
+ * filter on indexed columns only (or none) is answered from an index where PostgreSQL can; a member's permitted scopes
+ * are counted as disjoint branches, each an index scan (docs/decisions/0063).
+ */
+export async function countRecords(ctx: NodeContext, body: Narrowing, options: QueryOptions = {}): Promise<number> {
+  return (await queryWindow(ctx, body, { offset: 0, limit: 0, count: true }, options)).total!;
+}
+
+/**
  * The records of a window (the open API's FromRowNum / ToRowNum, docs/decisions/0021) in the order asked, then
- * CreatedTime desc, ObjectId desc; `total` is null when not counted. The form comes back for presenting the rows.
+ * CreatedTime desc, ObjectId desc; `total` is null when not counted. A window of no rows with its count is a count
+ * statement alone (the open API's RequireCount with FromRowNum = ToRowNum, countRecords). The form comes back for
+ * presenting the rows.
  */
 export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<QueryBody, 'sort'>, window: QueryWindow, options: QueryOptions = {}) {
   const { edb, form, cc, where, base, count } = await narrow(ctx, body, options);
   const { sorts, order } = orderOf(form, cc, body.sort);
   // The statement of this shape built before, its values bound anew (docs/decisions/0100).
-  const kind = !window.count ? 'page' : sorts.length ? 'sorted' : 'lateral';
+  const kind = !window.count ? 'page' : window.limit === 0 ? 'count' : sorts.length ? 'sorted' : 'lateral';
   const compiledWhere = where.compile(edb);
   const statements = statementsOf(ctx.db, { engineCode: ctx.engineCode, schemaCode: form.node.code, objectId: form.node.object_id, version: form.version, mainTable: form.mainTable });
-  const shape = `${kind}\u0000${order.map((o) => `${o.code} ${o.direction}`).join(',')}\u0000${form.rights.viewScopes.join(',')}\u0000${compiledWhere.sql}`;
+  const orderKey = kind === 'count' ? '' : order.map((o) => `${o.code} ${o.direction}`).join(',');
+  const shape = `${kind}\u0000${orderKey}\u0000${form.rights.viewScopes.join(',')}\u0000${compiledWhere.sql}`;
   const cached = statements.get(shape);
   const rows: Record<string, unknown>[] = cached && cached !== 'uncached'
     ? (await edb.executeQuery<Record<string, unknown>>(CompiledQuery.raw(cached.sql, parametersOf(cached, compiledWhere.parameters, window.limit, window.offset)))).rows
     : await buildAndRun();
   async function buildAndRun() {
-    let page = base().select(recordColumns(form, MAIN));
-    for (const o of order) page = page.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
-    page = page.limit(window.limit).offset(window.offset);
-    const statement = kind === 'page' ? page : kind === 'sorted' ? sortedPageWithTotal(base, edb, form, order, window) : lateralPageWithTotal(edb, count(), page, order);
+    const statement = kind === 'count' ? count() : kind === 'sorted' ? sortedPageWithTotal(base, edb, form, order, window) : kind === 'lateral' ? lateralPageWithTotal(edb, count(), pageOf(), order) : pageOf();
     const compiled = statement.compile();
     if (!cached) {
       // A count in scope branches (docs/decisions/0063) lays its values out otherwise: built every time.
-      const copies = kind === 'lateral' && permittedBranches(cc) ? undefined : layoutOf(compiled.parameters, compiledWhere.parameters, window.limit, window.offset, kind === 'lateral' ? 2 : 1);
-      statements.remember(shape, copies === undefined ? 'uncached' : { sql: compiled.sql, whereCopies: copies });
+      const counted = kind === 'lateral' || kind === 'count';
+      const copies = counted && permittedBranches(cc) ? undefined : layoutOf(compiled.parameters, compiledWhere.parameters, window.limit, window.offset, kind === 'lateral' ? 2 : 1, kind !== 'count');
+      statements.remember(shape, copies === undefined ? 'uncached' : { sql: compiled.sql, whereCopies: copies, ...(kind === 'count' ? { windowed: false } : {}) });
     }
     return (await edb.executeQuery<Record<string, unknown>>(compiled)).rows;
   }
+  function pageOf() {
+    let page = base().select(recordColumns(form, MAIN));
+    for (const o of order) page = page.orderBy(sql.ref(`${MAIN}.${o.code}`), o.direction);
+    return page.limit(window.limit).offset(window.offset);
+  }
   if (kind === 'page') return { form, list: rows.map((r) => presentRecord(form, r)), total: null };
+  if (kind === 'count') return { form, list: [], total: Number(rows[0]?.n ?? 0) as number | null };
   const total = Number(rows[0]?.__total ?? 0);
   const list = rows.filter((r) => r.ObjectId != null).map((r) => presentRecord(form, r));
   return { form, list, total: total as number | null };

@@ -8,7 +8,7 @@ import { addMember, createApp, grant, nodeClient, type OrgClient, type Person } 
 import { companyIdOf } from '../../../test/org-helpers.ts';
 import { adminWithApp, createForm, definition, indexesOf, publish } from '../../../test/form-helpers.ts';
 import type { Db } from '../../db/types.ts';
-import { columnStat, distinctValues, queryRecords } from './query.service.ts';
+import { columnStat, countRecords, distinctValues, queryRecords, queryWindow } from './query.service.ts';
 
 // test-databases: both — the query engine's SQL, collation and types (docs/testing.md "Runs on both databases").
 
@@ -23,7 +23,7 @@ const ids: string[] = [];
 
 const FORM = definition([
   { type: 'textBox', code: 'Title' },
-  { type: 'textArea', code: 'Remark' },
+  { type: 'textArea', code: 'Remark', options: { searchable: true } },
   { type: 'dropDown', code: 'Kind', options: { defaultItems: ['x', 'y', 'z'] } },
   { type: 'number', code: 'Amount', options: { decimalPlaces: 2 } },
   { type: 'dateTime', code: 'Due' },
@@ -358,6 +358,16 @@ describe('paging, statistics and distinct values', () => {
     expect((await query(a, { status: [0] })).body.data.total).toBe(1);
   });
 
+  it('counts without a page: the same totals as the list, under filters, statuses and scopes (docs/decisions/0119)', async () => {
+    const count = async (client: OrgClient, body: Record<string, unknown>) => (await client.raw('POST', '/v1/bizdata/count', { schemaCode: code, ...body })).body;
+    const cases: Record<string, unknown>[] = [{}, { filter: leaf('Kind', 'Equal', 'x') }, { status: [0] }, { filter: leaf('Title', 'Contains', '客户') }, { scope: 'own' }, { scope: 'relevant', filter: leaf('Kind', 'Equal', 'x') }];
+    for (const client of [a, m]) {
+      for (const body of cases) expect((await count(client, body)).data, JSON.stringify(body)).toEqual({ total: (await query(client, body)).body.data.total });
+    }
+    expect((await count(a, { filter: leaf('Nope', 'Equal', 1) })).errorCode).toBe(777);
+    expect((await count(a, { scope: 'everyone' })).errorCode).toBe(777);
+  });
+
   it('sums, averages and bounds a number column under a filter', async () => {
     const stat = (body: Record<string, unknown>) => a.raw('POST', '/v1/bizdata/column/stat', { schemaCode: code, ...body });
     expect((await stat({ field: 'Amount' })).body.data).toEqual({ count: 5, sum: 127.5, avg: 25.5, min: -3, max: 100 });
@@ -477,6 +487,24 @@ describe('the engine itself', () => {
     expect(q.result.total).toBeGreaterThan(0);
     expect((await run((ctx) => columnStat(ctx, { schemaCode: code, field: 'Items.Qty', filter: filter as never }))).onRecords).toHaveLength(1);
     expect((await run((ctx) => distinctValues(ctx, { schemaCode: code, field: 'Tags', pageIndex: 0, pageSize: 10, filter: filter as never }))).onRecords).toHaveLength(1);
+  });
+
+  it('counts with one count statement: no page, no order, no row read whole (docs/decisions/0119)', async () => {
+    const filter = leaf('Title', 'Contains', '客户');
+    const listed = (await run((ctx) => queryRecords(ctx, { schemaCode: code, pageIndex: 0, pageSize: -1, filter: filter as never, scope: 'ownAndRelevant' }))).result.total;
+    expect(listed).toBeGreaterThan(0);
+    for (let i = 0; i < 2; i++) {
+      // The second call binds the remembered statement (docs/decisions/0100): the same answer.
+      const c = await run((ctx) => countRecords(ctx, { schemaCode: code, filter: filter as never, scope: 'ownAndRelevant' }));
+      expect(c.result).toBe(listed);
+      expect(c.onRecords).toHaveLength(1);
+      expect(c.onRecords[0]).toMatch(/count\(\*\)/);
+      expect(c.onRecords[0]).not.toMatch(/order by|limit|offset|"Title",/i);
+    }
+    // The open API's RequireCount with an empty window (FromRowNum = ToRowNum) is the same count.
+    const w = await run((ctx) => queryWindow(ctx, { schemaCode: code, filter: filter as never, sort: [{ field: 'Amount', direction: 'desc' }] }, { offset: 0, limit: 0, count: true }));
+    expect(w.result).toMatchObject({ list: [], total: 2 });
+    expect(w.onRecords[0]).not.toMatch(/order by|limit/i);
   });
 
   // Sun 1 Nov 2026 01:30 in Shanghai is still Sat 31 Oct in UTC: the ranges must follow Shanghai.

@@ -10,6 +10,8 @@ export interface CachedStatement {
   sql: string;
   /** How many times the WHERE's parameters appear, one after another, before limit and offset. */
   whereCopies: number;
+  /** False for a statement without a window (a count): no limit and offset follow the WHERE's values. */
+  windowed?: boolean;
 }
 
 /** One form's statements, valid for one published version of one main table (a publish makes a new entry). */
@@ -77,17 +79,17 @@ export function statementsOf(db: Db, form: { engineCode: string; schemaCode: str
 export function parametersOf(statement: CachedStatement, whereParameters: readonly unknown[], limit: number, offset: number): unknown[] {
   const out: unknown[] = [];
   for (let i = 0; i < statement.whereCopies; i++) out.push(...whereParameters);
-  out.push(limit, offset);
+  if (statement.windowed !== false) out.push(limit, offset);
   return out;
 }
 
 /**
  * How a freshly built statement's parameters are laid out, checked against what Kysely compiled: the WHERE's values
- * `copies` times, then limit and offset. Undefined when they are laid out otherwise (a scoped count's branches):
- * such a shape is built every time.
+ * `copies` times, then limit and offset (none for a statement without a window). Undefined when they are laid out
+ * otherwise (a scoped count's branches): such a shape is built every time.
  */
-export function layoutOf(compiled: readonly unknown[], whereParameters: readonly unknown[], limit: number, offset: number, copies: number): CachedStatement['whereCopies'] | undefined {
-  const expected = parametersOf({ sql: '', whereCopies: copies }, whereParameters, limit, offset);
+export function layoutOf(compiled: readonly unknown[], whereParameters: readonly unknown[], limit: number, offset: number, copies: number, windowed = true): CachedStatement['whereCopies'] | undefined {
+  const expected = parametersOf({ sql: '', whereCopies: copies, windowed }, whereParameters, limit, offset);
   if (expected.length !== compiled.length) return undefined;
   return expected.every((v, i) => Object.is(v, compiled[i])) ? copies : undefined;
 }

@@ -10,7 +10,7 @@ import { isAdministrator } from '../function-node/function-node.policy.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { execute } from '../business-data/record.service.ts';
 import type { RecordFilesDeps } from '../business-data/record-files.ts';
-import { queryRecords } from '../query/query.service.ts';
+import { countRecords, queryRecords } from '../query/query.service.ts';
 import { NOT_BATCH_EDITABLE } from './view-fields.ts';
 import { failureOf, viewNarrowing, type ViewNarrowingInput } from './view-query.service.ts';
 import { assertCan } from '../permission/form-rights.ts';
@@ -47,7 +47,7 @@ export async function startBatchUpdate(ctx: NodeContext, body: Body): Promise<{ 
   }
   if (!body.objectIds) {
     // The filter is checked now (a bad one is a 777 here, not a failed job) and the size with it.
-    const { total } = await queryRecords(ctx, { ...narrowing, pageIndex: 0, pageSize: 1 });
+    const total = await countRecords(ctx, narrowing);
     if (total > BATCH_UPDATE_MAX) throw new AppError('BatchTooManyRecords', { detail: { total, max: BATCH_UPDATE_MAX } });
   }
   const payload: Payload = {

@@ -45,3 +45,11 @@ export const DistinctValueResult = z.object({
   hasMore: z.boolean(),
 });
 export type DistinctValueResult = z.infer<typeof DistinctValueResult>;
+
+/**
+ * POST /v1/bizdata/count: how many records the narrowing holds, from a count statement alone — no page is read
+ * (docs/decisions/0119). The same narrowing as bizdata/query, so a list's total and its count agree.
+ */
+export const BizCountBody = z.strictObject(narrowing);
+export const BizCountResult = z.object({ total: z.number().int() });
+export type BizCountResult = z.infer<typeof BizCountResult>;

@@ -58,3 +58,11 @@ export function inputControlOptions(defaultName: string) {
 
 /** Maps fields of this form (keys) to fields of a source row (values): association fill, OCR and the like. */
 export const fieldMappingSchema = z.record(controlCodeSchema, controlCodeSchema).default(() => ({}));
+
+/**
+ * 支持模糊搜索 on a text control (docs/decisions/0119): the column gets a trigram index (and, but for a text area, a
+ * lowered twin) that "contains" filters and searches use, which every write of a record also pays for. Unticked, a
+ * "contains" on it still works, without the index. Absent on controls designed before the choice existed: a publish
+ * keeps what the table has (and indexes what a view searches).
+ */
+export const searchableOption = { searchable: z.boolean().optional() };

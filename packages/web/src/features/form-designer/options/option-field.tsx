@@ -3,7 +3,7 @@
  * schema accepts (see schema-fields.ts). Labels come from the catalogue by key; problems from safeParse
  * show beside the field they are about.
  */
-import { Button, Flex, Input, Select, Switch, Typography, theme } from 'antd';
+import { Button, Checkbox, Flex, Input, Select, Switch, Typography, theme } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { decimalPlacesOf } from '@tritium/shared/controls/index';
@@ -114,6 +114,17 @@ export function OptionFieldView(props: OptionFieldProps) {
     return (
       <FieldRow label={label} htmlFor={id} errors={errorsAt(context, path)}>
         <FormPicker id={id} value={value} onChange={(next) => context.onChange(path, next)} />
+      </FieldRow>
+    );
+  }
+  // 支持模糊搜索 (docs/decisions/0119): a checkbox that says what the index is for and that "contains" works without it.
+  if (field.key === 'searchable' && type.kind === 'boolean') {
+    const id = fieldId(context, path);
+    return (
+      <FieldRow label={label} htmlFor={id} errors={errorsAt(context, path)}>
+        <Checkbox id={id} checked={value === true} onChange={(event) => context.onChange(path, event.target.checked)}>
+          <Typography.Text type="secondary">{t('formDesigner.properties.searchableHint')}</Typography.Text>
+        </Checkbox>
       </FieldRow>
     );
   }
