@@ -22,8 +22,9 @@ const NEEDLE_AT = Math.max(1, Math.floor(RECORDS * 0.777));
 const NEEDLE = '琥珀鲸鱼';
 const FIELDS = [
   { type: 'seqNo', code: 'SeqNo', options: { seqNoStructure: [{ type: 'fixedValue', value: 'GJ' }, { type: 'increment', digits: 7 }] } },
-  { type: 'textBox', code: 'Title', options: { displayName: '主题' } },
-  { type: 'textArea', code: 'Notes', options: { displayName: '跟进记录' } },
+  // Marked 支持模糊搜索 (decision 0119): the search reads them through their trigram indexes.
+  { type: 'textBox', code: 'Title', options: { displayName: '主题', searchable: true } },
+  { type: 'textArea', code: 'Notes', options: { displayName: '跟进记录', searchable: true } },
   { type: 'radioList', code: 'Level', options: { displayName: '紧急程度', defaultItems: ['紧急处理', '普通', '稍后'] } },
 ];
 

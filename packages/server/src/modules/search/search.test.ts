@@ -38,11 +38,11 @@ beforeAll(async () => {
   code = (await createForm(a, appCode, { displayName: '客户跟进' })).code as string;
   await publish(a, code, definition([
     { type: 'seqNo', code: 'SeqNo', options: { seqNoStructure: [{ type: 'fixedValue', value: 'GJ' }, { type: 'increment', digits: 4 }] } },
-    { type: 'textBox', code: 'Title', options: { displayName: '主题' } },
+    { type: 'textBox', code: 'Title', options: { displayName: '主题', searchable: true } },
     // Before Notes on purpose: where both hold a keyword, whoever sees Secret is shown Secret's text.
-    { type: 'textBox', code: 'Secret', options: { displayName: '内部底价' } },
-    { type: 'textArea', code: 'Notes', options: { displayName: '跟进记录' } },
-    { type: 'radioList', code: 'Level', options: { displayName: '紧急程度', defaultItems: ['紧急处理', '普通'] } },
+    { type: 'textBox', code: 'Secret', options: { displayName: '内部底价', searchable: true } },
+    { type: 'textArea', code: 'Notes', options: { displayName: '跟进记录', searchable: true } },
+    { type: 'radioList', code: 'Level', options: { displayName: '紧急程度', defaultItems: ['紧急处理', '普通'], searchable: true } },
     { type: 'checkboxList', code: 'Tags', options: { displayName: '客户标签', defaultItems: ['重点客户', '一般'] } },
   ], { nameSchema: '{Title}' }));
   const member = await addMember(t, admin, { name: '艾丽' });
