@@ -60,6 +60,7 @@ import * as foldedColumns from './migrations/engine/2026-11-27T1200_form-tables-
 import * as operationLog from './migrations/engine/2026-11-28T2200_create-operation-log.ts';
 import * as bizLogs from './migrations/engine/2026-11-29T0100_create-biz-logs.ts';
 import * as customCodes from './migrations/engine/2026-11-29T0200_create-custom-codes.ts';
+import * as scriptLimits from './migrations/engine/2026-11-29T0300_create-script-limits.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -127,6 +128,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-28T2200_create-operation-log': operationLog,
   '2026-11-29T0100_create-biz-logs': bizLogs,
   '2026-11-29T0200_create-custom-codes': customCodes,
+  '2026-11-29T0300_create-script-limits': scriptLimits,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

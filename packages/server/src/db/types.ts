@@ -657,11 +657,21 @@ export interface EngineDb {
   oplog: OplogTable;
   oplog_head: OplogHeadTable;
   custom_codes: CustomCodeTable;
+  script_limits: ScriptLimitsTable;
   custom_code_versions: CustomCodeVersionTable;
   biz_logs: BizLogTable;
 }
 
 /** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */
+/** The engine's limits of a script run (docs/decisions/0118); one row at most. */
+export interface ScriptLimitsTable {
+  id: Generated<number>;
+  cpu_ms: number;
+  memory_mb: number;
+  updated_by: string | null;
+  updated_at: ColumnType<Date, string | undefined, string>;
+}
+
 export interface CustomCodeTable {
   app_code: string;
   /** Null for the app's own part (app-api). */

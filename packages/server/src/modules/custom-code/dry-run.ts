@@ -10,6 +10,7 @@ import { runScript } from '../script/run-script.ts';
 import { administeredOwnerOrThrow } from './custom-code.policy.ts';
 import { changedFields, recordFor } from './form-script-hooks.ts';
 import { serverScriptOf } from './script-source.ts';
+import { runLimitsOf } from './script-limits.ts';
 
 // 试运行 (docs/decisions/0118): one handler of a form's server script — the saved one, or the editor's text — against a
 // chosen record (or a new one), in a transaction that is always rolled back: the script's writes are undone, nothing
@@ -56,6 +57,7 @@ export async function dryRun(ctx: NodeContext, body: contracts.DryRunBody): Prom
         language: body.language ?? saved?.language ?? 'ts',
         handler: HANDLERS[body.handler](body.actionName),
         input: { actionName, objectId: body.objectId ?? null, isNew: !body.objectId, record, children, params: body.params ?? null, objectIds: body.objectId ? [body.objectId] : [] },
+        limits: await runLimitsOf(edb, ctx),
         dryRun: true,
       });
       const changes = Object.fromEntries(Object.entries(changedFields(form, record, outcome.record)).map(([code, after]) => [code, [record[code] ?? null, after]]));

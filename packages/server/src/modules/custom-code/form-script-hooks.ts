@@ -6,6 +6,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import { assertScriptOk, runScript, type ScriptInput, type ScriptOutcome } from '../script/run-script.ts';
 import { serverScriptOf, type ServerScript } from './script-source.ts';
+import { runLimitsOf } from './script-limits.ts';
 
 // The form runtime's scripts (docs/decisions/0118): the business-data port (form-scripts-port.ts) runs a form's
 // `onLoad` and `onSubmit` through the sandbox. What a handler changes in ctx.record is kept only for the form's own
@@ -41,7 +42,7 @@ export async function recordFor(edb: EngineExecutor, form: RuntimeForm, objectId
 
 /** One run of a form's handler, its failure thrown as the catalogue's error (the caller's transaction rolls back). */
 export async function runFormHandler(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, script: ServerScript, handler: string, input: ScriptInput): Promise<ScriptOutcome> {
-  const outcome = await runScript({ edb, ctx, appCode: script.appCode, schemaCode: form.node.code, part: 'form-server', source: script.source, language: script.language, handler, input });
+  const outcome = await runScript({ edb, ctx, appCode: script.appCode, schemaCode: form.node.code, part: 'form-server', source: script.source, language: script.language, handler, input, limits: await runLimitsOf(edb, ctx) });
   // The log is written beside the transaction; awaiting it here would wait for the transaction itself (PGlite).
   void outcome.logsWritten;
   assertScriptOk(outcome);

@@ -147,4 +147,15 @@ describe('form scripts at run time', () => {
       .poll(async () => (await a.get('/v1/toolkit/bizlog/list', { appCode, schemaCode: order })).items.map((i: { message: string }) => i.message))
       .toEqual(expect.arrayContaining(['提交金额 1500', expect.stringContaining('金额不能超过 1000 元')]));
   });
+
+  it('runs within the engine’s own limits, which only Administrators set, within the platform’s bounds', async () => {
+    expect(await a.post('/v1/codeeditor/limits')).toEqual({ cpuMs: 2000, memoryMb: 64, custom: false, canEdit: true });
+    expect((await member.raw('POST', '/v1/codeeditor/limits/save', { cpuMs: 5000, memoryMb: 64 })).body.successful).toBe(false);
+    const outside = await a.raw('POST', '/v1/codeeditor/limits/save', { cpuMs: 50, memoryMb: 64 });
+    expect(outside.body).toMatchObject({ successful: false, errorCode: 777 });
+    expect(await a.post('/v1/codeeditor/limits/save', { cpuMs: 150, memoryMb: 16 })).toMatchObject({ cpuMs: 150, memoryMb: 16, custom: true });
+    const spun = await member.raw('POST', '/v1/codeeditor/action', { schemaCode: order, actionName: 'spin' });
+    expect(spun.body).toMatchObject({ successful: false, errorCode: 410003 });
+    expect(spun.body.errorMessage).toContain('150 毫秒');
+  });
 });

@@ -6,6 +6,8 @@ import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
 import { invokeAppAction, runFormAction } from './script-actions.ts';
 import { dryRun } from './dry-run.ts';
+import { readScriptLimits, saveScriptLimits } from './script-limits.ts';
+import { engineDb } from '../../db/database.ts';
 
 const tags = ['自定义代码'];
 // Members call; the services decide: the form opened (actions), the app seen (custom APIs), the app administered (dry run).
@@ -29,5 +31,21 @@ export function scriptActionRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
     config,
     schema: { tags, summary: '试运行表单后端代码（所有改动都会回滚）', body: contracts.DryRunBody, response: env(contracts.DryRunResult) },
     handler: async (request) => ok(await dryRun(ctx(request), request.body)),
+  });
+  app.post('/v1/codeeditor/limits', {
+    config,
+    schema: { tags, summary: '本组织脚本运行的 CPU 时间和内存上限', response: env(contracts.ScriptLimitsResult) },
+    handler: async (request) => {
+      const c = ctx(request);
+      return ok(await readScriptLimits(engineDb(deps.db, c.engineCode), c));
+    },
+  });
+  app.post('/v1/codeeditor/limits/save', {
+    config,
+    schema: { tags, summary: '设置本组织脚本运行的 CPU 时间和内存上限（系统管理员）', body: contracts.ScriptLimits, response: env(contracts.ScriptLimitsResult) },
+    handler: async (request) => {
+      const c = ctx(request);
+      return ok(await deps.db.transaction().execute((trx) => saveScriptLimits(engineDb(trx as unknown as Db, c.engineCode), c, request.body)));
+    },
   });
 }

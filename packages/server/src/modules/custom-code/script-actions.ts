@@ -11,6 +11,7 @@ import { getAppViewOrThrow, viewerOf, type NodeContext } from '../function-node/
 import { assertScriptOk, runScript, type ScriptOutcome } from '../script/run-script.ts';
 import { changedChildren, changedFields, recordFor, runFormHandler } from './form-script-hooks.ts';
 import { appScriptOf, serverScriptOf } from './script-source.ts';
+import { runLimitsOf } from './script-limits.ts';
 
 // The actions of scripts the browser calls (docs/decisions/0118). A form's button runs `actions[name]` of the form's
 // server script — or, without one, `onSubmit` with the button's name — for anyone who may open the form (and read the
@@ -51,7 +52,7 @@ export function runFormAction(ctx: NodeContext, body: contracts.FormActionBody, 
 export async function runAppAction(edb: EngineExecutor, ctx: NodeContext, appCode: string, actionName: string, params: unknown, dropped: string[]): Promise<{ data: unknown } | undefined> {
   const script = await appScriptOf(edb, appCode);
   if (!script) return undefined;
-  const outcome = await runScript({ edb, ctx, appCode, schemaCode: null, part: 'app-api', source: script.source, language: script.language, handler: `actions.${actionName}`, input: { actionName, params: params ?? null } });
+  const outcome = await runScript({ edb, ctx, appCode, schemaCode: null, part: 'app-api', source: script.source, language: script.language, handler: `actions.${actionName}`, input: { actionName, params: params ?? null }, limits: await runLimitsOf(edb, ctx) });
   void outcome.logsWritten;
   if (!outcome.handled && outcome.status === 'ok') return undefined;
   assertScriptOk(outcome);

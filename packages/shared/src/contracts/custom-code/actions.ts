@@ -35,3 +35,18 @@ export const AppInvokeBody = z.strictObject({ appCode: Code, actionName: ScriptA
 export type AppInvokeBody = z.infer<typeof AppInvokeBody>;
 export const AppInvokeResult = z.object({ data: z.unknown() });
 export type AppInvokeResult = z.infer<typeof AppInvokeResult>;
+
+/** The engine's limits of a script run (docs/decisions/0118), within the platform's bounds. */
+export const SCRIPT_LIMIT_BOUNDS = { cpuMs: { min: 100, max: 10_000, default: 2_000 }, memoryMb: { min: 8, max: 256, default: 64 } } as const;
+export const ScriptLimits = z.strictObject({
+  cpuMs: z.number().int().min(SCRIPT_LIMIT_BOUNDS.cpuMs.min).max(SCRIPT_LIMIT_BOUNDS.cpuMs.max),
+  memoryMb: z.number().int().min(SCRIPT_LIMIT_BOUNDS.memoryMb.min).max(SCRIPT_LIMIT_BOUNDS.memoryMb.max),
+});
+export type ScriptLimits = z.infer<typeof ScriptLimits>;
+export const ScriptLimitsResult = ScriptLimits.extend({
+  /** Whether the engine set its own (else the platform's defaults). */
+  custom: z.boolean(),
+  /** Administrators may change them. */
+  canEdit: z.boolean(),
+});
+export type ScriptLimitsResult = z.infer<typeof ScriptLimitsResult>;
