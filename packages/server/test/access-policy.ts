@@ -160,6 +160,7 @@ export const ACCESS_POLICY = {
     'POST /v1/codeeditor/invoke',
     'POST /v1/codeeditor/limits',
     'POST /v1/codeeditor/limits/save',
+    'POST /v1/codeeditor/listaction',
     'POST /v1/codeeditor/load',
     'POST /v1/codeeditor/rollback',
     'POST /v1/codeeditor/runtime',

@@ -126,6 +126,7 @@ export const VALIDATION_MESSAGES = {
   scriptLanguage: { zh: '语言须为 ts 或 js', en: 'The language must be ts or js' },
   codePart: { zh: '代码类型须为 form-server、form-browser 或 app-api', en: 'The part must be form-server, form-browser or app-api' },
   codeOwner: { zh: '须指定应用或表单', en: 'Name an app or a form' },
+  recordsPerCall: { zh: '一次最多 {max} 条数据', en: 'At most {max} records at a time' },
   sourceNul: { zh: '代码中不能含有空字符（NUL）', en: 'The code must not contain NUL characters' },
   indexFieldPick: { zh: '至少选择一个字段', en: 'Choose at least one field' },
   indexFieldMax: { zh: '每个索引最多{max}个字段', en: 'An index has at most {max} fields' },

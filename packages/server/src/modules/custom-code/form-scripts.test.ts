@@ -27,6 +27,11 @@ export async function onSubmit(ctx: any) {
   await ctx.records.create('${'${AUDIT}'}', { Title: '审计：' + amount }, { submit: true });
   ctx.respond({ checked: true });
 }
+export async function onListAction(ctx: any) {
+  if (ctx.actionName !== 'close') ctx.refuse('未知的列表动作');
+  for (const id of ctx.objectIds) await ctx.records.update('${'${ORDER}'}', id, { Note: '已关闭' });
+  return { closed: ctx.objectIds.length };
+}
 export const actions = {
   async archive(ctx: any, params: { reason: string }) {
     const made = await ctx.records.create('${'${AUDIT}'}', { Title: '归档：' + params.reason }, { submit: true });
@@ -64,7 +69,7 @@ beforeAll(async () => {
   member = nodeClient(t.app, plain);
   const save = (part: string, source: string, schemaCode?: string) =>
     a.post('/v1/codeeditor/save', { appCode, ...(schemaCode ? { schemaCode } : {}), part, language: 'ts', source, baseVersion: 0 });
-  await save('form-server', SERVER.replaceAll('${AUDIT}', audit), order);
+  await save('form-server', SERVER.replaceAll('${AUDIT}', audit).replaceAll('${ORDER}', order), order);
   await save('app-api', APP_API.replaceAll('${ORDER}', order));
   secret = (await issueSecret(a)).value;
 });
@@ -111,6 +116,18 @@ describe('form scripts at run time', () => {
     expect(bad.body).toMatchObject({ successful: false, errorCode: 777 });
   });
 
+  it('runs a list button’s onListAction with the records chosen', async () => {
+    const one = (await exec(member, { actionCode: 'Save', values: { Amount: 1 } })).body.data.objectId;
+    const two = (await exec(member, { actionCode: 'Save', values: { Amount: 2 } })).body.data.objectId;
+    const done = await member.post('/v1/codeeditor/listaction', { schemaCode: order, actionName: 'close', objectIds: [one, two] });
+    expect(done.data).toEqual({ closed: 2 });
+    expect((await member.post('/v1/form/loaddata', { schemaCode: order, objectId: two })).values.Note).toBe('已关闭');
+    const refused = await member.raw('POST', '/v1/codeeditor/listaction', { schemaCode: order, actionName: 'reopen', objectIds: [one] });
+    expect(refused.body).toMatchObject({ successful: false, errorCode: 410001, errorMessage: '未知的列表动作' });
+    const unknown = await member.raw('POST', '/v1/codeeditor/listaction', { schemaCode: order, actionName: 'close', objectIds: ['no-such-record'] });
+    expect(unknown.body).toMatchObject({ successful: false });
+  });
+
   it('lets the script refuse a removal', async () => {
     const big = (await exec(a, { actionCode: 'Save', values: { Amount: 800 } })).body.data;
     const refused = await exec(a, { actionCode: 'Remove', objectId: big.objectId });
@@ -144,7 +161,7 @@ describe('form scripts at run time', () => {
 
   it('keeps each run in the business log', async () => {
     await expect
-      .poll(async () => (await a.get('/v1/toolkit/bizlog/list', { appCode, schemaCode: order })).items.map((i: { message: string }) => i.message))
+      .poll(async () => (await a.get('/v1/toolkit/bizlog/list', { appCode, schemaCode: order, text: '金额', pageSize: '100' })).items.map((i: { message: string }) => i.message))
       .toEqual(expect.arrayContaining(['提交金额 1500', expect.stringContaining('金额不能超过 1000 元')]));
   });
 

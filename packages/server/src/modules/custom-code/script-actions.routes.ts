@@ -4,7 +4,7 @@ import type { FileStore } from '../files/file-store.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { nodeContextOf } from '../function-node/node-context.ts';
-import { invokeAppAction, runFormAction } from './script-actions.ts';
+import { invokeAppAction, runFormAction, runListAction } from './script-actions.ts';
 import { dryRun } from './dry-run.ts';
 import { readScriptLimits, saveScriptLimits } from './script-limits.ts';
 import { engineDb } from '../../db/database.ts';
@@ -21,6 +21,11 @@ export function scriptActionRoutes(app: TypedApp, deps: { db: Db; fileStore: Fil
     config,
     schema: { tags, summary: '运行表单后端代码的动作（按钮、前端代码调用）', body: contracts.FormActionBody, response: env(contracts.FormActionResult) },
     handler: async (request) => ok(await runFormAction(ctx(request), request.body, files)),
+  });
+  app.post('/v1/codeeditor/listaction', {
+    config,
+    schema: { tags, summary: '运行列表按钮的后端代码（选中的数据）', body: contracts.ListActionBody, response: env(contracts.ListActionResult) },
+    handler: async (request) => ok(await runListAction(ctx(request), request.body, files)),
   });
   app.post('/v1/codeeditor/invoke', {
     config,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canReadRecord } from '../business-data/record-policy.ts';
-import { findRecord } from '../business-data/records.repo.ts';
+import { findRecord, findRecordsByIds } from '../business-data/records.repo.ts';
 import { deleteStoredBytes, type RecordFilesDeps } from '../business-data/record-files.ts';
 import { getRuntimeFormOrThrow } from '../business-data/runtime-form.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
@@ -45,6 +45,29 @@ export function runFormAction(ctx: NodeContext, body: contracts.FormActionBody, 
     const rows = changedChildren(form, children, outcome.children);
     const data = answerOf(outcome);
     return { values: { ...changedFields(form, record, outcome.record), ...rows }, ...(data !== null ? { data } : {}) };
+  });
+}
+
+/**
+ * A list button (docs/decisions/0118): the form's `onListAction` with the action's name and the records chosen, for
+ * whoever may open the form; every record named must be one the caller may read.
+ */
+export function runListAction(ctx: NodeContext, body: contracts.ListActionBody, files: RecordFilesDeps): Promise<contracts.ListActionResult> {
+  return inTransaction(ctx, files, async (edb, dropped) => {
+    const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
+    const ids = [...new Set(body.objectIds)];
+    const rows = await findRecordsByIds(edb, form, ids);
+    const readable = new Set<string>();
+    for (const row of rows) if (await canReadRecord(edb, form, row, ctx.userId)) readable.add(String(row.ObjectId));
+    const missing = ids.find((id) => !readable.has(id));
+    if (missing) throw new AppError('BizObjectNotFound', { detail: { objectId: missing } });
+    const script = await serverScriptOf(edb, ctx, form.node.code);
+    if (!script) throw new AppError('ScriptActionNotFound', { detail: { actionName: body.actionName } });
+    const outcome = await runFormHandler(edb, ctx, form, script, 'onListAction', { actionName: body.actionName, objectIds: ids });
+    if (!outcome.handled) throw new AppError('ScriptActionNotFound', { detail: { actionName: body.actionName } });
+    dropped.push(...outcome.dropped);
+    const data = answerOf(outcome);
+    return data !== null ? { data } : {};
   });
 }
 

@@ -31,6 +31,16 @@ export const FormActionResult = z.object({
 });
 export type FormActionResult = z.infer<typeof FormActionResult>;
 
+/** A list button of the form's list script: `onListAction` with the records chosen (at most 500). */
+export const ListActionBody = z.strictObject({
+  schemaCode: Code,
+  actionName: ScriptActionName,
+  objectIds: z.array(z.string().trim().min(1).max(64)).max(500, '一次最多 500 条数据'),
+});
+export type ListActionBody = z.infer<typeof ListActionBody>;
+export const ListActionResult = z.object({ data: z.unknown().optional() });
+export type ListActionResult = z.infer<typeof ListActionResult>;
+
 export const AppInvokeBody = z.strictObject({ appCode: Code, actionName: ScriptActionName, params: z.unknown().optional() });
 export type AppInvokeBody = z.infer<typeof AppInvokeBody>;
 export const AppInvokeResult = z.object({ data: z.unknown() });

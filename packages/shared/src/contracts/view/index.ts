@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScriptActionName } from '../custom-code/actions.ts';
 import { Filter } from '../../query/filter.ts';
 import { SchemaCode } from '../form-design/index.ts';
 import { BizObjectId, BizQueryResult } from '../business-data/index.ts';
@@ -36,13 +37,15 @@ export const ViewSort = z.strictObject({ field: FieldRef, direction: z.enum(['as
 export const VIEW_STAT_TYPES = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export const ViewStat = z.strictObject({ field: FieldRef, type: z.enum(VIEW_STAT_TYPES) });
 
-/** Toolbar buttons: the runtime's own actions, or a link opened in a new tab. */
-export const VIEW_ACTION_TYPES = ['Create', 'BatchEdit', 'Delete', 'Refresh', 'Link'] as const;
+/** Toolbar buttons: the runtime's own actions, a link opened in a new tab, or the form's list script (docs/decisions/0118). */
+export const VIEW_ACTION_TYPES = ['Create', 'BatchEdit', 'Delete', 'Refresh', 'Link', 'Script'] as const;
 export const ViewAction = z.strictObject({
   code: ViewCode,
   title: Title,
   type: z.enum(VIEW_ACTION_TYPES),
   url: z.string().max(2000).regex(/^(https?:\/\/|\/)/, '链接须以 http(s):// 或 / 开头').optional(),
+  /** Script: the action name the form's server script's onListAction reads, with the selected records. */
+  actionName: ScriptActionName.optional(),
 });
 
 /** A style rule: records matching `filter` get palette colour `color` on the row or on one column's cells. */

@@ -150,6 +150,16 @@ describe('the list view', { timeout: 90_000 }, () => {
     await waitFor(() => expect(callsTo('POST', '/v1/bizdata/view/delete')[0]?.body).toEqual({ schemaCode: 'f_order', objectIds: [ROWS[1].ObjectId] }));
   });
 
+  it('runs a list button of the form’s code with the selected records, then reads the list again', async () => {
+    const { user, callsTo, queries } = await openList();
+    await user.click(within(rowOf('小单')).getByRole('checkbox'));
+    const before = queries().length;
+    await user.click(screen.getByRole('button', { name: /关闭订单/ }));
+    await waitFor(() => expect(callsTo('POST', '/v1/codeeditor/listaction')[0]?.body).toEqual({ schemaCode: 'f_order', actionName: 'close', objectIds: [ROWS[1].ObjectId] }));
+    await screen.findByText('「关闭订单」已运行完成');
+    await waitFor(() => expect(queries().length).toBeGreaterThan(before));
+  });
+
   it('offers the designer to administrators of the app only, and saves the views from it', async () => {
     const member = await openList();
     expect(screen.queryByRole('button', { name: /设计视图/ })).toBeNull();

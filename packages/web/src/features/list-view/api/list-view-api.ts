@@ -72,6 +72,8 @@ export const listViewApi = {
   /** The map's records: all with a place, or those within a radius of a point (docs/decisions/0047). */
   map: (body: ModeNarrowing & { center?: { lat: number; lng: number }; radius?: 200 | 500 | 1000 }) =>
     apiClient.post<{ list: Record<string, unknown>[]; total: number; hasMore: boolean }>('/v1/bizdata/view/map', body),
+  /** A list button of the form's script (onListAction, docs/decisions/0118) with the records chosen. */
+  scriptAction: (body: { schemaCode: string; actionName: string; objectIds: string[] }) => apiClient.post<{ data?: unknown }>('/v1/codeeditor/listaction', body),
   remove: (schemaCode: string, objectIds: string[]) => apiClient.post<ViewDeleteResult>('/v1/bizdata/view/delete', { schemaCode, objectIds }),
   changeOwner: (body: { schemaCode: string; objectIds: string[]; ownerId: string }) => apiClient.post<{ changed: number }>('/v1/bizdata/owner/change', body),
   batchUpdate: (body: { schemaCode: string; viewCode?: string; objectIds?: string[]; filter?: FilterNode; keyword?: string; field: string; value: unknown }) =>

@@ -93,8 +93,12 @@ export function ListSection({ view, fields, onChange }: SectionProps) {
             <Flex key={a.code} gap="small" align="center">
               <Input aria-label={t('listView.designer.actionTitle', { index: i + 1 })} value={a.title} maxLength={50} style={{ width: 140 }} onChange={(e) => setAction(i, { title: e.target.value })} />
               <Select aria-label={t('listView.designer.actionType', { index: i + 1 })} value={a.type} style={{ width: 120 }} onChange={(type: typeof a.type) => setAction(i, { type })}
-                options={(['Create', 'BatchEdit', 'Delete', 'Refresh', 'Link'] as const).map((v) => ({ value: v, label: t(`listView.designer.actionTypes.${v}`) }))} />
+                options={(['Create', 'BatchEdit', 'Delete', 'Refresh', 'Link', 'Script'] as const).map((v) => ({ value: v, label: t(`listView.designer.actionTypes.${v}`) }))} />
               {a.type === 'Link' && <Input aria-label={t('listView.designer.actionUrl')} placeholder="https://" value={a.url ?? ''} style={{ flex: 1 }} onChange={(e) => setAction(i, { url: e.target.value })} />}
+              {a.type === 'Script' && (
+                <Input aria-label={t('listView.designer.actionName')} title={t('listView.designer.actionNameHint')} placeholder={t('listView.designer.actionName')} value={a.actionName ?? ''} maxLength={100} style={{ flex: 1 }}
+                  onChange={(e) => setAction(i, { actionName: e.target.value || undefined })} />
+              )}
               <Button icon={<DeleteOutlined />} aria-label={t('listView.designer.remove')} onClick={() => onChange({ actions: view.actions.filter((_, j) => j !== i) })} />
             </Flex>
           ))}

@@ -15,6 +15,7 @@ import { fromFilter, type Condition } from '../../../components/filter-editor/co
 import type { FilterNode } from '@tritium/shared/query/index';
 import { useListView } from '../model/use-list-view.ts';
 import { BatchEditDialog } from './batch-edit-dialog.tsx';
+import { ScriptActionButton } from './script-action-button.tsx';
 import { ChangeOwnerButton } from './change-owner-button.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { HierarchyTable } from './hierarchy-table.tsx';
@@ -121,6 +122,8 @@ export function ListView({ schemaCode, initialFilter }: { schemaCode: string; in
         );
       case 'Refresh':
         return <Button key={a.code} icon={<ReloadOutlined />} onClick={() => void s.refresh()}>{a.title}</Button>;
+      case 'Script':
+        return <ScriptActionButton key={a.code} schemaCode={schemaCode} title={a.title} actionName={a.actionName} selected={s.selected} onDone={() => void s.refresh()} />;
       default:
         return <Button key={a.code} icon={<LinkOutlined />} href={a.url} target="_blank" rel="noopener noreferrer">{a.title}</Button>;
     }

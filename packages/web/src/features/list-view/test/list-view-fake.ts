@@ -26,7 +26,7 @@ export const VIEWS = [
     code: 'All', title: '全部订单', mode: 0, scope: 3, rowHeight: 36, pageSize: 20,
     columns: [{ field: 'Title', width: 200 }, { field: 'Amount' }, { field: 'Level' }, { field: 'Watchers' }],
     sort: [], filters: ['Title', 'Amount', 'Level'], quickSearch: ['Title'], stats: [{ field: 'Amount', type: 'sum' }],
-    actions: [{ code: 'Create', title: '新增', type: 'Create' }, { code: 'BatchEdit', title: '批量修改', type: 'BatchEdit' }, { code: 'Delete', title: '删除', type: 'Delete' }],
+    actions: [{ code: 'Create', title: '新增', type: 'Create' }, { code: 'BatchEdit', title: '批量修改', type: 'BatchEdit' }, { code: 'Delete', title: '删除', type: 'Delete' }, { code: 'Close', title: '关闭订单', type: 'Script', actionName: 'close' }],
     styleRules: [{ filter: { field: 'Amount', operator: 'Above', value: 100 }, color: 12 }],
   },
   { code: 'Mine', title: '我的订单', mode: 0, scope: 1, rowHeight: 46, pageSize: 50, columns: [{ field: 'Title' }], sort: [], filters: [], quickSearch: [], stats: [], actions: [], styleRules: [] },
@@ -66,6 +66,7 @@ export function stubListView(options: { canDesign?: boolean; personal?: unknown[
     },
     'POST /v1/bizdata/view/query': () => ok({ list: ROWS, total: 2, hasMore: false, stats: { Amount: { count: 2, sum: 312.5, avg: 156.25, min: 12.5, max: 300 } } }),
     'POST /v1/org/unit/batch': () => ok({ list: [{ id: 'u1', name: '张三' }] }),
+    'POST /v1/codeeditor/listaction': () => ok({ data: { closed: 1 } }),
     'POST /v1/bizdata/batchupdate': () => ok({ taskId: '0192cccc-0000-7000-8000-000000000001' }),
     'POST /v1/bizdata/batchupdate/progress': () => {
       progressCalls++;
