@@ -14,6 +14,7 @@ import { issueSecret } from '../../../test/open-api-helpers.ts';
 // client (json_encode: \uXXXX and \/ escapes, IsSubmit a boolean, Filter a string) and a Java download (JSON body).
 
 let t: TestApp, admin: Person, a: OrgClient, secret: string, plain: string, flow: string;
+let app: string;
 let owner: Person & { userId: string }, approver: Person & { userId: string }, deptId: string, outsider: string;
 
 // ---- the clients -------------------------------------------------------------------------------------------------
@@ -90,6 +91,7 @@ const PLAIN = definition([
 beforeAll(async () => {
   let appCode: string;
   ({ t, admin, a, appCode } = await adminWithApp());
+  app = appCode;
   const org = orgClient(t.app, admin);
   deptId = (await org.post('/v1/org/department/create', { parentId: await companyIdOf(t, admin.engineCode), name: '销售部' })).id;
   owner = await addMember(t, admin, { name: '业务员', departmentIds: [deptId] });
@@ -433,5 +435,27 @@ describe('attachments: upload, then download the same bytes', () => {
     expect(res.status).toBe(404);
     expect(res.raw.toString()).not.toContain('mine');
     expect((await pythonDownload(id)).raw.toString()).toBe('mine');
+  });
+});
+
+describe('custom APIs through the clients’ generic invoke', () => {
+  // An app's script (docs/decisions/0118) answers an ActionName none of the reserved ones names, SchemaCode the app.
+  const SOURCE = `export const actions = {
+  async QuoteOf(ctx: any, params: any) {
+    const found = await ctx.records.query(${JSON.stringify('D000100compat')}, { pageSize: 1 });
+    return { Customer: params.Customer, Discount: Number(params.Amount) > 1000 ? 0.9 : 1, Records: found.total };
+  },
+};`;
+
+  it('answers the Python client’s invoke and the C# SDK with the script’s ReturnData', async () => {
+    await a.post('/v1/codeeditor/save', { appCode: app, part: 'app-api', language: 'ts', source: SOURCE, baseVersion: 0 });
+    const byPython = await python('QuoteOf', { SchemaCode: app, Customer: '华东贸易', Amount: '1500' });
+    expect(byPython.body).toMatchObject({ Successful: true, ErrorMessage: null, ReturnData: { Customer: '华东贸易', Discount: 0.9 } });
+    const byCsharp = await csharp({ ActionName: 'QuoteOf', SchemaCode: app, Customer: 'ACME', Amount: 10 });
+    expect(byCsharp.body.ReturnData).toMatchObject({ Customer: 'ACME', Discount: 1 });
+    const unknown = await python('NoSuchQuote', { SchemaCode: app });
+    expect(unknown.body).toMatchObject({ Successful: false });
+    const wrongKey = await send('/OpenApi/Invoke', { 'Content-Type': 'application/json', EngineCode: admin.engineCode, EngineSecret: 'wrong' }, JSON.stringify({ ActionName: 'QuoteOf', SchemaCode: app }));
+    expect(wrongKey.body.Successful).toBe(false);
   });
 });
