@@ -40,6 +40,12 @@ export async function recordFor(edb: EngineExecutor, form: RuntimeForm, objectId
   return { record, children: rows };
 }
 
+/**
+ * Whether the source names the handler at all: a form whose script has no onLoad (most have none) runs no sandbox
+ * and writes no log line on every read. A mention that is not an export only costs a run that finds nothing.
+ */
+export const mentions = (script: ServerScript, handler: string): boolean => new RegExp(`\\b${handler}\\b`).test(script.source);
+
 /** One run of a form's handler, its failure thrown as the catalogue's error (the caller's transaction rolls back). */
 export async function runFormHandler(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, script: ServerScript, handler: string, input: ScriptInput): Promise<ScriptOutcome> {
   const outcome = await runScript({ edb, ctx, appCode: script.appCode, schemaCode: form.node.code, part: 'form-server', source: script.source, language: script.language, handler, input, limits: await runLimitsOf(edb, ctx) });
@@ -54,7 +60,7 @@ export function registerFormScripts(): void {
     hasServerScript: async (edb, ctx, schemaCode) => (await serverScriptOf(edb, ctx, schemaCode)) !== null,
     async onLoad(edb, ctx, form, loaded) {
       const script = await serverScriptOf(edb, ctx, form.node.code);
-      if (!script) return loaded;
+      if (!script || !mentions(script, 'onLoad')) return loaded;
       const input = { isNew: loaded.isNew, objectId: loaded.objectId ?? null, record: { ...loaded.values }, children: loaded.children };
       const outcome = await runFormHandler(edb, ctx, form, script, 'onLoad', input);
       // Only what the form answers changes: fields the caller sees (loaded.values holds exactly those).
@@ -64,7 +70,7 @@ export function registerFormScripts(): void {
     },
     async onSubmit(edb, ctx, form, event): Promise<SubmitOutcome> {
       const script = await serverScriptOf(edb, ctx, form.node.code);
-      if (!script) return { changes: {} };
+      if (!script || !mentions(script, 'onSubmit')) return { changes: {} };
       const { record, children } = await recordFor(edb, form, event.objectId, event.values, event.children);
       const outcome = await runFormHandler(edb, ctx, form, script, 'onSubmit', { actionName: event.actionName, objectId: event.objectId ?? null, isNew: !event.objectId, record, children });
       const changedRows = changedChildren(form, children, outcome.children);
