@@ -23,6 +23,14 @@ export const enUSCodeEditor: Catalogue<typeof zhCNCodeEditor> = {
   noProblems: 'No problems found',
   problemList: 'Problems in the code',
   problemAt: 'Line {{line}}, column {{column}}: {{message}}',
+  invokeHelp: {
+    title: 'Calls from other systems',
+    intro: 'Another system calls these APIs with a POST to the open API /OpenApi/Invoke: ActionName is the function\'s name in actions, SchemaCode is this app\'s code "{{app}}", and the other fields reach the function as params. The request carries the EngineCode and a secret (EngineSecret) from the console\'s Open API page in its headers.',
+    example: 'Example call',
+    secretHint: 'a secret made on the Open API page',
+    nameExample: 'Zhang San',
+    answer: 'The function\'s answer is the response\'s ReturnData; when the script refuses or fails, Successful is false and ErrorMessage says why.',
+  },
   parts: { 'form-server': 'Server code', 'form-browser': 'Browser code', 'app-api': 'Custom APIs' },
   versions: {
     open: 'Versions',
@@ -72,6 +80,7 @@ export const enUSCodeEditor: Catalogue<typeof zhCNCodeEditor> = {
     allLevels: 'All levels',
     levels: { info: 'Info', warn: 'Warning', error: 'Error' },
     handlers: { onLoad: 'Load', afterLoad: 'After load', onSubmit: 'Submit', onChange: 'Change', validate: 'Validate', beforeSubmit: 'Before submit', afterSubmit: 'After submit', onListAction: 'List button' },
+    action: 'Action {{name}}',
     range: 'Time range',
     text: 'Search the log',
     empty: 'No run log lines match: they appear here once code runs',

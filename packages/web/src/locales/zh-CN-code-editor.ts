@@ -20,6 +20,14 @@ export const zhCNCodeEditor = {
   noProblems: '没有发现问题',
   problemList: '代码问题',
   problemAt: '第 {{line}} 行第 {{column}} 列：{{message}}',
+  invokeHelp: {
+    title: '外部系统调用',
+    intro: '外部系统向开放接口 /OpenApi/Invoke 发送 POST 请求即可调用这里的接口：ActionName 填 actions 中的函数名，SchemaCode 填本应用的编码「{{app}}」，其余字段作为 params 传给函数。请求头带上管理后台「开放接口」页中的 EngineCode 和密钥（EngineSecret）。',
+    example: '调用示例',
+    secretHint: '在「开放接口」页新建的密钥',
+    nameExample: '张三',
+    answer: '函数的返回值就是应答中的 ReturnData；脚本拒绝或出错时，应答的 Successful 为 false，ErrorMessage 是原因。',
+  },
   parts: { 'form-server': '后端代码', 'form-browser': '前端代码', 'app-api': '自定义接口' },
   versions: {
     open: '版本',
@@ -69,6 +77,7 @@ export const zhCNCodeEditor = {
     allLevels: '全部级别',
     levels: { info: '信息', warn: '警告', error: '错误' },
     handlers: { onLoad: '加载', afterLoad: '加载后', onSubmit: '提交', onChange: '值改变', validate: '校验', beforeSubmit: '提交前', afterSubmit: '提交后', onListAction: '列表按钮' },
+    action: '操作 {{name}}',
     range: '时间范围',
     text: '搜索日志内容',
     empty: '没有符合条件的运行日志，代码运行后会出现在这里',

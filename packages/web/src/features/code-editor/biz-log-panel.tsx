@@ -28,15 +28,20 @@ export function BizLogPanel({ appCode, schemaCode }: { appCode: string; schemaCo
   const query: CodeLogQuery = { appCode, schemaCode, ...filter, page, pageSize: PAGE_SIZE };
   const logs = useQuery({ queryKey: codeKeys.logs({ ...query }), queryFn: () => codeLogApi.list(query), placeholderData: keepPreviousData });
   const dash = (value: string | number | null) => (value === null || value === '' ? '--' : value);
+  // A named handler in Chinese; a server action (`actions.archive`) as 操作 with the action's own name.
+  const handlerLabel = (handler: string | null) =>
+    isNamed(handler) ? t(`codeEditor.log.handlers.${handler}`) : handler?.startsWith('actions.') ? t('codeEditor.log.action', { name: handler.slice('actions.'.length) }) : dash(handler);
   const columns = [
     { title: t('codeEditor.log.columns.time'), key: 'at', width: 170, render: (_: unknown, l: CodeLogItem) => formatDateTimeSeconds(l.at) },
     { title: t('codeEditor.log.columns.level'), key: 'level', width: 72, render: (_: unknown, l: CodeLogItem) => <Tag color={LEVEL_COLORS[l.level]}>{t(`codeEditor.log.levels.${l.level}`)}</Tag> },
-    { title: t('codeEditor.log.columns.handler'), key: 'handler', width: 120, render: (_: unknown, l: CodeLogItem) => (isNamed(l.handler) ? t(`codeEditor.log.handlers.${l.handler}`) : dash(l.handler)) },
+    { title: t('codeEditor.log.columns.handler'), key: 'handler', width: 120, render: (_: unknown, l: CodeLogItem) => handlerLabel(l.handler) },
     { title: t('codeEditor.log.columns.message'), key: 'message', render: (_: unknown, l: CodeLogItem) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{l.message}</Typography.Text> },
     { title: t('codeEditor.log.columns.line'), key: 'line', width: 64, render: (_: unknown, l: CodeLogItem) => dash(l.line) },
     { title: t('codeEditor.log.columns.duration'), key: 'duration', width: 100, render: (_: unknown, l: CodeLogItem) => dash(l.durationMs === null ? null : Math.round(l.durationMs)) },
     { title: t('codeEditor.log.columns.user'), key: 'user', width: 100, render: (_: unknown, l: CodeLogItem) => dash(l.userName) },
-    { title: t('codeEditor.log.columns.requestId'), key: 'requestId', width: 140, render: (_: unknown, l: CodeLogItem) => <Typography.Text type="secondary" copyable={!!l.requestId}>{dash(l.requestId)}</Typography.Text> },
+    { title: t('codeEditor.log.columns.requestId'), key: 'requestId', width: 140, render: (_: unknown, l: CodeLogItem) =>
+        // Its first part is enough to tell the rows of one request apart; the whole id is copied and shown on hover.
+        l.requestId ? <Typography.Text type="secondary" title={l.requestId} copyable={{ text: l.requestId }}>{l.requestId.slice(0, 8)}</Typography.Text> : '--' },
   ];
   return (
     <Flex vertical gap="small">

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { codeEditorApi, codeKeys, type CodeLoadResult, type CodeOwner, type CodePart } from './code-editor-api.ts';
 import { CodePane } from './code-pane.tsx';
 import { BizLogPanel } from './biz-log-panel.tsx';
+import { InvokeHelp } from './invoke-help.tsx';
 
 // The code pages (issue 43; docs/decisions/0118): a form's 后端代码, 前端代码 and 运行日志 (/form/code/:schemaCode, from
 // the form designer's top bar) and an app's 自定义接口 with its 运行日志 (/app/code/:appCode, from the app's menu).
@@ -33,7 +34,9 @@ function useCode(owner: { appCode?: string; schemaCode?: string }) {
 
 function partTab(loaded: CodeLoadResult, owner: CodeOwner, part: CodePart, label: string) {
   const initial = loaded.parts.find((p) => p.part === part)!;
-  return { key: part, label, children: <CodePane owner={owner} initial={initial} canDryRun={part === 'form-server'} /> };
+  const pane = <CodePane owner={owner} initial={initial} canDryRun={part === 'form-server'} />;
+  // The app's custom APIs say how an outside system calls them.
+  return { key: part, label, children: part === 'app-api' ? <><InvokeHelp appCode={loaded.appCode} />{pane}</> : pane };
 }
 
 function LoadProblem({ error }: { error: unknown }) {

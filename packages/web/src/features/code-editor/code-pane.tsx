@@ -13,6 +13,10 @@ import { DryRunDrawer } from './dry-run-drawer.tsx';
 // One part of the code (后端代码, 前端代码 or 自定义接口): the editor, its language, 保存 from the version it was loaded
 // at (a save after someone else's is refused and says so), the versions with a diff and a roll back, the dry run.
 
+/** The page's header, tabs and tool row above the editor; one problem's row under it. */
+const EDITOR_OFFSET = 230;
+const PROBLEM_ROW = 40;
+
 export interface CodePaneProps {
   owner: CodeOwner;
   initial: CodePartDto;
@@ -47,13 +51,24 @@ export function CodePane({ owner, initial, canDryRun }: CodePaneProps) {
     [owner, initial.part, language],
   );
 
+  /** A new version's author and time as the server keeps them, read with the versions (which a save changed). */
+  const showAuthorOf = (version: number) => {
+    queryClient
+      .fetchQuery({ queryKey: codeKeys.versions(owner, initial.part), queryFn: () => codeEditorApi.versions(owner, initial.part), staleTime: 0 })
+      .then(({ list }) => {
+        const mine = list.find((v) => v.version === version);
+        if (mine) setSaved((s) => (s.version === version ? { ...s, author: mine.authorName, time: mine.createdTime } : s));
+      })
+      .catch(() => undefined);
+  };
+
   const save = useMutation({
     mutationFn: () => codeEditorApi.save({ ...owner, part: initial.part, language, source, baseVersion: saved.version }),
     onSuccess: (result) => {
       setSaved({ version: result.version, source, language, author: null, time: result.updatedTime });
       setSaveError(null);
       void message.success(t('codeEditor.saved', { version: result.version }));
-      void queryClient.invalidateQueries({ queryKey: codeKeys.versions(owner, initial.part) });
+      showAuthorOf(result.version);
     },
     onError: (error) => setSaveError(isApiError(error) ? error.errorMessage : t('codeEditor.saveFailed')),
   });
@@ -64,9 +79,12 @@ export function CodePane({ owner, initial, canDryRun }: CodePaneProps) {
     setLanguage(lang);
     setSaved({ version, source: text, language: lang, author: null, time: new Date().toISOString() });
     setSaveError(null);
+    showAuthorOf(version);
   };
 
   const errors = problems?.filter((p) => p.severity === 'error').length ?? 0;
+  // The first problems under the editor, which gives up their room so that they stay in view.
+  const shownProblems = (problems ?? []).slice(0, 5);
   return (
     <Flex vertical gap="small">
       <Flex align="center" gap="small" wrap>
@@ -87,13 +105,15 @@ export function CodePane({ owner, initial, canDryRun }: CodePaneProps) {
       </Flex>
       {saveError && <Alert type="error" showIcon title={saveError} closable onClose={() => setSaveError(null)} />}
       <ScriptEditor value={source} onChange={setSource} part={initial.part} language={language} check={check} onDiagnostics={setProblems}
-        ariaLabel={t('codeEditor.editorLabel', { part: partName })} />
-      {!!problems?.length && (
-        <List size="small" aria-label={t('codeEditor.problemList')} dataSource={problems.slice(0, 5)} renderItem={(p) => (
-          <List.Item>
-            <Typography.Text type={p.severity === 'error' ? 'danger' : 'warning'}>{t('codeEditor.problemAt', { line: p.line, column: p.column, message: p.message })}</Typography.Text>
-          </List.Item>
-        )} />
+        ariaLabel={t('codeEditor.editorLabel', { part: partName })} height={`calc(100vh - ${EDITOR_OFFSET + shownProblems.length * PROBLEM_ROW}px)`} />
+      {shownProblems.length > 0 && (
+        <section aria-label={t('codeEditor.problemList')}>
+          <List size="small" dataSource={shownProblems} renderItem={(p) => (
+            <List.Item>
+              <Typography.Text type={p.severity === 'error' ? 'danger' : 'warning'}>{t('codeEditor.problemAt', { line: p.line, column: p.column, message: p.message })}</Typography.Text>
+            </List.Item>
+          )} />
+        </section>
       )}
       {isVersionsOpen && (
         <VersionsDrawer owner={owner} part={initial.part} current={source} onRolledBack={handleRolledBack} onClose={() => setVersionsOpen(false)} />

@@ -19,6 +19,8 @@ export interface ScriptEditorProps {
   check: (source: string) => Promise<CodeDiagnostic[]>;
   onDiagnostics?: (list: CodeDiagnostic[]) => void;
   readOnly?: boolean;
+  /** A CSS height; by default the window's less the page above it. */
+  height?: string;
 }
 
 /** How long typing must pause before the source is checked. */
@@ -32,7 +34,7 @@ export function rangeOf(doc: EditorView['state']['doc'], d: CodeDiagnostic): { f
   return { from, to: Math.min(from + (word ? word[0].length : 1), line.to) };
 }
 
-export function ScriptEditor({ value, onChange, part, language, ariaLabel, check, onDiagnostics, readOnly }: ScriptEditorProps) {
+export function ScriptEditor({ value, onChange, part, language, ariaLabel, check, onDiagnostics, readOnly, height = 'calc(100vh - 230px)' }: ScriptEditorProps) {
   const latest = useRef({ check, onDiagnostics });
   latest.current = { check, onDiagnostics };
   const extensions = useMemo(
@@ -51,5 +53,5 @@ export function ScriptEditor({ value, onChange, part, language, ariaLabel, check
     ],
     [part, language, ariaLabel],
   );
-  return <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} height="calc(100vh - 230px)" minHeight="320px" />;
+  return <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} height={height} minHeight="320px" />;
 }

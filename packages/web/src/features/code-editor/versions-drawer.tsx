@@ -64,8 +64,13 @@ export function VersionsDrawer({ owner, part, current, onRolledBack, onClose }: 
                   ]}
                 >
                   <List.Item.Meta
-                    title={t('codeEditor.versions.version', { version: v.version })}
-                    description={`${v.authorName ?? '--'} · ${formatDateTime(v.createdTime)} · ${t('codeEditor.versions.size', { size: v.size })}`}
+                    title={
+                      <Flex gap="small" align="baseline">
+                        <span>{t('codeEditor.versions.version', { version: v.version })}</span>
+                        <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 12 }}>{t('codeEditor.versions.size', { size: v.size })}</Typography.Text>
+                      </Flex>
+                    }
+                    description={`${v.authorName ?? '--'} · ${formatDateTime(v.createdTime)}`}
                   />
                 </List.Item>
               )}
@@ -97,7 +102,8 @@ function DiffView({ before, after }: { before: string; after: string }) {
   return (
     <pre role="list" aria-label={t('codeEditor.versions.diffTitle', { version: '' }).trim()} style={{ fontSize: 12, margin: 0, maxHeight: 'calc(100vh - 180px)', overflow: 'auto', border: `1px solid ${token.colorBorderSecondary}` }}>
       {lines.map((line, i) => (
-        <div key={i} role="listitem" aria-label={look[line.kind].label} data-kind={line.kind} style={{ background: look[line.kind].background, paddingInline: 8 }}>
+        <div key={i} role="listitem" aria-label={look[line.kind].label} data-kind={line.kind}
+          style={{ background: look[line.kind].background, paddingInline: 'calc(8px + 2ch) 8px', textIndent: '-2ch', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {look[line.kind].mark} {line.text}
         </div>
       ))}

@@ -168,6 +168,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
       handling={workflow.handling}
       instanceActions={workflow.instanceActions}
       sendValues={record.sendValues}
+      script={{ before: script.beforeAction, after: (action) => script.afterAction(action, objectId ?? null) }}
       onDone={() => void record.reload()}
       revising={revising}
       onRevise={(on) => {

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
 import type { ExecuteOutcome } from '../model/use-runtime-record.ts';
 import type { executePayload } from '../model/form-values.ts';
+import type { ScriptVerdict } from '../scripts/use-browser-script.ts';
 import { ActionButton, type FormAction } from '../components/form-actions.tsx';
 import { WorkflowActionDialog, type ActionInput } from './workflow-action-dialog.tsx';
 import { isItemQuery, isWorkflowButton, workflowApi, workflowKeys, type MyWorkItem, type WorkflowButton } from './workflow-api.ts';
@@ -27,6 +28,11 @@ interface Props {
   onRevise: (on: boolean) => void;
   /** Draws the buttons (the phone's bar with its 更多 menu); by default a button each, in a row. */
   children?: (actions: FormAction[]) => ReactNode;
+  /**
+   * The form's browser script around 提交 and 同意, as around the form's own submit: `before` (validate, then
+   * beforeSubmit) may stop it before its dialog opens; `after` (afterSubmit) hears that it went through.
+   */
+  script?: { before: (action: string) => Promise<ScriptVerdict>; after: (action: string) => Promise<void> };
 }
 
 // Buttons that go straight to their call without a dialog.
@@ -40,7 +46,7 @@ function labelKey(button: WorkflowButton, item: MyWorkItem | null): `formWorkflo
 }
 
 /** The buttons of a record in a flow: the caller's item's, then the instance's; each opens its dialog. */
-export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise, children = (actions) => actions.map((action) => <ActionButton key={action.key} action={action} />) }: Props) {
+export function WorkflowBar({ instanceId, item, handling, instanceActions, sendValues, onDone, revising, onRevise, script, children = (actions) => actions.map((action) => <ActionButton key={action.key} action={action} />) }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -61,6 +67,26 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     enabled: signs,
   });
   const targets = open === 'ForBack' ? (pre.data?.activities ?? []) : (chart.data?.activities ?? []).filter((a) => isHandled(a.type));
+
+  // 提交 on a fill item and 同意 on an approval submit the form; a consultation's 回复 only answers.
+  const submitsForm = (button: WorkflowButton) => button === 'Submit' && item?.kind !== 'consult';
+
+  /** The browser script checks a submit first; a stop shows its reason and opens no dialog. */
+  const press = async (button: WorkflowButton) => {
+    if (script && submitsForm(button)) {
+      setBusy(true);
+      try {
+        const verdict = await script.before(button);
+        if (verdict.stop) {
+          if (verdict.message) void message.error(verdict.message);
+          return;
+        }
+      } finally {
+        setBusy(false);
+      }
+    }
+    setOpen(button);
+  };
 
   const itemButtons = (item?.actions ?? []).filter(isWorkflowButton);
   const buttons = [...itemButtons, ...instanceActions.filter(isWorkflowButton).filter((b) => !itemButtons.includes(b))];
@@ -101,7 +127,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     try {
       const body = bodyOf(button, input);
       let outcome: ExecuteOutcome;
-      if ((button === 'Submit' && handling && item?.kind !== 'consult') || button === 'Revise') {
+      if ((submitsForm(button) && handling) || button === 'Revise') {
         outcome = await sendValues((payload) => workflowApi.act(button, { ...body, ...payload }));
       } else {
         try {
@@ -120,6 +146,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
       setOpen(null);
       if (button === 'Revise') onRevise(false);
       void message.success(t('formWorkflow.done', { action: t(labelKey(button, item)) }));
+      if (script && submitsForm(button)) await script.after(button);
       // The item's own reads (its send-back targets, its hand-sign setting) end with it: an item just handled is no
       // longer the caller's, and asking again would answer 待办不存在 right after the success.
       if (item) queryClient.removeQueries({ predicate: (q) => isItemQuery(q.queryKey, instanceId, item.workItemId) });
@@ -168,7 +195,7 @@ export function WorkflowBar({ instanceId, item, handling, instanceActions, sendV
     main: button === 'Reject',
     danger: button === 'Reject' || button === 'CancelInstance',
     disabled: busy,
-    onPress: () => (button === 'Revise' ? onRevise(true) : DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : setOpen(button)),
+    onPress: () => (button === 'Revise' ? onRevise(true) : DIRECT.includes(button) ? void send(button, { opinion: '', users: [], position: 'before' }) : void press(button)),
   }));
   return (
     <>
