@@ -61,9 +61,11 @@ export async function dryRun(ctx: NodeContext, body: contracts.DryRunBody): Prom
         dryRun: true,
       });
       const changes = Object.fromEntries(Object.entries(changedFields(form, record, outcome.record)).map(([code, after]) => [code, [record[code] ?? null, after]]));
+      const named = form.fields.filter((f) => Object.hasOwn(changes, f.code)).map((f) => [f.code, typeof f.options.displayName === 'string' && f.options.displayName ? f.options.displayName : f.code]);
       throw new RolledBack({
         status: outcome.status,
         changes: changes as contracts.DryRunResult['changes'],
+        fieldNames: Object.fromEntries(named),
         ...(outcome.refusal !== undefined ? { refusal: outcome.refusal } : {}),
         ...(outcome.error ? { error: outcome.error } : {}),
         logs: outcome.logs,

@@ -32,6 +32,8 @@ export const DryRunResult = z.object({
   status: z.enum(['ok', 'refused', 'error', 'timeout', 'memory']),
   /** Field code → [value before, value after]. */
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  /** The changed fields' display names, by code. */
+  fieldNames: z.record(z.string(), z.string()).optional(),
   /** ctx.refuse(message) */
   refusal: z.string().optional(),
   error: z.object({ message: z.string(), line: z.number().int().nullable() }).optional(),

@@ -38,6 +38,11 @@ export const codeEditorApi = {
   version: (owner: CodeOwner, part: CodePart, version: number) => apiClient.post<contracts.CodeVersionResult>(`${BASE}/version`, { ...owner, part, version }),
   rollback: (owner: CodeOwner, part: CodePart, version: number) => apiClient.post<contracts.CodeSaveResult>(`${BASE}/rollback`, { ...owner, part, version }),
   // The panel shows why a dry run could not start.
+  /** The form's 20 newest records, to choose one for a dry run. */
+  recentRecords: (schemaCode: string) =>
+    apiClient.post<{ list: { ObjectId: string; Name?: string | null }[] }>('/v1/bizdata/query', { schemaCode, pageIndex: 0, pageSize: 20, sort: [{ field: 'CreatedTime', direction: 'desc' }] }),
+  limits: () => apiClient.post<contracts.ScriptLimitsResult>(`${BASE}/limits`, {}),
+  saveLimits: (body: contracts.ScriptLimits) => apiClient.post<contracts.ScriptLimitsResult>(`${BASE}/limits/save`, body),
   dryRun: (body: DryRunBody) => apiClient.post<DryRunResult>(`${BASE}/dryrun`, body, { disableBizError: true }),
 };
 

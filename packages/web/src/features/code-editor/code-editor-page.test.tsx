@@ -115,16 +115,33 @@ describe('the code pages', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: '订单 · 代码' });
     await user.click(screen.getByRole('button', { name: /试运行/ }));
     const drawer = await screen.findByRole('dialog');
-    await user.type(within(drawer).getByLabelText('数据 ID'), 'o-1001');
+    await user.click(within(drawer).getByLabelText('数据'));
+    await user.click(await screen.findByTitle('华东贸易的订单'));
     await user.click(within(drawer).getByRole('button', { name: /运\s*行/ }));
     expect(await within(drawer).findByText('拒绝信息：金额超限')).toBeTruthy();
     // The editor's text is tried as it is, saved or not.
     const source = editorOf('后端代码编辑器').state.doc.toString();
     expect(server.callsTo('POST', '/v1/codeeditor/dryrun')[0]!.body).toEqual({ schemaCode: 'f_order', handler: 'onSubmit', actionName: 'Submit', objectId: 'o-1001', source, language: 'ts' });
-    const row = within(drawer).getByText('Total').closest('tr')!;
+    const row = within(drawer).getByText('合计').closest('tr')!;
     expect(within(row).getByText('100')).toBeTruthy();
     expect(within(row).getByText('120')).toBeTruthy();
     expect(within(drawer).getByText('开始计算')).toBeTruthy();
+  });
+
+  it('shows the engine’s run limits and lets an Administrator change them within the bounds', async () => {
+    const server = stubCodeServer();
+    const user = userEvent.setup();
+    openForm();
+    await screen.findByRole('heading', { name: '订单 · 代码' });
+    await user.click(screen.getByRole('button', { name: /运行限制/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('当前为平台默认值')).toBeTruthy();
+    const cpu = within(dialog).getByLabelText('CPU 时间上限（毫秒）');
+    await user.clear(cpu);
+    await user.type(cpu, '3000');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(server.callsTo('POST', '/v1/codeeditor/limits/save').map((c) => c.body)).toEqual([{ cpuMs: 3000, memoryMb: 64 }]));
+    expect(await screen.findByText('运行限制已保存')).toBeTruthy();
   });
 
   it('reads the run log with zh-CN times and filters it by level and text', async () => {

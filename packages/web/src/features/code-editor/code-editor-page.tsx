@@ -9,6 +9,7 @@ import { codeEditorApi, codeKeys, type CodeLoadResult, type CodeOwner, type Code
 import { CodePane } from './code-pane.tsx';
 import { BizLogPanel } from './biz-log-panel.tsx';
 import { InvokeHelp } from './invoke-help.tsx';
+import { ScriptLimitsButton } from './script-limits-button.tsx';
 
 // The code pages (issue 43; docs/decisions/0118): a form's 后端代码, 前端代码 and 运行日志 (/form/code/:schemaCode, from
 // the form designer's top bar) and an app's 自定义接口 with its 运行日志 (/app/code/:appCode, from the app's menu).
@@ -22,6 +23,7 @@ function CodeFrame({ title, onBack, children }: { title: string; onBack: () => v
         style={{ minHeight: 56, padding: `8px ${token.padding}px`, background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('codeEditor.back')} onClick={onBack} />
         <Typography.Title level={4} ellipsis style={{ margin: 0, flex: 1, minWidth: 0 }}>{title}</Typography.Title>
+        <ScriptLimitsButton />
       </Flex>
       <Layout.Content style={{ padding: `0 ${token.padding}px`, minWidth: 0, background: token.colorBgContainer }}>{children}</Layout.Content>
     </Layout>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Form, Input, List, Select, Table, Tag, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DRYRUN_HANDLERS } from '@tritium/shared/contracts/custom-code/dryrun';
 import { isApiError } from '../../lib/api-error.ts';
@@ -43,6 +43,7 @@ export function DryRunDrawer({ schemaCode, source, language, onClose }: { schema
     }
     run.mutate({ schemaCode, handler: values.handler, actionName: values.actionName?.trim() || undefined, objectId: values.objectId?.trim() || undefined, params, source, language });
   };
+  const recent = useQuery({ queryKey: ['code-editor', 'recent-records', schemaCode], queryFn: () => codeEditorApi.recentRecords(schemaCode) });
   const result = run.data;
   return (
     <Drawer open title={t('codeEditor.dryRun.title')} size={640} onClose={onClose}>
@@ -57,7 +58,8 @@ export function DryRunDrawer({ schemaCode, source, language, onClose }: { schema
           </Form.Item>
         </Flex>
         <Form.Item name="objectId" label={t('codeEditor.dryRun.objectId')}>
-          <Input placeholder={t('codeEditor.dryRun.objectIdPlaceholder')} />
+          <Select allowClear showSearch optionFilterProp="label" placeholder={t('codeEditor.dryRun.objectIdPlaceholder')} loading={recent.isLoading}
+            options={(recent.data?.list ?? []).map((r) => ({ value: r.ObjectId, label: r.Name || r.ObjectId }))} />
         </Form.Item>
         <Form.Item name="params" label={t('codeEditor.dryRun.params')}>
           <Input.TextArea rows={3} placeholder='{"amount": 100}' />
@@ -84,7 +86,7 @@ function DryRunOutcome({ result }: { result: DryRunResult }) {
       <Typography.Title level={5} style={{ margin: 0 }}>{t('codeEditor.dryRun.changes')}</Typography.Title>
       <Table size="small" rowKey="field" pagination={false} dataSource={changes} locale={{ emptyText: t('codeEditor.dryRun.noChanges') }}
         columns={[
-          { title: t('codeEditor.dryRun.field'), dataIndex: 'field' },
+          { title: t('codeEditor.dryRun.field'), dataIndex: 'field', render: (code: string) => result.fieldNames?.[code] ?? code },
           { title: t('codeEditor.dryRun.before'), dataIndex: 'before', render: shown },
           { title: t('codeEditor.dryRun.after'), dataIndex: 'after', render: shown },
         ]} />

@@ -16,8 +16,9 @@ export const LOG_ITEMS = [
   { id: 'l1', userId: 'u3', at: '2026-11-28T07:00:01.000Z', appCode: 'sales', schemaCode: 'f_order', part: 'form-server', handler: 'onSubmit', level: 'info', message: '二', line: 2, durationMs: 3, requestId: 'req-2', userName: '赵成员' },
 ];
 
-export function stubCodeServer(options: { conflict?: boolean; diagnostics?: unknown[] } = {}) {
+export function stubCodeServer(options: { conflict?: boolean; diagnostics?: unknown[]; canEditLimits?: boolean } = {}) {
   let current = 2;
+  let limits = { cpuMs: 2000, memoryMb: 64, custom: false, canEdit: options.canEditLimits ?? true };
   return stubFetch({
     'POST /v1/codeeditor/load': (call) =>
       ok((call.body as { appCode?: string; schemaCode?: string }).schemaCode
@@ -34,9 +35,15 @@ export function stubCodeServer(options: { conflict?: boolean; diagnostics?: unkn
       const version = (call.body as { version: number }).version;
       return ok({ version, language: 'ts', source: version === 1 ? SERVER_V1 : SERVER_V2, authorId: 'u1', authorName: '王管理', createdTime: '2026-11-27T02:05:00.000Z', size: 64 });
     },
+    'POST /v1/bizdata/query': () => ok({ list: [{ ObjectId: 'o-1001', Name: '华东贸易的订单' }], total: 1, hasMore: false }),
+    'POST /v1/codeeditor/limits': () => ok(limits),
+    'POST /v1/codeeditor/limits/save': (call) => {
+      limits = { ...limits, ...(call.body as object), custom: true };
+      return ok(limits);
+    },
     'POST /v1/codeeditor/rollback': () => ok({ version: ++current, updatedTime: '2026-11-28T08:00:00.000Z' }),
     'POST /v1/codeeditor/dryrun': () =>
-      ok({ status: 'refused', changes: { Total: [100, 120] }, refusal: '金额超限', logs: [{ level: 'info', message: '开始计算', line: 2 }], durationMs: 5.4 }),
+      ok({ status: 'refused', changes: { Total: [100, 120] }, fieldNames: { Total: '合计' }, refusal: '金额超限', logs: [{ level: 'info', message: '开始计算', line: 2 }], durationMs: 5.4 }),
     'GET /v1/toolkit/bizlog/list': (call) => {
       const level = new URL(call.url, 'http://localhost').searchParams.get('level');
       const items = level ? LOG_ITEMS.filter((i) => i.level === level) : LOG_ITEMS;
