@@ -1,7 +1,9 @@
 /**
  * Script sandbox benchmark (issue 43, docs/decisions/0118): the cost of one run — a fresh QuickJS runtime and context,
  * the prelude, the compiled script and a trivial handler — as p50/p99, and runs per second of a small script that
- * makes two API calls (answered in memory: the sandbox's own cost, without the database), one run after another.
+ * makes two API calls (answered in memory: the sandbox's own cost, without the database), one run after another. The
+ * runs go to the sandbox's worker threads (TRITIUM_SCRIPT_WORKERS=0: the calling thread); bench/script-load.ts measures
+ * saves, both workers busy and other requests beside hostile scripts.
  * Run: node --import tsx bench/script.ts   (prints its figures; nothing is written)
  */
 import { performance } from 'node:perf_hooks';
@@ -54,7 +56,7 @@ async function main() {
     if (outcome.status !== 'ok') throw new Error(`small run: ${outcome.status} ${outcome.message}`);
     runs++;
   }
-  console.log(`small script (two API calls, a loop over 10 lines, a log line): ${Math.round(runs / SECONDS)} runs/s on one core`);
+  console.log(`small script (two API calls, a loop over 10 lines, a log line): ${Math.round(runs / SECONDS)} runs/s, one run at a time`);
 }
 
 await main();

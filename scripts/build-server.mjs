@@ -35,17 +35,18 @@ export async function buildServer(outfile = serverBundle) {
     logLevel: 'warning',
   };
   await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/main.ts')], outfile });
-  // The worker threads of imports and exports (docs/decisions/0106), named after their bundle: the server finds them beside itself.
-  for (const name of WORKERS) await build({ ...common, entryPoints: [path.join(root, `packages/server/src/modules/data-port/${name}.worker.ts`)], outfile: workerOf(outfile, name) });
+  // The worker threads of imports and exports (docs/decisions/0106) and of the script sandbox (0118), named after their
+  // bundle: the server finds them beside itself.
+  for (const [name, entry] of Object.entries(WORKERS)) await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/modules', entry)], outfile: workerOf(outfile, name) });
 }
 
-/** The data-port worker threads' entries (data-port/xlsx-worker.ts starts them). */
-const WORKERS = ['xlsx-rows', 'xlsx-sheet'];
+/** The worker threads' entries: data-port/xlsx-worker.ts and script/sandbox-pool.ts start them. */
+const WORKERS = { 'xlsx-rows': 'data-port/xlsx-rows.worker.ts', 'xlsx-sheet': 'data-port/xlsx-sheet.worker.ts', 'script-sandbox': 'script/sandbox.worker.ts' };
 
 /** A worker's module beside a bundle (data-port/xlsx-worker.ts names it the same way). */
 export const workerOf = (bundle, name) => bundle.replace(/\.mjs$/, `.${name}.worker.mjs`);
 
 /** Every worker module beside a bundle. */
-export const workersOf = (bundle) => WORKERS.map((name) => workerOf(bundle, name));
+export const workersOf = (bundle) => Object.keys(WORKERS).map((name) => workerOf(bundle, name));
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

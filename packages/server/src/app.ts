@@ -49,6 +49,7 @@ import { customCodeRoutes } from './modules/custom-code/custom-code.routes.ts';
 import { scriptActionRoutes } from './modules/custom-code/script-actions.routes.ts';
 import { registerFormScripts } from './modules/custom-code/form-script-hooks.ts';
 import { registerCustomApis } from './modules/custom-code/custom-apis.ts';
+import { closeSandboxPool } from './modules/script/sandbox.ts';
 import { oplogRetentionSweep } from './modules/audit/oplog-sweep.ts';
 import { ROLLUP_RECOMPUTE_JOB, rollupRecomputeHandler } from './modules/business-rules/rollup-recompute.ts';
 import { registerRecordHooks } from './modules/business-rules/record-hooks.ts';
@@ -232,6 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   oplogRoutes(app, deps);
   bizLogRoutes(app, deps);
   customCodeRoutes(app, { db, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
+  // The script sandbox's worker threads (docs/decisions/0118): ended with the app, started again by a later run.
+  app.addHook('onClose', () => closeSandboxPool());
   scriptActionRoutes(app, { db, fileStore });
   flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);

@@ -355,6 +355,7 @@ export const ERRORS = {
   ScriptTimeout: biz(410003, '脚本运行超时（超过 {limitMs} 毫秒），已停止', 'The script ran too long (over {limitMs} ms) and was stopped'),
   ScriptMemoryLimit: biz(410004, '脚本使用的内存超过上限（{limitMb} MB），已停止', 'The script used more memory than allowed ({limitMb} MB) and was stopped'),
   ScriptActionNotFound: biz(410005, '表单或应用的代码中没有动作“{actionName}”', 'The code of the form or app has no action "{actionName}"'),
+  ScriptBusy: biz(410006, '服务器上等待运行的脚本过多，请稍后再试', 'Too many scripts are waiting to run on the server; try again later', 429),
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
   CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),

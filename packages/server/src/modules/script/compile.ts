@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { transform, type TransformFailure } from 'esbuild';
+import { SCRIPT_FILE } from './sandbox-errors.ts';
 
 // Scripts are compiled once per source (docs/decisions/0118): TypeScript or JavaScript to one IIFE whose exports land
 // on SCRIPT_GLOBAL inside the VM, with a source map so that errors and log lines name the script's own lines.
 
 /** The VM global the compiled script's exports are assigned to. */
 export const SCRIPT_GLOBAL = '__script';
-/** The file name the VM's stack traces give the compiled script. */
-export const SCRIPT_FILE = 'script.js';
+/** The file name the VM's stack traces give the compiled script (kept with the VM's errors: the worker loads no compiler). */
+export { SCRIPT_FILE };
 
 export type ScriptLanguage = 'ts' | 'js';
 

@@ -1,9 +1,10 @@
-import { SCRIPT_FILE } from './compile.ts';
+// What crosses the boundary and how the VM's errors read to the script's author (docs/decisions/0118).
+
+/** The file name the VM's stack traces give the compiled script (compile.ts compiles to it). */
+export const SCRIPT_FILE = 'script.js';
 
 /** How a run ended. */
 export type SandboxStatus = 'ok' | 'refused' | 'error' | 'timeout' | 'memory';
-
-// What crosses the boundary and how the VM's errors read to the script's author (docs/decisions/0118).
 
 /** An API call's answer into the script: its promise rejects with this message (Chinese); the host goes on. */
 export class ScriptCallError extends Error {}
