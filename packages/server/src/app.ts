@@ -74,6 +74,8 @@ import { viewRoutes } from './modules/view/view.routes.ts';
 import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
 import { outboundFetch } from './lib/outbound-http.ts';
 import { notificationChannelRoutes } from './modules/notification/channels/notification-channels.routes.ts';
+import { connectorRoutes } from './modules/connectors/connectors.routes.ts';
+import { connectionHealthSweep } from './modules/connectors/connector-calls.ts';
 import { loadSecretKey } from './modules/notification/channels/secret-box.ts';
 import { channelAdapters } from './modules/notification/channels/channel-adapters.ts';
 import { loadChannelSettings } from './modules/notification/channels/channel-settings.ts';
@@ -239,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   flowCenterRoutes(app, { ...deps, now: options.now });
   remindRoutes(app, deps);
   notificationChannelRoutes(app, { ...deps, http: outbound });
+  // Connections and connectors (docs/decisions/0120): every call leaves through the same guarded client.
+  connectorRoutes(app, { db, http: outbound });
   workflowDesignRoutes(app, deps);
   fileRoutes(app, {
     db,
@@ -305,6 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('print.files', printFileSweep(fileStore))
     .register('audit.oplog-retention', oplogRetentionSweep({ retentionDays: config.oplogRetentionDays }))
     .register('script.bizlog-retention', bizLogRetentionSweep())
+    .register('connectors.health', connectionHealthSweep({ http: outbound }))
     .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());

@@ -61,6 +61,7 @@ import * as operationLog from './migrations/engine/2026-11-28T2200_create-operat
 import * as bizLogs from './migrations/engine/2026-11-29T0100_create-biz-logs.ts';
 import * as customCodes from './migrations/engine/2026-11-29T0200_create-custom-codes.ts';
 import * as scriptLimits from './migrations/engine/2026-11-29T0300_create-script-limits.ts';
+import * as connections from './migrations/engine/2026-11-29T0400_create-connections.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -129,6 +130,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-29T0100_create-biz-logs': bizLogs,
   '2026-11-29T0200_create-custom-codes': customCodes,
   '2026-11-29T0300_create-script-limits': scriptLimits,
+  '2026-11-29T0400_create-connections': connections,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

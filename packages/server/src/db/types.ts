@@ -660,6 +660,9 @@ export interface EngineDb {
   script_limits: ScriptLimitsTable;
   custom_code_versions: CustomCodeVersionTable;
   biz_logs: BizLogTable;
+  connections: ConnectionTable;
+  connectors: ConnectorTable;
+  connector_calls: ConnectorCallTable;
 }
 
 /** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */
@@ -1055,4 +1058,51 @@ export interface BizLogTable {
   duration_ms: number | null;
   request_id: string | null;
   user_id: string | null;
+}
+
+/** Engine schema: a connection config to an outside system (docs/decisions/0120); secrets sealed. */
+export interface ConnectionTable {
+  code: string;
+  name: string;
+  kind: Generated<'http'>;
+  base_url: string;
+  auth_kind: 'none' | 'basic' | 'bearer' | 'apiKey' | 'oauth2' | 'hmac';
+  auth: ColumnType<Record<string, string>, string | undefined, string>;
+  secrets: string | null;
+  health_path: Generated<string>;
+  status: Generated<'disabled' | 'normal' | 'exception'>;
+  failure_count: Generated<number>;
+  last_error: string | null;
+  last_checked_time: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_by: string | null;
+  created_time: Generated<Date>;
+  modified_time: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Engine schema: an HTTP action over a connection, its parameters and the outputs read from the answer. */
+export interface ConnectorTable {
+  code: string;
+  name: string;
+  connection_code: string;
+  method: string;
+  path: Generated<string>;
+  params: ColumnType<{ name: string; in: 'query' | 'body' | 'header'; value: string }[], string | undefined, string>;
+  outputs: ColumnType<{ name: string; path: string; itemFields?: Record<string, string> }[], string | undefined, string>;
+  created_time: Generated<Date>;
+  modified_time: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Engine schema: one row per call that left the platform through a connection (kept 30 days). */
+export interface ConnectorCallTable {
+  id: ColumnType<string | number, never, never>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  connection_code: string;
+  connector_code: string | null;
+  source: 'health' | 'console' | 'button' | 'script' | 'automation';
+  method: string;
+  url: string;
+  http_status: number | null;
+  ok: boolean;
+  duration_ms: number;
+  error: string | null;
 }

@@ -28,3 +28,4 @@ export * from './associated-org/index.ts';
 export * from './oplog/index.ts';
 export * from './custom-code/index.ts';
 export * from './bizlog/index.ts';
+export * from './connectors/index.ts';

@@ -17,7 +17,9 @@ export const advancedButtonControl = defineControlType({
   options: layoutControlOptions(displayName['zh-CN']).extend({
     /** The connection config called; chosen after the control is dropped. */
     connectionCode: codeSchema.nullable().default(null),
-    /** Control of this form → field of the answer, filled when the call returns. */
+    /** The connector of that connection run when the button is pressed (docs/decisions/0120). */
+    connectorCode: codeSchema.nullable().default(null),
+    /** Control of this form → the connector's output name, filled when the call returns (a sub-table: its rows). */
     resultMapping: fieldMappingSchema,
     confirm: z.boolean().default(false),
   }),

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print, 4100xx script runs, 4101xx the code editor.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print, 4100xx script runs, 4101xx the code editor, 4200xx connections and connectors.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -356,6 +356,21 @@ export const ERRORS = {
   ScriptMemoryLimit: biz(410004, '脚本使用的内存超过上限（{limitMb} MB），已停止', 'The script used more memory than allowed ({limitMb} MB) and was stopped'),
   ScriptActionNotFound: biz(410005, '表单或应用的代码中没有动作“{actionName}”', 'The code of the form or app has no action "{actionName}"'),
   ScriptBusy: biz(410006, '服务器上等待运行的脚本过多，请稍后再试', 'Too many scripts are waiting to run on the server; try again later', 429),
+  // 4200xx connections and connectors (issue 44; docs/decisions/0120): calls that leave the platform
+  ConnectionNotFound: biz(420001, '连接“{code}”不存在', 'The connection "{code}" does not exist'),
+  ConnectionDisabled: biz(420002, '连接“{name}”已停用，请先启用', 'The connection "{name}" is disabled; enable it first'),
+  ConnectionCodeTaken: biz(420003, '编码“{code}”已被其他连接使用', 'The code "{code}" is already used by another connection'),
+  ConnectionInUse: biz(420004, '连接“{name}”下还有 {count} 个连接器，请先删除它们', 'The connection "{name}" still has {count} connectors; remove them first'),
+  ConnectorNotFound: biz(420005, '连接器“{code}”不存在', 'The connector "{code}" does not exist'),
+  ConnectorCodeTaken: biz(420006, '编码“{code}”已被其他连接器使用', 'The code "{code}" is already used by another connector'),
+  OutsideCallFailed: biz(420007, '外部系统返回错误（HTTP {status}）', 'The outside system answered with an error (HTTP {status})'),
+  OutsideCallTimeout: biz(420008, '外部系统在 {seconds} 秒内没有响应', 'The outside system did not answer within {seconds} s'),
+  OutsideAddressRefused: biz(420009, '地址“{host}”属于平台内部网络，不允许访问', 'The address "{host}" is inside the platform\'s own network and may not be reached'),
+  OutsideUnreachable: biz(420010, '无法连接外部系统：{message}', 'The outside system cannot be reached: {message}'),
+  OutsideAnswerTooLarge: biz(420011, '外部系统的响应超过 {limitKb} KB', 'The outside system\'s answer is larger than {limitKb} KB'),
+  OutsideTokenFailed: biz(420012, '从外部系统获取访问令牌失败：{message}', 'No access token from the outside system: {message}'),
+  ConnectorNotChosen: biz(420013, '“{name}”尚未选择连接器', '"{name}" has no connector chosen'),
+  ConnectionSecretUnreadable: biz(420014, '连接“{name}”保存的密钥无法读取，请重新填写', 'The secrets stored for the connection "{name}" cannot be read; enter them again'),
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
   CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
             path: 'notification-channels',
             lazy: workbenchPage(() => import('../features/org-admin/notification-channels/notification-channels-page.tsx'), (m) => m.NotificationChannelsPage, false),
           },
+          { path: 'connectors', lazy: workbenchPage(() => import('../features/org-admin/connectors/connectors-page.tsx'), (m) => m.ConnectorsPage, false) },
           {
             path: 'sign-in',
             lazy: workbenchPage(() => import('../features/org-admin/sign-in-settings/sign-in-settings-page.tsx'), (m) => m.SignInSettingsPage, false),

@@ -32,6 +32,7 @@ export const enUSOplog = {
     automation: 'Automation',
     signIn: 'Sign-in settings',
     notificationChannel: 'Notification channel',
+    connection: 'Connection',
     openApiKey: 'Open API key',
     engineSetting: 'Organisation settings',
   },

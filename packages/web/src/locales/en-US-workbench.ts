@@ -5,6 +5,7 @@ import type { zhCNWorkbench } from './zh-CN-workbench.ts';
 import { enUSAutomation } from './en-US-automation.ts';
 import { enUSPrint } from './en-US-print.ts';
 import { enUSOplog } from './en-US-oplog.ts';
+import { enUSConnectors } from './en-US-connectors.ts';
 import { enUSDashboard } from './en-US-dashboard.ts';
 import { enUSFormTools } from './en-US-form-tools.ts';
 import { enUSCodeEditor } from './en-US-code-editor.ts';
@@ -14,6 +15,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   automation: enUSAutomation,
   print: enUSPrint,
   oplog: enUSOplog,
+  connectors: enUSConnectors,
   dashboard: enUSDashboard,
   formTools: enUSFormTools,
   codeEditor: enUSCodeEditor,
@@ -859,7 +861,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       cameraFailed: 'The camera could not be opened. Type the code and press Enter',
     },
     serviceNotConfigured: 'The service "{{name}}" needs is not configured yet',
-    connectorNotConfigured: 'Connectors not configured: this organisation has no connectors yet, so "{{name}}" cannot run',
+    connectorNotConfigured: 'Connector not configured: "{{name}}" has no connector chosen; choose one in the form designer',
     script: {
       error: 'The form script failed: {{message}}',
       loadFailed: 'The form script could not be loaded; the form still works: {{message}}',

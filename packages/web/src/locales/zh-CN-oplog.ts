@@ -32,6 +32,7 @@ export const zhCNOplog = {
     automation: '自动化',
     signIn: '登录设置',
     notificationChannel: '通知渠道',
+    connection: '连接',
     openApiKey: '开放接口密钥',
     engineSetting: '组织设置',
   },

@@ -3,6 +3,7 @@
 import { zhCNAutomation } from './zh-CN-automation.ts';
 import { zhCNPrint } from './zh-CN-print.ts';
 import { zhCNOplog } from './zh-CN-oplog.ts';
+import { zhCNConnectors } from './zh-CN-connectors.ts';
 import { zhCNDashboard } from './zh-CN-dashboard.ts';
 import { zhCNFormTools } from './zh-CN-form-tools.ts';
 import { zhCNCodeEditor } from './zh-CN-code-editor.ts';
@@ -12,6 +13,7 @@ export const zhCNWorkbench = {
   automation: zhCNAutomation,
   print: zhCNPrint,
   oplog: zhCNOplog,
+  connectors: zhCNConnectors,
   dashboard: zhCNDashboard,
   formTools: zhCNFormTools,
   codeEditor: zhCNCodeEditor,
@@ -857,7 +859,7 @@ export const zhCNWorkbench = {
       cameraFailed: '无法打开摄像头，请手动输入后回车',
     },
     serviceNotConfigured: '「{{name}}」所需的服务尚未配置',
-    connectorNotConfigured: '连接器未配置：本组织尚未配置连接器，「{{name}}」暂不能使用',
+    connectorNotConfigured: '连接器未配置：「{{name}}」尚未选择连接器，请在表单设计中设置',
     script: {
       error: '表单脚本出错：{{message}}',
       loadFailed: '表单脚本加载失败，表单仍可填写：{{message}}',

@@ -93,7 +93,7 @@ describe('the server script API', () => {
     expect(log.items[0]).toMatchObject({ schemaCode: orders, handler: 'onSubmit', message: '已拒绝：金额超过 5 元，不能提交', userName: '张三' });
   });
 
-  it('mistakes answer into the script, which goes on in a usable transaction; connectors say they are not there yet', async () => {
+  it('mistakes answer into the script, which goes on in a usable transaction; an unknown connector says so', async () => {
     const { outcome, failure } = await asAdmin(`export async function onSubmit(ctx: any) {
   const tries: [string, () => Promise<unknown>][] = [
     ['unknown form', () => ctx.records.get('NoSuchForm', '00000000-0000-0000-0000-000000000000')],
@@ -120,7 +120,7 @@ describe('the server script API', () => {
     expect(answers['wrong type']).not.toBe('no error');
     expect(answers['values not an object']).toContain('字段值须为对象');
     expect(answers['no such record']).toContain('数据不存在');
-    expect(answers.connector).toBe('连接器尚未开放，暂时不能在脚本中调用连接器');
+    expect(answers.connector).toBe('连接器“erp”不存在');
     expect(answers.missing).toBe('null');
     expect(outcome.value).toMatchObject({ made: true });
   });

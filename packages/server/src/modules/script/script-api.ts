@@ -8,6 +8,7 @@ import type { NodeContext } from '../function-node/node-context.ts';
 import { notify } from '../notification/notify.ts';
 import { checked, countRecords, createRecord, getRecord, queryRecords, removeRecord, updateRecord, type RecordsActor } from './script-records.ts';
 import { ScriptCallError } from './sandbox-errors.ts';
+import { callConnectorForScript } from '../connectors/script-connectors.ts';
 
 // The host side of the server script API (docs/decisions/0118): every call the prelude makes through `__host` lands
 // here, bound to the caller's transaction and engine schema. A mistake of the script (an unknown form, an id that
@@ -102,9 +103,8 @@ const others: Record<string, Call> = {
     if (!dryRun && receivers.length) await notify(edb, ctx.engineCode, receivers, { category: 'system', title: a.message.title, content: a.message.content, sender: ctx.userId, link });
     return { receivers, sent: !dryRun && receivers.length > 0 };
   },
-  'connectors.call': async () => {
-    throw new ScriptCallError('连接器尚未开放，暂时不能在脚本中调用连接器');
-  },
+  // Connectors (issue 44, docs/decisions/0120): run by the connectors module's one client.
+  'connectors.call': ({ edb, ctx }, args) => callConnectorForScript(edb, ctx.engineCode, args),
 };
 
 const CALLS: ReadonlyMap<string, Call> = new Map(Object.entries({ ...records(false), ...records(true), ...org, ...others }));

@@ -8,6 +8,7 @@ import { FieldRow } from '../options/option-field.tsx';
 import { codeProblem, locateControl, systemFieldOf } from '../state/control-tree.ts';
 import { PanesEditor } from './panes-editor.tsx';
 import { ROLLUP_PANEL_KEYS, RollupSourcePanel } from '../business-rules/rollup-source-panel.tsx';
+import { ADVANCED_BUTTON_PANEL_KEYS, AdvancedButtonPanel } from './advanced-button-panel.tsx';
 
 /** The decimal places a value of the control keeps (its show mode's default until one is set); undefined without any. */
 function decimalPlacesShown(type: AnyControlType, options: Record<string, unknown>): number | undefined {
@@ -45,8 +46,9 @@ export function ControlProperties() {
         <Input id={codeId} value={control.code} disabled={isSystem} onChange={(event) => dispatch({ type: 'setCode', uid: control.uid, code: event.target.value })} />
       </FieldRow>
       {control.type === 'rollup' && <RollupSourcePanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
+      {control.type === 'advancedButton' && <AdvancedButtonPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       <OptionsEditor
-        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : undefined}
+        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : control.type === 'advancedButton' ? ADVANCED_BUTTON_PANEL_KEYS : undefined}
         key={control.uid}
         idPrefix={`opt-${control.uid}`}
         schema={type.options}

@@ -3,6 +3,7 @@ import { App, Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BIZ_OBJECT_STATUS_COLORS, BIZ_OBJECT_STATUS_LABELS, type BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { batchScanField } from './batch-scan-field.tsx';
+import { advancedButtonField } from './advanced-button-field.tsx';
 import { EMPTY_TEXT, type AnyFieldKind, type DisplayProps, type FieldProps } from './field-types.ts';
 import { buttonField } from '../scripts/button-field.tsx';
 import { dynamicField } from '../scripts/dynamic-field.tsx';
@@ -24,12 +25,11 @@ function StatusDisplay({ value }: DisplayProps<number>) {
   return <StatusTag status={value} />;
 }
 
-/** OCR, e-sign, face recognition, advanced buttons and plugins: designed now, their service arrives later. */
+/** OCR, e-sign, face recognition and plugins: designed now, their service arrives later. */
 function ServiceEdit({ control, disabled }: FieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  // The advanced button runs a connector (issue 44): until connectors exist it says so.
-  const text = control.type.key === 'advancedButton' ? t('formRuntime.connectorNotConfigured', { name: control.label }) : t('formRuntime.serviceNotConfigured', { name: control.label });
+  const text = t('formRuntime.serviceNotConfigured', { name: control.label });
   return (
     <Button disabled={disabled} onClick={() => void message.info(text)}>
       {control.label}
@@ -44,7 +44,7 @@ export const OTHER_FIELDS = {
   ocr: { Edit: ServiceEdit },
   eSign: { Edit: ServiceEdit },
   faceRecognition: { Edit: ServiceEdit },
-  advancedButton: { Edit: ServiceEdit },
+  advancedButton: advancedButtonField,
   plugin: { Edit: ServiceEdit },
   button: buttonField,
 } satisfies Record<string, AnyFieldKind>;
