@@ -90,3 +90,22 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     },
   };
 }
+
+/**
+ * A sweep that keeps each engine's rows of some log for `retentionMs`: every `everyMs`, `removeBefore` runs for every
+ * engine past allocation with the cut-off time, and the sweep answers how many rows went.
+ */
+export function retentionSweep(options: { retentionMs: number; everyMs: number; removeBefore: (db: Db, engineCode: string, cutoff: Date) => Promise<number> }): ScheduledSweep {
+  let last = -Infinity;
+  return {
+    async run(db, now) {
+      if (now.getTime() - last < options.everyMs) return 0;
+      last = now.getTime();
+      const cutoff = new Date(now.getTime() - options.retentionMs);
+      const engines = await db.selectFrom('platform.engines').select('engine_code').where('state', '!=', 'allocating').execute();
+      let removed = 0;
+      for (const { engine_code } of engines) removed += await options.removeBefore(db, engine_code, cutoff);
+      return removed;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { contracts } from '@tritium/shared';
 import type { Db } from '../../db/types.ts';
 import { engineDb } from '../../db/database.ts';
-import type { ScheduledSweep } from '../../scheduler/scheduler.ts';
+import { retentionSweep, type ScheduledSweep } from '../../scheduler/scheduler.ts';
 
 // Retention of the operation log (docs/decisions/0113): entries older than the retention are removed, oldest first,
 // and the hash of the last one removed becomes the chain's anchor, so the check of what is kept still holds.
@@ -23,18 +23,9 @@ export async function removeExpiredOperations(db: Db, engineCode: string, cutoff
 
 /** The scheduler's sweep: every `everyMs` (an hour by default), each engine's entries past the retention. */
 export function oplogRetentionSweep(options: { retentionDays?: number; everyMs?: number } = {}): ScheduledSweep {
-  const retentionMs = (options.retentionDays ?? contracts.OPLOG_RETENTION_DAYS) * DAY_MS;
-  const everyMs = options.everyMs ?? 3_600_000;
-  let last = -Infinity;
-  return {
-    async run(db, now) {
-      if (now.getTime() - last < everyMs) return 0;
-      last = now.getTime();
-      const cutoff = new Date(now.getTime() - retentionMs);
-      const engines = await db.selectFrom('platform.engines').select('engine_code').where('state', '!=', 'allocating').execute();
-      let removed = 0;
-      for (const { engine_code } of engines) removed += await removeExpiredOperations(db, engine_code, cutoff).catch(() => 0);
-      return removed;
-    },
-  };
+  return retentionSweep({
+    retentionMs: (options.retentionDays ?? contracts.OPLOG_RETENTION_DAYS) * DAY_MS,
+    everyMs: options.everyMs ?? 3_600_000,
+    removeBefore: (db, engineCode, cutoff) => removeExpiredOperations(db, engineCode, cutoff).catch(() => 0),
+  });
 }
