@@ -96,3 +96,26 @@ export async function openOrgEngine(userName: string, engineName: string) {
   const admin = await registerPerson(t.app, { userName, engineName });
   return { t, admin, org: orgClient(t.app, admin), companyId: await companyIdOf(t, admin.engineCode) };
 }
+
+/** The client, keeping every answer's JSON in `answers`: to check at the end that no secret left the server. */
+export function recordingClient(client: OrgClient, answers: string[]): OrgClient {
+  return {
+    ...client,
+    raw: async (method, url, payload) => {
+      const res = await client.raw(method, url, payload);
+      answers.push(JSON.stringify(res.body));
+      return res;
+    },
+    ok: async (method, url, payload) => {
+      const data = await client.ok(method, url, payload);
+      answers.push(JSON.stringify(data));
+      return data;
+    },
+    post(url, payload) {
+      return this.ok('POST', url, payload);
+    },
+    get(url, query) {
+      return this.ok('GET', url, query);
+    },
+  };
+}

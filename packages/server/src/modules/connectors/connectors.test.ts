@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
-import { engineDb, orgClient, type OrgClient, type Person } from '../../../test/org-helpers.ts';
+import { engineDb, orgClient, type OrgClient, type Person, recordingClient } from '../../../test/org-helpers.ts';
 import { ERP, startErpFake, type ErpFake } from '../../../test/erp-fake.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,25 +21,7 @@ describe('connections and connectors', () => {
     admin = await registerPerson(t.app, { userName: '管理员甲' });
     const client = orgClient(t.app, admin);
     // Every answer is kept, to check at the end that no secret left the server.
-    a = {
-      ...client,
-      raw: async (method, url, payload) => {
-        const res = await client.raw(method, url, payload);
-        answers.push(JSON.stringify(res.body));
-        return res;
-      },
-      ok: async (method, url, payload) => {
-        const data = await client.ok(method, url, payload);
-        answers.push(JSON.stringify(data));
-        return data;
-      },
-      post(url, payload) {
-        return this.ok('POST', url, payload);
-      },
-      get(url, query) {
-        return this.ok('GET', url, query);
-      },
-    };
+    a = recordingClient(client, answers);
     erp = await startErpFake();
   });
   afterAll(async () => {

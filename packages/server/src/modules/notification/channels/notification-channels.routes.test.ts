@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerPerson, TEST_SECRET_KEY, type TestApp } from '../../../../test/helpers.ts';
-import { addMember, engineDb, orgClient, type OrgClient, type Person } from '../../../../test/org-helpers.ts';
+import { addMember, engineDb, orgClient, type OrgClient, type Person, recordingClient } from '../../../../test/org-helpers.ts';
 import { startFakeHttp, startFakeSmtp, type FakeHttp, type FakeSmtp } from '../../../../test/channel-fakes.ts';
 import { loadChannelSettings } from './channel-settings.ts';
 import { loadSecretKey } from './secret-box.ts';
@@ -27,25 +27,7 @@ describe('notification channel settings', () => {
     admin = await registerPerson(t.app, { userName: '管理员甲' });
     const client = orgClient(t.app, admin);
     // Every answer is kept, to check at the end that no secret left the server.
-    a = {
-      ...client,
-      raw: async (method, url, payload) => {
-        const res = await client.raw(method, url, payload);
-        bodies.push(JSON.stringify(res.body));
-        return res;
-      },
-      ok: async (method, url, payload) => {
-        const data = await client.ok(method, url, payload);
-        bodies.push(JSON.stringify(data));
-        return data;
-      },
-      post(url, payload) {
-        return this.ok('POST', url, payload);
-      },
-      get(url, query) {
-        return this.ok('GET', url, query);
-      },
-    };
+    a = recordingClient(client, bodies);
     smtp = await startFakeSmtp({ user: 'mailer', password: SMTP_PASSWORD });
     web = await startFakeHttp();
   });
