@@ -135,7 +135,17 @@ export const AutomationStep = z.discriminatedUnion('type', [
   }),
   pluginStep('attendance'),
   pluginStep('payment'),
-  pluginStep('connector'),
+  /**
+   * Runs a connector (docs/decisions/0120) with the trigger record's fields as its `{{Code}}` values; `params` adds
+   * or replaces values (a template of `{{Code}}` places of the record); `outputMappings` writes outputs back to fields.
+   */
+  z.strictObject({
+    ...stepBase,
+    type: z.literal('connector'),
+    connectorCode: codeSchema.max(64, '请选择连接器'),
+    params: z.array(z.strictObject({ name: z.string().trim().min(1, '请输入参数名').max(64).regex(/^[^{}\s]+$/, '参数名不能含空格或花括号'), value: Template(2000) })).max(50).default([]),
+    outputMappings: z.array(z.strictObject({ field: controlCodeSchema, output: z.string().trim().min(1).max(64) })).max(50).default([]),
+  }),
 ]);
 export type AutomationStep = z.infer<typeof AutomationStep>;
 export type AutomationStepInput = z.input<typeof AutomationStep>;

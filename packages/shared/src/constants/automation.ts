@@ -32,9 +32,9 @@ export type RepeatCycle = (typeof REPEAT_CYCLES)[number];
 
 /**
  * domain.md §9: the actions (remove, query, update, insert data, notification, e-mail, SMS, attendance, payment,
- * connector, robot message), and the HTTP request issue 21 adds. Attendance, payment and connector are declared and
- * offered only when a plugin provides them.
+ * connector, robot message), and the HTTP request issue 21 adds. Attendance and payment are declared and offered
+ * only when a plugin provides them; the connector step runs a connector of the engine (docs/decisions/0120).
  */
 export const AUTOMATION_ACTIONS = ['remove', 'query', 'update', 'insert', 'notification', 'email', 'sms', 'attendance', 'payment', 'connector', 'robot', 'http'] as const;
 export type AutomationActionType = (typeof AUTOMATION_ACTIONS)[number];
-export const PLUGIN_ACTIONS = ['attendance', 'payment', 'connector'] as const satisfies readonly AutomationActionType[];
+export const PLUGIN_ACTIONS = ['attendance', 'payment'] as const satisfies readonly AutomationActionType[];

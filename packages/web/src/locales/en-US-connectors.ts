@@ -4,6 +4,7 @@ import type { zhCNConnectors } from './zh-CN-connectors.ts';
 // en-US of zh-CN-connectors.ts.
 export const enUSConnectors: Catalogue<typeof zhCNConnectors> = {
   title: 'Connectors',
+  connectionsTab: 'Connections',
   intro: 'Connect outside systems (ERP, CRM…). A connection holds the address and the authentication, its secrets stored encrypted and never shown again; a connector is an HTTP action over a connection, run by advanced buttons, scripts and automations.',
   add: 'New connection',
   edit: 'Edit',
@@ -80,5 +81,6 @@ export const enUSConnectors: Catalogue<typeof zhCNConnectors> = {
     mapping: 'Fill fields from the answer',
     mappingHelp: 'For each form field (or sub-table), the connector\'s output that fills it',
     noOutputs: 'This connector defines no outputs',
+    targetPlaceholder: 'Not filled',
   },
 };

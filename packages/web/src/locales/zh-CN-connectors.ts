@@ -2,6 +2,7 @@
 // docs/decisions/0120). Joined into zh-CN-workbench.ts under `connectors`.
 export const zhCNConnectors = {
   title: '连接器',
+  connectionsTab: '连接',
   intro: '连接外部系统（ERP、CRM 等）。连接保存地址与认证方式，密钥加密保存且不再显示；连接器是基于连接的一个 HTTP 动作，可供高级按钮、脚本和自动化调用。',
   add: '新建连接',
   edit: '编辑',
@@ -78,5 +79,6 @@ export const zhCNConnectors = {
     mapping: '返回值填入字段',
     mappingHelp: '为表单字段（或子表）选择连接器的输出',
     noOutputs: '该连接器没有定义输出',
+    targetPlaceholder: '不填入',
   },
 };

@@ -18,6 +18,8 @@ import { assertCan } from '../permission/form-rights.ts';
 import { notifyEach } from '../notification/notify.ts';
 import { ChannelError, type ChannelAdapter, type ChannelKind, type OutgoingMessage } from '../notification/channels/channel.ts';
 import type { Db } from '../../db/types.ts';
+import { callConnector } from '../connectors/connector-calls.ts';
+import { fillValue } from '../connectors/connector-mapping.ts';
 
 // What each step of an automation does (docs/decisions/0041). Data steps are the business rules' operations
 // (runRule) with the automation's own writes: as the owner, within the owner's rights, or as the system. Outside steps
@@ -260,11 +262,52 @@ async function httpStep(run: StepRun, step: Extract<AutomationStep, { type: 'htt
   if (answer.status >= 500) throw new RetryableStepError(`请求 ${url} 返回 ${answer.status}`);
   if (answer.status >= 400) throw new AppError('AutomationInvalid', { message: `请求 ${url} 返回 ${answer.status}：${text.slice(0, 200)}`, detail: { reason: `HTTP ${answer.status}`, reasonEn: `HTTP ${answer.status}` } });
   const values = Object.fromEntries(step.responseMappings.map((m) => [m.field, valueAtPath(json, m.path) ?? null]));
-  if (Object.keys(values).length && run.record.objectId) {
-    const saved = await saveRecordIn(run.edb, run.actor, run.system ? run.form : (run.ownerForms.get(run.form.node.code) ?? (await getRuntimeFormOrThrow(run.edb, run.actor, run.form.node.code))), { objectId: run.record.objectId, submit: false, values }, run.system ? { editRight: 'businessRule' } : {});
-    run.dropped.push(...saved.dropped);
-  }
+  await writeBack(run, values);
   return { status: answer.status, body: text.slice(0, 2000), ...(Object.keys(values).length ? { written: values } : {}) };
+}
+
+/** Writes values to the trigger record (as the owner, or as the system), as the HTTP and connector steps do. */
+async function writeBack(run: StepRun, values: Record<string, unknown>): Promise<void> {
+  if (!Object.keys(values).length || !run.record.objectId) return;
+  const form = run.system ? run.form : (run.ownerForms.get(run.form.node.code) ?? (await getRuntimeFormOrThrow(run.edb, run.actor, run.form.node.code)));
+  const saved = await saveRecordIn(run.edb, run.actor, form, { objectId: run.record.objectId, submit: false, values }, run.system ? { editRight: 'businessRule' } : {});
+  run.dropped.push(...saved.dropped);
+}
+
+/** Connector failures the retry of the run may mend: the outside system's 5xx or 429, a time-out, the network. */
+const RETRYABLE_CONNECTOR_ERRORS = new Set(['OutsideCallTimeout', 'OutsideUnreachable', 'OutsideTokenFailed']);
+
+/**
+ * Runs a connector (docs/decisions/0120): its `{{Code}}` places read the trigger record's fields (and ObjectId), the
+ * step's parameters add or replace values (templates of the same places), and the outputs mapped are written back
+ * to the record's fields. The call goes through the connectors' one client with the source 自动化.
+ */
+async function connectorStep(run: StepRun, step: Extract<AutomationStep, { type: 'connector' }>): Promise<unknown> {
+  const recordValues: Record<string, unknown> = { ...run.record.system, ...run.record.values, ObjectId: run.record.objectId ?? '' };
+  const values = { ...recordValues, ...Object.fromEntries(step.params.map((p) => [p.name, fillValue(p.value, recordValues)])) };
+  const params = Object.fromEntries(step.params.map((p) => [p.name, values[p.name]]));
+  if (run.dryRun) return { connectorCode: step.connectorCode, params, sent: false };
+  // Inside the run's transaction, as a script's call is (the embedded database has one connection, held by the run):
+  // a failed run takes the call's log row with it; its step log keeps the error.
+  let outputs: Record<string, unknown>;
+  try {
+    ({ outputs } = await callConnector(run.edb, run.actor.engineCode, step.connectorCode, values, { http: run.fetch }, 'automation'));
+  } catch (error) {
+    if (error instanceof AppError) {
+      const status = (error.detail as { status?: unknown } | undefined)?.status;
+      const serverSide = error.errorName === 'OutsideCallFailed' && typeof status === 'number' && (status >= 500 || status === 429);
+      if (serverSide || RETRYABLE_CONNECTOR_ERRORS.has(error.errorName)) throw new RetryableStepError(error.message);
+    }
+    throw error;
+  }
+  const written = Object.fromEntries(
+    step.outputMappings.filter((m) => m.output in outputs).map((m) => {
+      const value = outputs[m.output];
+      return [m.field, value !== null && typeof value === 'object' ? JSON.stringify(value) : value];
+    }),
+  );
+  await writeBack(run, written);
+  return { connectorCode: step.connectorCode, params, outputs, ...(Object.keys(written).length ? { written } : {}) };
 }
 
 /** Runs one step; answers its output for the log. */
@@ -285,8 +328,10 @@ export async function runStep(run: StepRun, step: AutomationStep): Promise<unkno
       return robotStep(run, step);
     case 'http':
       return httpStep(run, step);
+    case 'connector':
+      return connectorStep(run, step);
     default:
-      // attendance, payment, connector: declared by the spec, provided by plugins; none is installed.
+      // attendance, payment: declared by the spec, provided by plugins; none is installed.
       throw new AppError('AutomationPluginMissing', { detail: { action: step.type } });
   }
 }

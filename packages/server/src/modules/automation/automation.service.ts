@@ -11,6 +11,7 @@ import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { getFormNodeOrThrow } from '../form-design/form-access.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import { openSecrets, sealSecrets } from '../notification/channels/secret-box.ts';
+import { getConnectorRowOrThrow } from '../connectors/connectors.service.ts';
 import { conditionIssues } from './automation-events.ts';
 import { countAutomations, definitionJson, findAutomation, listAutomationRows, storedOf, type StoredAutomation } from './automation.repo.ts';
 import { nextRunTimes, scheduleAutomation } from './automation-schedules.ts';
@@ -79,6 +80,15 @@ async function check(edb: EngineExecutor, schemaCode: string, model: Automation)
     const loop = 'forEach' in step ? step.forEach : null;
     if (loop?.type === 'subtable' && trigger.type !== 'webhook' && !form.grids.some((g) => g.code === loop.code)) throw invalid(`子表“${loop.code}”不存在`, `sub-table ${loop.code} does not exist`);
     if (step.type === 'http') for (const m of step.responseMappings) if (!codes.has(m.field)) throw invalid(`字段“${m.field}”不存在`, `field ${m.field} does not exist`);
+    if (step.type === 'connector') {
+      // The connector must exist (420005 names it); outputs are written only to the form's own fields.
+      const connector = await getConnectorRowOrThrow(edb, step.connectorCode);
+      const outputs = new Set(connector.outputs.map((o) => o.name));
+      for (const m of step.outputMappings) {
+        if (!form.fields.some((f) => f.code === m.field)) throw invalid(`字段“${m.field}”不存在`, `field ${m.field} does not exist`);
+        if (!outputs.has(m.output)) throw invalid(`连接器“${connector.name}”没有输出“${m.output}”`, `the connector ${connector.code} has no output ${m.output}`);
+      }
+    }
   }
 }
 

@@ -87,13 +87,29 @@ function parsed(text: string): unknown {
 }
 
 /** What went wrong, as the catalogue says it; AppErrors (token, size) pass as they are. */
+/** The network's error codes an administrator meets most, in words (the log and the test's message show them). */
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: '连接被拒绝，对方服务可能未启动',
+  ECONNRESET: '连接被对方断开',
+  ENOTFOUND: '找不到该域名',
+  EAI_AGAIN: '域名解析失败',
+  EHOSTUNREACH: '主机不可达',
+  ENETUNREACH: '网络不可达',
+  ETIMEDOUT: '建立连接超时',
+  CERT_HAS_EXPIRED: '对方的 HTTPS 证书已过期',
+  DEPTH_ZERO_SELF_SIGNED_CERT: '对方使用自签名的 HTTPS 证书',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: '无法验证对方的 HTTPS 证书',
+  ERR_TLS_CERT_ALTNAME_INVALID: '对方的 HTTPS 证书与域名不符',
+};
+
 function failureOf(error: unknown, url: URL, timeoutMs: number): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof OutboundRefused) return new AppError('OutsideAddressRefused', { detail: { host: url.host } });
   const name = (error as { name?: string }).name;
   if (name === 'TimeoutError' || name === 'AbortError') return new AppError('OutsideCallTimeout', { detail: { seconds: Math.round(timeoutMs / 100) / 10 } });
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return new AppError('OutsideUnreachable', { detail: { message: cause?.code ?? cause?.message ?? (error as Error).message ?? String(error) } });
+  const known = cause?.code ? NETWORK_ERRORS[cause.code] : undefined;
+  return new AppError('OutsideUnreachable', { detail: { message: known ?? cause?.code ?? cause?.message ?? (error as Error).message ?? String(error) } });
 }
 
 /** One HTTP exchange under the time-out and the size bound. */

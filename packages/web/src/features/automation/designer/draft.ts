@@ -56,6 +56,7 @@ export function newStep(type: Exclude<AutomationActionType, (typeof PLUGIN_ACTIO
     case 'sms': return { ...base, type, recipients: recipients(), content: '' };
     case 'robot': return { ...base, type, title: '', content: '' };
     case 'http': return { ...base, type, method: 'POST', url: 'https://', headers: [], body: '', responseMappings: [] };
+    case 'connector': return { ...base, type, connectorCode: '', params: [], outputMappings: [] };
   }
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AutomationForm } from '../use-automation-form.ts';
 import { DataStepEditor } from './data-step-editor.tsx';
 import { isPluginAction, type StepDraft } from './draft.ts';
+import { ConnectorStepEditor } from './connector-step-editor.tsx';
 import { HttpStepEditor } from './http-step-editor.tsx';
 import { MessageStepEditor } from './message-step-editor.tsx';
 import { useStepSources } from './use-step-sources.ts';
@@ -37,6 +38,8 @@ export function StepCard({ steps, index, form, onChange, onMove, onRemove }: Ste
         return <MessageStepEditor step={step} onChange={onChange} viewFields={form.viewFields} sources={sources} />;
       case 'http':
         return <HttpStepEditor step={step} onChange={onChange} fields={form.sources} sources={sources} />;
+      case 'connector':
+        return <ConnectorStepEditor step={step} onChange={onChange} fields={form.sources} />;
       default:
         return <Alert type="info" showIcon title={t('automation.needsPlugin')} />;
     }

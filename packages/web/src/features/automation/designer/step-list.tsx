@@ -8,9 +8,9 @@ import { FlowArrow } from './flow-arrow.tsx';
 import { StepCard } from './step-card.tsx';
 
 type AddableAction = Exclude<(typeof AUTOMATION_ACTIONS)[number], (typeof PLUGIN_ACTIONS)[number]>;
-// The order a person looks for them in: data first, then messages, then outside calls. Attendance, payment and
-// connector actions are offered only when a plugin provides them (issue 21), and no plugin does yet.
-const ORDER: readonly AddableAction[] = ['insert', 'update', 'remove', 'query', 'notification', 'email', 'sms', 'robot', 'http'];
+// The order a person looks for them in: data first, then messages, then outside calls. Attendance and payment
+// actions are offered only when a plugin provides them (issue 21), and no plugin does yet.
+const ORDER: readonly AddableAction[] = ['insert', 'update', 'remove', 'query', 'notification', 'email', 'sms', 'robot', 'http', 'connector'];
 
 /** The steps as cards joined by arrows, and 添加动作 at the end. */
 export function StepList({ steps, form, onChange }: { steps: StepDraft[]; form: AutomationForm; onChange: (steps: StepDraft[]) => void }) {

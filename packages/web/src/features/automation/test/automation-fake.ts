@@ -80,6 +80,7 @@ export function stubAutomationServer(options: { automations?: AutomationDto[]; r
       ok({ schemaCode: 'f_delivery', displayName: '发货单', fields: [assocField('OrderNo', '订单号'), assocField('Receiver', '收货人'), assocField('SeqNo', '流水号', true)], childSchemas: [] }),
     'POST /v1/bizdata/view/query': () => ok({ list: [{ ObjectId: 'o-1001', Name: '华东贸易的订单' }], total: 1, hasMore: false }),
     'POST /v1/automatic/list': () => ok({ automations: state.automations }),
+    'GET /v1/connectors/choices': () => ok({ items: [{ code: 'GetCustomer', name: '查询客户', connectionName: '金蝶 ERP', outputs: ['customerName', 'credit'] }] }),
     'POST /v1/automatic/save': (call) => {
       saves.push(call);
       const body = call.body as { automation: Omit<AutomationDto, 'id'> & { id?: string } };

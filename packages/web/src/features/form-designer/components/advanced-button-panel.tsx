@@ -51,9 +51,10 @@ export function AdvancedButtonPanel({ control, onChange }: { control: DesignerCo
         <FieldRow label={d('mapping')} extra={d('mappingHelp')}>
           {chosen.outputs.length === 0 && <Typography.Text type="secondary">{d('noOutputs')}</Typography.Text>}
           {chosen.outputs.map((output) => (
-            <div key={output} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }}>
-              <Typography.Text code style={{ minWidth: 90 }}>{output}</Typography.Text>
-              <Select allowClear aria-label={output} style={{ flex: 1 }} value={controlOf(output)} options={targets} onChange={(code?: string) => setTarget(output, code)} />
+            // The output's name above its field: a long name stays on one line and the picker keeps the panel's width.
+            <div key={output} style={{ marginBottom: 8 }}>
+              <Typography.Text code ellipsis={{ tooltip: output }} style={{ display: 'block', maxWidth: '100%', marginBottom: 2 }}>{output}</Typography.Text>
+              <Select allowClear aria-label={output} placeholder={d('targetPlaceholder')} style={{ width: '100%' }} value={controlOf(output)} options={targets} onChange={(code?: string) => setTarget(output, code)} />
             </div>
           ))}
         </FieldRow>

@@ -35,7 +35,7 @@ export function ConnectorForm({ connectionCode, connector, onClose, onSaved }: {
           <Form.Item name="method" label={c('method')} style={{ width: 120 }}><Select options={METHODS.map((m) => ({ value: m, label: m }))} /></Form.Item>
           <Form.Item name="path" label={c('path')} extra={t('connectors.connector.pathHelp', { place: PLACE })} style={{ flex: 1 }}><Input placeholder="/customers/{{CustomerNo}}" /></Form.Item>
         </Flex>
-        <Typography.Text strong>{c('params')}</Typography.Text>
+        <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>{c('params')}</Typography.Text>
         <Form.List name="params">
           {(fields, { add, remove }) => (
             <>
@@ -53,7 +53,7 @@ export function ConnectorForm({ connectionCode, connector, onClose, onSaved }: {
             </>
           )}
         </Form.List>
-        <Typography.Text strong style={{ display: 'block' }}>{c('outputs')}</Typography.Text>
+        <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>{c('outputs')}</Typography.Text>
         <Form.List name="outputs">
           {(fields, { add, remove }) => (
             <>

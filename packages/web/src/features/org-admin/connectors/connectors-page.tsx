@@ -54,8 +54,10 @@ export function ConnectorsPage() {
     {
       title: t('connectors.columns.actions'),
       key: 'actions',
+      // One line of four buttons: wrapped, they made each row twice as tall.
+      width: 300,
       render: (_: unknown, row: ConnectionDto) => (
-        <Space size="small" wrap>
+        <Space size="small">
           <Button size="small" loading={test.isPending && test.variables === row.code} onClick={() => test.mutate(row.code)}>{t('connectors.test')}</Button>
           <Button size="small" onClick={() => enable.mutate({ code: row.code, enabled: row.status === 'disabled' })}>
             {row.status === 'disabled' ? t('connectors.enable') : t('connectors.disable')}
@@ -87,7 +89,7 @@ export function ConnectorsPage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         <ApiOutlined /> {t('connectors.title')}
       </Typography.Title>
-      <Tabs items={[{ key: 'connections', label: t('connectors.title'), children: connectionsTab }, { key: 'log', label: t('connectors.log.title'), children: <CallLog /> }]} />
+      <Tabs items={[{ key: 'connections', label: t('connectors.connectionsTab'), children: connectionsTab }, { key: 'log', label: t('connectors.log.title'), children: <CallLog /> }]} />
       {editing && <ConnectionForm connection={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void message.success(t('connectors.saved')); void refresh(); }} />}
     </Flex>
   );
