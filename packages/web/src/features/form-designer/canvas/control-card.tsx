@@ -82,7 +82,7 @@ export function ControlCard({ control, containerId, index, ancestors, kind }: Co
           </Tooltip>
         )}
         {!isVisible(control) && <Tag style={{ marginInlineEnd: 0 }}>{t('formDesigner.canvas.hidden')}</Tag>}
-        {controlTypeByKey(control.type).service && (
+        {controlTypeByKey(control.type).service && !(control.type === 'advancedButton' && control.options.connectorCode) && (
           <Tooltip title={t('formDesigner.canvas.needsServiceHint')}>
             <Tag color="warning" style={{ marginInlineEnd: 0 }}>
               {t('formDesigner.canvas.needsService')}

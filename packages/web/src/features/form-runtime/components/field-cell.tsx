@@ -57,11 +57,13 @@ export function FieldCell({ control, value, onChange, errorKey, title }: FieldCe
     </Flex>
   );
   if (title === 'none' || (control.type.key === 'checkbox' && editing)) return <div aria-label={control.label}>{content}</div>;
+  // A button's own text is its name: the title column stays (the buttons line up with the inputs) but empty.
+  const isButton = control.type.key === 'button' || control.type.key === 'advancedButton';
   return (
     <Flex vertical={title === 'above'} gap={title === 'above' ? token.paddingXXS : token.padding} role="group" aria-label={control.label}>
       <label htmlFor={id} style={{ flex: title === 'beside' ? `0 0 ${state.titleWidth}px` : undefined, paddingTop: title === 'beside' ? token.paddingXXS : 0, color: token.colorTextSecondary }}>
         {(control.options.required === true || permission?.required === true) && editing && <span style={{ color: token.colorError, marginInlineEnd: token.marginXXS }}>*</span>}
-        {control.label}
+        {!isButton && control.label}
       </label>
       {content}
     </Flex>
