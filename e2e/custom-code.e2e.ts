@@ -143,7 +143,7 @@ describe('the administrator writes the form’s server script', () => {
     await drawer.getByRole('button', { name: /运\s*行/ }).click();
     const outcome = drawer.getByRole('region', { name: '试运行' });
     await expect.poll(() => outcome.getByText('运行成功').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => outcome.getByRole('cell', { name: 'ArchiveNo' }).count()).toBe(1);
+    await expect.poll(() => outcome.getByRole('cell', { name: '归档编号' }).count()).toBe(1);
     await expect.poll(() => outcome.getByText(/^已归档 /).count()).toBe(1);
     await screenshot(page, 'custom-code-3-dry-run');
     // Rolled back: no archive record was kept.
