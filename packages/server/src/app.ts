@@ -61,6 +61,7 @@ import { workflowDesignRoutes } from './modules/workflow/workflow-design.routes.
 import { flowCenterRoutes } from './modules/workflow/flow-center.routes.ts';
 import { remindRoutes } from './modules/remind/remind.routes.ts';
 import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
+import { createS3FileStore } from './modules/files/file-store-s3.ts';
 import { createFileUrlSigner } from './modules/files/file-url.ts';
 import { dataPortRoutes } from './modules/data-port/data-port.routes.ts';
 import { dataPortSettings } from './modules/data-port/task-files.ts';
@@ -99,7 +100,11 @@ import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/sche
 import { embeddedMaintenanceSweep } from './db/embedded-maintenance.ts';
 import { workflowTimeLimitSweep } from './modules/workflow/time-limit-timers.ts';
 import { RATE_LIMITS } from './lib/route-types.ts';
-import type { Listen } from './db/database.ts';
+import type { Database, Listen } from './db/database.ts';
+import { healthRoutes } from './modules/operations/health.routes.ts';
+import { registerMetrics } from './modules/operations/metrics.ts';
+import { postgresRateLimitStore } from './modules/operations/rate-limit-store.ts';
+import { runAsRequest } from './lib/request-context.ts';
 import { notificationRoutes } from './modules/notification/notification.routes.ts';
 import { createLiveHub, listenInto, type LiveHub } from './modules/notification/live-hub.ts';
 import { NOTIFICATION_DELIVERY_JOB } from './modules/notification/notify.ts';
@@ -124,6 +129,11 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** The HTTP client of addresses administrators type in (HTTP steps, robots, SMS); default: lib/outbound-http.ts. */
   fetch?: typeof fetch;
+  /**
+   * The database's kind and pool (docs/decisions/0121): on PostgreSQL the request limits are counted in the database and
+   * the pool's figures are in the metrics. Unset: as the embedded database (limits counted in memory).
+   */
+  database?: Pick<Database, 'kind' | 'poolStats'>;
 }
 
 export interface AppExtras {
@@ -176,6 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header(INSTANCE_HEADER, INSTANCE_ID);
     return payload;
   });
+  // The request's id follows its work into the jobs it queues (docs/decisions/0121). Entered again after the body is
+  // parsed: the parser's stream events run outside the first hook's context.
+  app.addHook('onRequest', (request, _reply, done) => runAsRequest(request.id, done));
+  app.addHook('preHandler', (request, _reply, done) => runAsRequest(request.id, done));
 
   const webDist = config.webDist && existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   registerErrorHandler(app, webDist ? { spaFallback: (_req, reply) => reply.type('text/html').sendFile('index.html') } : {});
@@ -190,7 +204,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs', uiConfig: { docExpansion: 'list' } });
-  if (config.rateLimit) await app.register(fastifyRateLimit, { global: false });
+  // On PostgreSQL the limits are counted in the database, so every server process shares one allowance per address;
+  // the embedded database is one process per data folder, so its limits stay in that process's memory.
+  if (config.rateLimit)
+    await app.register(fastifyRateLimit, { global: false, ...(options.database?.kind === 'postgres' ? { store: postgresRateLimitStore(db) } : {}) });
 
   const signingSecret = await loadSigningSecret(db, config.jwtSecret);
   // The key of the secrets stored for outside notification channels (AES-256-GCM).
@@ -214,7 +231,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   functionNodeRoutes(app, deps);
   workbenchRoutes(app, deps);
   formDesignRoutes(app, deps);
-  const fileStore = options.fileStore ?? createLocalFileStore(path.join(config.dataDir, 'files'));
+  const fileStore = options.fileStore ?? fileStoreOf(config);
+  healthRoutes(app, { db, fileStore });
+  if (fileStore.close) app.addHook('onClose', () => fileStore.close!());
   businessDataRoutes(app, { ...deps, fileStore, startWorkflow: startFromForm });
   externalFormRoutes(app, {
     db,
@@ -313,6 +332,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());
+  registerMetrics(app, {
+    enabled: config.metrics,
+    token: config.metricsToken,
+    db,
+    poolStats: options.database?.poolStats,
+    schedulerLastTick: () => scheduler.lastTickEnded(),
+    liveConnections: () => live.size(),
+    log: app.log,
+  });
 
   return Object.assign(app, { extras: { tokens, jobs, live, scheduler } }) as unknown as FastifyInstance & { extras: AppExtras };
+}
+
+/** The folder store unless TRITIUM_FILE_STORE=s3 (docs/decisions/0122; the SDK is loaded on the bucket's first use). */
+function fileStoreOf(config: AppConfig): FileStore {
+  return config.fileStore === 's3' ? createS3FileStore(config.s3) : createLocalFileStore(path.join(config.dataDir, 'files'));
 }

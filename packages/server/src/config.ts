@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './modules/files/file-store-s3.ts';
 
 /** Server settings, read once from the environment (README "Settings"). */
 export interface AppConfig {
@@ -53,6 +54,14 @@ export interface AppConfig {
    * (docs/decisions/0102).
    */
   pgliteSharedBuffers: string;
+  /** TRITIUM_METRICS=on: Prometheus metrics at /metrics for anyone who reaches the port (docs/decisions/0121). */
+  metrics: boolean;
+  /** TRITIUM_METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>` (and is served even without TRITIUM_METRICS). */
+  metricsToken?: string;
+  /** Where file bytes live: `folder` (the data folder's files/, the default) or `s3` (TRITIUM_FILE_STORE; docs/decisions/0122). */
+  fileStore: 'folder' | 's3';
+  /** The bucket of the S3-compatible store (TRITIUM_S3_*); also where `npm run files:to-s3` copies the folder's files. */
+  s3: S3Settings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -81,11 +90,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: env.TRITIUM_MAP_TILE_URL,
     publicUrl: env.TRITIUM_PUBLIC_URL || undefined,
     outboundPrivate: env.TRITIUM_OUTBOUND_PRIVATE === 'allow',
+    metrics: env.TRITIUM_METRICS === 'on',
+    metricsToken: env.TRITIUM_METRICS_TOKEN || undefined,
     pgliteSharedBuffers: /^\d+(kB|MB|GB)$/.test(env.TRITIUM_PGLITE_SHARED_BUFFERS ?? '') ? env.TRITIUM_PGLITE_SHARED_BUFFERS! : '32MB',
+    fileStore: fileStoreOf(env.TRITIUM_FILE_STORE),
+    s3: {
+      bucket: env.TRITIUM_S3_BUCKET || undefined,
+      prefix: env.TRITIUM_S3_PREFIX ?? '',
+      endpoint: env.TRITIUM_S3_ENDPOINT || undefined,
+      region: env.TRITIUM_S3_REGION || env.AWS_REGION || 'us-east-1',
+      forcePathStyle: env.TRITIUM_S3_FORCE_PATH_STYLE === 'true' || env.TRITIUM_S3_FORCE_PATH_STYLE === '1',
+      accessKeyId: env.TRITIUM_S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.TRITIUM_S3_SECRET_ACCESS_KEY || undefined,
+      partSizeBytes: Math.max(5, positive(env.TRITIUM_S3_PART_SIZE_MB, 8)) * 1024 * 1024,
+    },
   };
 }
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** A misspelt store must not quietly become the folder: on several processes each would keep its own files. */
+function fileStoreOf(value: string | undefined): 'folder' | 's3' {
+  if (!value || value === 'folder') return 'folder';
+  if (value === 's3') return 's3';
+  throw new Error(`TRITIUM_FILE_STORE must be folder or s3, not ${JSON.stringify(value)}`);
 }

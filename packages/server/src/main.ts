@@ -10,6 +10,7 @@ import { purgeExpiredRevocations } from './modules/auth/token.service.ts';
 import { purgeSignInFlows } from './modules/integrations/sso.service.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { purgeStaleAccessCounters } from './modules/auth/access-counter.ts';
+import { purgeEndedRateLimitCounters } from './modules/operations/rate-limit-store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,10 +39,11 @@ async function main(): Promise<void> {
   await whenDatabaseAnswers(() => migratePlatform(database.db));
   await whenDatabaseAnswers(() => migrateAllEngines(database.db));
   await whenDatabaseAnswers(() => purgeExpiredRevocations(database.db));
-  const app = await buildApp({ config, db: database.db, listen: database.listen });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, database });
   const purge = setInterval(() => {
     purgeExpiredRevocations(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
     purgeStaleAccessCounters(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
+    purgeEndedRateLimitCounters(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
     purgeSignInFlows(database.db).catch((err) => app.log.warn({ err }, 'purge failed'));
   }, 3600_000);
   purge.unref();

@@ -4,10 +4,13 @@
 // change is then a deliberate one, seen in review.
 
 export const ACCESS_POLICY = {
-  /** No session: sign-in and registration steps, visitor pages of links (their own token or password), webhooks and the open API (their own keys), signed file downloads, the API document and the web app's settings script. */
+  /** No session: sign-in and registration steps, visitor pages of links (their own token or password), webhooks and the open API (their own keys), signed file downloads, the API document and the web app's settings script, health, readiness and metrics (the metrics guard themselves: docs/decisions/0121). */
   public: [
     'POST /Api/DownloadBizObjectFile',
     'GET /config.js',
+    'GET /healthz',
+    'GET /readyz',
+    'GET /metrics',
     'POST /OpenApi/Invoke',
     'POST /OpenApi/UploadAttachment',
     'GET /s/:code',

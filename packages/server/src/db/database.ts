@@ -29,6 +29,15 @@ export interface Database {
   /** LISTEN on a connection of its own (PostgreSQL) or on the embedded database (PGlite). */
   listen: Listen;
   close(): Promise<void>;
+  /** The connection pool's figures (PostgreSQL only; PGlite has one connection and no pool): for the metrics. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 // Return dates and bigints in the shapes the code expects on both drivers.
@@ -110,6 +119,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       listen,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await Promise.all([...listeners].map((l) => l.close()));
         await db.destroy();

@@ -23,6 +23,8 @@ import * as jobsWakeRunners from './migrations/platform/2026-11-27T1900_jobs-wak
 import * as workflowTryLockAndRead from './migrations/platform/2026-11-27T2300_workflow-try-lock-and-read.ts';
 import * as invitationLinks from './migrations/platform/2026-11-28T0100_create-invitation-links.ts';
 import * as signLinks from './migrations/platform/2026-11-28T2200_create-sign-links.ts';
+import * as rateLimitCounters from './migrations/platform/2026-11-29T0500_create-rate-limit-counters.ts';
+import * as jobRequestId from './migrations/platform/2026-11-29T0510_add-job-request-id.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -89,6 +91,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-27T2300_workflow-try-lock-and-read': workflowTryLockAndRead,
   '2026-11-28T0100_create-invitation-links': invitationLinks,
   '2026-11-28T2200_create-sign-links': signLinks,
+  '2026-11-29T0500_create-rate-limit-counters': rateLimitCounters,
+  '2026-11-29T0510_add-job-request-id': jobRequestId,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -153,6 +157,14 @@ function check(result: MigrationResultSet, what: string): void {
 export async function migratePlatform(db: Kysely<any>): Promise<void> {
   await db.schema.createSchema('platform').ifNotExists().execute();
   check(await migrator(db, platformMigrations, 'platform').migrateToLatest(), 'platform');
+}
+
+/** Platform migrations this code knows that the database has not applied (the readiness check; none once migrated). */
+export async function pendingPlatformMigrations(db: Kysely<any>): Promise<string[]> {
+  const names = Object.keys(platformMigrations);
+  const applied = await sql<{ name: string }>`select name from platform.kysely_migration where name = any(${names})`.execute(db);
+  const done = new Set(applied.rows.map((r) => r.name));
+  return names.filter((n) => !done.has(n));
 }
 
 /**

@@ -269,6 +269,8 @@ export interface JobTable {
   finished_time: Date | null;
   /** Not claimed before this time (a retry's back-off, a scheduled run). */
   run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The request that queued the job, for tracing its log lines (docs/decisions/0121). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Engine schema: apps, groups and modules (domain.md §3). */
@@ -381,6 +383,14 @@ export interface PlatformDb {
   'platform.sign_in_flows': SignInFlowTable;
   'platform.access_counters': AccessCounterTable;
   'platform.workflow_timers': WorkflowTimerTable;
+  'platform.rate_limit_counters': RateLimitCounterTable;
+}
+
+/** platform.rate_limit_counters: the request limits' counts shared by every process on PostgreSQL (docs/decisions/0121). */
+export interface RateLimitCounterTable {
+  key: string;
+  count: Generated<number>;
+  reset_time: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** platform.workflow_timers: a work item's deadline or next scheduled urge, across engines (docs/decisions/0042). */

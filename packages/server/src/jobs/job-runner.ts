@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { JobLostError, RUN_ALONE, type JobContext, type JobRegistry } from './job-registry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { publishLive } from '../lib/live-events.ts';
+import { currentRequestId, runAsRequest } from '../lib/request-context.ts';
 import type { Listen, Listening } from '../db/database.ts';
 
 /** The channel a job that becomes Waiting is announced on (migration 2026-11-27T1900; docs/decisions/0108). */
@@ -43,6 +44,8 @@ interface ClaimedJob {
   payload: unknown;
   attempts: number;
   created_by: string | null;
+  /** The request that queued the job: the job runs as part of it (log lines, jobs it queues in turn). */
+  request_id: string | null;
 }
 
 export interface NewJob {
@@ -60,15 +63,17 @@ export async function enqueueJob(executor: Db, job: NewJob): Promise<string> {
   return id!;
 }
 
-/** Queues several jobs in one statement. */
+/** Queues several jobs in one statement; each records the request (or job) that queued it, when there is one. */
 export async function enqueueJobs(executor: Db, jobs: readonly NewJob[]): Promise<string[]> {
   if (!jobs.length) return [];
+  const requestId = currentRequestId() ?? null;
   const rows = jobs.map((job) => ({
     id: newId(),
     engine_code: job.engineCode,
     kind: job.kind,
     payload: JSON.stringify(job.payload ?? {}),
     created_by: job.createdBy ?? null,
+    request_id: requestId,
     ...(job.delayMs ? { run_after: sql<Date>`now() + ${`${Math.round(job.delayMs)} milliseconds`}::interval` } : {}),
   }));
   await executor.insertInto('platform.jobs').values(rows as never).execute();
@@ -123,7 +128,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       update platform.jobs set state = 'Running', worker_id = ${workerId}, lease_until = ${leaseInterval}, attempts = attempts + 1,
         started_time = now(), progress = 0, message = null
       where id in (select id from first union all select id from more) and state = 'Waiting'
-      returning id, engine_code, kind, payload, attempts, created_by, created_time`.execute(db);
+      returning id, engine_code, kind, payload, attempts, created_by, request_id, created_time`.execute(db);
     return rows.sort((a, b) => +new Date(a.created_time) - +new Date(b.created_time)).map(({ created_time: _, ...job }) => job);
   }
 
@@ -178,28 +183,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const heartbeat = heartbeatOf([job]);
     const ctx = contextOf(job);
     try {
-      const result = await handler.run(ctx);
+      const result = await runAsRequest(job.request_id, () => handler.run(ctx));
       await owned(db, job)
         .set({ state: 'Finished', progress: 100, result: JSON.stringify(result ?? null), finished_time: sql`now()`, lease_until: null })
         .execute();
       await announce(job, 'Finished', 100);
     } catch (error) {
       if (error instanceof JobLostError) {
-        options.log?.warn({ jobId: job.id }, 'job lost its lease');
+        options.log?.warn({ jobId: job.id, kind: job.kind, reqId: job.request_id }, 'job lost its lease');
         return;
       }
       if (isDatabaseUnavailable(error)) {
         // The database went away under the job (restart, failover): not the job's fault, so it ends Timeout and can
         // be retried, like a job whose worker died. If the database is still away, the lease runs out and the sweep
         // (of this process or another) makes it Timeout (docs/decisions/0027).
-        options.log?.warn({ jobId: job.id, kind: job.kind, err: error }, 'job interrupted: database unavailable');
+        options.log?.warn({ jobId: job.id, kind: job.kind, reqId: job.request_id, err: error }, 'job interrupted: database unavailable');
         await owned(db, job)
           .set({ state: 'Timeout', message: DATABASE_LOST_MESSAGE, finished_time: sql`now()`, lease_until: null })
           .execute()
           .catch(() => undefined);
         return;
       }
-      options.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      options.log?.error({ err: error, jobId: job.id, kind: job.kind, reqId: job.request_id }, 'job failed');
       await owned(db, job)
         .set({ state: 'Failed', message: error instanceof Error ? error.message.slice(0, 500) : String(error), finished_time: sql`now()`, lease_until: null })
         .execute();

@@ -36,6 +36,8 @@ export interface Scheduler {
   tick(): Promise<Record<string, number>>;
   start(): void;
   stop(): Promise<void>;
+  /** When the last tick ended (the process's own time, ms), while started; the metrics' scheduler lag. */
+  lastTickEnded(): number | undefined;
 }
 
 export interface SchedulerOptions {
@@ -51,6 +53,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  let lastTickEnded: number | undefined;
 
   async function tick(): Promise<Record<string, number>> {
     const now = clock();
@@ -73,6 +76,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     running = current;
     await current.catch(() => undefined);
     running = undefined;
+    lastTickEnded = Date.now();
     if (!stopped) timer = setTimeout(() => void loop(), options.intervalMs);
   }
 
@@ -83,6 +87,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       stopped = false;
       timer = setTimeout(() => void loop(), 0);
     },
+    lastTickEnded: () => (stopped ? undefined : lastTickEnded),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -8,8 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 
 /**
  * Where file bytes live (docs/decisions/0008). Keys are built by the server from ids only
- * (`<engineCode>/<yyyymm>/<fileId>`), never from a name a user typed. An S3-compatible store implements the same
- * five calls (put = multipart upload with the same byte cap, get = GetObject stream, delete, exists/size = HeadObject).
+ * (`<engineCode>/<yyyymm>/<fileId>`), never from a name a user typed. The S3-compatible store (file-store-s3.ts,
+ * docs/decisions/0122) implements the same five calls (put = multipart upload with the same byte cap, get = GetObject
+ * stream, delete, exists/size = HeadObject).
  */
 export interface FileStore {
   /**
@@ -23,13 +24,20 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** Size in bytes; undefined when there is no such object. */
   size(key: string): Promise<number | undefined>;
+  /** Lets go of connections when the server stops (the bucket's client); the folder store has none. */
+  close?(): Promise<void>;
 }
 
 /** Keys are slash-separated segments of letters, digits, `-` and `_` (no dots: no `..`, no hidden files). */
 const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
+/** Whether `key` is a storage key any store accepts (the folder store's files and the bucket's objects are named by it). */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 /** Counts bytes on their way through and fails the stream once there are more than `maxBytes`. */
-function byteCap(maxBytes: number): Transform & { bytes: number } {
+export function byteCap(maxBytes: number): Transform & { bytes: number } {
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       cap.bytes += chunk.length;
