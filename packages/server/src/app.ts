@@ -176,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

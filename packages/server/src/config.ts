@@ -22,6 +22,12 @@ export interface AppConfig {
   logLevel: string;
   /** Whether rate limits apply (always on except in tests that exercise other rules). */
   rateLimit: boolean;
+  /**
+   * TRITIUM_TRUST_PROXY: the proxies whose X-Forwarded-For names the client (Fastify's trustProxy): unset trusts none;
+   * `on` trusts every hop; otherwise a comma-separated list of addresses or CIDRs (nginx's own address). Behind nginx it must be set, or every person shares nginx's address in the request limits
+   * and the operation log.
+   */
+  trustProxy: boolean | string[];
   /** WORKER_MODE=off: this process claims no background jobs (tests drive the runner by hand). */
   workerMode: 'on' | 'off';
   /** How long a job claim lasts without renewal (TRITIUM_JOB_LEASE_MS, default 30 s). */
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.TRITIUM_WEB_DIST || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: env.TRITIUM_RATE_LIMIT !== 'off',
+    trustProxy: trustProxyOf(env.TRITIUM_TRUST_PROXY),
     workerMode: env.WORKER_MODE === 'off' ? 'off' : 'on',
     jobLeaseMs: positive(env.TRITIUM_JOB_LEASE_MS, 30_000),
     jobPollMs: positive(env.TRITIUM_JOB_POLL_MS, 500),
@@ -117,4 +124,12 @@ function fileStoreOf(value: string | undefined): 'folder' | 's3' {
   if (!value || value === 'folder') return 'folder';
   if (value === 's3') return 's3';
   throw new Error(`TRITIUM_FILE_STORE must be folder or s3, not ${JSON.stringify(value)}`);
+}
+
+/** TRITIUM_TRUST_PROXY as Fastify's trustProxy (see ServerConfig.trustProxy). */
+export function trustProxyOf(value: string | undefined): boolean | string[] {
+  const text = value?.trim() ?? '';
+  if (!text || text === 'off') return false;
+  if (text === 'on' || text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
