@@ -870,6 +870,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
       refused: '{{count}} operations of the form script were not valid and were ignored',
       stopped: 'The form script could not finish its checks; nothing was submitted',
       submitStopped: 'The form script stopped this submission',
+      notReady: 'The form script is still loading; try again in a moment',
       noActionName: 'No action name set',
     },
     confirmRemove: 'Delete this record?',

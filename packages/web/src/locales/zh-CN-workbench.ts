@@ -868,6 +868,7 @@ export const zhCNWorkbench = {
       refused: '表单脚本的 {{count}} 个操作无效，已忽略',
       stopped: '表单脚本未能完成检查，未提交',
       submitStopped: '表单脚本阻止了本次提交',
+      notReady: '表单脚本仍在加载，请稍后再试',
       noActionName: '未设置动作名称',
     },
     confirmRemove: '确定删除这条数据吗？',

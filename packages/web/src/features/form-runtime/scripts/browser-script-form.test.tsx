@@ -38,7 +38,7 @@ const SCRIPT = `var __script = (() => {
   };
 })();`;
 
-function open(script: string | null) {
+function open(script: string | null, held: Promise<void> = Promise.resolve()) {
   sandboxes.current = inProcessSandboxes();
   const stub = stubFetch({
     'POST /v1/form/loadsetting': () => ok({ notModified: false, timestamp: 1, schema: { schemaCode: 'f_quote', appCode: 'crm', displayName: '报价单', nodeType: 200, version: 1, properties: [], childSchemas: [] }, definition }),
@@ -50,7 +50,10 @@ function open(script: string | null) {
         fieldRights: { Secret: 'hidden' },
         system: { ObjectId: null, Name: '', Status: 0, CreatedBy: 'u1', ModifiedBy: 'u1', OwnerId: 'u1', OwnerDeptId: null, CreatedTime: null, ModifiedTime: null, SeqNo: null, WorkflowInstanceId: null },
       }),
-    'POST /v1/codeeditor/runtime': () => ok({ script: script === null ? null : { js: script, version: 3 } }),
+    'POST /v1/codeeditor/runtime': async () => {
+      await held;
+      return ok({ script: script === null ? null : { js: script, version: 3 } });
+    },
     'POST /v1/codeeditor/action': () => ok({ values: { Note: '九折', Nope: 1 }, message: '已询价' }),
     'POST /v1/form/action/execute': () => ok({ objectId: '0192aaaa-0000-7000-8000-000000000009', status: 1, seqNo: '1', name: '报价' }),
     'POST /v1/org/unit/batch': () => ok({ list: [] }),
@@ -125,6 +128,18 @@ describe('a form with a browser script', () => {
     await user.type(textbox('标题'), '单');
     await user.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(callsTo('POST', '/v1/form/action/execute')).toHaveLength(1));
+  });
+
+  it('lets a submit pressed before the script arrived wait for its checks', async () => {
+    let arrive = () => {};
+    const { user, callsTo } = open(SCRIPT, new Promise<void>((resolve) => (arrive = resolve)));
+    await screen.findByRole('form', { name: '报价单' });
+    await user.type(textbox('标题'), '作废');
+    await user.click(screen.getByRole('button', { name: '提交' }));
+    expect(callsTo('POST', '/v1/form/action/execute')).toHaveLength(0);
+    arrive();
+    expect(await screen.findByText('标题不能是作废')).toBeTruthy();
+    expect(callsTo('POST', '/v1/form/action/execute')).toHaveLength(0);
   });
 
   it('opens no sandbox for a form without a script, and its buttons call the server', async () => {

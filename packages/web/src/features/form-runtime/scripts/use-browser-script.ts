@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { App } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import type { FormMode } from '../fields/field-types.ts';
@@ -32,6 +32,7 @@ const asJson = (value: unknown): JsonValue => (value === undefined ? null : (JSO
 export function useBrowserScript(schemaCode: string, mode: FormMode, record: RuntimeRecord, open: OpenChannel = openIframeChannel) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const client = useQueryClient();
   // A print page runs no code; a form opened to fill, read or handle does.
   const active = mode !== 'Print';
   const script = useQuery({ queryKey: scriptKeys.runtime(schemaCode), queryFn: () => scriptApi.runtime(schemaCode), enabled: active, staleTime: 60_000, retry: false });
@@ -134,11 +135,25 @@ export function useBrowserScript(schemaCode: string, mode: FormMode, record: Run
     [recordSetValue, snapshot],
   );
 
+  /**
+   * A submit pressed before the script's answer came waits for it (its checks must not be skipped): null when the form
+   * has no script, its sandbox once made, 'missing' when it is not made within a few seconds.
+   */
+  const arrivedHost = useCallback(async (): Promise<ScriptHost | null | 'missing'> => {
+    if (!active) return null;
+    const known = await client.ensureQueryData({ queryKey: scriptKeys.runtime(schemaCode), queryFn: () => scriptApi.runtime(schemaCode) }).catch(() => null);
+    if (!known?.js) return null;
+    for (let waited = 0; waited < 5_000 && !latest.current.host; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    return latest.current.host ?? 'missing';
+  }, [active, client, schemaCode]);
+
   /** validate, then beforeSubmit: a text or false stops the action; a handler that failed stops it too. */
   const beforeAction = useCallback(
     async (action: string): Promise<ScriptVerdict> => {
-      const current = latest.current.host;
-      if (!current || !SUBMITS.has(action)) return { stop: false };
+      if (!SUBMITS.has(action)) return { stop: false };
+      const current = latest.current.host ?? (await arrivedHost());
+      if (current === 'missing') return { stop: true, message: t('formRuntime.script.notReady') };
+      if (!current) return { stop: false };
       const failed = { stop: true, message: t('formRuntime.script.stopped') } as const;
       if (VALIDATED.has(action)) {
         const checked = await current.run('validate', [], snapshot);
