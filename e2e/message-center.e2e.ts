@@ -80,7 +80,8 @@ describe('messages reach the other person without a reload', () => {
     // The bell had no count; now it has one (another notice of the applicant's may land in the same moment on a
     // loaded machine, so the count is not pinned to 1: the comment itself is looked for in the drawer).
     const counted = applicantPage.getByRole('button', { name: /^消息 \d+$/ });
-    await counted.waitFor();
+    // Without a reload; the time it took is recorded below (elapsed.comment), the bound only stops a run that hangs.
+    await counted.waitFor({ timeout: 45_000 });
     elapsed.comment = Date.now() - commented;
     await counted.click();
     await applicantPage.getByRole('dialog', { name: '消息中心' }).getByText('请补充发票照片').waitFor();
