@@ -64,6 +64,7 @@ import * as bizLogs from './migrations/engine/2026-11-29T0100_create-biz-logs.ts
 import * as customCodes from './migrations/engine/2026-11-29T0200_create-custom-codes.ts';
 import * as scriptLimits from './migrations/engine/2026-11-29T0300_create-script-limits.ts';
 import * as connections from './migrations/engine/2026-11-29T0400_create-connections.ts';
+import * as pluginInstances from './migrations/engine/2026-11-30T0100_create-plugin-instances.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -135,6 +136,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-29T0200_create-custom-codes': customCodes,
   '2026-11-29T0300_create-script-limits': scriptLimits,
   '2026-11-29T0400_create-connections': connections,
+  '2026-11-30T0100_create-plugin-instances': pluginInstances,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -673,6 +673,7 @@ export interface EngineDb {
   connections: ConnectionTable;
   connectors: ConnectorTable;
   connector_calls: ConnectorCallTable;
+  plugin_instances: PluginInstanceTable;
 }
 
 /** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */
@@ -1115,4 +1116,21 @@ export interface ConnectorCallTable {
   ok: boolean;
   duration_ms: number;
   error: string | null;
+}
+
+/** Engine schema: a plugin installed (or once installed) from a template, or authored by the engine (docs/decisions/0123). */
+export interface PluginInstanceTable {
+  code: string;
+  template_code: string;
+  name: string;
+  status: ColumnType<'notInstalled' | 'installing' | 'installed', 'notInstalled' | 'installing' | 'installed' | undefined>;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  secrets: string | null;
+  publication: 'prePublish' | 'underReview' | 'published' | null;
+  definition: ColumnType<Record<string, unknown>, string | undefined, string>;
+  last_error: string | null;
+  installed_by: string | null;
+  installed_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_time: ColumnType<Date, Date | string | undefined, never>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -1,6 +1,6 @@
 /**
  * The error catalogue. Codes named in shared/spec/calls.md §8 keep their numbers; codes the spec does not
- * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print, 4100xx script runs, 4101xx the code editor, 4200xx connections and connectors.
+ * number get one in a range per module: 1000xx platform, 2100xx account and registration, 2200xx organisation, 2300xx apps and function nodes, 2400xx forms, 2500xx business data, 2600xx files, 2700xx comments and task tips, 2800xx workflow, 2900xx list views, 3100xx reminders, 3200xx open API, 3300xx form permissions, 3400xx notifications, 3500xx search, 3600xx automations, 3700xx reports and dashboards, 3900xx print, 4100xx script runs, 4101xx the code editor, 4200xx connections and connectors, 4300xx plugins, 4400xx payment, 4500xx e-signature, 4600xx chat-app notifications and attendance, 4700xx face check.
  * Each entry: a stable symbolic name, the HTTP status it travels with, zh-CN and en-US messages.
  */
 export type ErrorType = 'BIZ' | 'SYS';
@@ -371,6 +371,14 @@ export const ERRORS = {
   OutsideTokenFailed: biz(420012, '从外部系统获取访问令牌失败：{message}', 'No access token from the outside system: {message}'),
   ConnectorNotChosen: biz(420013, '“{name}”尚未选择连接器', '"{name}" has no connector chosen'),
   ConnectionSecretUnreadable: biz(420014, '连接“{name}”保存的密钥无法读取，请重新填写', 'The secrets stored for the connection "{name}" cannot be read; enter them again'),
+  // 4300xx plugins (issue 44; docs/decisions/0123)
+  PluginNotInstalled: biz(430001, '插件“{name}”未安装，请管理员在“插件管理”中安装', 'The plugin "{name}" is not installed; an administrator installs it on the Plugins page'),
+  PluginSecretUnreadable: biz(430002, '插件“{name}”保存的密钥无法读取，请重新填写', 'The secrets stored for the plugin "{name}" cannot be read; enter them again'),
+  // 4200xx continued: the inbound connector trigger and the data-source node (420015–420039)
+  // 4400xx payment (issue 44)
+  // 4500xx e-signature (issue 44)
+  // 4600xx work notifications in the chat apps and attendance (issue 44)
+  // 4700xx face check (issue 44)
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
   CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),

@@ -9,6 +9,11 @@ import { enUSConnectors } from './en-US-connectors.ts';
 import { enUSDashboard } from './en-US-dashboard.ts';
 import { enUSFormTools } from './en-US-form-tools.ts';
 import { enUSCodeEditor } from './en-US-code-editor.ts';
+import { enUSChatApps } from './en-US-chat-apps.ts';
+import { enUSFaceCheck } from './en-US-face-check.ts';
+import { enUSESign } from './en-US-e-sign.ts';
+import { enUSPayment } from './en-US-payment.ts';
+import { enUSPlugins } from './en-US-plugins.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
@@ -19,6 +24,11 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   dashboard: enUSDashboard,
   formTools: enUSFormTools,
   codeEditor: enUSCodeEditor,
+  chatApps: enUSChatApps,
+  faceCheck: enUSFaceCheck,
+  eSign: enUSESign,
+  payment: enUSPayment,
+  plugins: enUSPlugins,
   workbench: {
     greeting: 'Hello, {{name}}',
     intro: 'Welcome back to the workbench of “{{engine}}”.',

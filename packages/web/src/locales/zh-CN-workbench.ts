@@ -7,6 +7,11 @@ import { zhCNConnectors } from './zh-CN-connectors.ts';
 import { zhCNDashboard } from './zh-CN-dashboard.ts';
 import { zhCNFormTools } from './zh-CN-form-tools.ts';
 import { zhCNCodeEditor } from './zh-CN-code-editor.ts';
+import { zhCNChatApps } from './zh-CN-chat-apps.ts';
+import { zhCNFaceCheck } from './zh-CN-face-check.ts';
+import { zhCNESign } from './zh-CN-e-sign.ts';
+import { zhCNPayment } from './zh-CN-payment.ts';
+import { zhCNPlugins } from './zh-CN-plugins.ts';
 
 /** zh-CN, workbench part: every screen after sign-in (workbench, apps, admin, designers, forms, lists, flows). */
 export const zhCNWorkbench = {
@@ -17,6 +22,11 @@ export const zhCNWorkbench = {
   dashboard: zhCNDashboard,
   formTools: zhCNFormTools,
   codeEditor: zhCNCodeEditor,
+  chatApps: zhCNChatApps,
+  faceCheck: zhCNFaceCheck,
+  eSign: zhCNESign,
+  payment: zhCNPayment,
+  plugins: zhCNPlugins,
   workbench: {
     greeting: '你好，{{name}}',
     intro: '欢迎回到「{{engine}}」的工作台。',

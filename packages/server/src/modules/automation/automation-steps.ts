@@ -20,6 +20,8 @@ import { ChannelError, type ChannelAdapter, type ChannelKind, type OutgoingMessa
 import type { Db } from '../../db/types.ts';
 import { callConnector } from '../connectors/connector-calls.ts';
 import { fillValue } from '../connectors/connector-mapping.ts';
+import { requireInstalledPlugin } from '../plugins/plugin-instances.ts';
+import { pluginStepDefinition } from './plugin-steps.ts';
 
 // What each step of an automation does (docs/decisions/0041). Data steps are the business rules' operations
 // (runRule) with the automation's own writes: as the owner, within the owner's rights, or as the system. Outside steps
@@ -330,8 +332,15 @@ export async function runStep(run: StepRun, step: AutomationStep): Promise<unkno
       return httpStep(run, step);
     case 'connector':
       return connectorStep(run, step);
+    case 'attendance':
+    case 'payment': {
+      // Provided by plugins (docs/decisions/0123): the step's module defines it; the plugin must still be installed.
+      const definition = pluginStepDefinition(step.type);
+      if (!definition) throw new AppError('AutomationPluginMissing', { detail: { action: step.type } });
+      await requireInstalledPlugin(run.edb, definition.templates);
+      return definition.run(run, step.settings);
+    }
     default:
-      // attendance, payment: declared by the spec, provided by plugins; none is installed.
-      throw new AppError('AutomationPluginMissing', { detail: { action: step.type } });
+      throw new AppError('AutomationPluginMissing', { detail: { action: (step as { type: string }).type } });
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { AUTOMATIONS_MAX, PLUGIN_ACTIONS, type Automation } from '@tritium/shared/automation/index';
+import { AUTOMATIONS_MAX, type Automation } from '@tritium/shared/automation/index';
 import type { contracts } from '@tritium/shared';
 import { UserAuthType } from '@tritium/shared/constants/org';
 import { engineDb } from '../../db/database.ts';
@@ -12,6 +12,8 @@ import { getFormNodeOrThrow } from '../form-design/form-access.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import { openSecrets, sealSecrets } from '../notification/channels/secret-box.ts';
 import { getConnectorRowOrThrow } from '../connectors/connectors.service.ts';
+import { requireInstalledPlugin } from '../plugins/plugin-instances.ts';
+import { pluginStepDefinition } from './plugin-steps.ts';
 import { conditionIssues } from './automation-events.ts';
 import { countAutomations, definitionJson, findAutomation, listAutomationRows, storedOf, type StoredAutomation } from './automation.repo.ts';
 import { nextRunTimes, scheduleAutomation } from './automation-schedules.ts';
@@ -75,7 +77,13 @@ async function check(edb: EngineExecutor, schemaCode: string, model: Automation)
   if (trigger.type === 'date' && !form.fields.some((f) => f.code === trigger.field && f.sqlType === 'timestamptz')) throw invalid('请选择日期字段', 'choose a date field');
   conditionIssues(edb, form, model.condition);
   for (const step of model.steps) {
-    if ((PLUGIN_ACTIONS as readonly string[]).includes(step.type)) throw new AppError('AutomationPluginMissing', { detail: { action: step.type } });
+    if (step.type === 'attendance' || step.type === 'payment') {
+      // A plugin's step (docs/decisions/0123): the plugin installed, then the step's own check of its settings.
+      const definition = pluginStepDefinition(step.type);
+      if (!definition) throw new AppError('AutomationPluginMissing', { detail: { action: step.type } });
+      await requireInstalledPlugin(edb, definition.templates);
+      await definition.check(edb, form, step.settings);
+    }
     if ('targetSchemaCode' in step) await forms.require(step.targetSchemaCode);
     const loop = 'forEach' in step ? step.forEach : null;
     if (loop?.type === 'subtable' && trigger.type !== 'webhook' && !form.grids.some((g) => g.code === loop.code)) throw invalid(`子表“${loop.code}”不存在`, `sub-table ${loop.code} does not exist`);
