@@ -18,6 +18,8 @@ export const pluginControl = defineControlType({
   options: dataControlOptions(displayName['zh-CN']).extend({
     /** The plugin instance that draws the control; chosen after the control is dropped. */
     pluginCode: codeSchema.nullable().default(null),
+    /** What the plugin asks of this control (payment: the amount and subject fields; docs/decisions/0123). */
+    pluginSettings: z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
   }),
   value: z.json(),
   displayText: (value, _options, context) => plainText(value, context),
