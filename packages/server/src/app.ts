@@ -21,6 +21,9 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { engineRoutes } from './modules/engine/engine.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { integrationRoutes } from './modules/integrations/integration.routes.ts';
+import { chatAppRoutes } from './modules/chat-apps/chat-apps.routes.ts';
+import { chatAppAdapter } from './modules/chat-apps/chat-app.adapter.ts';
+import { loadChatAppDelivery } from './modules/chat-apps/chat-app-channel.ts';
 import { DIRECTORY_SYNC_JOB, directorySyncHandler } from './modules/integrations/chat-sign-in.ts';
 import { featureSwitchRoutes } from './modules/feature-switch/feature-switch.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -76,7 +79,15 @@ import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-updat
 import { outboundFetch } from './lib/outbound-http.ts';
 import { notificationChannelRoutes } from './modules/notification/channels/notification-channels.routes.ts';
 import { connectorRoutes } from './modules/connectors/connectors.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { pluginRoutes } from './modules/plugin-instances/plugins.routes.ts';
+import { pluginGate } from './modules/plugin-instances/plugin-gate.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { aiUsageRetentionSweep } from './modules/ai/ai-usage.ts';
+import { dataSourceRoutes } from './modules/connectors/data-source.routes.ts';
+import { connectorTriggerRoutes } from './modules/automation/connector-trigger.routes.ts';
 import { connectionHealthSweep } from './modules/connectors/connector-calls.ts';
+import { faceCheckRoutes } from './modules/face-check/face-check.routes.ts';
 import { loadSecretKey } from './modules/notification/channels/secret-box.ts';
 import { channelAdapters } from './modules/notification/channels/channel-adapters.ts';
 import { loadChannelSettings } from './modules/notification/channels/channel-settings.ts';
@@ -86,6 +97,7 @@ import { printRoutes } from './modules/print/print.routes.ts';
 import { PRINT_JOB, printJobHandler, printSettings } from './modules/print/print.job.ts';
 import { createPdfRenderer } from './modules/print/print-pdf.ts';
 import { printFileSweep } from './modules/print/print-sweep.ts';
+import { eSignRoutes } from './modules/e-sign/esign.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { automationRoutes } from './modules/automation/automation.routes.ts';
 import { externalFormRoutes } from './modules/external-form/external-form.routes.ts';
@@ -220,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const contextCaches = registerAuth(app, { db, tokens });
 
   const deps = { db, tokens, codes };
+  // The connector features answer only while the connector plugin is installed (docs/decisions/0123).
+  app.addHook('preHandler', pluginGate(db, '/v1/connectors/', 'connector'));
   const outbound = options.fetch ?? outboundFetch({ allowPrivate: config.outboundPrivate });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   signInRoutes(app, deps);
@@ -263,6 +277,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   notificationChannelRoutes(app, { ...deps, http: outbound });
   // Connections and connectors (docs/decisions/0120): every call leaves through the same guarded client.
   connectorRoutes(app, { db, http: outbound });
+  paymentRoutes(app, { db, http: outbound, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/` });
+  // Face check (docs/decisions/0123): the provider is called through the same guarded client.
+  faceCheckRoutes(app, { db, store: fileStore, http: outbound });
+  // Plugins (docs/decisions/0123).
+  pluginRoutes(app, { db, http: outbound, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/` });
+  // The engine's AI provider and the chat calls over it (docs/decisions/0124): through the same guarded fetch.
+  aiRoutes(app, { db, http: outbound });
+  dataSourceRoutes(app, { db, http: outbound });
+  connectorTriggerRoutes(app, { db, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   workflowDesignRoutes(app, deps);
   fileRoutes(app, {
     db,
@@ -275,6 +298,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pdf = createPdfRenderer();
   app.addHook('onClose', () => pdf.close());
   printRoutes(app, { db, urls: dataPort.urls, store: fileStore, pdf });
+  // E-signature flows of the e-sign control and the providers' callbacks (docs/decisions/0123).
+  eSignRoutes(app, { db, http: outbound, store: fileStore, pdf, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/` });
   const live = createLiveHub();
   notificationRoutes(app, { db, hub: live });
   if (options.listen) {
@@ -285,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', () => live.close());
   clientLogRoutes(app, deps);
   integrationRoutes(app, { ...deps, http: outbound, publicUrl: config.publicUrl });
+  chatAppRoutes(app, { db, http: outbound, publicUrl: config.publicUrl });
 
   // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
   const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };
@@ -297,9 +323,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.redirect('/entry/'));
   }
 
-  const deliveries = {
-    adapters: channelAdapters(outbound),
-    settingsOf: (executor: Db, engineCode: string, channel: 'email' | 'sms' | 'robot') => loadChannelSettings(engineDb(executor, engineCode), channel),
+  const deliveries: DeliverySettings = {
+    adapters: channelAdapters(outbound).set('chatApp', chatAppAdapter),
+    // The chat-app channel's cards link back through this site's address, the one the deliveries use.
+    settingsOf: (executor: Db, engineCode: string, channel: 'email' | 'sms' | 'robot' | 'chatApp') =>
+      channel === 'chatApp' ? loadChatAppDelivery(executor, engineCode, outbound, deliveries.publicUrl) : loadChannelSettings(engineDb(executor, engineCode), channel),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/`,
     ...options.deliveries,
   };
@@ -330,6 +358,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('audit.oplog-retention', oplogRetentionSweep({ retentionDays: config.oplogRetentionDays }))
     .register('script.bizlog-retention', bizLogRetentionSweep())
     .register('connectors.health', connectionHealthSweep({ http: outbound }))
+    .register('ai.usage-retention', aiUsageRetentionSweep())
     .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));
   const scheduler = createScheduler({ db, sweeps, clock, intervalMs: config.schedulerTickMs, log: app.log });
   app.addHook('onClose', () => scheduler.stop());

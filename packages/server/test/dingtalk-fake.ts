@@ -60,7 +60,43 @@ export interface FakeDingTalk {
   signedPush(event: Record<string, unknown>, options?: PushOptions): { query: Record<string, string>; body: { encrypt: string } };
   /** Whether an answer is DingTalk's expected one: "success", encrypted and signed with the subscription's keys. */
   acceptsAnswer(body: unknown): boolean;
+  /** The app's AgentId: work messages name it (agent_id), any other is refused. */
+  agentId: string;
+  /**
+   * The person signed in to the DingTalk client: while set, the OAuth2 page (/oauth2/auth) answers at once with a code
+   * for them, as inside the client (no QR code); null: the page waits for a scan.
+   */
+  clientUser: string | null;
+  /** Work messages received (asyncsend_v2), by userid. */
+  messages: Map<string, FakeWorkMessage[]>;
+  /** Errcodes the next work-message calls answer, one per call (-1: busy). */
+  failMessages: number[];
+  /** Punch records /attendance/list serves. */
+  punches: FakeDingPunch[];
+  /** Each /attendance/list call: its days, people and page. */
+  attendanceCalls: { workDateFrom: string; workDateTo: string; userIdList: string[]; offset: number; limit: number }[];
   close(): Promise<void>;
+}
+
+/** A work message as a platform received it: the card's title, text and button link, and the request body. */
+export interface FakeWorkMessage {
+  title: string;
+  text: string;
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/** A record of /attendance/list (its fields as DingTalk answers them). */
+export interface FakeDingPunch {
+  id: number;
+  userId: string;
+  checkType: 'OnDuty' | 'OffDuty';
+  timeResult: 'Normal' | 'Early' | 'Late' | 'SeriousLate' | 'Absenteeism' | 'NotSigned';
+  locationResult: 'Normal' | 'Outside' | 'NotSigned';
+  /** Milliseconds. */
+  userCheckTime: number;
+  /** The day's midnight (China time) in milliseconds. */
+  workDate: number;
 }
 
 export async function startFakeDingTalk(): Promise<FakeDingTalk> {
@@ -118,6 +154,12 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
       codes.set(code, userid);
       return code;
     },
+    agentId: String(1000 + Math.floor(Math.random() * 9000)),
+    clientUser: null,
+    messages: new Map(),
+    failMessages: [],
+    punches: [],
+    attendanceCalls: [],
     close: async () => undefined,
   };
   const served = await serveFake(async (req, res) => {
@@ -135,6 +177,16 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
       const token = randomBytes(16).toString('hex');
       tokens.add(token);
       return ok({ access_token: token, expires_in: 7200 });
+    }
+    if (req.method === 'GET' && url.pathname === '/oauth2/auth' && fake.clientUser && url.searchParams.get('client_id') === fake.appKey) {
+      // Inside the client the person is known: the page sends the browser back at once with a one-use code.
+      const scanCode = randomBytes(16).toString('hex');
+      scanCodes.set(scanCode, fake.clientUser);
+      const target = new URL(url.searchParams.get('redirect_uri') ?? '');
+      target.searchParams.set('authCode', scanCode);
+      target.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: target.toString() });
+      return res.end();
     }
     if (await fake.qr.handle(req, res, url, { path: '/oauth2/auth', clientParam: 'client_id', clientId: fake.appKey, title: '钉钉扫码登录' })) return;
     const newApiError = (status: number, code: string, message: string) => {
@@ -203,6 +255,32 @@ export async function startFakeDingTalk(): Promise<FakeDingTalk> {
         const list = members.slice(cursor, cursor + size);
         const more = cursor + size < members.length;
         return ok({ result: { has_more: more, ...(more ? { next_cursor: cursor + size } : {}), list } });
+      }
+      case '/topapi/message/corpconversation/asyncsend_v2': {
+        if (String(body.agent_id) !== fake.agentId) return send({ errcode: 400002, errmsg: '不合法的agent_id' });
+        const failure = fake.failMessages.shift();
+        if (failure !== undefined) return send({ errcode: failure, errmsg: failure === -1 ? '系统繁忙' : '发送失败' });
+        const msg = body.msg as { msgtype?: string; action_card?: { title?: string; markdown?: string; single_title?: string; single_url?: string } } | undefined;
+        const card = msg?.action_card;
+        if (msg?.msgtype !== 'action_card' || !card?.title || !card.markdown || !card.single_title || !card.single_url) return send({ errcode: 40035, errmsg: '不合法的参数: action_card' });
+        for (const userid of String(body.userid_list ?? '').split(',').filter(Boolean)) {
+          fake.messages.set(userid, [...(fake.messages.get(userid) ?? []), { title: card.title, text: card.markdown, url: card.single_url, body }]);
+        }
+        return ok({ task_id: Math.floor(Math.random() * 1e9) });
+      }
+      case '/attendance/list': {
+        const from = Date.parse(`${String(body.workDateFrom).replace(' ', 'T')}+08:00`);
+        const to = Date.parse(`${String(body.workDateTo).replace(' ', 'T')}+08:00`);
+        const users = (body.userIdList as string[] | undefined) ?? [];
+        const offset = Number(body.offset ?? 0);
+        const limit = Number(body.limit ?? 50);
+        fake.attendanceCalls.push({ workDateFrom: String(body.workDateFrom), workDateTo: String(body.workDateTo), userIdList: users, offset, limit });
+        if (!(from <= to) || to - from > 7 * 86_400_000) return send({ errcode: 400035, errmsg: '查询时间跨度不能超过7天' });
+        if (!users.length || users.length > 50) return send({ errcode: 400034, errmsg: 'userIdList不能为空且不能超过50个' });
+        if (!(limit >= 1 && limit <= 50)) return send({ errcode: 400036, errmsg: 'limit不能超过50' });
+        const matching = fake.punches.filter((p) => users.includes(p.userId) && p.workDate >= from && p.workDate <= to);
+        const page = matching.slice(offset, offset + limit);
+        return ok({ hasMore: offset + limit < matching.length, recordresult: page.map((p) => ({ ...p, baseCheckTime: p.userCheckTime, sourceType: 'ATM', recordId: p.id + 1_000_000, groupId: 1, planId: 1 })) });
       }
       default:
         return send({ errcode: 40035, errmsg: '不合法的参数' });

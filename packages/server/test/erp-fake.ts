@@ -80,6 +80,7 @@ export async function startErpFake(): Promise<ErpFake> {
     if (url.pathname.endsWith('/big')) return json(res, 200, { data: 'x'.repeat(300_000) });
     if (url.pathname.endsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 1500));
     if (url.pathname.endsWith('/missing')) return json(res, 404, { message: 'no such thing' });
+    if (url.pathname.endsWith('/orders')) return json(res, 200, ordersPage(url.searchParams, body));
     const sent = body ? (JSON.parse(body) as { no?: string }) : {};
     return json(res, 200, customer(url.searchParams.get('no') ?? sent.no ?? decodeURIComponent(url.pathname.split('/').pop() ?? '')));
   });
@@ -92,4 +93,27 @@ function signedWell(req: IncomingMessage, body: string): boolean {
   const signature = String(req.headers['x-signature'] ?? '');
   if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
   return same(signature, createHmac('sha256', ERP.hmacKey).update(`${timestamp}.${body}`).digest('hex'));
+}
+
+/** The ERP's orders: 23 of them, every third one open, the rest paid. */
+export const ERP_ORDERS = Array.from({ length: 23 }, (_, i) => ({
+  id: `SO-${String(i + 1).padStart(3, '0')}`,
+  customer: { name: `客户${(i % 5) + 1}` },
+  amount: 100 + i * 10,
+  status: i % 3 === 0 ? 'open' : 'paid',
+}));
+
+/**
+ * A list endpoint with paging and filters, as ERPs commonly offer them: `page` (from 1), `size` (at most 50), `status`
+ * and `customer` (a part of the name), from the query or a JSON body; answers the page's items and the total.
+ */
+function ordersPage(query: URLSearchParams, body: string) {
+  const sent = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+  const read = (name: string) => String(sent[name] ?? query.get(name) ?? '');
+  const page = Math.max(1, Number(read('page')) || 1);
+  const size = Math.min(50, Math.max(1, Number(read('size')) || 10));
+  const status = read('status');
+  const customer = read('customer');
+  const matching = ERP_ORDERS.filter((o) => (!status || o.status === status) && (!customer || o.customer.name.includes(customer)));
+  return { code: 0, data: { items: matching.slice((page - 1) * size, page * size), total: matching.length } };
 }

@@ -2,6 +2,7 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { serveFake } from './fake-http.ts';
 import { readBody } from './oidc-issuer.ts';
 import { qrLogins, type QrLogins } from './qr-login-fake.ts';
+import type { FakeWorkMessage } from './dingtalk-fake.ts';
 
 // A local Feishu open platform (issue 25) for the adapter's calls: the authorize page (QR on a computer, see
 // qr-login-fake.ts), POST /open-apis/authen/v2/oauth/token, GET /open-apis/authen/v1/user_info, the tenant token
@@ -51,6 +52,15 @@ export interface FakeFeishu {
   signedPush(eventType: string, object: Record<string, unknown>, options?: FeishuPushOptions): { headers: Record<string, string>; body: string };
   /** The url_verification push with its challenge (sealed, not signed, as Feishu sends it). */
   urlVerification(challenge: string, options?: FeishuPushOptions): { headers: Record<string, string>; body: string };
+  /**
+   * The person signed in to the Feishu client: while set, the authorize page answers at once with a code for them
+   * (a web app opened inside the client); null: it shows the QR code.
+   */
+  clientUser: string | null;
+  /** Messages received (POST /open-apis/im/v1/messages), by receive_id. */
+  messages: Map<string, FakeWorkMessage[]>;
+  /** Codes the next message calls answer, one per call (99991400: too many). */
+  failMessages: number[];
   close(): Promise<void>;
 }
 
@@ -83,6 +93,9 @@ export async function startFakeFeishu(): Promise<FakeFeishu> {
       return code;
     },
     qr: undefined as unknown as QrLogins,
+    clientUser: null,
+    messages: new Map(),
+    failMessages: [],
     tokenRedirects: [],
     calls: new Map(),
     verificationToken: randomBytes(12).toString('base64url'),
@@ -111,6 +124,13 @@ export async function startFakeFeishu(): Promise<FakeFeishu> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const route = url.pathname.replace(/^(\/open-apis\/contact\/v3\/(?:departments|users))\/(?!0\/children$|find_by_department$)[^/]+$/, '$1/:id');
     fake.calls.set(route, (fake.calls.get(route) ?? 0) + 1);
+    if (req.method === 'GET' && url.pathname === '/open-apis/authen/v1/authorize' && fake.clientUser && url.searchParams.get('client_id') === fake.appId) {
+      const target = new URL(url.searchParams.get('redirect_uri') ?? '');
+      target.searchParams.set('code', fake.codeFor(fake.clientUser));
+      target.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: target.toString() });
+      return res.end();
+    }
     if (await fake.qr.handle(req, res, url, { path: '/open-apis/authen/v1/authorize', clientParam: 'client_id', clientId: fake.appId, title: '飞书扫码登录' })) return;
     const send = (body: Record<string, unknown>) => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -150,6 +170,22 @@ export async function startFakeFeishu(): Promise<FakeFeishu> {
       }
     }
     if (!tenantTokens.has(bearer)) return send({ code: 99991663, msg: 'Invalid access token for authorization.' });
+    if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/messages') {
+      const idType = url.searchParams.get('receive_id_type');
+      if (idType !== 'user_id' && idType !== 'open_id') return send({ code: 99992402, msg: 'field validation failed: receive_id_type' });
+      const failure = fake.failMessages.shift();
+      if (failure !== undefined) return send({ code: failure, msg: failure === 99991400 ? 'request trigger frequency limit' : 'failed' });
+      const user = fake.users.find((u) => (idType === 'open_id' ? u.open_id : u.user_id) === body.receive_id);
+      if (!user) return send({ code: 230013, msg: 'Bot has NO availability to this user.' });
+      if (body.msg_type !== 'interactive') return send({ code: 230001, msg: 'unsupported msg_type' });
+      const card = JSON.parse(body.content ?? '{}') as { header?: { title?: { content?: string } }; elements?: { tag: string; text?: { content?: string }; actions?: { tag: string; url?: string }[] }[] };
+      const title = card.header?.title?.content ?? '';
+      const text = (card.elements ?? []).filter((e) => e.tag === 'div').map((e) => e.text?.content ?? '').join('\n');
+      const button = (card.elements ?? []).flatMap((e) => e.actions ?? []).find((a) => a.tag === 'button');
+      if (!title || !button?.url) return send({ code: 230099, msg: 'Failed to create card content' });
+      fake.messages.set(body.receive_id!, [...(fake.messages.get(body.receive_id!) ?? []), { title, text, url: button.url, body }]);
+      return data({ message_id: `om_${randomBytes(12).toString('hex')}`, msg_type: 'interactive', chat_id: `oc_${randomBytes(8).toString('hex')}` });
+    }
     if (url.pathname === '/open-apis/contact/v3/departments/0/children') return page(fake.departments);
     if (url.pathname === '/open-apis/contact/v3/users/find_by_department') {
       const id = url.searchParams.get('department_id') ?? '';

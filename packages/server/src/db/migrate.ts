@@ -65,6 +65,12 @@ import * as customCodes from './migrations/engine/2026-11-29T0200_create-custom-
 import * as scriptLimits from './migrations/engine/2026-11-29T0300_create-script-limits.ts';
 import * as connections from './migrations/engine/2026-11-29T0400_create-connections.ts';
 import * as pluginInstances from './migrations/engine/2026-11-30T0100_create-plugin-instances.ts';
+import * as chatApps from './migrations/engine/2026-11-30T0500_create-chat-apps.ts';
+import * as paymentOrders from './migrations/engine/2026-11-30T0300_create-payment-orders.ts';
+import * as esignFlows from './migrations/engine/2026-11-30T0400_create-esign-flows.ts';
+import * as faceChecks from './migrations/engine/2026-11-30T0600_create-face-checks.ts';
+import * as connectorDeliveriesAndDataSources from './migrations/engine/2026-11-30T0200_create-connector-deliveries-and-data-sources.ts';
+import * as aiSettings from './migrations/engine/2026-11-30T0700_create-ai-settings.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -137,6 +143,12 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-29T0300_create-script-limits': scriptLimits,
   '2026-11-29T0400_create-connections': connections,
   '2026-11-30T0100_create-plugin-instances': pluginInstances,
+  '2026-11-30T0500_create-chat-apps': chatApps,
+  '2026-11-30T0300_create-payment-orders': paymentOrders,
+  '2026-11-30T0400_create-esign-flows': esignFlows,
+  '2026-11-30T0600_create-face-checks': faceChecks,
+  '2026-11-30T0200_create-connector-deliveries-and-data-sources': connectorDeliveriesAndDataSources,
+  '2026-11-30T0700_create-ai-settings': aiSettings,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -674,6 +674,18 @@ export interface EngineDb {
   connectors: ConnectorTable;
   connector_calls: ConnectorCallTable;
   plugin_instances: PluginInstanceTable;
+  attendance_punches: AttendancePunchTable;
+  payment_orders: PaymentOrderTable;
+  payment_refunds: PaymentRefundTable;
+  esign_flows: ESignFlowTable;
+  esign_signers: ESignSignerTable;
+  esign_events: ESignEventTable;
+  face_photos: FacePhotoTable;
+  face_checks: FaceCheckTable;
+  connector_deliveries: ConnectorDeliveryTable;
+  data_sources: DataSourceTable;
+  ai_settings: AiSettingsTable;
+  ai_usage: AiUsageTable;
 }
 
 /** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */
@@ -918,7 +930,8 @@ export interface NotificationPreferenceTable {
 
 /** Engine schema: an outside channel's settings (issue 20); `secrets` is AES-256-GCM ciphertext, never sent out. */
 export interface NotificationChannelTable {
-  kind: 'email' | 'sms';
+  /** chatApp: the work notifications' platforms (modules/chat-apps). */
+  kind: 'email' | 'sms' | 'chatApp';
   enabled: boolean;
   settings: ColumnType<Record<string, unknown>, string, string>;
   secrets: string | null;
@@ -1133,4 +1146,158 @@ export interface PluginInstanceTable {
   installed_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_time: ColumnType<Date, Date | string | undefined, never>;
   modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: the engine's AI provider and token credit, one row (docs/decisions/0124). */
+export interface AiSettingsTable {
+  id: number;
+  base_url: string;
+  api_key: string | null;
+  chat_model: string;
+  vision_model: ColumnType<string, string | undefined, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  quota_tokens: ColumnType<string | null, number | null | undefined, number | null>;
+  used_tokens: ColumnType<string, number | undefined, number>;
+  user_calls_per_minute: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  updated_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: one AI call (docs/decisions/0124). */
+export interface AiUsageTable {
+  id: ColumnType<string | number, never, never>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  user_id: string;
+  scene: string;
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  duration_ms: number;
+  ok: boolean;
+  error: string | null;
+}
+
+/** Engine schema: an inbound connector trigger's delivery, once per automation and delivery id (docs/decisions/0123). */
+export interface ConnectorDeliveryTable {
+  automation_id: string;
+  delivery_id: string;
+  run_id: string | null;
+  created_time: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Engine schema: a data-source node's (290) settings, one JSON document checked by the shared model on save. */
+export interface DataSourceTable {
+  node_code: string;
+  definition: ColumnType<unknown, string, string>;
+  modified_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: a person's reference photo for face checks, a file of the files module (docs/decisions/0123 "Face check"). */
+export interface FacePhotoTable {
+  user_id: string;
+  file_id: string;
+  uploaded_by: string;
+  uploaded_time: Timestamp;
+}
+
+/** Engine schema: one comparison for a form's face-recognition control; `object_id` names the record its value went to. */
+export interface FaceCheckTable {
+  id: string;
+  schema_code: string;
+  control_code: string;
+  user_id: string;
+  matched: boolean;
+  score: ColumnType<string | number, number, number>;
+  threshold: ColumnType<string | number, number, number>;
+  photo_file_id: string;
+  provider_request_id: string;
+  checked_by: string;
+  checked_time: Timestamp;
+  object_id: string | null;
+}
+
+/** Engine schema: an e-signature flow of a record's e-sign control (docs/decisions/0123, e-signature). */
+export interface ESignFlowTable {
+  id: string;
+  /** The plugin template that runs it: esign-tsign or esign-fdd. */
+  template_code: string;
+  provider_flow_id: string | null;
+  schema_code: string;
+  object_id: string;
+  control_code: string;
+  state: 'PreCommit' | 'Draft' | 'Running' | 'Finish' | 'Revoke' | 'Abort' | 'Expired' | 'Delete' | 'Refuse';
+  initiator: string;
+  document_file_id: string | null;
+  signed_file_id: string | null;
+  created_time: ColumnType<Date, Date | string | undefined, never>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Engine schema: one signer of an e-signature flow, in order. */
+export interface ESignSignerTable {
+  flow_id: string;
+  sign_order: number;
+  user_id: string;
+  name: string;
+  mobile: string;
+  for_organization: ColumnType<boolean, boolean | undefined, boolean>;
+  state: 'Waiting' | 'Signing' | 'Complete' | 'WaitForApproval' | 'Refuse';
+  sign_url: string | null;
+  started_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  signed_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reason: string | null;
+}
+
+/** Engine schema: the trail of an e-signature flow; the event key makes a repeated callback a no-op. */
+export interface ESignEventTable {
+  id: ColumnType<string, never, never>;
+  flow_id: string;
+  event_key: string;
+  kind: string;
+  sign_order: number | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  time: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Engine schema: a payment order of a record's payment control (amounts in fen; docs/decisions/0123, payment). */
+export interface PaymentOrderTable {
+  out_trade_no: string;
+  plugin_code: string;
+  schema_code: string;
+  object_id: string;
+  control_code: string;
+  subject: string;
+  amount_fen: number;
+  state: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED';
+  qr_code: string | null;
+  trade_no: string | null;
+  paid_fen: number | null;
+  paid_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refunded_fen: ColumnType<number, number | undefined, number>;
+  created_by: string;
+  created_time: ColumnType<Date, Date | string | undefined, never>;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Engine schema: a refund of a payment order; out_request_no is what the provider knows it by. */
+export interface PaymentRefundTable {
+  out_request_no: string;
+  out_trade_no: string;
+  amount_fen: number;
+  reason: ColumnType<string, string | undefined, string>;
+  state: 'REFUND_SUCCESS' | 'REFUND_FAILED';
+  created_by: string;
+  created_time: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A punch already written by the attendance step (docs/decisions/0123 "Chat apps"): the platform's key → the record. */
+export interface AttendancePunchTable {
+  platform: string;
+  punch_key: string;
+  schema_code: string;
+  object_id: string;
+  created_time: Generated<Date>;
 }

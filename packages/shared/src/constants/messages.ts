@@ -51,8 +51,11 @@ export const MESSAGE_CATEGORY_LABELS: Readonly<Record<MessageCategory, { zh: str
   system: { zh: '系统通知', en: 'System notices' },
 };
 
-/** The channels a message can reach a person through: in-app always, the outside ones by preference. */
-export const OUTSIDE_CHANNELS = ['email', 'sms', 'robot'] as const;
+/**
+ * The channels a message can reach a person through: in-app always, the outside ones by preference. `chatApp`: a
+ * personal work message in DingTalk, WeCom or Feishu through the engine's own app (docs/decisions/0123 "Chat apps").
+ */
+export const OUTSIDE_CHANNELS = ['email', 'sms', 'robot', 'chatApp'] as const;
 export type OutsideChannel = (typeof OUTSIDE_CHANNELS)[number];
 
 /** A delivery over an outside channel (the administrator's delivery log). */

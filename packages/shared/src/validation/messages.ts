@@ -264,6 +264,14 @@ export const VALIDATION_MESSAGES = {
   validDaysMax: { zh: '有效期最多 {max} 天', en: 'Valid for at most {max} days' },
   callbackKeyFormat: { zh: '密钥格式不正确', en: 'The key is not in its platform\'s format' },
   wechatPushToken: { zh: 'Token 须为 3 到 32 位字母或数字', en: 'The Token must be 3 to 32 letters or digits' },
+  // AI (docs/decisions/0124)
+  aiModelName: { zh: '请输入模型名称', en: 'Enter the model\'s name' },
+  aiMessageMax: { zh: '单条消息最多 {max} 个字', en: 'A message has at most {max} characters' },
+  aiMessageMissing: { zh: '请输入消息', en: 'Enter a message' },
+  aiSceneCode: { zh: '场景编码只能包含字母、数字和 _ . -', en: 'A scene code has only letters, digits and _ . -' },
+  aiTextMissing: { zh: '请粘贴要识别的文字', en: 'Paste the text to read' },
+  aiTextMax: { zh: '文字最多 {max} 个字', en: 'The text has at most {max} characters' },
+  aiKeyMissing: { zh: '请填写 API Key', en: 'Enter the API key' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

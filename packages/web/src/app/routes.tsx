@@ -73,7 +73,10 @@ export const routes: RouteObject[] = [
             path: 'notification-channels',
             lazy: workbenchPage(() => import('../features/org-admin/notification-channels/notification-channels-page.tsx'), (m) => m.NotificationChannelsPage, false),
           },
-          { path: 'connectors', lazy: workbenchPage(() => import('../features/org-admin/connectors/connectors-page.tsx'), (m) => m.ConnectorsPage, false) },
+          { path: 'plugins', lazy: workbenchPage(() => import('../features/plugins/plugins-page.tsx'), (m) => m.PluginsPage, false) },
+          // The connectors page asks for the connector plugin first (docs/decisions/0123).
+          { path: 'connectors', lazy: workbenchPage(() => import('../features/org-admin/connectors/connector-plugin-gate.tsx'), (m) => m.GatedConnectorsPage, false) },
+          { path: 'ai', lazy: workbenchPage(() => import('../features/org-admin/ai/ai-settings-page.tsx'), (m) => m.AiSettingsPage, false) },
           {
             path: 'sign-in',
             lazy: workbenchPage(() => import('../features/org-admin/sign-in-settings/sign-in-settings-page.tsx'), (m) => m.SignInSettingsPage, false),

@@ -33,6 +33,7 @@ export const enUSOplog = {
     signIn: 'Sign-in settings',
     notificationChannel: 'Notification channel',
     connection: 'Connection',
+    plugin: 'Plugin',
     openApiKey: 'Open API key',
     engineSetting: 'Organisation settings',
   },

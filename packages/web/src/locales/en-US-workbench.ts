@@ -9,6 +9,7 @@ import { enUSConnectors } from './en-US-connectors.ts';
 import { enUSDashboard } from './en-US-dashboard.ts';
 import { enUSFormTools } from './en-US-form-tools.ts';
 import { enUSCodeEditor } from './en-US-code-editor.ts';
+import { enUSAi } from './en-US-ai.ts';
 import { enUSChatApps } from './en-US-chat-apps.ts';
 import { enUSFaceCheck } from './en-US-face-check.ts';
 import { enUSESign } from './en-US-e-sign.ts';
@@ -24,6 +25,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   dashboard: enUSDashboard,
   formTools: enUSFormTools,
   codeEditor: enUSCodeEditor,
+  ai: enUSAi,
   chatApps: enUSChatApps,
   faceCheck: enUSFaceCheck,
   eSign: enUSESign,
@@ -2157,11 +2159,11 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
     preferences: {
       title: 'Notification settings',
       open: 'Notification settings',
-      mineHint: 'In-app messages always arrive; tick a box to also get that category by e-mail or SMS. Categories you have not changed follow the organisation\'s defaults.',
-      engineHint: 'How members are notified by default (members can change e-mail and SMS for themselves); chat robots are set here only, and each notice reaches them once.',
+      mineHint: 'In-app messages always arrive; tick a box to also get that category by e-mail, SMS or a DingTalk/WeCom/Feishu work notification. Categories you have not changed follow the organisation\'s defaults.',
+      engineHint: 'How members are notified by default (members can change e-mail, SMS and work notifications for themselves); chat robots are set here only, and each notice reaches them once.',
       category: 'Category',
       inApp: 'In-app',
-      channels: { email: 'E-mail', sms: 'SMS', robot: 'Chat robot' },
+      channels: { email: 'E-mail', sms: 'SMS', robot: 'Chat robot', chatApp: 'Work notification' },
       save: 'Save',
       saved: 'Notification settings saved',
     },

@@ -1,4 +1,27 @@
 // zh-CN of the face-recognition control and its check (issue 44; docs/decisions/0123). Joined into zh-CN-workbench.ts under `faceCheck`.
 export const zhCNFaceCheck = {
   title: '人脸识别',
+  takePhoto: '拍照比对',
+  uploadPhoto: '上传照片比对',
+  retry: '重新比对',
+  checking: '正在比对…',
+  passed: '比对通过 · 相似度 {{score}}',
+  failed: '比对未通过 · 相似度 {{score}}',
+  person: '比对人员',
+  choosePerson: '请先选择要比对的人员',
+  notInstalled: '人脸识别插件未安装，请联系管理员安装后再使用',
+  noPhoto: '你还没有留存人脸照片，请联系管理员上传',
+  display: '{{name}} · 相似度 {{score}}',
+  photo: {
+    title: '人脸照片',
+    hint: '用于表单中的人脸识别比对，请上传本人正脸、光线充足的照片（JPG、PNG 或 BMP，不超过 3 MB）',
+    none: '未留存',
+    stored: '已留存（{{time}}）',
+    upload: '上传照片',
+    replace: '更换照片',
+    remove: '删除',
+    removeConfirm: '删除后该成员将无法通过人脸识别，确定删除？',
+    saved: '人脸照片已保存',
+    removed: '人脸照片已删除',
+  },
 };

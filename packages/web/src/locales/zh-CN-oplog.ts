@@ -33,6 +33,7 @@ export const zhCNOplog = {
     signIn: '登录设置',
     notificationChannel: '通知渠道',
     connection: '连接',
+    plugin: '插件',
     openApiKey: '开放接口密钥',
     engineSetting: '组织设置',
   },

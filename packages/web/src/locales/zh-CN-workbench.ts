@@ -7,6 +7,7 @@ import { zhCNConnectors } from './zh-CN-connectors.ts';
 import { zhCNDashboard } from './zh-CN-dashboard.ts';
 import { zhCNFormTools } from './zh-CN-form-tools.ts';
 import { zhCNCodeEditor } from './zh-CN-code-editor.ts';
+import { zhCNAi } from './zh-CN-ai.ts';
 import { zhCNChatApps } from './zh-CN-chat-apps.ts';
 import { zhCNFaceCheck } from './zh-CN-face-check.ts';
 import { zhCNESign } from './zh-CN-e-sign.ts';
@@ -22,6 +23,7 @@ export const zhCNWorkbench = {
   dashboard: zhCNDashboard,
   formTools: zhCNFormTools,
   codeEditor: zhCNCodeEditor,
+  ai: zhCNAi,
   chatApps: zhCNChatApps,
   faceCheck: zhCNFaceCheck,
   eSign: zhCNESign,
@@ -2155,11 +2157,11 @@ export const zhCNWorkbench = {
     preferences: {
       title: '通知设置',
       open: '通知设置',
-      mineHint: '站内消息总会送达；勾选后，该类消息也通过邮件或短信通知您。未修改的类型跟随组织的默认设置。',
-      engineHint: '组织成员的默认通知方式（成员可以自行修改邮件和短信）；群机器人只在这里设置，同一条通知只发送一次。',
+      mineHint: '站内消息总会送达；勾选后，该类消息也通过邮件、短信或钉钉/企业微信/飞书工作通知发给您。未修改的类型跟随组织的默认设置。',
+      engineHint: '组织成员的默认通知方式（成员可以自行修改邮件、短信和工作通知）；群机器人只在这里设置，同一条通知只发送一次。',
       category: '消息类型',
       inApp: '站内消息',
-      channels: { email: '邮件', sms: '短信', robot: '群机器人' },
+      channels: { email: '邮件', sms: '短信', robot: '群机器人', chatApp: '工作通知' },
       save: '保存',
       saved: '通知设置已保存',
     },

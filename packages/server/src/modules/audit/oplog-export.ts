@@ -9,7 +9,7 @@ export const EXPORT_DISPOSITION = `attachment; filename="oplog.xlsx"; filename*=
 
 export const KIND_LABELS: Record<contracts.OplogKind, string> = {
   member: '成员', department: '部门', role: '角色', permissionGroup: '权限组', appAdmin: '应用管理员', form: '表单', workflow: '流程',
-  automation: '自动化', signIn: '登录设置', notificationChannel: '通知渠道', connection: '连接', openApiKey: '开放接口密钥', engineSetting: '组织设置',
+  automation: '自动化', signIn: '登录设置', notificationChannel: '通知渠道', connection: '连接', plugin: '插件', openApiKey: '开放接口密钥', engineSetting: '组织设置',
 };
 
 export const ACTION_LABELS: Record<contracts.OplogAction, string> = {

@@ -16,12 +16,13 @@ import { runOf, runRule, ruleValueOf, type RuleRecord, type RuleWrites } from '.
 import { queryWindow } from '../query/query.service.ts';
 import { assertCan } from '../permission/form-rights.ts';
 import { notifyEach } from '../notification/notify.ts';
-import { ChannelError, type ChannelAdapter, type ChannelKind, type OutgoingMessage } from '../notification/channels/channel.ts';
+import { ChannelError, type OutgoingMessage } from '../notification/channels/channel.ts';
 import type { Db } from '../../db/types.ts';
 import { callConnector } from '../connectors/connector-calls.ts';
 import { fillValue } from '../connectors/connector-mapping.ts';
-import { requireInstalledPlugin } from '../plugins/plugin-instances.ts';
+import { requireInstalledPlugin } from '../plugin-instances/plugin-instances.ts';
 import { pluginStepDefinition } from './plugin-steps.ts';
+import { RetryableStepError, type StepRun } from './step-run.ts';
 
 // What each step of an automation does (docs/decisions/0041). Data steps are the business rules' operations
 // (runRule) with the automation's own writes: as the owner, within the owner's rights, or as the system. Outside steps
@@ -29,34 +30,7 @@ import { pluginStepDefinition } from './plugin-steps.ts';
 
 type Row = Record<string, unknown>;
 
-/** The outside channels as automations use them: the adapters and the engine's settings (the app's, or tests' fakes). */
-export interface OutsideChannels {
-  adapters: ReadonlyMap<ChannelKind, ChannelAdapter>;
-  settingsOf(db: Db, engineCode: string, channel: ChannelKind): Promise<unknown | null>;
-  /** The web app's address, for links back to the record. */
-  publicUrl: string;
-}
-
-export interface StepRun {
-  edb: EngineExecutor;
-  /** Who the steps act as: the owner (their rights), or the owner with an administrator's rights (run as system). */
-  actor: NodeContext;
-  system: boolean;
-  /** The trigger record (a webhook's body as values; empty for a timed trigger). */
-  record: RuleRecord;
-  form: RuntimeForm;
-  /** The forms as the owner may use them (their rights), read before the transaction; others are read when needed. */
-  ownerForms: Map<string, RuntimeForm>;
-  /** Query steps' results by step id (their records' values), read by later steps. */
-  queries: Map<string, Row[]>;
-  dryRun: boolean;
-  deliveries: OutsideChannels;
-  fetch: typeof fetch;
-  dropped: string[];
-}
-
-/** A failure the retry of the run may mend (an outside service's 5xx or the network). */
-export class RetryableStepError extends Error {}
+export { RetryableStepError, type OutsideChannels, type StepRun } from './step-run.ts';
 
 const HTTP_TIMEOUT_MS = 10_000;
 /** An HTTP step reads at most this much of an answer: a larger one fails the step, it is not kept in memory. */

@@ -12,13 +12,14 @@ import { getFormNodeOrThrow } from '../form-design/form-access.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
 import { openSecrets, sealSecrets } from '../notification/channels/secret-box.ts';
 import { getConnectorRowOrThrow } from '../connectors/connectors.service.ts';
-import { requireInstalledPlugin } from '../plugins/plugin-instances.ts';
+import { requireInstalledPlugin } from '../plugin-instances/plugin-instances.ts';
 import { pluginStepDefinition } from './plugin-steps.ts';
 import { conditionIssues } from './automation-events.ts';
 import { countAutomations, definitionJson, findAutomation, listAutomationRows, storedOf, type StoredAutomation } from './automation.repo.ts';
 import { nextRunTimes, scheduleAutomation } from './automation-schedules.ts';
 import { executeSteps, type AutomationRunSettings } from './automation-runner.ts';
 import { recordOperation } from '../audit/oplog.ts';
+import { INBOUND_PATH } from '@tritium/shared/contracts/connector-ends/index';
 
 // The automation designer's calls (docs/decisions/0041): like business rules, an automation belongs to its form's app
 // and needs that app administered to be listed, saved, switched, tested or read in the log.
@@ -46,7 +47,8 @@ function dtoOf(engineCode: string, s: StoredAutomation, ownerName: string, next:
     runAs: s.runAs,
     ownerId: s.owner,
     ownerName,
-    webhookUrl: token ? `${WEBHOOK_PATH}/${encodeURIComponent(engineCode)}/${s.id}?token=${token}` : null,
+    // The connector trigger's URL carries no secret: deliveries are signed with it (connector-trigger.ts).
+    webhookUrl: token ? `${WEBHOOK_PATH}/${encodeURIComponent(engineCode)}/${s.id}?token=${token}` : s.model.trigger.type === 'connector' ? `${INBOUND_PATH}/${encodeURIComponent(engineCode)}/${s.id}` : null,
     nextRunTime: next?.toISOString() ?? null,
     modifiedTime: new Date(s.modifiedTime).toISOString(),
   };
@@ -72,7 +74,8 @@ async function check(edb: EngineExecutor, schemaCode: string, model: Automation)
   const form = await forms.require(schemaCode);
   const codes = new Set([...form.fields.map((f) => f.code), ...form.grids.map((g) => g.code)]);
   const trigger = model.trigger;
-  if (trigger.type === 'connector') throw new AppError('AutomationPluginMissing', { detail: { action: '连接器' } });
+  // Signed deliveries from outside systems (docs/decisions/0123): offered while the connector plugin is installed.
+  if (trigger.type === 'connector') await requireInstalledPlugin(edb, 'connector');
   if (trigger.type === 'changing' && !codes.has(trigger.field)) throw invalid(`字段“${trigger.field}”不存在`, `field ${trigger.field} does not exist`);
   if (trigger.type === 'date' && !form.fields.some((f) => f.code === trigger.field && f.sqlType === 'timestamptz')) throw invalid('请选择日期字段', 'choose a date field');
   conditionIssues(edb, form, model.condition);
@@ -90,6 +93,7 @@ async function check(edb: EngineExecutor, schemaCode: string, model: Automation)
     if (step.type === 'http') for (const m of step.responseMappings) if (!codes.has(m.field)) throw invalid(`字段“${m.field}”不存在`, `field ${m.field} does not exist`);
     if (step.type === 'connector') {
       // The connector must exist (420005 names it); outputs are written only to the form's own fields.
+      await requireInstalledPlugin(edb, 'connector');
       const connector = await getConnectorRowOrThrow(edb, step.connectorCode);
       const outputs = new Set(connector.outputs.map((o) => o.name));
       for (const m of step.outputMappings) {
@@ -111,7 +115,9 @@ export async function saveAutomation(ctx: NodeContext, body: { schemaCode: strin
     // Running as the system passes every permission: only an engine administrator sets it up or changes such a one
     // (an app's administrator would otherwise reach other apps' data through it).
     if ((model.runAs === 'system' || existing?.runAs === 'system') && ctx.authType !== UserAuthType.Administrator) throw new AppError('AutomationSystemAdminOnly');
-    const token = model.trigger.type === 'webhook' ? (existing && tokenOf(existing)) || randomBytes(24).toString('hex') : null;
+    // The webhook's token, or the connector trigger's signing secret: kept while the trigger type stays.
+    const keeps = model.trigger.type === 'webhook' || model.trigger.type === 'connector';
+    const token = keeps ? (existing?.model.trigger.type === model.trigger.type && tokenOf(existing)) || randomBytes(24).toString('hex') : null;
     const values = {
       name: model.name,
       enabled: model.enabled,

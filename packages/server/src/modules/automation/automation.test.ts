@@ -175,7 +175,7 @@ describe('automations', () => {
     expect((await rows(delivery)).map((r) => [r.Customer, r.Note])).toEqual([['外部客户', 'A1'], ['外部客户', 'B2']]);
   });
 
-  it('a test run shows what each step would do and writes nothing; plugin actions are refused', async () => {
+  it('a test run shows what each step would do and writes nothing; the action of a plugin needs the plugin installed', async () => {
     const { order, delivery } = await forms();
     const id = (await exec(order, 'Submit', { values: { Customer: '甲', Amount: 5 } })).objectId;
     const automation = { name: '试', trigger: { type: 'effective' }, steps: [{ id: 'i', type: 'insert', targetSchemaCode: delivery, mappings: [{ field: 'Customer', value: field('Customer') }] }, { id: 'h', type: 'http', url: `${httpUrl}/x`, body: '{"c":"{Customer}"}' }] };
@@ -188,7 +188,7 @@ describe('automations', () => {
     const before = httpCalls.length;
     expect(httpCalls.length).toBe(before);
     const refused = await a.raw('POST', '/v1/automatic/save', { schemaCode: order, automation: { name: '考勤', trigger: { type: 'effective' }, steps: [{ id: 'p', type: 'payment' }] } });
-    expect(refused.body.errorCode).toBe(360004);
+    expect(refused.body.errorCode).toBe(430001);
   });
 
   it('an HTTP step maps its answer into the record; a 503 is retried then fails with the step logged', async () => {

@@ -1,6 +1,8 @@
 import type { RuntimeForm } from '../business-data/runtime-form.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
-import type { StepRun } from './automation-steps.ts';
+import type { StepRun } from './step-run.ts';
+
+export { RetryableStepError, type StepRun } from './step-run.ts';
 
 // The automation steps plugins provide (attendance, payment; docs/decisions/0123). A provider module defines its step
 // here when it is imported (the app imports every module's routes); the automation's save checks the plugin is

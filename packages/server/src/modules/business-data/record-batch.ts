@@ -16,6 +16,7 @@ import { lockFormData, mainDepartmentOf, takenValues } from './records.repo.ts';
 import { insertJsonTables } from './json-rows.ts';
 import type { DataField, GridField, RuntimeForm } from './runtime-form.ts';
 import { checkFieldValues, type KnownReferences } from './value-references.ts';
+import { resolvePresentedValues } from './presented-values-port.ts';
 
 // Set-wise writes (docs/decisions/0033): a batch of new records in the caller's transaction costs a handful of
 // statements, not a handful per record. Each record goes through the checks a save makes (values, required fields,
@@ -56,8 +57,9 @@ interface Checked {
 async function checkNewRecord(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, input: NewRecordInput, o: { submit: boolean; now: Date; deptId: string | null; known?: KnownReferences }): Promise<Checked> {
   const checked = checkInput(form, input, { isNew: true, currentChildCounts: new Map(), who: { userId: ctx.userId, deptId: o.deptId }, now: o.now });
   const stored = { values: undefined, children: {} };
-  await checkFieldValues(edb, form, checked, stored, o.known);
   const objectId = newId();
+  await resolvePresentedValues(edb, ctx, form, checked, undefined, objectId);
+  await checkFieldValues(edb, form, checked, stored, o.known);
   if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);
   await deriveOnSave(edb, ctx, form, checked, stored, { now: o.now, submit: false });
   await applyRollups(edb, form, checked, stored, objectId, o.now);

@@ -95,8 +95,11 @@ function referencedIds(form: RuntimeForm, values: Record<string, unknown>, child
  */
 export async function dropUnreferencedFiles(edb: EngineExecutor, form: RuntimeForm, objectId: string, values: Record<string, unknown>, children: Children): Promise<string[]> {
   const keep = referencedIds(form, values, children);
+  // A control of the form that is not a file control but holds files of its own (an e-sign control's documents,
+  // docs/decisions/0123) keeps them: the values do not list them.
+  const ownFiles = new Set(form.fields.filter((f) => !isFileControl(f.type)).map((f) => f.code));
   const held = await filesOfRecord(edb, form.node.code, objectId);
-  return deleteFiles(edb, held.filter((f) => !keep.has(f.id)).map((f) => f.id));
+  return deleteFiles(edb, held.filter((f) => !keep.has(f.id) && !ownFiles.has(f.control_code ?? '')).map((f) => f.id));
 }
 
 /** A removed record's files: rows deleted in its transaction; answers the storage keys. */

@@ -11,6 +11,7 @@ import { defaultValueOf } from './field-values.ts';
 import { checkInput, type CheckedChildRow } from './record-input.ts';
 import { checkSubmitOnSave, deriveOnLoad, deriveOnSave } from './data-link-save.ts';
 import { checkFieldValues, type KnownReferences } from './value-references.ts';
+import { resolvePresentedValues, withoutPresentedValues } from './presented-values-port.ts';
 import { applyRollups } from './record-rollups.ts';
 import { checkTreeSave } from './record-tree.ts';
 import { afterRecordSaved, beforeRecordRemoved } from './record-hooks-port.ts';
@@ -167,7 +168,7 @@ async function copyRecord(ctx: NodeContext, files: RecordFilesDeps, form: Runtim
   for (const rows of Object.values(children)) for (const r of rows) delete r.ObjectId;
   const copy = await copyRecordFiles(edb, files, form, objectId, ctx, presentValues(form.fields, row), children);
   try {
-    const result = await saveRecord(ctx, files, form, { submit: false, values: copy.values, children: copy.children });
+    const result = await saveRecord(ctx, files, form, { submit: false, values: withoutPresentedValues(form, copy.values), children: copy.children });
     return { ...result, copiedFrom: objectId };
   } catch (error) {
     await deleteStoredBytes(files, await deleteFiles(edb, copy.copies));
@@ -254,9 +255,11 @@ export async function saveRecordIn(edb: EngineExecutor, ctx: NodeContext, form: 
       who: { userId: ctx.userId, deptId },
       now,
     });
+    const objectId = old ? String(old.ObjectId) : newId();
+    // Values set only by a step taken before the save (a passing face check) are presented by that step's id.
+    await resolvePresentedValues(edb, ctx, form, checked, oldValues, objectId);
     // Items, users and departments the values name must exist; unchanged values pass (docs/decisions/0029).
     await checkFieldValues(edb, form, checked, { values: oldValues, children: oldChildren }, options.knownReferences);
-    const objectId = old ? String(old.ObjectId) : newId();
     // Files: claimed to the record as the saver, values replaced by the server's refs (docs/decisions/0008).
     if (hasFileFields(form)) await claimRecordFiles(edb, form, objectId, ctx.userId, checked);
     // Association fills, data links, formulas and submit rules (docs/decisions/0012, 0016).

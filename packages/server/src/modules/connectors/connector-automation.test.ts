@@ -3,6 +3,8 @@ import type { TestApp } from '../../../test/helpers.ts';
 import type { OrgClient } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { ERP, startErpFake, type ErpFake } from '../../../test/erp-fake.ts';
+import { putPluginInstance } from '../plugin-instances/plugin-instances.ts';
+import { engineDb } from '../../db/database.ts';
 
 // The automation connector step (docs/decisions/0120): a record's save runs a connector against the fake ERP with
 // the record's fields as the connector's `{{Code}}` values (and the step's own parameters), writes the outputs mapped
@@ -12,7 +14,10 @@ describe('the automation connector step', () => {
   let t: TestApp, a: OrgClient, appCode: string, erp: ErpFake;
 
   beforeAll(async () => {
-    ({ t, a, appCode } = await adminWithApp());
+    let admin: { engineCode: string };
+    ({ t, a, appCode, admin } = await adminWithApp());
+    // Connectors work while the connector plugin is installed (docs/decisions/0123).
+    await putPluginInstance(engineDb(t.database.db, admin.engineCode), { templateCode: 'connector', status: 'installed' });
     erp = await startErpFake();
     await a.post('/v1/connectors/connection/save', { code: 'Erp', name: 'ERP', baseUrl: `${erp.url}/key`, authKind: 'apiKey', auth: { apiKeyName: 'X-Api-Key', apiKeyIn: 'header' }, secret: ERP.apiKey, healthPath: '/health' });
     await a.post('/v1/connectors/connector/save', {

@@ -8,6 +8,7 @@ import { sendOutside, type OutsideDeps } from './connector-client.ts';
 import { fillTemplate, fillValue, readOutputs } from './connector-mapping.ts';
 import { getConnection, getConnectionRowOrThrow } from './connections.service.ts';
 import { getConnectorRowOrThrow } from './connectors.service.ts';
+import { loadInstalledPlugin, requireInstalledPlugin } from '../plugin-instances/plugin-instances.ts';
 
 // Running connectors and health checks (docs/decisions/0120): every user of a connector (the advanced button,
 // scripts, automations, the console) calls `callConnector`, which fills the parameters, sends through the one client
@@ -22,6 +23,8 @@ export async function callConnector(
   deps: OutsideDeps,
   source: contracts.ConnectorCallDto['source'] = 'console',
 ): Promise<contracts.ConnectorRunResult> {
+  // Every user of connectors (button, script, automation, console, plugin) needs the connector plugin (0123).
+  await requireInstalledPlugin(edb, 'connector');
   const connector = await getConnectorRowOrThrow(edb, code);
   const connection = await getConnectionRowOrThrow(edb, connector.connection_code);
   const query: Record<string, string> = {};
@@ -91,6 +94,8 @@ export function connectionHealthSweep(deps: OutsideDeps & { everyMs?: number; re
       for (const { engine_code } of engines) {
         const edb = engineDb(db, engine_code);
         if (clean) await edb.deleteFrom('connector_calls').where('at', '<', cutoff).execute();
+        // An engine without the connector plugin keeps its connections as they are, unchecked.
+        if (!(await loadInstalledPlugin(edb, 'connector'))) continue;
         const codes = await edb.selectFrom('connections').select('code').where('status', '!=', 'disabled').execute();
         for (const { code } of codes) {
           await checkConnection(edb, engine_code, code, deps);

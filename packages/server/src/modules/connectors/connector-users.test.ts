@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { addInvitedMember, grant, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { ERP, startErpFake, type ErpFake } from '../../../test/erp-fake.ts';
+import { putPluginInstance } from '../plugin-instances/plugin-instances.ts';
 import { engineDb } from '../../db/database.ts';
 import type { Db } from '../../db/types.ts';
 import { runScript } from '../script/run-script.ts';
@@ -16,6 +17,8 @@ describe('advanced button and scripts over connectors', () => {
 
   beforeAll(async () => {
     ({ t, admin, a, appCode } = await adminWithApp());
+    // Connectors work while the connector plugin is installed (docs/decisions/0123).
+    await putPluginInstance(engineDb(t.database.db, admin.engineCode), { templateCode: 'connector', status: 'installed' });
     erp = await startErpFake();
     await a.post('/v1/connectors/connection/save', { code: 'Erp', name: 'ERP', baseUrl: `${erp.url}/bearer`, authKind: 'bearer', secret: ERP.bearer, healthPath: '/health' });
     await a.post('/v1/connectors/connector/save', {

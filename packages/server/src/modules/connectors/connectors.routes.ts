@@ -9,6 +9,8 @@ import * as connectors from './connectors.service.ts';
 import { callConnector, checkConnection, listCalls } from './connector-calls.ts';
 import { pressAdvancedButton } from './advanced-button.ts';
 import { setScriptConnectorDeps } from './script-connectors.ts';
+// Registers the connector plugin's `call` (and custom plugins') for POST /v2/plugin/invoke.
+import './connector-plugin.ts';
 
 const tags = ['连接器'];
 // Connections and connectors are the Administrator's; members press advanced buttons and see connector names.

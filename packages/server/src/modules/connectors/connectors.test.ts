@@ -5,6 +5,7 @@ import { ERP, startErpFake, type ErpFake } from '../../../test/erp-fake.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { callConnector } from './connector-calls.ts';
+import { putPluginInstance } from '../plugin-instances/plugin-instances.ts';
 
 // Connection configs and connectors over the API against a fake ERP that checks each authentication as a real
 // provider does; the status kept by health checks and failures; the outbound guard; secrets never answered.
@@ -19,6 +20,8 @@ describe('connections and connectors', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await registerPerson(t.app, { userName: '管理员甲' });
+    // Connectors work while the connector plugin is installed (docs/decisions/0123).
+    await putPluginInstance(engineDb(t.database.db, admin.engineCode), { templateCode: 'connector', status: 'installed' });
     const client = orgClient(t.app, admin);
     // Every answer is kept, to check at the end that no secret left the server.
     a = recordingClient(client, answers);

@@ -82,7 +82,7 @@ describe('export → import into an empty copy', () => {
       Title: '订单“甲”', Notes: '第一行\n第二行', Amount: 1234.5, When: '2024-03-05T02:30:00.000Z', Level: '中', Tags: ['红', '蓝'], City: '上海', Done: true,
       Addr: { adcode: '310101', adname: '上海市黄浦区', detail: '南京东路1号' }, Loc: { address: '外滩', point: { lat: 31.24, lng: 121.49 } },
       Person: member.userId, Team: [member.userId, me], Dept: deptId, Depts: [deptId], Ref: first.objectId, Refs: [first.objectId],
-      Codes: ['A001', 'A002'], Face: member.userId, Dyn: { k: [1, 2] }, Plug: 'x', Files: [{ id: file.fileId, name: file.name, size: file.size, contentType: file.contentType }],
+      Codes: ['A001', 'A002'], Dyn: { k: [1, 2] }, Plug: 'x', Files: [{ id: file.fileId, name: file.name, size: file.size, contentType: file.contentType }],
     };
     const items = [
       { ItemName: '螺丝', Qty: 3, ItemDate: '2024-01-01T16:00:00.000Z', ItemUser: member.userId, ItemOk: false },

@@ -17,7 +17,8 @@ export interface PortColumn {
   importable: boolean;
 }
 
-const NOT_IMPORTED = new Set(['formula', 'rollup', 'attachment', 'photo', 'handSign', 'ocr', 'eSign']);
+// A face-recognition value is set only by a passing face check (docs/decisions/0123), never from a file.
+const NOT_IMPORTED = new Set(['formula', 'rollup', 'attachment', 'photo', 'handSign', 'ocr', 'eSign', 'faceRecognition']);
 const SYSTEM_HEADERS: Record<string, string> = {
   SeqNo: '流水号', Name: '数据标题', Status: '数据状态', CreatedBy: '创建人', OwnerId: '拥有者', OwnerDeptId: '所属部门',
   CreatedTime: '创建时间', ModifiedTime: '修改时间', ObjectId: 'ObjectId',

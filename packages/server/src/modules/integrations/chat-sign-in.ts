@@ -33,7 +33,8 @@ interface StoredChatSettings extends Omit<ChatProviderSettings, 'http'> {
 
 const wechatMethodOf = (settings: Record<string, unknown>): contracts.WechatScanMethod => (settings.wechatMethod === 'officialAccount' ? 'officialAccount' : 'website');
 
-async function loadChatSettings(edb: EngineExecutor, provider: ChatProviderName): Promise<StoredChatSettings | null> {
+/** An engine's app of a platform as saved (AppSecret opened); null when none is. Also read by modules/chat-apps. */
+export async function loadChatSettings(edb: EngineExecutor, provider: ChatProviderName): Promise<StoredChatSettings | null> {
   const row = await loadProvider(edb, provider);
   if (!row) return null;
   const s = row.settings;

@@ -23,16 +23,7 @@ export function postgresRateLimitStore(db: Db) {
 
     /** Counts one request; a window that ended starts again at 1. Answers the count and the window's time left (ms). */
     incr(key: string, answer: Answer, timeWindow: number): void {
-      const counterKey = `${this.route}|${key}`;
-      sql<{ current: number; ttl: number }>`
-        insert into platform.rate_limit_counters as c (key, count, reset_time)
-        values (${counterKey}, 1, now() + ${Math.max(1, Math.round(timeWindow))} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when c.reset_time <= now() then 1 else c.count + 1 end,
-          reset_time = case when c.reset_time <= now() then excluded.reset_time else c.reset_time end
-        returning count as current, greatest(0, ceil(extract(epoch from reset_time - now()) * 1000))::int as ttl`
-        .execute(db)
-        .then(({ rows }) => answer(null, rows[0]!), (error: Error) => answer(error));
+      countRequest(db, `${this.route}|${key}`, timeWindow).then((counted) => answer(null, counted), (error: Error) => answer(error));
     }
 
     /** The count without counting (`{ increment: false }` callers). */
@@ -51,6 +42,21 @@ export function postgresRateLimitStore(db: Db) {
       return new PostgresRateLimitStore(undefined, `${method} ${info.url ?? ''}`);
     }
   };
+}
+
+/**
+ * Counts one request against `key` in a window of `windowMs` (a window that ended starts again at 1): one upsert, so
+ * concurrent requests of every process count exactly once each. Answers the count and the window's time left (ms).
+ */
+export async function countRequest(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const { rows } = await sql<{ current: number; ttl: number }>`
+    insert into platform.rate_limit_counters as c (key, count, reset_time)
+    values (${key}, 1, now() + ${Math.max(1, Math.round(windowMs))} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when c.reset_time <= now() then 1 else c.count + 1 end,
+      reset_time = case when c.reset_time <= now() then excluded.reset_time else c.reset_time end
+    returning count as current, greatest(0, ceil(extract(epoch from reset_time - now()) * 1000))::int as ttl`.execute(db);
+  return rows[0]!;
 }
 
 /** Drops counters whose window ended more than an hour ago (main.ts, hourly). */

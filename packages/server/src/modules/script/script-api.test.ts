@@ -8,6 +8,7 @@ import { registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addInvitedMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { assertScriptOk, runScript, type RunScriptOptions } from './run-script.ts';
+import { putPluginInstance } from '../plugin-instances/plugin-instances.ts';
 
 // The server script API against a real database (docs/decisions/0118): records read and written through the query
 // engine and the record service in the caller's transaction, the caller's rights and the system's, mistakes answered
@@ -17,6 +18,8 @@ let t: TestApp, admin: Person, a: OrgClient, appCode: string, orders: string, it
 
 beforeAll(async () => {
   ({ t, admin, a, appCode } = await adminWithApp());
+  // ctx.connectors needs the connector plugin (docs/decisions/0123); then an unknown connector says so.
+  await putPluginInstance(engineDb(t.database.db, admin.engineCode), { templateCode: 'connector', status: 'installed' });
   orders = (await createForm(a, appCode, { displayName: '订单' })).code as string;
   items = (await createForm(a, appCode, { displayName: '明细' })).code as string;
   await publish(a, orders, definition([{ type: 'textBox', code: 'Customer' }, { type: 'number', code: 'Amount' }]));

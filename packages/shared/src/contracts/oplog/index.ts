@@ -5,7 +5,7 @@ import { ZeroBasedPageQuery } from '../common.ts';
 // with the values before and after (secrets masked). Administrators only.
 
 export const OPLOG_KINDS = [
-  'member', 'department', 'role', 'permissionGroup', 'appAdmin', 'form', 'workflow', 'automation', 'signIn', 'notificationChannel', 'openApiKey', 'engineSetting', 'connection',
+  'member', 'department', 'role', 'permissionGroup', 'appAdmin', 'form', 'workflow', 'automation', 'signIn', 'notificationChannel', 'openApiKey', 'engineSetting', 'connection', 'plugin',
 ] as const;
 export const OplogKind = z.enum(OPLOG_KINDS);
 export type OplogKind = z.infer<typeof OplogKind>;

@@ -32,6 +32,7 @@ export const CREATABLE_NODE_TYPES = [
   FunctionNodeType.ReportModule,
   FunctionNodeType.DashBoardModule,
   FunctionNodeType.CustomLinkModule,
+  FunctionNodeType.DataSourceModule,
   FunctionNodeType.GroupModule,
 ] as const;
 

@@ -22,7 +22,7 @@ export function PreferencesForm({ engine = false }: { engine?: boolean }) {
     setChoice(Object.fromEntries(MESSAGE_CATEGORIES.map((c) => [c, (engine ? undefined : of(prefs.data.mine, c)) ?? of(prefs.data.defaults, c) ?? []])) as Choice);
   }, [prefs.data, engine]);
   if (!choice) return <Skeleton active paragraph={{ rows: 6 }} />;
-  const channels: OutsideChannel[] = engine ? ['email', 'sms', 'robot'] : ['email', 'sms'];
+  const channels: OutsideChannel[] = engine ? ['email', 'sms', 'chatApp', 'robot'] : ['email', 'sms', 'chatApp'];
   const toggle = (category: MessageCategory, channel: OutsideChannel, on: boolean) =>
     setChoice({ ...choice, [category]: on ? [...choice[category], channel] : choice[category].filter((c) => c !== channel) });
   return (

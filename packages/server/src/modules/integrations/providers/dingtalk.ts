@@ -65,7 +65,8 @@ async function request(settings: ChatProviderSettings, url: URL, body?: unknown)
   return answer as DingAnswer;
 }
 
-function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
+/** Also the work notifications' and attendance's token (modules/chat-apps). */
+export function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
   return cachedToken(`dingtalk|${settings.baseUrl}|${settings.appKey}|${settings.appSecret}`, fresh, async () => {
     const url = new URL('/gettoken', host(settings, 'oapi'));
     url.searchParams.set('appkey', settings.appKey);
@@ -76,7 +77,7 @@ function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<st
 }
 
 /** An oapi call with the app token; an expired token (42001, 40014) is fetched again once. */
-function call(settings: ChatProviderSettings, path: string, body: unknown): Promise<DingAnswer> {
+export function call(settings: ChatProviderSettings, path: string, body: unknown): Promise<DingAnswer> {
   return withAppToken(
     (fresh) => accessToken(settings, fresh),
     (error) => error.platformCode === 42001 || error.platformCode === 40014,

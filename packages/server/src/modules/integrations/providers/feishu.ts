@@ -17,7 +17,7 @@ const AUTH_CODE_CODES = new Set([20003, 20004, 20005]);
 /** 20010: the person may not use the app (outside its range). */
 const NOT_MEMBER_CODES = new Set([20010]);
 /** 99991663/99991664: the tenant token is unknown or expired. */
-const TOKEN_EXPIRED = new Set([99991663, 99991664]);
+export const TOKEN_EXPIRED = new Set([99991663, 99991664]);
 
 /** Outside the app's contact range (no longer visible to it): 40004 for a department, 41050 for a person. */
 const GONE_DEPARTMENT_CODES = new Set([40004]);
@@ -29,7 +29,7 @@ function host(settings: ChatProviderSettings, which: keyof typeof PUBLIC_HOSTS):
   return settings.baseUrl.replace(/\/+$/, '') === PUBLIC_HOSTS.api ? PUBLIC_HOSTS[which] : settings.baseUrl;
 }
 
-async function request(settings: ChatProviderSettings, path: string, init: { body?: unknown; token?: string; query?: Record<string, string> } = {}): Promise<Record<string, unknown>> {
+export async function request(settings: ChatProviderSettings, path: string, init: { body?: unknown; token?: string; query?: Record<string, string> } = {}): Promise<Record<string, unknown>> {
   const url = new URL(path, host(settings, 'api'));
   for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value);
   const { status, body } = await fetchJson(settings.http, 'Feishu', url, { body: init.body, headers: init.token ? { authorization: `Bearer ${init.token}` } : {} });
@@ -42,7 +42,8 @@ async function request(settings: ChatProviderSettings, path: string, init: { bod
   return body;
 }
 
-function tenantToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
+/** Also the work notifications' token (modules/chat-apps). */
+export function tenantToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
   return cachedToken(`feishu|${settings.baseUrl}|${settings.appKey}|${settings.appSecret}`, fresh, async () => {
     const answer = await request(settings, '/open-apis/auth/v3/tenant_access_token/internal', { body: { app_id: settings.appKey, app_secret: settings.appSecret } });
     return { token: String(answer.tenant_access_token), expiresIn: Number(answer.expire ?? 7200) };

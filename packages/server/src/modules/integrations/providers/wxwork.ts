@@ -36,7 +36,7 @@ function host(settings: ChatProviderSettings, which: keyof typeof PUBLIC_HOSTS):
   return settings.baseUrl.replace(/\/+$/, '') === PUBLIC_HOSTS.api ? PUBLIC_HOSTS[which] : settings.baseUrl;
 }
 
-async function request(settings: ChatProviderSettings, url: URL): Promise<Record<string, unknown>> {
+export async function request(settings: ChatProviderSettings, url: URL): Promise<Record<string, unknown>> {
   const { status, body } = await fetchJson(settings.http, 'WeCom', url);
   if (typeof body.errcode !== 'number') throw new ChatPlatformError(status, `WeCom answered ${status} without errcode`, 'unreachable');
   if (body.errcode !== 0) {
@@ -47,7 +47,8 @@ async function request(settings: ChatProviderSettings, url: URL): Promise<Record
   return body;
 }
 
-function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
+/** Also the work notifications' and attendance's token (modules/chat-apps). */
+export function accessToken(settings: ChatProviderSettings, fresh: boolean): Promise<string> {
   return cachedToken(`wxwork|${settings.baseUrl}|${settings.appKey}|${settings.appSecret}`, fresh, async () => {
     const url = new URL('/cgi-bin/gettoken', host(settings, 'api'));
     url.searchParams.set('corpid', settings.appKey);

@@ -62,6 +62,8 @@ export async function loadChannelSettings(edb: EngineExecutor, kind: ChannelKind
     const rows = await edb.selectFrom('notification_robots').select(['id', 'name', 'platform', 'secrets']).where('enabled', '=', true).orderBy('created_time').execute();
     return rows.length ? { robots: rows.map(robotSettingsOf) } : null;
   }
+  // The chat-app channel's delivery settings are its module's (modules/chat-apps loadChatAppDelivery).
+  if (kind === 'chatApp') return null;
   return loadStoredSettings(edb, kind, true);
 }
 

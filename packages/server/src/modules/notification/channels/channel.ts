@@ -1,7 +1,7 @@
 // The outside channels as adapters (issue 20): the notification core hands each delivery to the adapter of its kind
 // with the engine's settings (loadChannelSettings) and records the answer or the ChannelError in its delivery log.
 
-export type ChannelKind = 'email' | 'sms' | 'robot';
+export type ChannelKind = 'email' | 'sms' | 'robot' | 'chatApp';
 
 export interface OutgoingMessage {
   category: string; // e.g. 'workflow', 'comment', 'dataport', 'system'

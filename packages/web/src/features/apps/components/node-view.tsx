@@ -10,6 +10,7 @@ import { AppIcon } from './app-icon.tsx';
 import { ListView } from '../../list-view/components/list-view.tsx';
 import { SingletonForm } from '../../form-runtime/components/singleton-form.tsx';
 import { BoardView } from '../../dashboard/board-view.tsx';
+import { DataSourceView } from '../../connector-ends/data-source-view.tsx';
 
 /**
  * The open node: a form's list, a singleton form, a report's or dashboard's board, a custom link's address; the other
@@ -68,6 +69,8 @@ export function NodeView({ node, canAdminister = false }: { node: FunctionNodeDt
         <ListView key={node.code} schemaCode={node.code} />
       ) : BOARD_NODE_TYPES.includes(node.nodeType) ? (
         <BoardView key={node.code} code={node.code} />
+      ) : node.nodeType === FunctionNodeType.DataSourceModule ? (
+        <DataSourceView key={node.code} code={node.code} />
       ) : (
         <Empty style={{ marginTop: token.marginXL }} description={t(nodePendingKey(node.nodeType))} />
       )}

@@ -8,6 +8,7 @@ import { newTrigger, type TriggerDraft } from './draft.ts';
 import { ButtonSettings } from './button-settings.tsx';
 import { ChangingSettings, DateSettings, TimingSettings } from './trigger-settings.tsx';
 import { WebhookSettings } from './webhook-settings.tsx';
+import { InboundSettings } from '../../connector-ends/inbound-settings.tsx';
 
 interface TriggerCardProps {
   trigger: TriggerDraft;
@@ -28,7 +29,7 @@ export function TriggerCard({ trigger, onChange, form, saved }: TriggerCardProps
       case 'webhook': return <WebhookSettings saved={saved?.trigger.type === 'webhook' ? saved : undefined} />;
       case 'button': return <ButtonSettings trigger={trigger} onChange={onChange} form={form} />;
       case 'custom': return <Typography.Text type="secondary">{t('automation.trigger.custom')}</Typography.Text>;
-      case 'connector': return <Typography.Text type="secondary">{t('automation.trigger.connector')}</Typography.Text>;
+      case 'connector': return <InboundSettings saved={saved?.trigger.type === 'connector' ? saved : undefined} />;
       default: return null;
     }
   })();
@@ -40,12 +41,8 @@ export function TriggerCard({ trigger, onChange, form, saved }: TriggerCardProps
             id="trigger-type"
             virtual={false}
             value={trigger.type}
-            // The connector trigger is offered only when a plugin provides it (issue 21); one saved before stays shown.
-            options={AUTOMATION_TRIGGERS.filter((type) => type !== 'connector' || trigger.type === 'connector').map((type) => ({
-              value: type,
-              disabled: type === 'connector',
-              label: type === 'connector' ? `${t(`automation.triggers.${type}`)}（${t('automation.needsPlugin')}）` : t(`automation.triggers.${type}`),
-            }))}
+            // The connector trigger needs the connector plugin: saving without it answers the catalogue's 430001.
+            options={AUTOMATION_TRIGGERS.map((type) => ({ value: type, label: t(`automation.triggers.${type}`) }))}
             onChange={(type) => onChange(newTrigger(type))}
           />
         </Form.Item>

@@ -9,6 +9,8 @@ import { codeProblem, locateControl, systemFieldOf } from '../state/control-tree
 import { PanesEditor } from './panes-editor.tsx';
 import { ROLLUP_PANEL_KEYS, RollupSourcePanel } from '../business-rules/rollup-source-panel.tsx';
 import { ADVANCED_BUTTON_PANEL_KEYS, AdvancedButtonPanel } from './advanced-button-panel.tsx';
+import { ESIGN_PANEL_KEYS, ESignDesignerPanel } from './esign-designer-panel.tsx';
+import { PLUGIN_PANEL_KEYS, PluginControlPanel } from './plugin-control-panel.tsx';
 
 /** The decimal places a value of the control keeps (its show mode's default until one is set); undefined without any. */
 function decimalPlacesShown(type: AnyControlType, options: Record<string, unknown>): number | undefined {
@@ -47,8 +49,10 @@ export function ControlProperties() {
       </FieldRow>
       {control.type === 'rollup' && <RollupSourcePanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       {control.type === 'advancedButton' && <AdvancedButtonPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
+      {control.type === 'eSign' && <ESignDesignerPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
+      {control.type === 'plugin' && <PluginControlPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       <OptionsEditor
-        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : control.type === 'advancedButton' ? ADVANCED_BUTTON_PANEL_KEYS : undefined}
+        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : control.type === 'advancedButton' ? ADVANCED_BUTTON_PANEL_KEYS : control.type === 'plugin' ? PLUGIN_PANEL_KEYS : control.type === 'eSign' ? ESIGN_PANEL_KEYS : undefined}
         key={control.uid}
         idPrefix={`opt-${control.uid}`}
         schema={type.options}

@@ -24,6 +24,9 @@ import { PhoneRecordActions } from './phone-action-bar.tsx';
 import { PhoneRecordLayout, type SideTab } from './phone-record-layout.tsx';
 import { FormScriptContext } from '../scripts/form-script-context.ts';
 import { withOverlay } from '../scripts/script-form.ts';
+import { collectFields } from '../model/runtime-tree.ts';
+import { withRowKeys } from '../model/form-values.ts';
+import { SmartFillButton } from '../../ai/smart-fill.tsx';
 import { useBrowserScript } from '../scripts/use-browser-script.ts';
 
 const ShareRecordModal = lazy(() => import('../../record-share/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
@@ -211,6 +214,15 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
     permissionOf: withOverlay(revising ? undefined : (workflow.permissionOf ?? permissionOfRights(data.fieldRights)), script.overlay),
     fieldRights: revising || workflow.permissionOf ? undefined : data.fieldRights,
   };
+  // 智能填单 sets what the model read (and the checks passed) as if typed; the person still checks and saves.
+  const fieldLabel = (code: string) => {
+    const { fields, grids } = collectFields(record.tree);
+    return [...fields, ...grids.map((g) => g.control)].find((c) => c.code === code)?.label ?? code;
+  };
+  const applyExtraction = ({ values, children }: { values: Record<string, unknown>; children: Record<string, Record<string, unknown>[]> }) => {
+    for (const [code, value] of Object.entries(values)) state.setValue(code, value);
+    for (const [code, rows] of Object.entries(children)) state.setRows(code, () => withRowKeys(rows));
+  };
   const sideWide = device === 'pc' && side.length > 0;
   const header = (
     <Flex align="center" gap="small" style={{ padding: `${token.paddingSM}px ${token.padding}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
@@ -224,6 +236,8 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
           {data.system.Name}
         </Typography.Text>
       )}
+      {editing && mode !== 'Print' && <span style={{ flex: 1 }} />}
+      {editing && mode !== 'Print' && <SmartFillButton schemaCode={schemaCode} labelOf={fieldLabel} apply={applyExtraction} />}
     </Flex>
   );
   return (

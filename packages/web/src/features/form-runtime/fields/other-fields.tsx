@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { BIZ_OBJECT_STATUS_COLORS, BIZ_OBJECT_STATUS_LABELS, type BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { batchScanField } from './batch-scan-field.tsx';
 import { advancedButtonField } from './advanced-button-field.tsx';
+import { pluginField } from './plugin-field.tsx';
 import { EMPTY_TEXT, type AnyFieldKind, type DisplayProps, type FieldProps } from './field-types.ts';
 import { buttonField } from '../scripts/button-field.tsx';
 import { dynamicField } from '../scripts/dynamic-field.tsx';
+import { eSignField } from './esign-field.tsx';
+import { faceRecognitionField } from './face-field.tsx';
 
 // ui.md: antd's grey is "default".
 const tagColor = (status: BizObjectStatus) => (BIZ_OBJECT_STATUS_COLORS[status] === 'grey' ? 'default' : BIZ_OBJECT_STATUS_COLORS[status]);
@@ -25,7 +28,7 @@ function StatusDisplay({ value }: DisplayProps<number>) {
   return <StatusTag status={value} />;
 }
 
-/** OCR, e-sign, face recognition and plugins: designed now, their service arrives later. */
+/** OCR: designed now, its service arrives with the AI features. */
 function ServiceEdit({ control, disabled }: FieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -42,9 +45,9 @@ export const OTHER_FIELDS = {
   dynamic: dynamicField,
   status: { Edit: (props: FieldProps<number>) => <StatusTag status={props.value} />, Display: StatusDisplay },
   ocr: { Edit: ServiceEdit },
-  eSign: { Edit: ServiceEdit },
-  faceRecognition: { Edit: ServiceEdit },
+  eSign: eSignField,
+  faceRecognition: faceRecognitionField,
   advancedButton: advancedButtonField,
-  plugin: { Edit: ServiceEdit },
+  plugin: pluginField,
   button: buttonField,
 } satisfies Record<string, AnyFieldKind>;

@@ -7,6 +7,7 @@ import type { PickedUnit } from '../../../components/org-picker/index.ts';
 import { useOpenCount } from '../../../lib/use-open-count.ts';
 import { orgAdminApi, orgKeys, type OrgSide, type UserDetailDto } from '../api/org-admin-api.ts';
 import { UserEditorForm, type UserValues } from './user-editor-form.tsx';
+import { FacePhotoSection } from './face-photo-section.tsx';
 
 interface EditorProps {
   open: boolean;
@@ -81,6 +82,7 @@ export function UserEditorDrawer({ open, side, userId, defaultDepartment, onClos
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}
+      {isEdit && !isExternal && initial && <FacePhotoSection userId={userId} />}
     </Drawer>
   );
 }

@@ -6,6 +6,7 @@ import { channelKeys, channelsApi } from './channels-api.ts';
 import { EmailChannelForm } from './email-channel-form.tsx';
 import { SmsChannelForm } from './sms-channel-form.tsx';
 import { RobotList } from './robot-list.tsx';
+import { ChatAppChannelForm } from './chat-app-channel-form.tsx';
 import { PreferencesForm } from '../../message-center/preferences-form.tsx';
 import { DeliveryLog } from '../../message-center/delivery-log.tsx';
 
@@ -27,6 +28,7 @@ export function NotificationChannelsPage() {
             { key: 'email', label: t('notificationChannels.tabs.email'), children: <EmailChannelForm email={channels.data.email} /> },
             { key: 'sms', label: t('notificationChannels.tabs.sms'), children: <SmsChannelForm sms={channels.data.sms} /> },
             { key: 'robot', label: t('notificationChannels.tabs.robot'), children: <RobotList robots={channels.data.robots} /> },
+            { key: 'chatApp', label: t('chatApps.tab'), children: <ChatAppChannelForm /> },
             { key: 'defaults', label: t('messageCenter.deliveries.defaultsTab'), children: <PreferencesForm engine /> },
             { key: 'deliveries', label: t('messageCenter.deliveries.tab'), children: <DeliveryLog /> },
           ]}

@@ -12,6 +12,7 @@ import { FlowCenterEntry } from '../../flow-center/flow-center-entry.tsx';
 import { MessageBell } from '../../message-center/message-bell.tsx';
 import { useLiveEvents } from '../../message-center/use-live-events.ts';
 import { SearchBox } from '../../search/search-box.tsx';
+import { AssistantEntry } from '../../ai/assistant-entry.tsx';
 
 /**
  * The workbench top bar (ui.md "Frames"): product mark, engine switcher, the global search (Ctrl+K), the admin console
@@ -43,6 +44,7 @@ export function TopBar({ info }: { info: UserInfoResult }) {
         <SearchBox />
       </Flex>
       <Flex align="center" gap="small">
+        <AssistantEntry userId={info.user.userId} />
         <FlowCenterEntry />
         <MessageBell />
         {info.user.isAdmin && (

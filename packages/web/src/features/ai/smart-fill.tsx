@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { App, Button, Input, Modal, Tag, Tooltip, Typography } from 'antd';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { contracts } from '@tritium/shared';
+import { aiApi, aiKeys } from './ai-api.ts';
+
+/**
+ * 智能填单 (docs/decisions/0124): a pasted text is read by the engine's model into the form's fields; the values that
+ * pass the save's checks are set (the form is not saved: the person checks and saves), and the fields filled are
+ * named beside the button. Shown only where the engine's AI is available and the form is being filled.
+ */
+export function SmartFillButton({ schemaCode, labelOf, apply }: { schemaCode: string; labelOf: (code: string) => string; apply: (result: contracts.FormExtractionResult) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const status = useQuery({ queryKey: aiKeys.status, queryFn: aiApi.status, staleTime: 60_000 });
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [filled, setFilled] = useState<string[]>([]);
+  const extract = useMutation({
+    mutationFn: () => aiApi.extract({ schemaCode, text }),
+    onSuccess: (result) => {
+      apply(result);
+      setFilled(result.filled);
+      setOpen(false);
+      setText('');
+      if (result.filled.length) void message.success(t('ai.fill.done', { count: result.filled.length }));
+      else void message.info(t('ai.fill.nothing'));
+      for (const issue of result.issues) void message.warning(issue.message);
+    },
+  });
+  if (!status.data?.available) return null;
+  return (
+    <>
+      {filled.length > 0 && (
+        <Tooltip title={filled.map(labelOf).join('、')}>
+          <Tag color="purple" data-testid="smart-filled">
+            {t('ai.fill.marked', { count: filled.length })}
+          </Tag>
+        </Tooltip>
+      )}
+      <Button size="small" icon={<ThunderboltOutlined />} onClick={() => setOpen(true)}>
+        {t('ai.fill.button')}
+      </Button>
+      <Modal
+        title={t('ai.fill.title')}
+        open={open}
+        okText={t('ai.fill.ok')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ disabled: !text.trim(), loading: extract.isPending }}
+        onOk={() => extract.mutate()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('ai.fill.hint')}</Typography.Paragraph>
+        <Input.TextArea aria-label={t('ai.fill.title')} autoSize={{ minRows: 6, maxRows: 14 }} maxLength={20000} value={text} onChange={(event) => setText(event.target.value)} placeholder={t('ai.fill.placeholder')} />
+      </Modal>
+    </>
+  );
+}
