@@ -1,6 +1,6 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-http.ts';
+import type { ServerResponse } from 'node:http';
+import { serveFake, bodyOf } from './fake-http.ts';
 
 // A fake Alipay open-API gateway for the payment plugin (docs/decisions/0123, payment). It checks every request as the
 // gateway documents: form-encoded common parameters, app_id known, sign_type RSA2, timestamp "yyyy-MM-dd HH:mm:ss",
@@ -58,12 +58,6 @@ function contentOf(params: Record<string, string>, except: string[]): string {
   const names = Object.keys(params).filter((k) => !except.includes(k) && params[k] !== '');
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return names.map((k) => `${k}=${params[k]}`).join('&');
-}
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const fenOf = (amount: string) => Math.round(Number(amount) * 100);

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-http.ts';
+import type { IncomingMessage } from 'node:http';
+import { serveFake, bodyOf, sendJson as json } from './fake-http.ts';
 
 // A fake ERP for connectors (docs/decisions/0120): it checks each kind of authentication the way a real provider
 // does — basic, bearer, an API key in a header or the query, OAuth2 client credentials at its token endpoint, an
@@ -23,17 +23,6 @@ export interface ErpFake {
   tokensIssued: number;
   down: boolean;
   close(): Promise<void>;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

@@ -22,3 +22,16 @@ export async function serveFake(handler: (req: IncomingMessage, res: ServerRespo
       }),
   };
 }
+
+/** A fake's JSON answer. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A request's whole body as text (fakes check signatures over the exact bytes). */
+export async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveFake } from './fake-http.ts';
+import { serveFake, bodyOf, sendJson as json } from './fake-http.ts';
 
 // A fake OpenAI-compatible endpoint (docs/decisions/0124): it checks the bearer key as the real service does (401 with
 // its error shape otherwise), answers /v1/chat/completions whole or as server-sent chunks (the usage in a last chunk
@@ -24,17 +23,6 @@ export interface OpenAiFake {
   /** Delay between streamed chunks (a browser test watches the text grow). */
   chunkDelayMs: number;
   close(): Promise<void>;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 type Message = { role: string; content: string | null };
@@ -83,4 +71,15 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
     res.end('data: [DONE]\n\n');
   });
   return Object.assign(fake, served);
+}
+
+/** The events of a server-sent-event answer the platform wrote (`event:` and one `data:` line of JSON each). */
+export function serverSentEvents(text: string): { event: string; data: any }[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('event:'))
+    .map((block) => {
+      const [eventLine, dataLine] = block.split('\n');
+      return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) };
+    });
 }

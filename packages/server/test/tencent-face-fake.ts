@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deflateSync } from 'node:zlib';
-import { serveFake } from './fake-http.ts';
+import { serveFake, bodyOf } from './fake-http.ts';
 
 // A fake of Tencent Cloud's face recognition API (iai, CompareFace, version 2020-03-03) for the face check
 // (docs/decisions/0123). It checks every request the way the real API does: the X-TC-Action/Version/Timestamp headers,
@@ -31,12 +31,6 @@ export interface TencentFaceFake {
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmacOf = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function answer(res: ServerResponse, response: Record<string, unknown>) {
   res.writeHead(200, { 'content-type': 'application/json' });

@@ -1,3 +1,4 @@
+import { AppError } from './app-error.ts';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import type { Dispatcher } from 'undici';
@@ -130,4 +131,31 @@ export function outboundFetch(options: { allowPrivate: boolean }): typeof fetch 
 function refusedByLookup(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) if ((e as { code?: string }).code === 'EOUTBOUNDREFUSED') return true;
   return false;
+}
+
+/**
+ * An outside answer's body, read until `maxBytes` (by its Content-Length first, then while reading): a larger one
+ * is refused (420011) and not kept in memory. Every client of an outside service reads its answers through this.
+ */
+export async function readBoundedBody(response: Response, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new AppError('OutsideAnswerTooLarge', { detail: { limitKb: Math.round(maxBytes / 1024) } });
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/types.ts';
 import type { TypedApp } from '../../lib/route-types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { localeOf } from '../../lib/locale.ts';
+import { openEventStream } from '../../lib/event-stream.ts';
 import { ok } from '../../lib/reply.ts';
 import { isAdministrator } from '../function-node/function-node.policy.ts';
 import { engineOf, inEngineTransaction, nodeContextOf, viewerOf } from '../function-node/node-context.ts';
@@ -103,14 +104,7 @@ export function aiRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch; time
         body.sceneId === 'assistant'
           ? runAssistant(ai, ctx, provider, turns, await engineNameOf(deps.db, ctx.engineCode), abort.signal)
           : await startStream(ai, edb, caller, provider, turns, { signal: abort.signal });
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
+      openEventStream(reply, request.id);
       const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       // Stopped by the browser: the provider's request is cancelled and what was used is still recorded.
       reply.raw.on('close', () => abort.abort());

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addInvitedMember, engineDb, orgClient, recordingClient, type OrgClient, type Person } from '../../../test/org-helpers.ts';
-import { OPENAI_KEY, startOpenAiFake, type OpenAiFake } from '../../../test/openai-fake.ts';
+import { OPENAI_KEY, serverSentEvents, startOpenAiFake, type OpenAiFake } from '../../../test/openai-fake.ts';
 
 // The engine's AI provider against a fake OpenAI-compatible endpoint (docs/decisions/0124): the key sealed and never
 // answered, whole and streamed answers, the usage log and the credit, the person's rate, and the gates' refusals.
 
-const events = (text: string) =>
-  text
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n');
-      return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) };
-    });
+const events = serverSentEvents;
 
 describe('AI provider, chat and stream', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { definition, formWithDepartmentMember } from '../../../test/form-helpers.ts';
 import type { OrgClient, Person } from '../../../test/org-helpers.ts';
-import { OPENAI_KEY, startOpenAiFake, type OpenAiFake } from '../../../test/openai-fake.ts';
+import { OPENAI_KEY, serverSentEvents, startOpenAiFake, type OpenAiFake } from '../../../test/openai-fake.ts';
 
 // The assistant over the organisation's data (docs/decisions/0124): the model's tool calls run as the person asking —
 // their data scope (a group that sees its own department's records) and field rights (a hidden field is never read,
@@ -27,14 +27,7 @@ async function submit(c: OrgClient, title: string, region: string, amount: numbe
   ids[title] = res.body.data.objectId;
 }
 
-const events = (text: string) =>
-  text
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n');
-      return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) };
-    });
+const events = serverSentEvents;
 
 const ask = async (message: string) => {
   const res = await t.app.inject({

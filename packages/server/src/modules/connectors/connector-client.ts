@@ -2,7 +2,7 @@ import { contracts } from '@tritium/shared';
 import { sql } from 'kysely';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { OutboundRefused } from '../../lib/outbound-http.ts';
+import { OutboundRefused, readBoundedBody } from '../../lib/outbound-http.ts';
 import { openSecrets } from '../notification/channels/secret-box.ts';
 import { applyAuth, dropCachedToken, type ConnectionRow, type OutgoingRequest } from './connection-auth.ts';
 
@@ -55,28 +55,6 @@ function secretOf(row: ConnectionRow): string {
   return opened.secret ?? '';
 }
 
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () => new AppError('OutsideAnswerTooLarge', { detail: { limitKb: Math.round(maxBytes / 1024) } });
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function parsed(text: string): unknown {
   try {
@@ -117,7 +95,7 @@ async function exchange(request: OutgoingRequest, deps: OutsideDeps): Promise<{ 
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   const response = await deps.http(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'follow' });
-  const text = await readBounded(response, deps.maxBytes ?? DEFAULT_MAX_BYTES);
+  const text = (await readBoundedBody(response, deps.maxBytes ?? DEFAULT_MAX_BYTES)).toString('utf8');
   return { status: response.status, json: parsed(text) };
 }
 

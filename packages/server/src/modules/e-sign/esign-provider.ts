@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import { OutboundRefused } from '../../lib/outbound-http.ts';
+import { OutboundRefused, readBoundedBody } from '../../lib/outbound-http.ts';
 
 // The e-sign providers behind the e-sign control (docs/decisions/0123, e-signature). Each adapter speaks its
 // provider's documented request signing and checks its callbacks' signatures; the flows module talks to this
@@ -61,34 +61,13 @@ export const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
 /** Callbacks older or newer than this are refused (a captured one cannot be replayed later). */
 export const CALLBACK_WINDOW_MS = 15 * 60 * 1000;
 
-async function readBounded(response: Response, maxBytes: number): Promise<Buffer> {
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw new AppError('OutsideAnswerTooLarge', { detail: { limitKb: Math.round(maxBytes / 1024) } });
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new AppError('OutsideAnswerTooLarge', { detail: { limitKb: Math.round(maxBytes / 1024) } });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** One exchange with the provider under a time-out and a size bound; failures as the catalogue says them. */
 export async function exchange(settings: ProviderSettings, url: string, init: RequestInit, maxBytes = 1024 * 1024): Promise<{ status: number; body: Buffer }> {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     const response = await settings.http(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-    return { status: response.status, body: await readBounded(response, maxBytes) };
+    return { status: response.status, body: await readBoundedBody(response, maxBytes) };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof OutboundRefused) throw new AppError('OutsideAddressRefused', { detail: { host: new URL(url).host } });

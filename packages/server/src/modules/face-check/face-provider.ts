@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import { OutboundRefused } from '../../lib/outbound-http.ts';
+import { OutboundRefused, readBoundedBody } from '../../lib/outbound-http.ts';
 import type { InstalledPlugin } from '../plugin-instances/plugin-instances.ts';
 import { tc3Authorization } from './tc3-signature.ts';
 
@@ -46,15 +46,6 @@ function networkError(error: unknown, url: URL, timeoutMs: number): AppError {
   return new AppError('OutsideUnreachable', { detail: { message: cause?.code ?? cause?.message ?? (error as Error).message ?? String(error) } });
 }
 
-async function readBounded(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_ANSWER_BYTES) {
-    await response.body?.cancel();
-    throw new AppError('OutsideAnswerTooLarge', { detail: { limitKb: MAX_ANSWER_BYTES / 1024 } });
-  }
-  const text = await response.text();
-  if (text.length > MAX_ANSWER_BYTES) throw new AppError('OutsideAnswerTooLarge', { detail: { limitKb: MAX_ANSWER_BYTES / 1024 } });
-  return text;
-}
 
 /** Compares two photos; throws a catalogue error when the provider cannot. */
 export async function compareFaces(plugin: InstalledPlugin, imageA: Buffer, imageB: Buffer, deps: FaceProviderDeps): Promise<FaceComparison> {
@@ -90,7 +81,7 @@ export async function compareFaces(plugin: InstalledPlugin, imageA: Buffer, imag
       redirect: 'error',
     });
     status = response.status;
-    text = await readBounded(response);
+    text = (await readBoundedBody(response, MAX_ANSWER_BYTES)).toString('utf8');
   } catch (error) {
     throw networkError(error, url, timeoutMs);
   }

@@ -9,6 +9,7 @@ import { engineOf, nodeContextOf } from '../function-node/node-context.ts';
 import * as center from './message-center.service.ts';
 import { messagesAfter } from './notify.ts';
 import type { LiveHub } from './live-hub.ts';
+import { openEventStream } from '../../lib/event-stream.ts';
 
 const tags = ['消息'];
 // Every member of the engine; each reads and marks only their own messages.
@@ -65,15 +66,7 @@ export function notificationRoutes(app: TypedApp, deps: { db: Db; hub: LiveHub }
       if (!deps.hub.canOpen(c.engineCode, c.userId)) throw new AppError('LiveStreamLimit');
       // Not before this process hears the events (its LISTEN connects in the background): the browser tries again.
       if (!(await deps.hub.hearing(LISTEN_WAIT_MS))) throw new AppError('ServiceUnavailable');
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-        [INSTANCE_HEADER]: INSTANCE_ID,
-      });
+      openEventStream(reply, request.id, { [INSTANCE_HEADER]: INSTANCE_ID });
       reply.raw.write('retry: 3000\n\n');
       const replay =
         last === undefined
