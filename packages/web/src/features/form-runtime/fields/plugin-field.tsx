@@ -3,7 +3,7 @@ import { Alert, App, Button, Descriptions, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasToken } from '../../../lib/session.ts';
-import { PayField } from './pay-field.tsx';
+import { PayDisplay, PayField } from './pay-field.tsx';
 import { pluginKeys, pluginsApi } from '../../plugins/plugins-api.ts';
 import { useRuntimeForm } from '../components/form-context.ts';
 import { EMPTY_TEXT, type DisplayProps, type FieldKind, type FieldProps } from './field-types.ts';
@@ -74,8 +74,10 @@ function PluginEdit(props: FieldProps<Outputs>) {
   return <Alert type="info" showIcon message={t('plugins.field.unsupported', { name: plugin.name })} />;
 }
 
-function PluginDisplay({ value }: DisplayProps<Outputs>) {
-  return <OutputsView value={value} />;
+// The payment plugin's instance has the template's code (one per engine): its value is an order, shown as one.
+function PluginDisplay(props: DisplayProps<Outputs>) {
+  if (props.control.options.pluginCode === 'payment') return <PayDisplay {...(props as DisplayProps)} />;
+  return <OutputsView value={props.value} />;
 }
 
 export const pluginField: FieldKind<Outputs> = { Edit: PluginEdit, Display: PluginDisplay };
