@@ -16,6 +16,8 @@ let page: Page;
 let memberP: Page;
 const FORM = { code: 'expense_claim', displayName: '报销单' };
 const records: Record<string, string> = {};
+/** A 1×1 PNG: the fake model does not look at the picture; the platform must send it as one. */
+const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   fake = await startOpenAiFake();
@@ -48,6 +50,7 @@ describe('the administrator sets up AI', () => {
     await page.getByLabel('接口地址').fill(`${fake.url}/v1`);
     await page.getByLabel('API Key').fill(OPENAI_KEY);
     await page.getByLabel('对话模型').fill('qwen-plus');
+    await page.getByLabel('视觉模型').fill('qwen-vl');
     await screenshot(page, 'ai-1-settings');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => page.getByText('已保存').count()).toBe(1);
@@ -124,15 +127,26 @@ describe('a member asks the assistant', () => {
     expect(asked.response_format.json_schema.schema.properties.Region!.enum).toEqual(['华东', '华南', null]);
     await messagesGone(memberP);
     await screenshot(memberP, 'ai-7-smart-filled');
+
+    // A picture (a receipt's photo) read by the vision model fills what it shows.
+    fake.script.push({ content: JSON.stringify({ Title: '宁波客户拜访打车', Region: '华东', Amount: 92 }) });
+    await memberP.getByRole('button', { name: '智能填单' }).click();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
+    await expect.poll(() => dialog.getByTestId('smart-fill-picture').textContent()).toBe('receipt.png');
+    await dialog.getByRole('button', { name: '识别并填入' }).click();
+    await expect.poll(() => group('金额').getByRole('spinbutton').inputValue()).toMatch(/^92/);
+    const seen = fake.requests.at(-1)!.body as { model: string; messages: { content: unknown }[] };
+    expect(seen.model).toBe('qwen-vl');
+    expect(JSON.stringify(seen.messages[1]!.content)).toMatch(/data:image\/(png|jpeg|webp);base64,/);
     await memberP.goto('/workbench');
     await memberP.getByRole('button', { name: 'AI 助手' }).click();
   });
 
   it('the console shows the calls; with the credit used up the assistant says so and goes', async () => {
     await page.reload();
-    // The first question, the cited one (two model calls: the tool's round and the answer), and the smart fill.
+    // The first question, the cited one (two model calls: the tool's round and the answer), and two smart fills.
     await expect.poll(() => page.getByRole('row').filter({ hasText: '林晚' }).filter({ hasText: 'assistant' }).count()).toBe(3);
-    await expect.poll(() => page.getByRole('row').filter({ hasText: '林晚' }).filter({ hasText: 'extraction' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '林晚' }).filter({ hasText: 'extraction' }).count()).toBe(2);
     await expect.poll(() => page.getByRole('row').filter({ hasText: '沈知远' }).filter({ hasText: 'test' }).count()).toBe(1);
     expect(await page.getByTestId('ai-remaining').textContent()).toBe('不限');
     await screenshot(page, 'ai-4-usage');

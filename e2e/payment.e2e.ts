@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { rsaKeyPair, startAlipayFake, type AlipayFake } from '../packages/server/test/alipay-fake.ts';
 import { screenshot } from './browser.ts';
-import { api, appWithPublishedForm, baseUrl, engineWithAdmin, memberPage, type Admin } from './fixtures.ts';
+import { api, appWithPublishedForm, baseUrl, engineWithAdmin, memberPage, pageOf, type Admin } from './fixtures.ts';
 
 /**
  * Issue 44 (docs/decisions/0123, payment), must show: the payment plugin installed with a fake Alipay gateway (which
  * checks every signature), a form with an amount and a payment control; a member opens their record, presses 发起支付,
  * the QR code shows; the fake pays and posts its signed notify to the platform; the record shows 已支付. A refund of
- * part of it shows 部分退款; a forged notify is refused and changes nothing.
+ * part of it shows 部分退款; a forged notify is refused and changes nothing. The administrator adds the automation
+ * payment step in the designer (the attendance step's card is shown beside it once that plugin is installed).
  */
 const APP = { code: 'members', displayName: '会员中心' };
 const FORM = { code: 'dues', displayName: '会员缴费' };
@@ -101,5 +102,36 @@ describe('a member pays for a record by QR code', () => {
     expect([...fake.trades.values()].at(-1)!.refunds.size).toBe(1);
     await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 }).toBe(0);
     await screenshot(page, 'payment-4-refunded');
+  });
+
+  it('the administrator adds the payment step to an automation in the designer and saves it', async () => {
+    await api(admin, 'POST', '/v1/plugin/install', { code: 'attendance', settings: { platform: 'dingtalk' } });
+    const adminPage = await pageOf(admin);
+    await adminPage.goto(`/form/automation/${FORM.code}`);
+    await adminPage.getByRole('button', { name: /新建自动化/ }).first().click();
+    const drawer = adminPage.getByRole('dialog');
+    await drawer.getByLabel('自动化名称').fill('缴费提交后发起支付');
+    await drawer.getByRole('button', { name: /添加动作/ }).click();
+    await adminPage.getByRole('menuitem', { name: '支付' }).click();
+    const pay = drawer.getByRole('group', { name: '1. 支付' });
+    await pay.getByLabel('支付控件').click();
+    await adminPage.getByTitle('在线支付', { exact: true }).click();
+    await screenshot(adminPage, 'payment-5-automation-step');
+
+    await drawer.getByRole('button', { name: /添加动作/ }).click();
+    await adminPage.getByRole('menuitem', { name: '考勤' }).click();
+    const attendance = drawer.getByRole('group', { name: '2. 考勤' });
+    await attendance.getByLabel('目标表单').click();
+    await adminPage.getByTitle(`${FORM.displayName}（${FORM.code}）`).click();
+    await attendance.getByText('最近 N 天').click();
+    await attendance.getByText('指定部门（含下级部门）').click();
+    await attendance.scrollIntoViewIfNeeded();
+    await screenshot(adminPage, 'payment-6-attendance-step');
+    await attendance.getByRole('button', { name: '删除动作' }).click();
+
+    await drawer.getByRole('button', { name: /保存/ }).click();
+    await expect.poll(() => adminPage.getByText('已保存').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const saved = (await api<{ automations: { name: string; steps: unknown[] }[] }>(admin, 'POST', '/v1/automatic/list', { schemaCode: FORM.code })).automations;
+    expect(saved).toMatchObject([{ name: '缴费提交后发起支付', steps: [{ id: 'S1', type: 'payment', settings: { controlCode: 'Pay' } }] }]);
   });
 });

@@ -48,6 +48,7 @@ import { permissionRoutes } from './modules/permission/permission.routes.ts';
 import { oplogRoutes } from './modules/audit/oplog.routes.ts';
 import { bizLogRoutes } from './modules/script/bizlog.routes.ts';
 import { bizLogRetentionSweep } from './modules/script/bizlog-sweep.ts';
+import { connectorDeliveryRetentionSweep } from './modules/automation/connector-delivery-sweep.ts';
 import { customCodeRoutes } from './modules/custom-code/custom-code.routes.ts';
 import { scriptActionRoutes } from './modules/custom-code/script-actions.routes.ts';
 import { registerFormScripts } from './modules/custom-code/form-script-hooks.ts';
@@ -283,7 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Plugins (docs/decisions/0123).
   pluginRoutes(app, { db, http: outbound, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/` });
   // The engine's AI provider and the chat calls over it (docs/decisions/0124): through the same guarded fetch.
-  aiRoutes(app, { db, http: outbound });
+  aiRoutes(app, { db, http: outbound, store: fileStore });
   dataSourceRoutes(app, { db, http: outbound });
   connectorTriggerRoutes(app, { db, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   workflowDesignRoutes(app, deps);
@@ -357,6 +358,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register('print.files', printFileSweep(fileStore))
     .register('audit.oplog-retention', oplogRetentionSweep({ retentionDays: config.oplogRetentionDays }))
     .register('script.bizlog-retention', bizLogRetentionSweep())
+    .register('automation.connector-delivery-retention', connectorDeliveryRetentionSweep())
     .register('connectors.health', connectionHealthSweep({ http: outbound }))
     .register('ai.usage-retention', aiUsageRetentionSweep())
     .register('database.maintenance', embeddedMaintenanceSweep({ intervalMs: config.maintenanceIntervalMs }));

@@ -93,6 +93,7 @@ export const ACCESS_POLICY = {
     'GET /v1/notification/channel/list',
     'GET /v1/notification/channel/chat-app',
     'POST /v1/notification/channel/chat-app/save',
+    'POST /v1/notification/channel/chat-app/test',
     'POST /v1/notification/channel/robot/add',
     'POST /v1/notification/channel/robot/remove',
     'POST /v1/notification/channel/robot/update',

@@ -71,6 +71,7 @@ import * as esignFlows from './migrations/engine/2026-11-30T0400_create-esign-fl
 import * as faceChecks from './migrations/engine/2026-11-30T0600_create-face-checks.ts';
 import * as connectorDeliveriesAndDataSources from './migrations/engine/2026-11-30T0200_create-connector-deliveries-and-data-sources.ts';
 import * as aiSettings from './migrations/engine/2026-11-30T0700_create-ai-settings.ts';
+import * as oneRunningESignFlow from './migrations/engine/2026-11-30T0800_one-running-esign-flow.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -149,6 +150,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-30T0600_create-face-checks': faceChecks,
   '2026-11-30T0200_create-connector-deliveries-and-data-sources': connectorDeliveriesAndDataSources,
   '2026-11-30T0700_create-ai-settings': aiSettings,
+  '2026-11-30T0800_one-running-esign-flow': oneRunningESignFlow,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -442,6 +442,7 @@ export const ERRORS = {
   ChatAppReturnNotAllowed: biz(460003, '链接要打开的地址不属于本站', 'The address the link opens is not on this site'),
   AttendanceSettingsInvalid: biz(460004, '考勤步骤设置有误：{reason}', 'The attendance step is not valid: {reasonEn}'),
   AttendancePlatformFailed: biz(460005, '读取{name}打卡记录失败：{reason}', 'Reading the punch records of {nameEn} failed: {reason}'),
+  ChatAppTestNoAccount: biz(460006, '你没有绑定{name}账号（通过{name}登录或通讯录同步后即可绑定），无法收到测试消息', 'You have no {nameEn} account bound here (sign in with {nameEn} or sync the directory first), so the test message cannot reach you'),
   // 4700xx face check (issue 44)
   FacePhotoMissing: biz(470001, '“{name}”还没有留存人脸照片，请管理员在“组织架构”中编辑该成员并上传人脸照片', '"{name}" has no stored face photo yet; an administrator uploads one by editing the member on the Organisation page'),
   FaceImageInvalid: biz(470002, '照片不是可识别的图片，请使用 JPG、PNG 或 BMP 格式', 'The photo is not a picture that can be read; use JPG, PNG or BMP'),
@@ -464,6 +465,8 @@ export const ERRORS = {
   AiProviderUnreachable: biz(480006, '无法连接 AI 服务：{message}', 'The AI service cannot be reached: {message}'),
   AiIdentityMismatch: biz(480007, '请求中的组织或用户与当前登录身份不一致', 'The organisation or user in the request is not the one signed in', 403),
   AiExtractionNothing: biz(480008, '该表单没有可由文字填写的字段', 'The form has no field a text could fill'),
+  AiVisionNotConfigured: biz(480009, '尚未配置视觉模型，不能识别图片；请管理员在“AI 设置”中填写', 'No vision model is configured to read pictures; an administrator sets one under AI settings'),
+  AiImageInvalid: biz(480010, '只能识别 JPG、PNG 或 WebP 图片，且不超过 {limitMb} MB', 'Only JPG, PNG or WebP pictures of at most {limitMb} MB can be read'),
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
   CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),

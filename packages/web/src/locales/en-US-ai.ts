@@ -43,9 +43,10 @@ export const enUSAi: Catalogue<typeof zhCNAi> = {
     quotaExhausted: 'The AI credit is used up',
   },
   fill: {
+    picture: 'Upload a picture',
     button: 'Fill from text',
     title: 'Fill from text',
-    hint: 'Paste a text (a chat, an e-mail, an order); the AI reads the fields’ values into the form. Check them before saving.',
+    hint: 'Paste a text (a chat, an e-mail, an order) or upload a picture (a business card, an invoice); the AI reads the fields’ values into the form. Check them before saving.',
     placeholder: 'Paste the text here',
     ok: 'Read and fill',
     done: '{{count}} filled; check them before saving',

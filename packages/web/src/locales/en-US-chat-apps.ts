@@ -21,5 +21,7 @@ export const enUSChatApps: Catalogue<typeof zhCNChatApps> = {
     appsHint: 'The apps are the third-party apps of the sign-in settings (AppKey, AppSecret, AgentId); people are bound by QR sign-in or directory sync.',
     toSignIn: 'Open sign-in settings',
     saveFailed: 'Saving failed',
+    testHint: 'Send a test: one work notification to yourself through the chosen platform\'s app (your account there must be bound by sign-in or directory sync).',
+    testPlatform: 'Choose a platform',
   },
 };

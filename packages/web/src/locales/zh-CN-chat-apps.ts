@@ -18,5 +18,7 @@ export const zhCNChatApps = {
     appsHint: '平台应用即登录设置中的第三方应用（AppKey、AppSecret、AgentId），成员通过扫码登录或通讯录同步绑定。',
     toSignIn: '前往登录设置',
     saveFailed: '保存失败',
+    testHint: '发送测试：通过所选平台的应用给你本人发一条工作通知（你须已通过该平台登录或通讯录同步绑定账号）。',
+    testPlatform: '选择平台',
   },
 };

@@ -96,6 +96,8 @@ const usageOf = (u: { prompt_tokens?: number; completion_tokens?: number; total_
 export interface ChatOptions {
   temperature?: number;
   maxTokens?: number;
+  /** The engine's vision model instead of its chat model (the messages carry a picture). */
+  vision?: boolean;
   /** Structured output (a JSON schema the answer must follow). */
   responseFormat?: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming['response_format'];
 }
@@ -103,22 +105,24 @@ export interface ChatOptions {
 /** A whole answer of the engine's chat model. */
 export async function chatComplete(deps: AiDeps, edb: EngineExecutor, caller: AiCaller, messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[], options: ChatOptions = {}): Promise<contracts.ChatCompletionResult> {
   const provider = await admit(deps, edb, caller);
+  if (options.vision && !provider.visionModel) throw new AppError('AiVisionNotConfigured');
+  const model = options.vision ? provider.visionModel : provider.chatModel;
   const started = performance.now();
   try {
     const answer = await clientOf(provider, deps).chat.completions.create({
-      model: provider.chatModel,
+      model,
       messages,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
       ...(options.responseFormat ? { response_format: options.responseFormat } : {}),
     });
     const usage = usageOf(answer.usage);
-    await record(edb, caller, provider.chatModel, usage, started, null);
+    await record(edb, caller, model, usage, started, null);
     const choice = answer.choices[0];
-    return { model: answer.model || provider.chatModel, content: choice?.message?.content ?? '', finishReason: choice?.finish_reason ?? null, usage };
+    return { model: answer.model || model, content: choice?.message?.content ?? '', finishReason: choice?.finish_reason ?? null, usage };
   } catch (error) {
     const failure = failureOf(error, provider);
-    await record(edb, caller, provider.chatModel, NO_USAGE, started, failure);
+    await record(edb, caller, model, NO_USAGE, started, failure);
     throw failure;
   }
 }

@@ -12,6 +12,7 @@ import { runAssistant, type AssistantEvent } from './assistant.ts';
 import { aiStatus, followSwitch, readAiSettings, saveAiSettings } from './ai-settings.ts';
 import { listUsage } from './ai-usage.ts';
 import { extractForm } from './form-extraction.ts';
+import type { FileStore } from '../files/file-store.ts';
 
 const tags = ['AI'];
 const admin = { access: 'admin' } as const;
@@ -19,7 +20,7 @@ const engine = { access: 'engine' } as const;
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** The engine's AI provider, its usage and credit (administrators), and the chat calls (members). */
-export function aiRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch; timeoutMs?: number }): void {
+export function aiRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch; store: FileStore; timeoutMs?: number }): void {
   const ai: AiDeps = { db: deps.db, http: deps.http, timeoutMs: deps.timeoutMs };
   const node = (request: Parameters<typeof nodeContextOf>[0]) => nodeContextOf(request, deps.db);
 
@@ -81,8 +82,8 @@ export function aiRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch; time
 
   app.post('/v1/ai-service/agent/form/extraction', {
     config: engine,
-    schema: { tags, summary: '智能填单：从文字中识别表单字段的值（不保存）', body: contracts.FormExtractionBody, response: env(contracts.FormExtractionResult) },
-    handler: async (request) => ok(await extractForm(ai, node(request), request.body)),
+    schema: { tags, summary: '智能填单：从文字或图片中识别表单字段的值（不保存）', body: contracts.FormExtractionBody, response: env(contracts.FormExtractionResult) },
+    handler: async (request) => ok(await extractForm({ ...ai, store: deps.store }, node(request), request.body)),
   });
 
   // Server-sent events: `delta` {content} as the model writes, then `done` {usage} or `error` {code, message}. The

@@ -3,12 +3,14 @@ import type { TestApp } from '../../../test/helpers.ts';
 import { definition, formWithDepartmentMember } from '../../../test/form-helpers.ts';
 import type { OrgClient } from '../../../test/org-helpers.ts';
 import { OPENAI_KEY, startOpenAiFake, type OpenAiFake } from '../../../test/openai-fake.ts';
+import { facePicture } from '../../../test/tencent-face-fake.ts';
 
 // Form extraction (docs/decisions/0124): the schema the model is given comes from the form's controls (a choice's items
 // as an enum, sub-table rows as an array, read-only fields left out); what it answers passes the save's checks —
 // a value outside a control's items or of the wrong kind is left out and named; nothing is saved.
 
 let t: TestApp, a: OrgClient, m: OrgClient, code: string, D1: string;
+let member: { token: string; engineCode: string }, admin: { token: string; engineCode: string };
 let fake: OpenAiFake;
 
 const FORM = definition([
@@ -22,7 +24,7 @@ const FORM = definition([
 ]);
 
 beforeAll(async () => {
-  ({ t, a, m, code, D1 } = await formWithDepartmentMember({}, FORM));
+  ({ t, a, m, code, D1, member, admin } = await formWithDepartmentMember({}, FORM));
   const group = { name: '销售部', members: { departments: [D1] }, actions: ['view', 'create', 'edit'], viewScope: 'all', editScope: 'own', fieldRights: { Internal: 'readonly' } };
   expect((await a.raw('POST', '/v1/form/permission/group/save', { schemaCode: code, group })).body.successful).toBe(true);
   fake = await startOpenAiFake();
@@ -73,5 +75,39 @@ describe('form extraction', () => {
     expect(unknown.body.successful).toBe(false);
     // Nothing was saved by any of it.
     expect((await a.post('/v1/bizdata/query', { schemaCode: code, pageIndex: 0, pageSize: 10 })).total).toBe(0);
+  });
+
+  it('reads a picture the member uploaded with the vision model; not without one, nor the file of another person', async () => {
+    const upload = async (person: { token: string; engineCode: string }, bytes: Buffer, fileName = 'card.png') => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/v1/file/upload',
+        query: { scene: 'ocrImage', fileName },
+        headers: { authorization: `Bearer ${person.token}`, enginecode: person.engineCode, 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+      expect(answer.json().successful, answer.body).toBe(true);
+      return answer.json().data.fileId as string;
+    };
+    const picture = facePicture('card');
+    const fileId = await upload(member, picture);
+    const withPicture = (id: string, text?: string) => m.raw('POST', '/v1/ai-service/agent/form/extraction', { schemaCode: code, fileId: id, ...(text ? { text } : {}) });
+    // No vision model yet.
+    expect((await withPicture(fileId)).body.errorCode).toBe(480009);
+    await a.post('/v1/ai/settings/save', { baseUrl: `${fake.url}/v1`, chatModel: 'qwen-chat', visionModel: 'qwen-vl' });
+    fake.script.push({ content: JSON.stringify({ Customer: '宁波港务', Phone: null, Level: 'A', VisitDate: null, Budget: 800, Items: [] }) });
+    const read = await withPicture(fileId, '这是名片');
+    expect(read.body.data.values).toEqual({ Customer: '宁波港务', Level: 'A', Budget: 800 });
+    const asked = fake.requests.at(-1)!.body as { model: string; messages: { role: string; content: unknown }[] };
+    expect(asked.model).toBe('qwen-vl');
+    const parts = asked.messages[1]!.content as { type: string; text?: string; image_url?: { url: string } }[];
+    expect(parts[0]).toEqual({ type: 'text', text: '这是名片' });
+    expect(parts[1]!.image_url!.url).toBe(`data:image/png;base64,${picture.toString('base64')}`);
+    // Someone else's upload is not found to the member; a file that is not a picture is refused in words.
+    const adminsFile = await upload(admin, picture);
+    expect((await withPicture(adminsFile)).body.errorCode).toBe(260001);
+    const text = await upload(member, Buffer.from('这不是图片，只是一段文字而已。'.repeat(3)), 'note.png');
+    const notPicture = await withPicture(text);
+    expect(notPicture.body.successful).toBe(false);
   });
 });

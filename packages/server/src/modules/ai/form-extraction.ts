@@ -1,13 +1,17 @@
-import type { contracts } from '@tritium/shared';
+import type OpenAI from 'openai';
+import { contracts } from '@tritium/shared';
 import { controlValueProblem } from '@tritium/shared/controls/check-value';
 import { controlChoices, controlFromInput } from '@tritium/shared/controls/input-values';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { findFiles } from '../files/files.repo.ts';
+import { assertOwnPendingFile, imageKindOf, readStoredFile } from '../files/own-upload.ts';
 import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { getRuntimeFormOrThrow, type DataField, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { isReadOnly } from '../permission/form-rights.ts';
 import { chatComplete, type AiDeps } from './ai-client.ts';
 
-// Form extraction (docs/decisions/0124): a pasted text becomes the values of the form's fields the person may fill,
+// Form extraction (docs/decisions/0124): a pasted text or a picture (the vision model) becomes the values of the form's fields the person may fill,
 // by the chat model's structured output against a JSON schema made from the form's controls (sub-table rows too).
 // Every value then passes the checks a save applies — the registry's value schema and rules, a choice control's items
 // — and what fails is left out and named. Nothing is saved: the form shows the values for the person to check.
@@ -76,20 +80,34 @@ const SYSTEM = [
   '日期写成 YYYY-MM-DD，带时间时写成 YYYY-MM-DD HH:mm；金额和数量只写数字；选项字段只能用给出的选项。',
 ].join('\n');
 
-export async function extractForm(deps: AiDeps, ctx: NodeContext, body: contracts.FormExtractionBody): Promise<contracts.FormExtractionResult> {
+const { AI_BOUNDS } = contracts;
+const IMAGE_MAX_BYTES = AI_BOUNDS.imageMb * 1024 * 1024;
+
+/** The person's uploaded picture as a data URL for the vision model: their own upload, a picture by its bytes. */
+async function pictureOf(store: FileStore, ctx: NodeContext, fileId: string): Promise<string> {
+  const [row] = await findFiles(engineOf(ctx), [fileId]);
+  const invalid = () => new AppError('AiImageInvalid', { detail: { limitMb: AI_BOUNDS.imageMb } });
+  const bytes = await readStoredFile(store, assertOwnPendingFile(row, ctx.userId, fileId), IMAGE_MAX_BYTES, invalid);
+  const kind = imageKindOf(bytes);
+  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') throw invalid();
+  return `data:image/${kind};base64,${bytes.toString('base64')}`;
+}
+
+export async function extractForm(deps: AiDeps & { store: FileStore }, ctx: NodeContext, body: contracts.FormExtractionBody): Promise<contracts.FormExtractionResult> {
   const edb = engineOf(ctx);
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   const shape = extractionSchema(form);
   if (!shape) throw new AppError('AiExtractionNothing');
+  const picture = body.fileId ? await pictureOf(deps.store, ctx, body.fileId) : null;
+  const asked: OpenAI.Chat.Completions.ChatCompletionUserMessageParam = picture
+    ? { role: 'user', content: [{ type: 'text', text: body.text || '请识别图片中的信息。' }, { type: 'image_url', image_url: { url: picture } }] }
+    : { role: 'user', content: body.text ?? '' };
   const answer = await chatComplete(
     deps,
     edb,
     { engineCode: ctx.engineCode, userId: ctx.userId, scene: 'extraction' },
-    [
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: body.text },
-    ],
-    { temperature: 0, responseFormat: { type: 'json_schema', json_schema: { name: 'form_values', strict: true, schema: shape.schema } } },
+    [{ role: 'system', content: SYSTEM }, asked],
+    { temperature: 0, vision: !!picture, responseFormat: { type: 'json_schema', json_schema: { name: 'form_values', strict: true, schema: shape.schema } } },
   );
   let parsed: Record<string, unknown>;
   try {

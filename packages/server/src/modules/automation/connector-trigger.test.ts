@@ -5,12 +5,16 @@ import { nodeClient } from '../../../test/node-helpers.ts';
 import { adminWithApp, createForm, definition, publish } from '../../../test/form-helpers.ts';
 import { signDelivery, type SignedDelivery } from '../../../test/inbound-sender.ts';
 import { engineDb } from '../../db/database.ts';
+import type { Db } from '../../db/types.ts';
+import { connectorDeliveryRetentionSweep } from './connector-delivery-sweep.ts';
 import { putPluginInstance } from '../plugin-instances/plugin-instances.ts';
 
 // test-databases: both — two retries of one delivery at once meet on the deliveries' key only where connections are real.
 // The inbound connector trigger (docs/decisions/0123): an outside system posts signed deliveries to an automation's
 // URL; the same delivery id retried makes one run (one record); forged, expired, unsigned or misdirected deliveries,
 // a disabled automation and an uninstalled plugin create nothing.
+
+const DAY = 86_400_000;
 
 describe('the inbound connector trigger', () => {
   let t: TestApp, a: OrgClient, appCode: string, engineCode: string;
@@ -73,6 +77,31 @@ describe('the inbound connector trigger', () => {
     expect((await deliver(auto.url, signDelivery(auto.secret, { ...order, orderNo: 'SO-9002' }, { deliveryId: 'dlv-2' }))).status).toBe(200);
     await drain();
     expect((await rows()).map((r) => r.OrderNo).sort()).toEqual(['SO-9001', 'SO-9002']);
+  });
+
+  it('forgets a delivery after 30 days, once a day; the same id sent after that answers its run', async () => {
+    const auto = await automation('保留期');
+    const order = (orderNo: string) => ({ orderNo, customer: '保留期', amount: 5 });
+    const first = await deliver(auto.url, signDelivery(auto.secret, order('SO-OLD'), { deliveryId: 'keep-old' }));
+    expect((await deliver(auto.url, signDelivery(auto.secret, order('SO-NEW'), { deliveryId: 'keep-new' }))).status).toBe(200);
+    await drain();
+    const edb = engineDb(t.database.db, engineCode);
+    const now = Date.now();
+    await edb.updateTable('connector_deliveries').set({ created_time: new Date(now - 31 * DAY) } as never).where('automation_id', '=', auto.id).where('delivery_id', '=', 'keep-old').execute();
+    const kept = async () => (await edb.selectFrom('connector_deliveries').select('delivery_id').where('automation_id', '=', auto.id).orderBy('delivery_id').execute()).map((r) => r.delivery_id);
+    const sweep = connectorDeliveryRetentionSweep();
+    expect(await sweep.run(t.database.db as Db, new Date(now))).toBe(1);
+    expect(await kept()).toEqual(['keep-new']);
+    // Once a day: an older row appearing within the day waits for the next day's pass.
+    await edb.updateTable('connector_deliveries').set({ created_time: new Date(now - 31 * DAY) } as never).where('automation_id', '=', auto.id).where('delivery_id', '=', 'keep-new').execute();
+    expect(await sweep.run(t.database.db as Db, new Date(now + 1000))).toBe(0);
+    expect(await sweep.run(t.database.db as Db, new Date(now + DAY))).toBe(1);
+    expect(await kept()).toEqual([]);
+    // A forgotten delivery id sent again meets its run in the run log (its event key): the same answer, no second record.
+    const again = await deliver(auto.url, signDelivery(auto.secret, order('SO-OLD'), { deliveryId: 'keep-old' }));
+    await drain();
+    expect(again).toMatchObject({ status: 200, body: { successful: true, data: { deliveryId: 'keep-old', runId: first.body.data.runId } } });
+    expect((await rows()).filter((r) => r.OrderNo === 'SO-OLD')).toHaveLength(1);
   });
 
   it('refuses forged, expired, unsigned and misdirected deliveries with 401 and creates nothing', async () => {

@@ -85,12 +85,16 @@ export async function deliverInbound(db: Db, delivery: InboundDelivery, now = ne
       const first = await tx.selectFrom('connector_deliveries').select('run_id').where('automation_id', '=', automation.id).where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow();
       return { runId: first.run_id ?? '', deliveryId };
     }
-    const [runId] = await enqueueRuns(
+    const eventKey = `connector:${deliveryId}`;
+    const [queued] = await enqueueRuns(
       tx,
       delivery.engineCode,
-      [{ automationId: automation.id, schemaCode: automation.schemaCode, triggerType: 'connector', objectId: null, eventKey: `connector:${deliveryId}`, inputs: { event: 'connector', deliveryId, body } }],
+      [{ automationId: automation.id, schemaCode: automation.schemaCode, triggerType: 'connector', objectId: null, eventKey, inputs: { event: 'connector', deliveryId, body } }],
       [],
     );
+    // No new run: the delivery's row went with the retention sweep (connector-delivery-sweep.ts) while its run is
+    // still in the log, whose event key holds it once; the answer is that run's, as for any retry.
+    const runId = queued ?? (await tx.selectFrom('automation_runs').select('id').where('automation_id', '=', automation.id).where('event_key', '=', eventKey).executeTakeFirst())?.id;
     await tx.updateTable('connector_deliveries').set({ run_id: runId ?? null }).where('automation_id', '=', automation.id).where('delivery_id', '=', deliveryId).execute();
     return { runId: runId ?? '', deliveryId };
   });

@@ -8,7 +8,9 @@ import { loadChatSettings } from '../integrations/chat-sign-in.ts';
 import type { ChatProviderSettings } from '../integrations/providers/chat-provider.ts';
 import { recordOperation, type OperationActor } from '../audit/oplog.ts';
 import { ENGINE_DEFAULTS } from '../notification/preferences.ts';
-import { platformName, type ChatAppPlatform } from './chat-app-send.ts';
+import { ChannelError } from '../notification/channels/channel.ts';
+import { openLink } from './chat-app-link.ts';
+import { platformName, sendWorkMessage, type ChatAppPlatform } from './chat-app-send.ts';
 
 // The chat-app channel's settings (docs/decisions/0123 "Chat apps"): one row of notification_channels (kind chatApp)
 // with { platforms } in the administrator's order. The apps themselves are the engine's sign-in apps
@@ -58,6 +60,27 @@ export async function saveChatAppChannel(edb: EngineExecutor, actor: OperationAc
     .execute();
   await recordOperation(edb, actor, { kind: 'notificationChannel', action: 'update', objectId: KIND, objectName: '工作通知', before, after: { enabled: body.enabled, platforms: body.platforms } });
   return chatAppChannelView(edb);
+}
+
+/**
+ * "发送测试消息": one work message to the administrator through the platform's app as it is saved now (the channel on or
+ * not yet), so a wrong AppSecret, AgentId or an app the person cannot see shows its reason before anyone relies on it.
+ * The administrator needs an account on that platform bound here; otherwise there is nobody to send it to (460006).
+ */
+export async function sendChatAppTest(edb: EngineExecutor, input: { engineCode: string; userId: string; platform: ChatAppPlatform; siteUrl: string; pagePath: string; http: typeof fetch }): Promise<contracts.ChannelTestResult> {
+  const { stored, ready } = await readyApp(edb, input.platform);
+  const name = platformName(input.platform);
+  if (!ready || !stored) throw new AppError('ChatAppPlatformNotReady', { detail: { name, nameEn: input.platform } });
+  const identity = await edb.selectFrom('org_user_identities').select('subject').where('user_id', '=', input.userId).where('provider', '=', input.platform).executeTakeFirst();
+  if (!identity) throw new AppError('ChatAppTestNoAccount', { detail: { name, nameEn: input.platform } });
+  const settings = { baseUrl: stored.baseUrl, appKey: stored.appKey, appSecret: stored.appSecret, corpId: stored.corpId, agentId: stored.agentId, http: input.http };
+  const message = { title: 'Tritium 工作通知测试', content: `这是一条测试消息：收到它说明${name}工作通知设置正确。`, url: openLink(input.siteUrl, input.platform, input.engineCode, input.pagePath) };
+  try {
+    return { sent: true, detail: await sendWorkMessage(input.platform, settings, identity.subject, message) };
+  } catch (error) {
+    if (error instanceof ChannelError) return { sent: false, detail: error.message };
+    throw error;
+  }
 }
 
 /** What the adapter sends with: the apps able to send, in order, and the engine's lookups it needs per message. */

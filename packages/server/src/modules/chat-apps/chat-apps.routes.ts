@@ -4,11 +4,13 @@ import type { Db } from '../../db/types.ts';
 import { RATE_LIMITS, type TypedApp } from '../../lib/route-types.ts';
 import { ok } from '../../lib/reply.ts';
 import { engineOf, inEngineTransaction, nodeContextOf } from '../function-node/node-context.ts';
-import { chatAppChannelView, saveChatAppChannel } from './chat-app-channel.ts';
+import { chatAppChannelView, saveChatAppChannel, sendChatAppTest } from './chat-app-channel.ts';
 import { OPEN_PATH, startInClientSignIn } from './chat-app-link.ts';
 import './attendance-step.ts';
 
 const tags = ['工作通知'];
+/** The console page the test is sent from (the notification channels'); the test card's link opens it again. */
+const CHANNELS_PAGE_PATH = '/admin/notification-channels';
 const env = <T extends Parameters<typeof successEnvelopeOf>[0]>(data: T) => ({ 200: successEnvelopeOf(data) });
 
 /** The chat-app channel's settings (administrators) and the cards' link into the record (docs/decisions/0123). */
@@ -25,6 +27,14 @@ export function chatAppRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch;
     handler: async (request) => {
       const node = nodeContextOf(request, deps.db);
       return ok(await inEngineTransaction(node, (edb) => saveChatAppChannel(edb, node, request.body)));
+    },
+  });
+  app.post('/v1/notification/channel/chat-app/test', {
+    config: { access: 'admin' },
+    schema: { tags, summary: '通过所选平台的应用给管理员本人发送一条测试工作通知（须已绑定该平台账号）', body: contracts.ChatAppTestBody, response: env(contracts.ChannelTestResult) },
+    handler: async (request) => {
+      const node = nodeContextOf(request, deps.db);
+      return ok(await sendChatAppTest(engineOf(node), { engineCode: node.engineCode, userId: node.userId, platform: request.body.platform, siteUrl: `${siteUrl(request)}/`, pagePath: CHANNELS_PAGE_PATH, http: deps.http }));
     },
   });
   app.get(`${OPEN_PATH}/:platform/:engineCode`, {

@@ -186,4 +186,34 @@ describe('the chat-app channel', () => {
     expect(refused.detail).not.toContain('not-the-secret');
     expect(wecom.messages.get('wx-1')!.length).toBe(before);
   });
+  it('sends the administrator a test work message through the platform chosen, and says why when it cannot', async () => {
+    const test = (platform: string) => a.raw('POST', '/v1/notification/channel/chat-app/test', { platform });
+    // No account of the administrator's on that platform: nobody to send it to.
+    const unbound = await test('feishu');
+    expect(unbound.body).toMatchObject({ successful: false, errorCode: 460006 });
+    expect(unbound.body.errorMessage).toContain('飞书');
+    const adminId = (await a.get('/v1/user/info')).user.userId as string;
+    await bind('dingtalk', 'ding-admin', adminId);
+    const before = ding.messages.get('ding-admin')?.length ?? 0;
+    const sent = await a.post('/v1/notification/channel/chat-app/test', { platform: 'dingtalk' });
+    expect(sent).toMatchObject({ sent: true });
+    expect(sent.detail).toContain('钉钉 task_id');
+    const card = ding.messages.get('ding-admin')!.at(-1)!;
+    expect(ding.messages.get('ding-admin')!.length).toBe(before + 1);
+    expect(card.title).toBe('Tritium 工作通知测试');
+    const inner = new URL(new URL(card.url).searchParams.get('url')!);
+    expect(inner.pathname).toBe(`/v1/chat-apps/open/dingtalk/${admin.engineCode}`);
+    expect(inner.searchParams.get('to')).toBe('/admin/notification-channels');
+    // A refusal by the platform is the answer, not an error: WeCom refuses the secret changed above.
+    await bind('wxwork', 'wx-admin', adminId);
+    const refused = await a.post('/v1/notification/channel/chat-app/test', { platform: 'wxwork' });
+    expect(refused.sent).toBe(false);
+    expect(refused.detail).toContain('企业微信拒绝了应用凭证');
+    // An app switched off cannot send; members may not test; bad input is refused in the user's words.
+    await a.post('/v1/sysintergration/chat/setting', { provider: 'feishu', enabled: false, baseUrl: feishu.url, appKey: feishu.appId, appSecret: feishu.appSecret, corpId: '', agentId: '' });
+    await bind('feishu', 'fs-admin', adminId);
+    expect((await test('feishu')).body).toMatchObject({ successful: false, errorCode: 460001 });
+    expect((await test('fax')).body).toMatchObject({ successful: false, errorCode: 777 });
+    expect((await nodeClient(t.app, plain).raw('POST', '/v1/notification/channel/chat-app/test', { platform: 'dingtalk' })).body).toMatchObject({ successful: false, errorCode: 100403 });
+  });
 });

@@ -203,6 +203,20 @@ describe.each(VARIANTS)('$template', ({ template, fake, other }) => {
     expect((await a.raw('POST', '/v1/esign/flow/revoke', { flowId: flow.flowId })).body).toMatchObject({ successful: false, errorCode: 450007 });
   });
 
+  it('lets one of two simultaneous starts on a record control through and revokes the other at the provider', { timeout: 60_000 }, async () => {
+    const objectId = await newRecord(`同时-${template}`);
+    const before = fake().flows.flows.size;
+    const answers = (await Promise.all([start(objectId, 'Receipt', false), start(objectId, 'Receipt', false)])).map((r) => r.body);
+    expect(answers.filter((b) => b.successful)).toHaveLength(1);
+    expect(answers.find((b) => !b.successful)).toMatchObject({ errorCode: 450005 });
+    const rows = await edb().selectFrom('esign_flows').select(['id', 'state']).where('object_id', '=', objectId).execute();
+    expect(rows).toEqual([{ id: answers.find((b) => b.successful).data.flowId, state: 'Running' }]);
+    // Both reached the provider before either wrote here: the loser's flow there is revoked, not left waiting.
+    const theirs = [...fake().flows.flows.values()].slice(before);
+    expect(theirs.map((f) => f.status).sort()).toEqual(['revoked', 'running']);
+    expect((await a.post('/v1/form/loaddata', { schemaCode, objectId })).values.Receipt).toEqual({ flowId: rows[0]!.id, state: 'Running' });
+  });
+
   it('signs its requests so that the provider accepts them, and a wrong secret is refused by the provider', { timeout: 60_000 }, async () => {
     expect(fake().refused).toEqual([]);
     // The install check asks the provider: a wrong secret is refused there and the settings are not kept.
@@ -257,5 +271,30 @@ describe('refusals', () => {
     expect((await stranger.raw('GET', '/v1/esign/flow', { schemaCode, objectId, controlCode: 'Receipt' })).body.successful).toBe(false);
     expect((await stranger.raw('POST', '/v1/esign/flow/revoke', { flowId: flow.flowId })).body).toMatchObject({ successful: false, errorCode: 450001 });
     expect((await flowOf(a, objectId, 'Receipt')).flow.state).toBe('Running');
+  });
+});
+
+describe('field rights', () => {
+  it('answers a hidden e-sign control as absent: no flow to read, start or revoke', { timeout: 60_000 }, async () => {
+    const hiddenCode = (await createForm(a, appCode, { displayName: '保密合同' })).code as string;
+    await publish(a, hiddenCode, definition([
+      { type: 'textBox', code: 'Title' },
+      { type: 'eSign', code: 'Contract', options: { displayName: '合同签署' } },
+    ], { displayName: '保密合同' }));
+    const group = (name: string, userId: string, fieldRights: Record<string, string>) =>
+      a.post('/v1/form/permission/group/save', { schemaCode: hiddenCode, group: { name, members: { users: [userId] }, actions: ['view', 'create', 'edit'], viewScope: 'all', editScope: 'all', fieldRights } });
+    await group('看得见签章', signer1.userId, {});
+    await group('看不见签章', signer2.userId, { Contract: 'hidden' });
+    const objectId = (await a.post('/v1/form/action/execute', { schemaCode: hiddenCode, actionCode: 'Save', values: { Title: '保密' } })).objectId as string;
+    const flow = (await a.post('/v1/esign/flow/start', { schemaCode: hiddenCode, objectId, controlCode: 'Contract', signers: [{ userId: signer1.userId }] }));
+    const query = { schemaCode: hiddenCode, objectId, controlCode: 'Contract' };
+    expect((await s1.get('/v1/esign/flow', query)).flow.flowId).toBe(flow.flowId);
+    // The record itself is readable to the second member; the control is not.
+    expect((await s2.raw('POST', '/v1/form/loaddata', { schemaCode: hiddenCode, objectId })).body.successful).toBe(true);
+    expect((await s2.raw('GET', '/v1/esign/flow', query)).body).toMatchObject({ successful: false, errorCode: 450002 });
+    expect((await s2.raw('POST', '/v1/esign/flow/start', { ...query, signers: [{ userId: signer2.userId }] })).body).toMatchObject({ successful: false, errorCode: 450002 });
+    expect((await s2.raw('POST', '/v2/plugin/invoke', { pluginCode: 'esign-fdd', method: 'flowStatus', params: query })).body).toMatchObject({ successful: false, errorCode: 450002 });
+    expect((await s2.raw('POST', '/v1/esign/flow/revoke', { flowId: flow.flowId })).body).toMatchObject({ successful: false, errorCode: 450001 });
+    expect((await a.get('/v1/esign/flow', query)).flow.state).toBe('Running');
   });
 });

@@ -12,6 +12,7 @@ import { setClaim } from '../files/files.repo.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { engineOf, inEngineTransaction, type NodeContext } from '../function-node/node-context.ts';
 import { openSecrets } from '../notification/channels/secret-box.ts';
+import { isHidden } from '../permission/form-rights.ts';
 import { notify } from '../notification/notify.ts';
 import { loadInstalledPlugin, requireInstalledPlugin, type InstalledPlugin } from '../plugin-instances/plugin-instances.ts';
 import type { PdfRenderer } from '../print/print-pdf.ts';
@@ -59,9 +60,13 @@ export async function providerOfFlow(edb: EngineExecutor, templateCode: string, 
 export const callbackUrlOf = (publicUrl: string, templateCode: ESignTemplateCode, engineCode: string) =>
   `${publicUrl.replace(/\/?$/, '/')}v1/esign/callback/${CALLBACK_NAMES[templateCode]}/${encodeURIComponent(engineCode)}`;
 
+/**
+ * The form's e-sign control as the caller sees it: one hidden from them by the form's field rights is answered as
+ * absent, like any hidden field — its flow names the signers, their masked mobiles and the signed document.
+ */
 function eSignControlOf(form: RuntimeForm, controlCode: string) {
   const control = form.fields.find((f) => f.code === controlCode && f.type.key === 'eSign');
-  if (!control) throw new AppError('ESignControlNotFound', { detail: { code: controlCode } });
+  if (!control || isHidden(form.rights, control.code)) throw new AppError('ESignControlNotFound', { detail: { code: controlCode } });
   return control;
 }
 
@@ -156,23 +161,32 @@ export async function startFlow(ctx: NodeContext, deps: ESignDeps, body: z.outpu
   }
 
   const flowId = newId();
-  await inEngineTransaction(ctx, async (tedb) => {
-    const now = new Date();
-    await recordFileRow(tedb, stored, fileName, ctx.userId);
-    await setClaim(tedb, [stored.id], record);
-    await tedb
-      .insertInto('esign_flows')
-      .values({ id: flowId, template_code: plugin.templateCode, provider_flow_id: providerFlowId, schema_code: record.schemaCode, object_id: record.objectId, control_code: record.controlCode, state: 'Running', initiator: ctx.userId, document_file_id: stored.id })
-      .execute();
-    await tedb
-      .insertInto('esign_signers')
-      .values(signers.map((s, i) => ({ flow_id: flowId, sign_order: s.order, user_id: s.userId, name: s.name, mobile: s.mobile, for_organization: s.forOrganization, state: i === 0 ? 'Signing' : 'Waiting', sign_url: urls[i] || null, started_time: i === 0 ? now : null })))
-      .execute();
-    await addEvent(tedb, flowId, { key: 'flow:started', kind: 'started' });
-    await addEvent(tedb, flowId, { key: `signer:${signers[0]!.order}:signing`, kind: 'signing', order: signers[0]!.order });
-    await writeFlowOnRecord(tedb, ctx.db, ctx.engineCode, { id: flowId, schema_code: record.schemaCode, object_id: record.objectId, control_code: record.controlCode, initiator: ctx.userId }, 'Running');
-    await tellSigner(tedb, ctx.engineCode, { schema_code: record.schemaCode, object_id: record.objectId, initiator: ctx.userId }, { userId: signers[0]!.userId, signUrl: urls[0] || null }, title);
-  });
+  try {
+    await inEngineTransaction(ctx, async (tedb) => {
+      const now = new Date();
+      await recordFileRow(tedb, stored, fileName, ctx.userId);
+      await setClaim(tedb, [stored.id], record);
+      await tedb
+        .insertInto('esign_flows')
+        .values({ id: flowId, template_code: plugin.templateCode, provider_flow_id: providerFlowId, schema_code: record.schemaCode, object_id: record.objectId, control_code: record.controlCode, state: 'Running', initiator: ctx.userId, document_file_id: stored.id })
+        .execute();
+      await tedb
+        .insertInto('esign_signers')
+        .values(signers.map((s, i) => ({ flow_id: flowId, sign_order: s.order, user_id: s.userId, name: s.name, mobile: s.mobile, for_organization: s.forOrganization, state: i === 0 ? 'Signing' : 'Waiting', sign_url: urls[i] || null, started_time: i === 0 ? now : null })))
+        .execute();
+      await addEvent(tedb, flowId, { key: 'flow:started', kind: 'started' });
+      await addEvent(tedb, flowId, { key: `signer:${signers[0]!.order}:signing`, kind: 'signing', order: signers[0]!.order });
+      await writeFlowOnRecord(tedb, ctx.db, ctx.engineCode, { id: flowId, schema_code: record.schemaCode, object_id: record.objectId, control_code: record.controlCode, initiator: ctx.userId }, 'Running');
+      await tellSigner(tedb, ctx.engineCode, { schema_code: record.schemaCode, object_id: record.objectId, initiator: ctx.userId }, { userId: signers[0]!.userId, signUrl: urls[0] || null }, title);
+    });
+  } catch (error) {
+    // Two starts at the same moment both pass the check above; the partial unique index esign_flows_one_running lets
+    // one commit. The other's flow at the provider would wait for signatures nobody follows, so it is revoked.
+    if ((error as { constraint?: string }).constraint !== 'esign_flows_one_running') throw error;
+    await deps.store.delete(stored.key).catch(() => undefined);
+    await provider.revoke(providerFlowId, '同一记录已有进行中的签署流程').catch(() => undefined);
+    throw new AppError('ESignFlowRunning', { detail: { name: String(control.options.displayName ?? control.code) } });
+  }
   return presentFlow(edb, (await findFlow(edb, flowId))!, ctx.userId);
 }
 
@@ -187,6 +201,7 @@ export async function revokeFlow(ctx: NodeContext, deps: ESignDeps, flowId: stri
   await readableRecord(edb, form, flow.object_id, ctx.userId).catch(() => {
     throw new AppError('ESignFlowNotFound');
   });
+  if (isHidden(form.rights, flow.control_code)) throw new AppError('ESignFlowNotFound');
   if (flow.initiator !== ctx.userId) throw new AppError('ESignNotInitiator');
   if (flow.state !== 'Running') throw new AppError('ESignFlowClosed', { detail: { state: flow.state } });
   await (await providerOfFlow(edb, flow.template_code, deps.http)).revoke(flow.provider_flow_id ?? '', '发起人撤销');

@@ -8,6 +8,8 @@ const Model = z.string().trim().min(1, '请输入模型名称').max(200);
 
 /** The bounds an administrator sets within. */
 export const AI_BOUNDS = {
+  /** Largest picture the vision model is sent, in MB. */
+  imageMb: 8,
   userCallsPerMinute: { min: 1, max: 600, default: 20 },
   /** Longest message of a chat turn, in characters. */
   messageChars: 8000,
@@ -109,11 +111,15 @@ export const StreamChatBody = z.strictObject({
 });
 export type StreamChatBody = z.infer<typeof StreamChatBody>;
 
-/** POST /v1/ai-service/agent/form/extraction: a pasted text to the form's field values (nothing is saved). */
-export const FormExtractionBody = z.strictObject({
-  schemaCode: z.string().min(1).max(64),
-  text: z.string().trim().min(1, '请粘贴要识别的文字').max(20000, '文字最多 20000 个字'),
-});
+/** POST /v1/ai-service/agent/form/extraction: a pasted text or a picture to the form's field values (nothing is saved). */
+export const FormExtractionBody = z
+  .strictObject({
+    schemaCode: z.string().min(1).max(64),
+    text: z.string().trim().max(20000, '文字最多 20000 个字').optional(),
+    /** A picture the person uploaded (scene ocrImage): read by the engine's vision model. */
+    fileId: z.uuid({ error: '无效的文件 id' }).optional(),
+  })
+  .refine((body) => !!body.text || !!body.fileId, { message: '请粘贴要识别的文字', path: ['text'] });
 export type FormExtractionBody = z.infer<typeof FormExtractionBody>;
 
 export const FormExtractionResult = z.object({

@@ -21,6 +21,10 @@ export const ChatAppChannelDto = z.object({
 });
 export type ChatAppChannelDto = z.infer<typeof ChatAppChannelDto>;
 
+/** POST /v1/notification/channel/chat-app/test: a test work message to the administrator through one platform's app. */
+export const ChatAppTestBody = z.strictObject({ platform: ChatAppPlatform });
+export type ChatAppTestBody = z.infer<typeof ChatAppTestBody>;
+
 /** GET /v1/chat-apps/open/:platform/:engineCode?to=: the card's link; `to` is a path of this site (the record). */
 export const ChatAppOpenParams = z.strictObject({ platform: ChatAppPlatform, engineCode: z.string().min(1).max(64) });
 export const ChatAppOpenQuery = z.strictObject({ to: z.string().min(1).max(2000) });

@@ -46,11 +46,11 @@ describe('data steps', { timeout: 60_000 }, () => {
     // Searched by name: the form's own fields come first in a long list.
     await user.type(values[0]!, '订单号');
     await user.click(await screen.findByTitle('S1.订单号'));
-    // Plugin actions are offered only when a plugin provides them (none is installed); connectors are the platform's own.
+    // Plugin actions are shown but disabled while no plugin provides them (none is installed); connectors are the platform's own.
     await user.click(within(drawer).getByRole('button', { name: /添加动作/ }));
     expect(await screen.findByRole('menuitem', { name: 'HTTP 请求' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: '连接器' })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: /考勤|支付/ })).toBeNull();
+    for (const name of ['考勤', '支付']) expect(screen.getByRole('menuitem', { name }).getAttribute('aria-disabled')).toBe('true');
     await user.keyboard('{Escape}');
 
     await user.click(within(drawer).getByRole('button', { name: /保存/ }));

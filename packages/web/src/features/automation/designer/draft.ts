@@ -8,7 +8,10 @@ import type { AutomationDto } from '../automation-api.ts';
 
 export type TriggerDraft = z.input<typeof AutomationTrigger>;
 export type StepDraft = AutomationStepInput;
-export type StepOf<T extends StepDraft['type']> = Extract<StepDraft, { type: T }>;
+type PluginAction = (typeof PLUGIN_ACTIONS)[number];
+/** The model declares the plugin steps as one member typed by both names, so each is cut from it here. */
+type PluginStepOf<T extends PluginAction> = Omit<Extract<StepDraft, { type: PluginAction }>, 'type'> & { type: T };
+export type StepOf<T extends StepDraft['type']> = T extends PluginAction ? PluginStepOf<T> : Extract<StepDraft, { type: T }>;
 
 export interface AutomationDraft {
   id?: string;
@@ -20,7 +23,7 @@ export interface AutomationDraft {
   runAs: 'owner' | 'system';
 }
 
-export const isPluginAction = (type: AutomationActionType) => (PLUGIN_ACTIONS as readonly string[]).includes(type);
+export const isPluginAction = (type: AutomationActionType): type is PluginAction => (PLUGIN_ACTIONS as readonly string[]).includes(type);
 
 /** Triggers without a record: no condition, no record to test against. */
 export const isRecordless = (type: TriggerDraft['type']) => type === 'timing' || type === 'webhook' || type === 'connector';
@@ -43,8 +46,8 @@ export function nextStepId(steps: readonly StepDraft[]): string {
 
 const recipients = (): Recipients => ({ owner: true, creator: false, fields: [], userIds: [], addresses: [] });
 
-/** A new step of a type, with the settings it needs empty (plugin actions are never offered). */
-export function newStep(type: Exclude<AutomationActionType, (typeof PLUGIN_ACTIONS)[number]>, steps: readonly StepDraft[]): StepDraft {
+/** A new step of a type, with the settings it needs empty (a plugin step's settings are checked by the server on save). */
+export function newStep(type: AutomationActionType, steps: readonly StepDraft[]): StepDraft {
   const base = { id: nextStepId(steps), name: '' };
   switch (type) {
     case 'insert': return { ...base, type, targetSchemaCode: '', forEach: null, mappings: [], status: 'effective' };
@@ -57,6 +60,8 @@ export function newStep(type: Exclude<AutomationActionType, (typeof PLUGIN_ACTIO
     case 'robot': return { ...base, type, title: '', content: '' };
     case 'http': return { ...base, type, method: 'POST', url: 'https://', headers: [], body: '', responseMappings: [] };
     case 'connector': return { ...base, type, connectorCode: '', params: [], outputMappings: [] };
+    case 'payment': return { ...base, type, settings: { controlCode: '' } };
+    case 'attendance': return { ...base, type, settings: { targetSchemaCode: '', range: { type: 'yesterday' }, people: { type: 'all' }, mappings: { user: '', time: '' } } };
   }
 }
 

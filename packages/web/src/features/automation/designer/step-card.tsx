@@ -1,12 +1,14 @@
-import { Alert, Button, Card, Flex, Input, Tag } from 'antd';
+import { Button, Card, Flex, Input, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AutomationForm } from '../use-automation-form.ts';
 import { DataStepEditor } from './data-step-editor.tsx';
-import { isPluginAction, type StepDraft } from './draft.ts';
+import type { StepDraft, StepOf } from './draft.ts';
+import { AttendanceStepEditor } from './attendance-step-editor.tsx';
 import { ConnectorStepEditor } from './connector-step-editor.tsx';
 import { HttpStepEditor } from './http-step-editor.tsx';
 import { MessageStepEditor } from './message-step-editor.tsx';
+import { PaymentStepEditor } from './payment-step-editor.tsx';
 import { useStepSources } from './use-step-sources.ts';
 
 interface StepCardProps {
@@ -40,8 +42,10 @@ export function StepCard({ steps, index, form, onChange, onMove, onRemove }: Ste
         return <HttpStepEditor step={step} onChange={onChange} fields={form.sources} sources={sources} />;
       case 'connector':
         return <ConnectorStepEditor step={step} onChange={onChange} fields={form.sources} />;
-      default:
-        return <Alert type="info" showIcon title={t('automation.needsPlugin')} />;
+      case 'payment':
+        return <PaymentStepEditor step={step as StepOf<'payment'>} onChange={onChange} form={form} />;
+      case 'attendance':
+        return <AttendanceStepEditor step={step as StepOf<'attendance'>} onChange={onChange} />;
     }
   })();
   return (
@@ -53,7 +57,6 @@ export function StepCard({ steps, index, form, onChange, onMove, onRemove }: Ste
         <Flex align="center" gap="small" style={{ minWidth: 0 }}>
           <Tag color="blue" style={{ marginInlineEnd: 0 }}>{index + 1}</Tag>
           <span>{label}</span>
-          {isPluginAction(step.type) && <Tag>{t('automation.needsPlugin')}</Tag>}
         </Flex>
       }
       extra={

@@ -1,3 +1,4 @@
+import type { contracts } from '@tritium/shared';
 import { FormDefinition } from '@tritium/shared/contracts/form-design/index';
 import type { AutomationDto, AutomationRunDto } from '../automation-api.ts';
 import { ok, stubFetch, type RecordedCall } from '../../../test/fetch-stub.ts';
@@ -61,11 +62,30 @@ export const run = (extra: Partial<AutomationRunDto> = {}): AutomationRunDto => 
   ...extra,
 });
 
-export function stubAutomationServer(options: { automations?: AutomationDto[]; runs?: AutomationRunDto[] } = {}) {
+type Handlers = Parameters<typeof stubFetch>[0];
+type PluginInstance = contracts.PluginInstanceDto;
+
+/** A template's instance in GET /v1/plugin/instances, offering one automation step. */
+export const pluginInstance = (code: 'payment' | 'attendance', status: PluginInstance['status'], name: string): PluginInstance =>
+  ({ code, name, templateCode: code, kind: code, status, offers: { controls: code === 'payment' ? ['plugin'] : [], automationActions: [code], methods: [] }, custom: null });
+
+interface StubOptions {
+  automations?: AutomationDto[];
+  runs?: AutomationRunDto[];
+  /** The order form's definition (default orderDefinition()). */
+  definition?: ReturnType<typeof orderDefinition>;
+  /** The engine's plugin instances (default none installed). */
+  plugins?: PluginInstance[];
+  /** Routes answered differently, or more of them. */
+  handlers?: Handlers;
+}
+
+export function stubAutomationServer(options: StubOptions = {}) {
   const state = { automations: options.automations ?? [], runs: options.runs ?? [] };
   const saves: RecordedCall[] = [];
-  const definition = orderDefinition();
+  const definition = options.definition ?? orderDefinition();
   const stub = stubFetch({
+    'GET /v1/plugin/instances': () => ok({ items: options.plugins ?? [] }),
     'POST /v1/formdesign/load': () =>
       ok({
         schemaCode: 'f_order', appCode: 'sales', nodeType: 200,
@@ -117,6 +137,7 @@ export function stubAutomationServer(options: { automations?: AutomationDto[]; r
       ok({ matched: true, steps: [{ stepId: 'S1', type: 'insert', name: '生成发货单', ok: true, output: { inserted: [{ OrderNo: 'o-1001' }] }, error: null, durationMs: 8 }], error: null }),
     'POST /v1/bizdata/action/automation': () => ok({ runIds: ['run-now-1'] }),
     'GET /v1/org/role/list': () => ok({ list: [{ id: 'role-sales', name: '销售', groupName: null, memberCount: 3 }], total: 1 }),
+    ...options.handlers,
   });
   return { ...stub, state, saves };
 }

@@ -27,6 +27,7 @@ import { withOverlay } from '../scripts/script-form.ts';
 import { collectFields } from '../model/runtime-tree.ts';
 import { withRowKeys } from '../model/form-values.ts';
 import { SmartFillButton } from '../../ai/smart-fill.tsx';
+import { uploadFile } from '../api/upload.ts';
 import { useBrowserScript } from '../scripts/use-browser-script.ts';
 
 const ShareRecordModal = lazy(() => import('../../record-share/share-record-modal.tsx').then((m) => ({ default: m.ShareRecordModal })));
@@ -237,7 +238,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         </Typography.Text>
       )}
       {editing && mode !== 'Print' && <span style={{ flex: 1 }} />}
-      {editing && mode !== 'Print' && <SmartFillButton schemaCode={schemaCode} labelOf={fieldLabel} apply={applyExtraction} />}
+      {editing && mode !== 'Print' && <SmartFillButton schemaCode={schemaCode} labelOf={fieldLabel} apply={applyExtraction} upload={async (file) => (await uploadFile(file, 'ocrImage')).id} />}
     </Flex>
   );
   return (

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Checkbox, Flex, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Flex, Select, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { contracts } from '@tritium/shared';
 import { apiClient } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
+import { TestSend } from './test-send.tsx';
 
 // Work notifications in DingTalk, WeCom and Feishu (docs/decisions/0123 "Chat apps"): the administrator switches the
 // channel on and picks which of the engine's sign-in apps carry personal work messages; people then choose it per
@@ -20,6 +21,7 @@ const key = ['notification-channels', 'chat-app'] as const;
 export const chatAppApi = {
   load: () => apiClient.get<ChatAppChannel>('/v1/notification/channel/chat-app'),
   save: (body: contracts.ChatAppChannelSaveBody) => apiClient.post<ChatAppChannel>('/v1/notification/channel/chat-app/save', body),
+  test: (body: contracts.ChatAppTestBody) => apiClient.post<contracts.ChannelTestResult>('/v1/notification/channel/chat-app/test', body),
 };
 
 export function ChatAppChannelForm() {
@@ -29,6 +31,7 @@ export function ChatAppChannelForm() {
   const channel = useQuery({ queryKey: key, queryFn: chatAppApi.load });
   const [enabled, setEnabled] = useState(false);
   const [platforms, setPlatforms] = useState<Platform[]>([]);
+  const [testPlatform, setTestPlatform] = useState<Platform | undefined>();
   useEffect(() => {
     if (!channel.data) return;
     setEnabled(channel.data.enabled);
@@ -91,6 +94,23 @@ export function ChatAppChannelForm() {
       <Typography.Text type="secondary">
         {t('chatApps.channel.appsHint')} <Link to="/admin/sign-in">{t('chatApps.channel.toSignIn')}</Link>
       </Typography.Text>
+      <Flex vertical gap="small">
+        <Typography.Text type="secondary">{t('chatApps.channel.testHint')}</Typography.Text>
+        <TestSend
+          disabled={!testPlatform}
+          sendWith={() => chatAppApi.test({ platform: testPlatform! })}
+          before={
+            <Select<Platform>
+              aria-label={t('chatApps.channel.testPlatform')}
+              placeholder={t('chatApps.channel.testPlatform')}
+              style={{ width: 180 }}
+              value={testPlatform}
+              onChange={setTestPlatform}
+              options={apps.filter(ready).map((app) => ({ value: app.platform, label: t(`chatApps.platforms.${app.platform}`) }))}
+            />
+          }
+        />
+      </Flex>
       {save.isError && <Alert type="error" showIcon title={isApiError(save.error) ? save.error.message : t('chatApps.channel.saveFailed')} />}
       <div>
         <Button type="primary" loading={save.isPending} onClick={() => save.mutate({ enabled, platforms })}>

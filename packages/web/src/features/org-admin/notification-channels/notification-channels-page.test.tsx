@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok, stubFetch } from '../../../test/fetch-stub.ts';
+import { fail, ok, stubFetch } from '../../../test/fetch-stub.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { findDialog } from '../../../test/find-dialog.ts';
 import { setEngineCode, setToken } from '../../../lib/session.ts';
@@ -32,6 +32,20 @@ function fakeServer(options: { testFails?: boolean } = {}) {
       return ok(state);
     },
     'POST /v1/notification/channel/test': () => ok(options.testFails ? { sent: false, detail: '535 Invalid username or password' } : { sent: true, detail: '250 OK: message queued' }),
+    'GET /v1/notification/channel/chat-app': () =>
+      ok({
+        enabled: true,
+        platforms: ['dingtalk'],
+        apps: [
+          { platform: 'dingtalk', configured: true, enabled: true, hasAgentId: true, people: 3 },
+          { platform: 'wxwork', configured: false, enabled: false, hasAgentId: false, people: 0 },
+          { platform: 'feishu', configured: true, enabled: true, hasAgentId: true, people: 0 },
+        ],
+      }),
+    'POST /v1/notification/channel/chat-app/test': (call) =>
+      (call.body as { platform: string }).platform === 'feishu'
+        ? fail(460006, '你没有绑定飞书账号（通过飞书登录或通讯录同步后即可绑定），无法收到测试消息')
+        : ok({ sent: true, detail: '钉钉 task_id 42' }),
     'POST /v1/notification/channel/robot/add': (call) => {
       const body = call.body as { name: string; platform: string; secret?: string };
       const added = robot(`r${state.robots.length + 1}`, body.name, { platform: body.platform, hasSecret: !!body.secret, webhookUrlMasked: 'https://qyapi.weixin.qq.com/…k3Lm' });
@@ -101,6 +115,31 @@ describe('notification channels page', () => {
     expect(within(result).getByText('发送失败')).toBeTruthy();
     expect(within(result).getByText('535 Invalid username or password')).toBeTruthy();
     expect(callsTo('POST', '/v1/notification/channel/test')[0].body).toEqual({ kind: 'email', to: 'me@example.com' });
+  });
+
+  it('sends a test work message through the platform chosen on the 工作通知 tab, and shows a refusal', async () => {
+    const { callsTo } = fakeServer();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByDisplayValue('smtp.example.com', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('tab', { name: '工作通知' }));
+    const platform = await screen.findByLabelText('选择平台');
+    const testButton = () => screen.getAllByRole('button', { name: /发送测试/ }).at(-1)!;
+    // Nothing to send through until a platform is chosen; only apps able to send are offered.
+    expect((testButton() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(platform);
+    expect(screen.queryByTitle('企业微信')).toBeNull();
+    await user.click(await screen.findByTitle('钉钉'));
+    await user.click(testButton());
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText('测试消息已发出')).toBeTruthy();
+    expect(within(result).getByText('钉钉 task_id 42')).toBeTruthy();
+    expect(callsTo('POST', '/v1/notification/channel/chat-app/test')[0].body).toEqual({ platform: 'dingtalk' });
+
+    await user.click(platform);
+    await user.click(await screen.findByTitle('飞书'));
+    await user.click(testButton());
+    expect(await screen.findByText(/你没有绑定飞书账号/)).toBeTruthy();
   });
 
   it('adds, renames and removes robots; the webhook address and secret are never shown', async () => {
