@@ -3,6 +3,8 @@ import { DatePicker, Flex, Form, InputNumber, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@tritium/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
 import { DepartmentPicker, type PickedUnit } from '../../../components/org-picker/index.ts';
 import { FormPicker } from '../../form-designer/options/form-picker.tsx';
 import { useTargetFields, type AssociationFields } from '../../rule-values/target-fields-api.ts';
@@ -43,8 +45,16 @@ export function AttendanceStepEditor({ step, onChange }: { step: AttendanceStep;
   const { t } = useTranslation();
   const settings = settingsOf(step);
   const fields = useTargetFields(settings.targetSchemaCode);
-  // The settings keep the department's id only; the name picked is kept here to show it.
-  const [department, setDepartment] = useState<PickedUnit | null>(settings.people.type === 'department' ? { id: settings.people.departmentId, name: settings.people.departmentId } : null);
+  // The settings keep the department's id only: the name picked is kept here, and a saved step's is looked up.
+  const savedId = settings.people.type === 'department' ? settings.people.departmentId : '';
+  const [picked, setDepartment] = useState<PickedUnit | null>(null);
+  const savedName = useQuery({
+    queryKey: ['org', 'names', savedId],
+    queryFn: () => apiClient.post<{ departments: { id: string; name: string }[] }>('/v1/org/info/byids', { ids: [savedId] }),
+    enabled: !!savedId && !picked,
+    staleTime: 60_000,
+  });
+  const department = picked ?? (savedId ? { id: savedId, name: savedName.data?.departments.find((d) => d.id === savedId)?.name ?? '' } : null);
   const set = (patch: Partial<Settings>) => onChange({ ...step, settings: { ...settings, ...patch } });
   const setRange = (range: Settings['range']) => set({ range });
   const targetFields = (fields.data?.fields ?? []).filter((f) => !f.isSystem);
