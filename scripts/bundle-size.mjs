@@ -34,8 +34,11 @@ export const SIGN_IN_TARGET_BYTES = 250 * 1000;
  * Raised to 240.2 kB (239.7 measured + 0.5) in session 23: two new public pages before sign-in, joining by an
  * invitation link and signing on the phone (decisions 0112, 0114), carry their texts in the sign-in part of the
  * catalogue (35 lines a language) and their routes in the entry's route table; the pages themselves load lazily.
+ * Raised to 240.8 kB (240.3 measured + 0.5) in session 25: the error catalogue every page carries (each code's Chinese
+ * and English text, so that a refusal reads in the caller's language) grew by the plugin, provider and AI codes of
+ * issues 44 and 45, about 90 codes; the streamed-call helper was moved out of the entry (lib/api-stream.ts).
  */
-export const SIGN_IN_CEILING_BYTES = 240_200;
+export const SIGN_IN_CEILING_BYTES = 240_800;
 /** The lazy modules the router loads for /entry/ (packages/web/src/features/entry/entry-routes.tsx). */
 export const SIGN_IN_ROUTE_MODULES = ['src/features/entry/entry-layout.tsx', 'src/features/entry/pages/login-home-page.tsx'];
 

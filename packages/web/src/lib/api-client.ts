@@ -212,63 +212,24 @@ export async function apiRequest<T>(method: Method, url: string, options: Reques
   }
 }
 
-/**
- * Opens a server-sent-event answer of a POST (the AI's streamed chat): the same headers as every call; a refusal the
- * server answers before the stream opens (an envelope) is thrown as ApiError and shown like any other call's.
- * Answers the event stream's reader of text.
- */
-export async function apiStream(url: string, body: unknown, signal?: AbortSignal): Promise<ReadableStreamDefaultReader<string>> {
-  addBreadcrumb(`POST ${url}`);
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Accept-Language': currentLocale(), 'Content-Type': 'application/json' };
-  const token = getToken();
-  const engineCode = getEngineCode();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (engineCode) headers.EngineCode = engineCode;
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', headers, credentials: 'include', body: JSON.stringify(body), signal });
-  } catch (error) {
-    if (signal?.aborted || isAbortError(error)) throw error;
-    const failure = clientError('network.error', 'errors.network.message', url, t('errors.network.title'));
-    handleFailure(failure, {});
-    throw failure;
-  }
-  if (response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) {
-    return response.body.pipeThrough(new TextDecoderStream()).getReader();
-  }
-  const text = await response.text();
+/** The error of an answer that is not a success (its status, 0 when none came, and its text), shown as any call's is. */
+export function failedAnswer(status: number, text: string, url: string): ApiError {
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
   }
-  const failure = !response.ok ? httpError(response.status, parsed, url) : isEnvelope(parsed) ? envelopeError(parsed, url) : clientError('returnType.error', 'errors.returnType', url);
+  const failure =
+    status === 0
+      ? clientError('network.error', 'errors.network.message', url, t('errors.network.title'))
+      : status >= 400
+        ? httpError(status, parsed, url)
+        : isEnvelope(parsed)
+          ? envelopeError(parsed, url)
+          : clientError('returnType.error', 'errors.returnType', url);
   handleFailure(failure, {});
-  throw failure;
-}
-
-/** Reads a server-sent-event stream's events (`event:` and one `data:` line of JSON each). */
-export async function* serverEvents(reader: ReadableStreamDefaultReader<string>): AsyncGenerator<{ event: string; data: unknown }> {
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      let data = '';
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data += line.slice(5).trim();
-      }
-      if (data) yield { event, data: JSON.parse(data) as unknown };
-      end = buffer.indexOf('\n\n');
-    }
-  }
+  return failure;
 }
 
 export const apiClient = {

@@ -1,5 +1,6 @@
 import type { contracts } from '@tritium/shared';
-import { apiClient, apiStream, serverEvents } from '../../lib/api-client.ts';
+import { apiClient } from '../../lib/api-client.ts';
+import { apiStream, serverEvents } from '../../lib/api-stream.ts';
 
 // The engine's AI provider (administrators) and the chat over it (members) (issue 45, docs/decisions/0124).
 
