@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { contracts } from '@tritium/shared';
 import { controlValueProblem } from '@tritium/shared/controls/check-value';
+import { controlStorage } from '@tritium/shared/controls/index';
 import { controlChoices, controlFromInput } from '@tritium/shared/controls/input-values';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -16,8 +17,13 @@ import { chatComplete, type AiDeps } from './ai-client.ts';
 // Every value then passes the checks a save applies — the registry's value schema and rules, a choice control's items
 // — and what fails is left out and named. Nothing is saved: the form shows the values for the person to check.
 
-/** Controls whose values a text can carry; others (people, files, formulas, sequence numbers…) are left to the form. */
-const EXTRACTABLE = new Set(['textBox', 'textArea', 'number', 'dateTime', 'radioList', 'checkboxList', 'dropDown', 'checkbox']);
+/**
+ * Controls whose values a text can carry: the registry's basic controls that store text, numbers, dates, yes/no or a
+ * set of items. People, departments, files, addresses, formulas, sequence numbers and the like are left to the form.
+ */
+const TEXT_DATA_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'decimal', 'int', 'datetime', 'bool', 'strings']);
+const dataTypeOf = (field: DataField) => controlStorage(field.type, field.options).dataType;
+const extractable = (field: DataField) => field.type.group === 'basic' && TEXT_DATA_TYPES.has(dataTypeOf(field));
 
 type JsonSchema = Record<string, unknown>;
 
@@ -28,14 +34,15 @@ function schemaOf(field: DataField): JsonSchema {
   const type = field.type;
   const choices = controlChoices(type, field.options);
   const description = label(field);
-  switch (field.type.key) {
-    case 'number':
+  switch (dataTypeOf(field)) {
+    case 'decimal':
+    case 'int':
       return { type: ['number', 'null'], description };
-    case 'checkbox':
+    case 'bool':
       return { type: ['boolean', 'null'], description };
-    case 'checkboxList':
+    case 'strings':
       return { type: ['array', 'null'], items: choices ? { type: 'string', enum: [...choices] } : { type: 'string' }, description };
-    case 'dateTime':
+    case 'datetime':
       return { type: ['string', 'null'], description: `${description}（YYYY-MM-DD 或 YYYY-MM-DD HH:mm）` };
     default:
       return choices ? { type: ['string', 'null'], enum: [...choices, null], description } : { type: ['string', 'null'], description };
@@ -52,10 +59,10 @@ function objectSchema(fields: DataField[], extra: Record<string, JsonSchema> = {
 
 /** The form's fillable controls as one JSON schema; null when there is nothing a text could fill. */
 export function extractionSchema(form: RuntimeForm): { schema: JsonSchema; fields: DataField[]; grids: { code: string; fields: DataField[] }[] } | null {
-  const fields = form.fields.filter((f) => EXTRACTABLE.has(f.type.key) && fillable(form, f.code));
+  const fields = form.fields.filter((f) => extractable(f) && fillable(form, f.code));
   const grids = form.grids
     .filter((g) => fillable(form, g.code))
-    .map((g) => ({ code: g.code, label: typeof g.options.displayName === 'string' ? g.options.displayName : g.code, fields: g.fields.filter((f) => EXTRACTABLE.has(f.type.key) && fillable(form, `${g.code}.${f.code}`)) }))
+    .map((g) => ({ code: g.code, label: typeof g.options.displayName === 'string' ? g.options.displayName : g.code, fields: g.fields.filter((f) => extractable(f) && fillable(form, `${g.code}.${f.code}`)) }))
     .filter((g) => g.fields.length);
   if (!fields.length && !grids.length) return null;
   const gridSchemas = Object.fromEntries(grids.map((g) => [g.code, { type: 'array', description: `${g.label}（每行一项）`, items: objectSchema(g.fields) }]));
