@@ -467,6 +467,10 @@ export const ERRORS = {
   AiExtractionNothing: biz(480008, '该表单没有可由文字填写的字段', 'The form has no field a text could fill'),
   AiVisionNotConfigured: biz(480009, '尚未配置视觉模型，不能识别图片；请管理员在“AI 设置”中填写', 'No vision model is configured to read pictures; an administrator sets one under AI settings'),
   AiImageInvalid: biz(480010, '只能识别 JPG、PNG 或 WebP 图片，且不超过 {limitMb} MB', 'Only JPG, PNG or WebP pictures of at most {limitMb} MB can be read'),
+  // 4801xx OCR on the machine and recognition templates (issue 45)
+  // 4802xx an app from a description, a record drafted from a conversation, PDF extraction (issue 45)
+  // 4900xx backup and restore (issue 49)
+  // 4910xx the storage change and its migration job (issue 50)
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
   CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),
