@@ -169,3 +169,7 @@ describe('a member asks the assistant', () => {
     await expect.poll(() => memberP.getByRole('button', { name: 'AI 助手' }).count()).toBe(0);
   });
 });
+
+// ── OCR on the machine and recognition templates (issue 45): scenarios go above this line ──
+
+// ── an app from a description and a record drafted from a conversation (issue 45): scenarios go above this line ──
