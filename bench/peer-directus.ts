@@ -8,7 +8,8 @@
  * defaults), no index added.
  * Directus is not a dependency of this project: install it in a folder of its own
  *   mkdir -p /work/peers/directus && cd /work/peers/directus && npm init -y && npm install directus@11.2.2 pg
- * Run: BENCH_DIRECTUS_ROOT=/work/peers/directus node --import tsx bench/peer-directus.ts   (BENCH_PEER_ROUNDS, 3)
+ * Run: BENCH_DIRECTUS_ROOT=/work/peers/directus node --import tsx bench/peer-directus.ts   (BENCH_PEER_ROUNDS, 3;
+ *   BENCH_PEER_LABEL names the results file)
  * Prints the same table as bench/peer-workload.ts, and writes bench/results/peer-directus.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, rec
 const ROOT = process.env.BENCH_DIRECTUS_ROOT;
 if (!ROOT) throw new Error('BENCH_DIRECTUS_ROOT: the folder Directus is installed in (see the comment at the top)');
 const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
+const LABEL = process.env.BENCH_PEER_LABEL ?? '';
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Bench-Passw0rd';
 const COLLECTION = 'task';
@@ -147,7 +149,7 @@ for (let r = 0; r < ROUNDS; r++) {
   rounds.push(figures);
 }
 const m = (key: keyof Figures) => [...rounds.map((f) => f[key])].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)];
-saveResult('peer-directus', { version, rounds });
+saveResult(LABEL ? `peer-directus-${LABEL}` : 'peer-directus', { version, postgresVersion, rounds });
 console.log(`\n| ${rounds.length} rounds, medians | bulk insert rec/s | list p50 ms | count p50 ms | single create p50 ms | server RSS after load |`);
 console.log('|---|---|---|---|---|---|');
 console.log(`| Directus ${version}, PostgreSQL ${postgresVersion} | ${m('bulkRecordsPerSecond').toLocaleString('en')} | ${m('listP50Ms')} | ${m('countP50Ms')} | ${m('singleCreateP50Ms')} | ${m('rssAfterLoadMiB')} MiB |`);

@@ -27,7 +27,18 @@ export interface JobHandler {
    * to run alone) and must be all or nothing: when it throws, every job of the batch runs alone through `run`.
    */
   batch?: { max: number; run(ctxs: JobContext[]): Promise<unknown[]> };
+  /**
+   * A job of this kind whose worker died (its lease ran out) goes back to Waiting for any process to take up, for up to
+   * MAX_ATTEMPTS_WHEN_LOST attempts, instead of ending Timeout for a person to retry (docs/decisions/0129): for kinds
+   * whose work is idempotent and whose person has no decision to make — an export's file, derived data. Imports,
+   * prints, copies, automation runs and deliveries keep Timeout: their states are the spec's, or a second run would
+   * reach outside (a message sent twice).
+   */
+  requeueWhenLost?: boolean;
 }
+
+/** How many attempts a `requeueWhenLost` job gets before a lost one ends Timeout (a job that kills its process stops). */
+export const MAX_ATTEMPTS_WHEN_LOST = 3;
 
 /** Handlers by kind: the runner looks them up here (no switch over kinds). */
 export class JobRegistry {
@@ -45,6 +56,11 @@ export class JobRegistry {
 
   kinds(): string[] {
     return [...this.handlers.keys()];
+  }
+
+  /** The kinds whose lost jobs go back to Waiting (JobHandler.requeueWhenLost). */
+  requeuedWhenLost(): string[] {
+    return [...this.handlers].filter(([, h]) => h.requeueWhenLost).map(([k]) => k);
   }
 
   /** The kinds whose jobs may be claimed several at a time, and the largest batch any of them takes. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { createTestApp, registerPerson, type TestApp } from '../../test/helpers.ts';
-import { JobRegistry, RUN_ALONE, type JobContext } from './job-registry.ts';
-import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, JOBS_CHANNEL, retryJob } from './job-runner.ts';
+import { JobRegistry, MAX_ATTEMPTS_WHEN_LOST, RUN_ALONE, type JobContext } from './job-registry.ts';
+import { createJobRunner, DATABASE_LOST_MESSAGE, enqueueJob, JOBS_CHANNEL, REQUEUED_MESSAGE, retryJob } from './job-runner.ts';
 import type { Listen } from '../db/database.ts';
 
 // test-databases: both — claims with FOR UPDATE SKIP LOCKED and leases (docs/testing.md "Runs on both databases").
@@ -153,6 +153,31 @@ describe('job runner', () => {
     expect(await runner.runOnce()).toBe(true);
     expect(await jobRow(id)).toMatchObject({ state: 'Finished', attempts: 2, result: { attempt: 2 } });
     expect(await retryJob(t.database.db, id)).toBe(false); // Finished jobs are not retried
+  });
+
+  it('a lost job of a kind that asks it goes back to Waiting for another runner, until its attempts run out', async () => {
+    const kind = 'test.requeue';
+    const other = 'test.requeue-not';
+    const registry = new JobRegistry()
+      .register(kind, { requeueWhenLost: true, run: async (ctx) => ({ attempt: ctx.attempt }) })
+      .register(other, { run: async () => ({}) });
+    const lost = async (id: string, attempts: number) =>
+      t.database.db.updateTable('platform.jobs').set({ state: 'Running', attempts, worker_id: 'dead', lease_until: sql`now() - interval '1 second'` }).where('id', '=', id).execute();
+    const id = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    const plain = await enqueueJob(t.database.db, { engineCode, kind: other, payload: {} });
+    await lost(id, 1);
+    await lost(plain, 1);
+    const runner = createJobRunner({ db: t.database.db, registry, leaseMs: 5000, pollMs: 10 });
+    expect(await runner.sweep()).toBeGreaterThanOrEqual(2);
+    expect(await jobRow(id)).toMatchObject({ state: 'Waiting', message: REQUEUED_MESSAGE, worker_id: null, finished_time: null });
+    expect(await jobRow(plain)).toMatchObject({ state: 'Timeout' });
+    while (await runner.runOnce());
+    expect(await jobRow(id)).toMatchObject({ state: 'Finished', attempts: 2, result: { attempt: 2 } });
+    // The last attempt lost too: Timeout, for a person to retry, not a loop of processes dying on the same job.
+    const last = await enqueueJob(t.database.db, { engineCode, kind, payload: {} });
+    await lost(last, MAX_ATTEMPTS_WHEN_LOST);
+    await runner.sweep();
+    expect(await jobRow(last)).toMatchObject({ state: 'Timeout' });
   });
 
   it('a live worker renews its lease, so the sweep leaves its job alone', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/types.ts';
 import { newId } from '../lib/ids.ts';
-import { JobLostError, RUN_ALONE, type JobContext, type JobRegistry } from './job-registry.ts';
+import { JobLostError, MAX_ATTEMPTS_WHEN_LOST, RUN_ALONE, type JobContext, type JobRegistry } from './job-registry.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { publishLive } from '../lib/live-events.ts';
 import { currentRequestId, runAsRequest } from '../lib/request-context.ts';
@@ -13,6 +13,8 @@ export const JOBS_CHANNEL = 'tritium_jobs';
 
 /** The message of a job the database connection dropped under (a retry starts it again). */
 export const DATABASE_LOST_MESSAGE = '任务执行中断（数据库连接中断），可重试';
+/** The message of a job whose worker died and that went back to Waiting (JobHandler.requeueWhenLost). */
+export const REQUEUED_MESSAGE = '处理进程已停止，任务已重新排队';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -31,7 +33,7 @@ export interface JobRunner {
   readonly workerId: string;
   /** Claims and runs one Waiting job; answers whether there was one. Tests drive the runner with it. */
   runOnce(): Promise<boolean>;
-  /** Marks Running jobs whose lease expired as Timeout; answers how many. */
+  /** Marks Running jobs whose lease expired as Timeout, or Waiting again for kinds that ask it; answers how many. */
   sweep(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
@@ -216,13 +218,26 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function sweep(): Promise<number> {
     lastSweep = Date.now();
+    const requeue = registry.requeuedWhenLost();
+    let requeued = 0;
+    if (requeue.length) {
+      const back = await db
+        .updateTable('platform.jobs')
+        .set({ state: 'Waiting', progress: 0, message: REQUEUED_MESSAGE, worker_id: null, lease_until: null })
+        .where('state', '=', 'Running')
+        .where('lease_until', '<', sql<Date>`now()`)
+        .where('kind', 'in', requeue)
+        .where('attempts', '<', MAX_ATTEMPTS_WHEN_LOST)
+        .executeTakeFirst();
+      requeued = Number(back.numUpdatedRows);
+    }
     const r = await db
       .updateTable('platform.jobs')
       .set({ state: 'Timeout', message: '任务执行超时（处理进程已停止）', finished_time: sql`now()`, lease_until: null })
       .where('state', '=', 'Running')
       .where('lease_until', '<', sql<Date>`now()`)
       .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+    return requeued + Number(r.numUpdatedRows);
   }
 
   /**

@@ -61,6 +61,8 @@ export async function recomputeRecord(ctx: NodeContext, body: { schemaCode: stri
 
 export function rollupRecomputeHandler(): JobHandler {
   return {
+    // Idempotent, nobody to decide: a job whose process died is taken up by another (docs/decisions/0129).
+    requeueWhenLost: true,
     async run(job) {
       const { schemaCode } = job.payload as Payload;
       const edb = engineDb(job.db, job.engineCode);

@@ -34,6 +34,8 @@ const STATUS_TEXT = ['草稿', '生效', '进行中', '已作废'];
 
 export function dataExportHandler(deps: DataPortDeps): JobHandler {
   return {
+    // Idempotent, nobody to decide: a job whose process died is taken up by another (docs/decisions/0129).
+    requeueWhenLost: true,
     async run(ctx) {
       const { edb, task, owner } = await taskOfJob(ctx);
       const taskId = task.id;

@@ -26,6 +26,8 @@ export async function queueTrigramBackfill(db: Db): Promise<number> {
 
 export function trigramBackfillHandler(): JobHandler {
   return {
+    // Idempotent, nobody to decide: a job whose process died is taken up by another (docs/decisions/0129).
+    requeueWhenLost: true,
     async run(ctx) {
       const schema = engineSchemaName(ctx.engineCode);
       const forms = await engineDb(ctx.db, ctx.engineCode).selectFrom('form_schemas').select(['schema_code']).where('published', 'is not', null).orderBy('schema_code').execute();

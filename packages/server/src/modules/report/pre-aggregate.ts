@@ -226,6 +226,8 @@ export async function buildPreAggregate(db: Db, engineCode: string, mainTable: s
 /** The job that builds a form's pre-aggregation for the data it already has (and rebuilds it when extremes went stale). */
 export function preAggregateHandler(): JobHandler {
   return {
+    // Idempotent, nobody to decide: a job whose process died is taken up by another (docs/decisions/0129).
+    requeueWhenLost: true,
     async run(ctx) {
       const { mainTable, shape } = ctx.payload as { mainTable: string; shape: PreAggregateShape };
       return buildPreAggregate(ctx.db, ctx.engineCode, mainTable, shape, (p, m) => ctx.reportProgress(p, m));
