@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OPENAI_KEY, startOpenAiFake, type OpenAiFake } from '../packages/server/test/openai-fake.ts';
 import { screenshot } from './browser.ts';
+import { INVOICE_VALUES, invoicePicture } from '../packages/server/src/modules/ocr/text-picture.ts';
 import { api, appWithPublishedForm, engineWithAdmin, memberPage, pageOf, type Admin } from './fixtures.ts';
 
 /**
@@ -14,6 +15,7 @@ let fake: OpenAiFake;
 let admin: Admin;
 let page: Page;
 let memberP: Page;
+let memberId: string;
 const FORM = { code: 'expense_claim', displayName: '报销单' };
 const records: Record<string, string> = {};
 /** A 1×1 PNG: the fake model does not look at the picture; the platform must send it as one. */
@@ -25,6 +27,7 @@ beforeAll(async () => {
   page = await pageOf(admin);
   const { member, page: mp } = await memberPage(admin, '林晚');
   memberP = mp;
+  memberId = member.userId;
   await appWithPublishedForm(admin, {
     app: { code: 'expense', displayName: '费用管理' },
     form: FORM,
@@ -170,6 +173,136 @@ describe('a member asks the assistant', () => {
   });
 });
 
+describe('a member fills a form from a picture with the OCR control (docs/decisions/0125)', () => {
+  it('uploads a generated invoice picture; the local OCR reads it and its template fills the fields', async () => {
+    await api(admin, 'POST', '/v1/plugin/install', { code: 'ocr' });
+    await appWithPublishedForm(admin, {
+      app: { code: 'invoices', displayName: '发票管理' },
+      form: { code: 'invoice_entry', displayName: '发票登记' },
+      controls: [
+        { type: 'ocr', code: 'Scan', options: { displayName: '发票识别', templateCode: 'vatInvoice', mapping: { InvoiceNo: 'invoiceNumber', Buyer: 'buyerName', Total: 'totalAmount' } } },
+        { type: 'textBox', code: 'InvoiceNo', options: { displayName: '发票号码' } },
+        { type: 'textBox', code: 'Buyer', options: { displayName: '购买方' } },
+        { type: 'number', code: 'Total', options: { displayName: '价税合计', decimalPlaces: 2 } },
+      ],
+    });
+    await api(admin, 'POST', '/v1/functionnode/auth/set', { code: 'invoices', unitId: memberId, permission: 'access' });
+    await memberP.goto('/form/open/invoice_entry');
+    await memberP.getByTestId('ocr-input-Scan').setInputFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: await invoicePicture() });
+    const group = (name: string) => memberP.getByRole('group', { name, exact: true });
+    // The first picture loads the models in the server's OCR worker: seconds on a busy machine.
+    await expect.poll(() => memberP.getByTestId('ocr-filled').textContent(), { timeout: 120_000 }).toBe('已识别填入 3 项');
+    expect(await group('发票号码').getByRole('textbox').inputValue()).toBe(INVOICE_VALUES.invoiceNumber);
+    expect(await group('购买方').getByRole('textbox').inputValue()).toBe(INVOICE_VALUES.buyerName);
+    expect(await group('价税合计').getByRole('spinbutton').inputValue()).toMatch(/^1,?130/);
+    await screenshot(memberP, 'ai-8-ocr-filled');
+  }, 180_000);
+
+  it('the administrator keeps recognition templates on the console: built-ins read-only, a custom one created', async () => {
+    await page.goto('/admin/ocr-templates');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '增值税发票' }).count()).toBe(1);
+    await page.getByRole('button', { name: '新建模板' }).click();
+    const drawer = page.getByRole('dialog', { name: '新建模板' });
+    await drawer.getByLabel('模板编码').fill('contract');
+    await drawer.getByLabel('模板名称').fill('采购合同');
+    const field = drawer.getByRole('group', { name: '第 1 个字段' });
+    await field.getByLabel('字段编码').fill('contractNo');
+    await field.getByLabel('字段名称').fill('合同编号');
+    await field.getByLabel('正则表达式').fill('HT\\d{6}');
+    await screenshot(page, 'ai-9-ocr-template');
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '采购合同' }).count()).toBe(1);
+    const saved = await api<{ fields: { pattern: string }[] }>(admin, 'GET', '/v1/toolkit/ai/recognition/template?templateCode=contract');
+    expect(saved.fields[0]!.pattern).toBe('HT\\d{6}');
+    await screenshot(page, 'ai-10-ocr-templates');
+
+    // The form designer's OCR control: its template and which form field each template field fills.
+    await page.goto('/form/designer?schemaCode=invoice_entry');
+    await page.getByRole('region', { name: '画布' }).getByRole('listitem', { name: '发票识别' }).first().click();
+    const panel = page.getByRole('complementary', { name: '属性' });
+    await expect.poll(() => panel.getByText('增值税发票（内置）').count()).toBe(1);
+    await expect.poll(() => panel.getByLabel('“发票号码”填入的表单字段').locator('xpath=ancestor::*[contains(@class,"ant-select")][1]').textContent()).toContain('发票号码（InvoiceNo）');
+    await screenshot(page, 'ai-11-ocr-designer');
+  });
+});
+
 // ── OCR on the machine and recognition templates (issue 45): scenarios go above this line ──
+
+describe('an app creator generates an app from a description (docs/decisions/0126)', () => {
+  let createdForm = '';
+  it('describes the app, edits the proposal, creates it and opens the new form', async () => {
+    // The provider as the first scenario left it, with the credit granted again (an earlier scenario used it up).
+    await api(admin, 'POST', '/v1/ai/settings/save', { baseUrl: `${fake.url}/v1`, apiKey: OPENAI_KEY, chatModel: 'qwen-plus', visionModel: 'qwen-vl', quotaTokens: null });
+    fake.chunkDelayMs = 0;
+    // Answers scripted by the scenarios above and not asked for are not this one's.
+    fake.script.length = 0;
+    fake.script.push({
+      content: JSON.stringify({
+        appName: '客户拜访',
+        forms: [
+          {
+            name: '拜访记录',
+            fields: [
+              { type: 'textBox', code: 'Customer', options: { displayName: '客户', required: true } },
+              { type: 'dateTime', code: 'VisitTime', options: { displayName: '拜访时间' } },
+              { type: 'user', code: 'Visitor', options: { displayName: '拜访人' } },
+              { type: 'photo', code: 'Photos', options: { displayName: '照片' } },
+              { type: 'dropDown', code: 'Result', options: { displayName: '拜访结果', defaultItems: ['有意向', '待跟进'] } },
+            ],
+            listColumns: ['Customer', 'VisitTime', 'Visitor', 'Result'],
+            workflow: { approvalName: '经理审批', approver: { kind: 'manager' } },
+          },
+        ],
+        dashboard: { name: '拜访统计', charts: [{ title: '按结果统计', form: 0, type: 'pie', groupBy: 'Result', sumField: null }] },
+      }),
+    });
+    await page.goto('/workbench');
+    await page.getByRole('button', { name: 'AI 生成应用' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI 生成应用' });
+    await dialog.getByLabel('应用描述').fill('客户拜访记录，要有客户、拜访时间、拜访人、照片，经理审批');
+    await dialog.getByRole('button', { name: '生成方案' }).click();
+    await expect.poll(() => dialog.getByTestId('proposal-field').count()).toBe(5);
+    // Edit: rename the app and a field, remove a field, add one.
+    await dialog.getByLabel('应用名称').fill('拜访管理');
+    await dialog.getByLabel('字段名称').first().fill('客户名称');
+    await dialog.getByRole('button', { name: '删除字段「拜访结果」' }).click();
+    await dialog.getByRole('button', { name: '添加字段' }).click();
+    await dialog.getByLabel('字段名称').last().fill('拜访纪要');
+    await expect.poll(() => dialog.getByTestId('proposal-field').count()).toBe(5);
+    await screenshot(page, 'ai-9-app-proposal');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await expect.poll(() => page.getByText('已创建应用「拜访管理」').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/workbench\/app\//);
+    // The new form opens with the edited fields.
+    const apps = await api<{ list: { code: string; displayName: string }[] }>(admin, 'GET', '/v1/functionnode/app/list?withChildren=true');
+    const app = apps.list.find((x) => x.displayName === '拜访管理')!;
+    const nodes = await api<{ code: string; displayName: string }[]>(admin, 'POST', '/v1/functionnode/children', { parentCode: app.code, checkHasChild: false });
+    const form = (Array.isArray(nodes) ? nodes : (nodes as unknown as { list: { code: string; displayName: string }[] }).list).find((n) => n.displayName === '拜访记录')!;
+    await page.goto(`/form/open/${form.code}`);
+    for (const name of ['客户名称', '拜访时间', '拜访人', '照片', '拜访纪要']) await expect.poll(() => page.getByRole('group', { name, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: '拜访结果', exact: true }).count()).toBe(0);
+    await screenshot(page, 'ai-10-app-form');
+    createdForm = form.code;
+  }, 120_000);
+
+  it('asks the assistant to draft a record, opens the draft and sees it filled, not saved', async () => {
+    fake.script.push({ toolCalls: [{ id: 'call_draft', name: 'draft_record', arguments: JSON.stringify({ schemaCode: createdForm, values: { Customer: '杭州明远五金', Field5: '初次拜访，客户有意向' } }) }] }, { content: '已起草，请打开核对后保存。' });
+    await page.goto('/workbench');
+    await page.getByRole('button', { name: 'AI 助手' }).click();
+    const drawer = page.getByRole('dialog', { name: 'AI 助手' });
+    await drawer.getByRole('textbox').fill('帮我起草一条拜访记录，客户是杭州明远五金');
+    await drawer.getByRole('textbox').press('Enter');
+    const open = drawer.getByTestId('turn-draft');
+    await expect.poll(() => open.textContent()).toContain('已填 2 项');
+    const [draftPage] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+    const group = (name: string) => draftPage.getByRole('group', { name, exact: true });
+    await expect.poll(() => group('客户名称').getByRole('textbox').inputValue().catch(() => ''), { timeout: 30_000 }).toBe('杭州明远五金');
+    expect(await group('拜访纪要').getByRole('textbox').inputValue()).toBe('初次拜访，客户有意向');
+    expect(await draftPage.getByTestId('smart-filled').textContent()).toBe('AI 已填 2 项');
+    await screenshot(draftPage, 'ai-11-drafted-record');
+    expect((await api<{ total: number }>(admin, 'POST', '/v1/bizdata/query', { schemaCode: createdForm, pageIndex: 0, pageSize: 10 })).total).toBe(0);
+    await draftPage.close();
+  }, 90_000);
+});
 
 // ── an app from a description and a record drafted from a conversation (issue 45): scenarios go above this line ──

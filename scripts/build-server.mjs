@@ -40,8 +40,8 @@ export async function buildServer(outfile = serverBundle) {
   for (const [name, entry] of Object.entries(WORKERS)) await build({ ...common, entryPoints: [path.join(root, 'packages/server/src/modules', entry)], outfile: workerOf(outfile, name) });
 }
 
-/** The worker threads' entries: data-port/xlsx-worker.ts and script/sandbox-pool.ts start them. */
-const WORKERS = { 'xlsx-rows': 'data-port/xlsx-rows.worker.ts', 'xlsx-sheet': 'data-port/xlsx-sheet.worker.ts', 'script-sandbox': 'script/sandbox.worker.ts' };
+/** The worker threads' entries: data-port/xlsx-worker.ts, script/sandbox-pool.ts and ocr/ocr-runner.ts start them. */
+const WORKERS = { 'xlsx-rows': 'data-port/xlsx-rows.worker.ts', 'xlsx-sheet': 'data-port/xlsx-sheet.worker.ts', 'script-sandbox': 'script/sandbox.worker.ts', ocr: 'ocr/ocr.worker.ts' };
 
 /** A worker's module beside a bundle (data-port/xlsx-worker.ts names it the same way). */
 export const workerOf = (bundle, name) => bundle.replace(/\.mjs$/, `.${name}.worker.mjs`);

@@ -84,6 +84,7 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { pluginRoutes } from './modules/plugin-instances/plugins.routes.ts';
 import { pluginGate } from './modules/plugin-instances/plugin-gate.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { ocrRoutes } from './modules/ocr/ocr.routes.ts';
 import { aiUsageRetentionSweep } from './modules/ai/ai-usage.ts';
 import { dataSourceRoutes } from './modules/connectors/data-source.routes.ts';
 import { connectorTriggerRoutes } from './modules/automation/connector-trigger.routes.ts';
@@ -285,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   pluginRoutes(app, { db, http: outbound, publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}/` });
   // The engine's AI provider and the chat calls over it (docs/decisions/0124): through the same guarded fetch.
   aiRoutes(app, { db, http: outbound, store: fileStore });
+  ocrRoutes(app, { db, http: outbound, store: fileStore });
   dataSourceRoutes(app, { db, http: outbound });
   connectorTriggerRoutes(app, { db, now: options.clock ?? (options.now ? () => new Date(options.now!()) : undefined) });
   workflowDesignRoutes(app, deps);

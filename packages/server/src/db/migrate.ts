@@ -72,6 +72,7 @@ import * as faceChecks from './migrations/engine/2026-11-30T0600_create-face-che
 import * as connectorDeliveriesAndDataSources from './migrations/engine/2026-11-30T0200_create-connector-deliveries-and-data-sources.ts';
 import * as aiSettings from './migrations/engine/2026-11-30T0700_create-ai-settings.ts';
 import * as oneRunningESignFlow from './migrations/engine/2026-11-30T0800_one-running-esign-flow.ts';
+import * as recognitionTemplates from './migrations/engine/2026-12-01T0100_create-recognition-templates.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -151,6 +152,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-30T0200_create-connector-deliveries-and-data-sources': connectorDeliveriesAndDataSources,
   '2026-11-30T0700_create-ai-settings': aiSettings,
   '2026-11-30T0800_one-running-esign-flow': oneRunningESignFlow,
+  '2026-12-01T0100_create-recognition-templates': recognitionTemplates,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {
@@ -233,6 +235,20 @@ export async function prepareSpareEngineSchemas(db: Kysely<any>, count: number):
     const schema = `${SPARE_PREFIX}${Date.now().toString(36)}${i.toString().padStart(3, '0')}`;
     await migrateSchema(db, schema, `spare ${schema}`);
   }
+}
+
+/** The migration names this code knows, sorted as the migrator applies them (backup files record them; decision 0127). */
+export function knownMigrations(): { platform: string[]; engine: string[] } {
+  return { platform: Object.keys(platformMigrations).sort(), engine: Object.keys(engineMigrations).sort() };
+}
+
+/**
+ * Creates `schema` and applies the engine migrations up to `lastName` only (a backup's level; decision 0127): its
+ * tables then have the columns the backup's rows were written with, and migrateEngine takes them the rest of the way.
+ */
+export async function migrateEngineSchemaTo(db: Kysely<any>, schema: string, lastName: string): Promise<void> {
+  await db.schema.createSchema(schema).execute();
+  check(await migrator(db.withSchema(schema), engineMigrations, schema).migrateTo(lastName), `${schema} to ${lastName}`);
 }
 
 /** Brings every engine schema to the latest engine migration (at start-up). */

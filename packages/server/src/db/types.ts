@@ -686,6 +686,7 @@ export interface EngineDb {
   data_sources: DataSourceTable;
   ai_settings: AiSettingsTable;
   ai_usage: AiUsageTable;
+  recognition_templates: RecognitionTemplateTable;
 }
 
 /** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */
@@ -1300,4 +1301,17 @@ export interface AttendancePunchTable {
   schema_code: string;
   object_id: string;
   created_time: Generated<Date>;
+}
+
+/** Engine schema: an engine's own recognition template (docs/decisions/0125). */
+export interface RecognitionTemplateTable {
+  template_code: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  mode: ColumnType<'rules' | 'model', 'rules' | 'model' | undefined, 'rules' | 'model'>;
+  fields: ColumnType<unknown, string, string>;
+  created_by: string;
+  created_time: ColumnType<Date, Date | string | undefined, never>;
+  modified_by: string;
+  modified_time: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -36,3 +36,4 @@ export * from './ai/index.ts';
 export * from './e-sign/index.ts';
 export * from './payment/index.ts';
 export * from './face-check/index.ts';
+export * from './ocr/index.ts';

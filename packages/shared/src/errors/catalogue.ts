@@ -468,8 +468,32 @@ export const ERRORS = {
   AiVisionNotConfigured: biz(480009, '尚未配置视觉模型，不能识别图片；请管理员在“AI 设置”中填写', 'No vision model is configured to read pictures; an administrator sets one under AI settings'),
   AiImageInvalid: biz(480010, '只能识别 JPG、PNG 或 WebP 图片，且不超过 {limitMb} MB', 'Only JPG, PNG or WebP pictures of at most {limitMb} MB can be read'),
   // 4801xx OCR on the machine and recognition templates (issue 45)
+  OcrImageInvalid: biz(480101, '只能识别 JPG、PNG 或 WebP 图片，且不超过 {limitMb} MB、4000 万像素', 'Only JPG, PNG or WebP pictures of at most {limitMb} MB and 40 megapixels can be read'),
+  OcrBusy: biz(480102, '识别任务较多，请稍后再试', 'Text recognition is busy; try again shortly', 429),
+  OcrFailed: biz(480103, '文字识别失败：{message}', 'Text recognition failed: {message}'),
+  OcrTemplateNotFound: biz(480104, '识别模板“{templateCode}”不存在', 'The recognition template "{templateCode}" does not exist', 404),
+  OcrTemplateBuiltIn: biz(480105, '内置识别模板“{name}”不能修改或删除', 'The built-in recognition template "{name}" cannot be changed or removed'),
+  OcrTemplateCodeTaken: biz(480106, '识别模板编码“{templateCode}”已被使用', 'The recognition template code "{templateCode}" is already used'),
+  OcrTemplateInvalid: biz(480107, '识别模板的字段“{field}”有误：{reason}', 'The recognition template\'s field "{field}" is wrong: {reason}'),
+  OcrTemplateForbidden: biz(480108, '只有管理员或应用创建者可以管理识别模板', 'Only administrators and app creators may manage recognition templates', 403),
+  OcrTemplateLimit: biz(480109, '识别模板最多 {max} 个', 'At most {max} recognition templates'),
+  OcrControlInvalid: biz(480110, '“{control}”不是可识别的 OCR 控件，或尚未选择识别模板', '"{control}" is not an OCR control, or no recognition template is chosen for it'),
   // 4802xx an app from a description, a record drafted from a conversation, PDF extraction (issue 45)
+  AiAppProposalInvalid: biz(480201, '应用方案有误，未创建任何内容：{reason}', 'The app proposal is not valid and nothing was created: {reason}'),
+  AiAppCreateForbidden: biz(480202, '只有管理员和应用创建者可以用 AI 生成应用', 'Only administrators and app creators may generate an app with AI', 403),
+  AiPdfNoText: biz(480203, '这个 PDF 没有文字层（可能是扫描件），无法读取文字；请上传图片或粘贴文字', 'This PDF has no text layer (it may be a scan); upload a picture or paste the text instead'),
+  AiPdfTooLarge: biz(480204, 'PDF 最多 {maxPages} 页、{limitMb} MB', 'A PDF has at most {maxPages} pages and {limitMb} MB'),
+  AiPdfUnreadable: biz(480205, '无法读取这个 PDF（文件已损坏或有密码）', 'This PDF cannot be read (it is damaged or has a password)'),
   // 4900xx backup and restore (issue 49)
+  BackupEngineNotFound: biz(490001, '组织 {engineCode} 不存在，无法备份', 'There is no organisation {engineCode} to back up'),
+  BackupUnreadable: biz(490002, '该文件不是 Tritium 备份文件', 'The file is not a Tritium backup'),
+  BackupFileDamaged: biz(490003, '备份文件已损坏或不完整：{reason}', 'The backup file is damaged or incomplete: {reasonEn}'),
+  BackupFormatNewer: biz(490004, '备份文件的格式版本 {version} 比本平台支持的版本 {supported} 新，请先升级平台再恢复', 'The backup file is of format version {version}, newer than the {supported} this platform reads: upgrade the platform first'),
+  BackupMigrationNewer: biz(490005, '备份来自更新版本的平台（含本平台没有的迁移 {migration}），请先升级平台再恢复', 'The backup comes from a newer platform (migration {migration} is unknown here): upgrade the platform first'),
+  RestoreEngineExists: biz(490006, '组织代码 {engineCode} 已被使用，请用 --as 指定一个新的组织代码', 'The organisation code {engineCode} is taken: give a new one with --as'),
+  RestoreEngineCodeInvalid: biz(490007, '组织代码 {engineCode} 无效：应为 4–32 位小写字母或数字', 'The organisation code {engineCode} is not valid: 4 to 32 lower-case letters or digits'),
+  RestorePlatformNotEmpty: biz(490008, '平台中已有组织或账号，整个平台的备份只能恢复到空的平台', 'The platform already has organisations or accounts: a whole platform\'s backup is restored only into an empty platform'),
+  BackupFileMissing: biz(490009, '找不到备份文件 {file}', 'The backup file {file} is not there'),
   // 4910xx the storage change and its migration job (issue 50)
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),

@@ -95,10 +95,10 @@ export const PLUGIN_TEMPLATES = [
     code: 'ocr',
     kind: 'ocr',
     name: l('OCR识别', 'OCR'),
-    description: l('识别发票、身份证、营业执照等图片中的文字并填入表单。', 'Read invoices, ID cards and licences from pictures into a form.'),
+    provider: 'PaddleOCR',
+    description: l('在本机识别发票、身份证、营业执照等图片中的文字（不需联网），按识别模板填入表单。', 'Read invoices, ID cards and licences from pictures on this machine (no network) into a form by recognition templates.'),
     settings: [],
-    offers: { controls: ['ocr'], automationActions: [], methods: [] },
-    unavailableReason: l('OCR 识别将随 AI 功能一起提供', 'OCR arrives with the AI features'),
+    offers: { controls: ['ocr'], automationActions: [], methods: ['recognize'] },
   },
   {
     code: 'esign-tsign',

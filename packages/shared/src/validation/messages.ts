@@ -287,6 +287,17 @@ export const VALIDATION_MESSAGES = {
   aiTextMissing: { zh: '请粘贴要识别的文字', en: 'Paste the text to read' },
   aiTextMax: { zh: '文字最多 {max} 个字', en: 'The text has at most {max} characters' },
   aiKeyMissing: { zh: '请填写 API Key', en: 'Enter the API key' },
+  // An app from a description (docs/decisions/0126)
+  aiNameMissing: { zh: '请填写名称', en: 'Enter a name' },
+  aiFormNoField: { zh: '每个表单至少要有一个字段', en: 'Every form needs at least one field' },
+  aiNoForm: { zh: '至少要有一个表单', en: 'At least one form is needed' },
+  aiDescriptionMissing: { zh: '请描述要搭建的应用', en: 'Describe the app to build' },
+  aiDescriptionMax: { zh: '描述最多 {max} 个字', en: 'The description has at most {max} characters' },
+  // OCR recognition templates (docs/decisions/0125)
+  ocrFieldNameMissing: { zh: '请输入字段名称', en: 'Enter the field name' },
+  ocrTemplateNameMissing: { zh: '请输入模板名称', en: 'Enter the template name' },
+  ocrFieldsMissing: { zh: '请至少添加一个字段', en: 'Add at least one field' },
+  ocrFieldsMax: { zh: '最多{max}个字段', en: 'At most {max} fields' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
           // The connectors page asks for the connector plugin first (docs/decisions/0123).
           { path: 'connectors', lazy: workbenchPage(() => import('../features/org-admin/connectors/connector-plugin-gate.tsx'), (m) => m.GatedConnectorsPage, false) },
           { path: 'ai', lazy: workbenchPage(() => import('../features/org-admin/ai/ai-settings-page.tsx'), (m) => m.AiSettingsPage, false) },
+          { path: 'ocr-templates', lazy: workbenchPage(() => import('../features/ocr/recognition-templates-page.tsx'), (m) => m.RecognitionTemplatesPage, false) },
           {
             path: 'sign-in',
             lazy: workbenchPage(() => import('../features/org-admin/sign-in-settings/sign-in-settings-page.tsx'), (m) => m.SignInSettingsPage, false),

@@ -12,6 +12,7 @@ import { enUSCodeEditor } from './en-US-code-editor.ts';
 import { enUSAi } from './en-US-ai.ts';
 import { enUSChatApps } from './en-US-chat-apps.ts';
 import { enUSFaceCheck } from './en-US-face-check.ts';
+import { enUSOcr } from './en-US-ocr.ts';
 import { enUSESign } from './en-US-e-sign.ts';
 import { enUSPayment } from './en-US-payment.ts';
 import { enUSPlugins } from './en-US-plugins.ts';
@@ -28,6 +29,7 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   ai: enUSAi,
   chatApps: enUSChatApps,
   faceCheck: enUSFaceCheck,
+  ocr: enUSOcr,
   eSign: enUSESign,
   payment: enUSPayment,
   plugins: enUSPlugins,

@@ -10,6 +10,7 @@ import { zhCNCodeEditor } from './zh-CN-code-editor.ts';
 import { zhCNAi } from './zh-CN-ai.ts';
 import { zhCNChatApps } from './zh-CN-chat-apps.ts';
 import { zhCNFaceCheck } from './zh-CN-face-check.ts';
+import { zhCNOcr } from './zh-CN-ocr.ts';
 import { zhCNESign } from './zh-CN-e-sign.ts';
 import { zhCNPayment } from './zh-CN-payment.ts';
 import { zhCNPlugins } from './zh-CN-plugins.ts';
@@ -26,6 +27,7 @@ export const zhCNWorkbench = {
   ai: zhCNAi,
   chatApps: zhCNChatApps,
   faceCheck: zhCNFaceCheck,
+  ocr: zhCNOcr,
   eSign: zhCNESign,
   payment: zhCNPayment,
   plugins: zhCNPlugins,

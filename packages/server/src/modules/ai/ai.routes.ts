@@ -12,6 +12,7 @@ import { runAssistant, type AssistantEvent } from './assistant.ts';
 import { aiStatus, followSwitch, readAiSettings, saveAiSettings } from './ai-settings.ts';
 import { listUsage } from './ai-usage.ts';
 import { extractForm } from './form-extraction.ts';
+import { createAppFromProposal, proposeApp } from './app-create.ts';
 import type { FileStore } from '../files/file-store.ts';
 
 const tags = ['AI'];
@@ -86,6 +87,18 @@ export function aiRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch; stor
     handler: async (request) => ok(await extractForm({ ...ai, store: deps.store }, node(request), request.body)),
   });
 
+  // An app from a description (docs/decisions/0126): the proposal (nothing stored), then its creation through the designers' services.
+  app.post('/v1/ai-service/app/proposal', {
+    config: engine,
+    schema: { tags, summary: 'AI 生成应用：根据描述给出应用方案（不保存）', body: contracts.AppProposalBody, response: env(contracts.AppProposalResult) },
+    handler: async (request) => ok(await proposeApp(ai, node(request), request.body)),
+  });
+  app.post('/v1/ai-service/app/create', {
+    config: engine,
+    schema: { tags, summary: 'AI 生成应用：按（修改后的）方案创建应用、表单、列表、流程和仪表盘', body: contracts.AppCreateBody, response: env(contracts.AppCreateResult) },
+    handler: async (request) => ok(await createAppFromProposal(node(request), request.body)),
+  });
+
   // Server-sent events: `delta` {content} as the model writes, then `done` {usage} or `error` {code, message}. The
   // gates (provider, credit, rate) answer before the stream opens, as an ordinary error envelope.
   app.post('/v1/ai-service/stream-chat', {
@@ -115,6 +128,7 @@ export function aiRoutes(app: TypedApp, deps: { db: Db; http: typeof fetch; stor
           if (event.type === 'delta') send('delta', { content: event.content });
           else if (event.type === 'tool') send('tool', { name: event.name });
           else if (event.type === 'cite') send('cite', { citations: event.citations });
+          else if (event.type === 'draft') send('draft', event.draft);
           else if (event.type === 'done') send('done', { usage: event.usage, model: event.model });
         }
       } catch (error) {

@@ -8,6 +8,8 @@ import { engineOf, loadAppViews, viewerOf } from '../function-node/node-context.
 import { getRuntimeFormOrThrow, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { isHidden } from '../permission/form-rights.ts';
 import { columnStat, countRecords, distinctValues, queryRecords } from '../query/query.service.ts';
+import type { contracts } from '@tritium/shared';
+import { DRAFT_TOOL, DraftArgs, draftRecord } from './draft-record.ts';
 
 // The assistant's tools over the organisation's data (docs/decisions/0124): every one runs as the person asking,
 // through the query engine — their apps and forms, their data scope, their field rights (a hidden field is no column
@@ -24,6 +26,8 @@ export interface ToolOutcome {
   /** What the model reads (JSON). */
   result: unknown;
   citations: Citation[];
+  /** A record drafted for the person to check and save (draft_record; docs/decisions/0126). */
+  draft?: contracts.RecordDraft | null;
 }
 
 const FORM_TYPES: readonly number[] = [FunctionNodeType.FormModule, FunctionNodeType.WorkflowModule];
@@ -127,6 +131,7 @@ export const ASSISTANT_TOOLS = [
       },
     },
   },
+  DRAFT_TOOL,
 ];
 
 async function listForms(ctx: NodeContext) {
@@ -191,6 +196,8 @@ export async function runAssistantTool(ctx: NodeContext, name: string, argsText:
         return await findRecords(ctx, FindArgs.parse(args));
       case 'aggregate':
         return await aggregate(ctx, AggregateArgs.parse(args));
+      case 'draft_record':
+        return { ...(await draftRecord(ctx, DraftArgs.parse(args))), citations: [] };
       default:
         return { result: { error: `没有工具 ${name}` }, citations: [] };
     }

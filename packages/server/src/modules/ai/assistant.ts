@@ -15,6 +15,7 @@ export type AssistantEvent =
   | { type: 'delta'; content: string }
   | { type: 'tool'; name: string }
   | { type: 'cite'; citations: Citation[] }
+  | { type: 'draft'; draft: contracts.RecordDraft }
   | { type: 'done'; usage: Usage; model: string };
 
 const ROUNDS_MAX = 6;
@@ -28,6 +29,7 @@ function systemPrompt(engineName: string, now: Date): string {
     '回答关于业务数据的问题时，只依据工具返回的结果：先用 list_forms 找到表单，用 describe_form 了解字段编码，再用 find_records 或 aggregate 查询。',
     '工具按提问人的权限运行，看不到的数据就是没有权限，不要猜测或编造；查询不到时如实说明。',
     '金额保留两位小数；提到具体记录时给出记录标题。',
+    '用户要新建或起草记录时，先用 describe_form 查看字段，再调用 draft_record 填写草稿；草稿由用户核对后自行保存，你不能保存数据。',
   ].join('\n');
 }
 
@@ -73,6 +75,7 @@ export async function* runAssistant(
       const fresh = outcome.citations.filter((c) => !cited.has(c.objectId) && cited.size < CITATIONS_MAX);
       for (const c of fresh) cited.set(c.objectId, c);
       if (fresh.length) yield { type: 'cite', citations: fresh };
+      if (outcome.draft) yield { type: 'draft', draft: outcome.draft };
       const answer = JSON.stringify(outcome.result);
       // Cut, it would be broken JSON: the model is asked to narrow its question instead.
       messages.push({ role: 'tool', tool_call_id: call.id, content: answer.length > TOOL_ANSWER_MAX_CHARS ? JSON.stringify({ error: '结果过长，请缩小查询范围或减少返回的记录数' }) : answer });

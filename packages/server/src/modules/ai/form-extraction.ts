@@ -11,6 +11,7 @@ import { engineOf, type NodeContext } from '../function-node/node-context.ts';
 import { getRuntimeFormOrThrow, type DataField, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { isReadOnly } from '../permission/form-rights.ts';
 import { chatComplete, type AiDeps } from './ai-client.ts';
+import { PDF_BOUNDS, isPdf, pdfText } from './pdf-text.ts';
 
 // Form extraction (docs/decisions/0124): a pasted text or a picture (the vision model) becomes the values of the form's fields the person may fill,
 // by the chat model's structured output against a JSON schema made from the form's controls (sub-table rows too).
@@ -27,7 +28,7 @@ const extractable = (field: DataField) => field.type.group === 'basic' && TEXT_D
 
 type JsonSchema = Record<string, unknown>;
 
-const label = (field: DataField) => (typeof field.options.displayName === 'string' && field.options.displayName ? field.options.displayName : field.code);
+export const label = (field: DataField) => (typeof field.options.displayName === 'string' && field.options.displayName ? field.options.displayName : field.code);
 
 /** The JSON schema of one control's value, nullable (strict structured outputs want every key present). */
 function schemaOf(field: DataField): JsonSchema {
@@ -69,8 +70,8 @@ export function extractionSchema(form: RuntimeForm): { schema: JsonSchema; field
   return { schema: objectSchema(fields, gridSchemas), fields, grids };
 }
 
-/** One value as a save would take it, or the reason it would not. */
-function accepted(field: DataField, raw: unknown): { value: unknown } | { problem: string } | null {
+/** One value as a save would take it, or the reason it would not (the assistant's drafts pass the same). */
+export function accepted(field: DataField, raw: unknown): { value: unknown } | { problem: string } | null {
   if (raw === null || raw === undefined || raw === '' || (Array.isArray(raw) && !raw.length)) return null;
   const type = field.type;
   const value = controlFromInput(type, raw);
@@ -89,15 +90,21 @@ const SYSTEM = [
 
 const { AI_BOUNDS } = contracts;
 const IMAGE_MAX_BYTES = AI_BOUNDS.imageMb * 1024 * 1024;
+const PDF_MAX_BYTES = PDF_BOUNDS.maxMb * 1024 * 1024;
 
-/** The person's uploaded picture as a data URL for the vision model: their own upload, a picture by its bytes. */
-async function pictureOf(store: FileStore, ctx: NodeContext, fileId: string): Promise<string> {
+/**
+ * The person's upload: a picture as a data URL for the vision model, or a PDF's text layer (docs/decisions/0126) for
+ * the text path. Their own upload only; a picture or a PDF by its bytes, each under its own bound.
+ */
+async function uploadOf(store: FileStore, ctx: NodeContext, fileId: string): Promise<{ picture: string } | { text: string }> {
   const [row] = await findFiles(engineOf(ctx), [fileId]);
   const invalid = () => new AppError('AiImageInvalid', { detail: { limitMb: AI_BOUNDS.imageMb } });
-  const bytes = await readStoredFile(store, assertOwnPendingFile(row, ctx.userId, fileId), IMAGE_MAX_BYTES, invalid);
+  const own = assertOwnPendingFile(row, ctx.userId, fileId);
+  const bytes = await readStoredFile(store, own, Math.max(IMAGE_MAX_BYTES, PDF_MAX_BYTES), () => (own.name.toLowerCase().endsWith('.pdf') ? new AppError('AiPdfTooLarge', { detail: { maxPages: PDF_BOUNDS.maxPages, limitMb: PDF_BOUNDS.maxMb } }) : invalid()));
+  if (isPdf(bytes)) return { text: await pdfText(bytes) };
   const kind = imageKindOf(bytes);
-  if (kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') throw invalid();
-  return `data:image/${kind};base64,${bytes.toString('base64')}`;
+  if ((kind !== 'jpeg' && kind !== 'png' && kind !== 'webp') || bytes.length > IMAGE_MAX_BYTES) throw invalid();
+  return { picture: `data:image/${kind};base64,${bytes.toString('base64')}` };
 }
 
 export async function extractForm(deps: AiDeps & { store: FileStore }, ctx: NodeContext, body: contracts.FormExtractionBody): Promise<contracts.FormExtractionResult> {
@@ -105,10 +112,13 @@ export async function extractForm(deps: AiDeps & { store: FileStore }, ctx: Node
   const form = await getRuntimeFormOrThrow(edb, ctx, body.schemaCode);
   const shape = extractionSchema(form);
   if (!shape) throw new AppError('AiExtractionNothing');
-  const picture = body.fileId ? await pictureOf(deps.store, ctx, body.fileId) : null;
+  const upload = body.fileId ? await uploadOf(deps.store, ctx, body.fileId) : null;
+  const picture = upload && 'picture' in upload ? upload.picture : null;
+  // A PDF's text goes the text path, after what the person wrote.
+  const text = upload && 'text' in upload ? [body.text, upload.text].filter(Boolean).join('\n\n') : (body.text ?? '');
   const asked: OpenAI.Chat.Completions.ChatCompletionUserMessageParam = picture
     ? { role: 'user', content: [{ type: 'text', text: body.text || '请识别图片中的信息。' }, { type: 'image_url', image_url: { url: picture } }] }
-    : { role: 'user', content: body.text ?? '' };
+    : { role: 'user', content: text };
   const answer = await chatComplete(
     deps,
     edb,

@@ -80,7 +80,6 @@ describe('plugins', () => {
     }
     const english = await call(t.app, 'POST', '/v1/plugin/install', { token: admin.token, engineCode: admin.engineCode, headers: { 'accept-language': 'en-US' }, body: { code: 'attendance', settings: { platform: 'lark' } } });
     expect(english.body).toMatchObject({ errorCode: 430018, errorMessage: 'The plugin setting "platform" must be one of its choices' });
-    expect((await raw('/v1/plugin/install', { code: 'ocr' })).body).toMatchObject({ errorCode: 430004, errorMessage: '插件“OCR识别”暂不能安装：OCR 识别将随 AI 功能一起提供' });
     expect((await raw('/v1/plugin/install', { code: 'nothing' })).body).toMatchObject({ errorCode: 430003 });
     expect((await raw('/v1/plugin/install', { code: 'face', extra: 1 })).body).toMatchObject({ errorCode: 777 });
     // None of the refusals left a row behind.

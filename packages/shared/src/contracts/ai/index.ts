@@ -133,3 +133,4 @@ export const FormExtractionResult = z.object({
   issues: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 export type FormExtractionResult = z.infer<typeof FormExtractionResult>;
+export * from './app-proposal.ts';

@@ -16,6 +16,9 @@ export const aiApi = {
   save: (body: contracts.AiSettingsSaveBody) => apiClient.post<contracts.AiSettingsDto>('/v1/ai/settings/save', body),
   test: () => apiClient.post<contracts.AiTestResult>('/v1/ai/settings/test'),
   extract: (body: contracts.FormExtractionBody) => apiClient.post<contracts.FormExtractionResult>('/v1/ai-service/agent/form/extraction', body, { timeoutMs: 90_000 }),
+  /** An app from a description (docs/decisions/0126): the model's proposal, then its creation. */
+  proposeApp: (body: contracts.AppProposalBody) => apiClient.post<contracts.AppProposalResult>('/v1/ai-service/app/proposal', body, { timeoutMs: 120_000 }),
+  createApp: (body: contracts.AppCreateBody) => apiClient.post<contracts.AppCreateResult>('/v1/ai-service/app/create', body, { timeoutMs: 120_000 }),
   usage: (pageIndex: number, pageSize = 20) => apiClient.get<contracts.AiUsageListResult>('/v1/ai/usage/list', { query: { pageIndex, pageSize } }),
 };
 
@@ -23,6 +26,7 @@ export type ChatEvent =
   | { event: 'delta'; data: { content: string } }
   | { event: 'tool'; data: { name: string } }
   | { event: 'cite'; data: { citations: { schemaCode: string; objectId: string; title: string }[] } }
+  | { event: 'draft'; data: contracts.RecordDraft }
   | { event: 'done'; data: { usage: contracts.AiUsageDto } }
   | { event: 'error'; data: { code: number; message: string } };
 

@@ -6,10 +6,13 @@ import type { contracts } from '@tritium/shared';
 import { ApiError } from '../../lib/api-error.ts';
 import { getEngineCode } from '../../lib/session.ts';
 import { aiKeys, streamChat } from './ai-api.ts';
+import { stashDraft } from './record-drafts.ts';
 
 type Citation = { schemaCode: string; objectId: string; title: string };
-type Turn = contracts.ChatMessage & { stopped?: boolean; failed?: boolean; tools?: string[]; citations?: Citation[] };
-const TOOL_NAMES = ['list_forms', 'describe_form', 'find_records', 'aggregate'] as const;
+/** A record drafted in the turn: its form's name and the address of the new-record page that fills itself with it. */
+type Drafted = { formName: string; href: string; count: number };
+type Turn = contracts.ChatMessage & { stopped?: boolean; failed?: boolean; tools?: string[]; citations?: Citation[]; drafts?: Drafted[] };
+const TOOL_NAMES = ['list_forms', 'describe_form', 'find_records', 'aggregate', 'draft_record'] as const;
 
 /**
  * The assistant's conversation (docs/decisions/0124): the answer appears as the model writes it (server-sent events),
@@ -41,6 +44,11 @@ export function AssistantDrawer({ open, onClose, userId }: { open: boolean; onCl
         if (event.event === 'delta') setLast((turn) => ({ ...turn, content: turn.content + event.data.content }));
         else if (event.event === 'tool') setLast((turn) => ({ ...turn, tools: [...new Set([...(turn.tools ?? []), event.data.name])] }));
         else if (event.event === 'cite') setLast((turn) => ({ ...turn, citations: [...(turn.citations ?? []), ...event.data.citations] }));
+        else if (event.event === 'draft') {
+          // A link to the form's new-record page, filled with the draft for the person to check and save (docs/decisions/0126).
+          const href = stashDraft(event.data);
+          setLast((turn) => ({ ...turn, drafts: [...(turn.drafts ?? []), { formName: event.data.formName, href, count: event.data.filled.length }] }));
+        }
         else if (event.event === 'error') setLast((turn) => ({ ...turn, content: event.data.message, failed: true }));
       }
     } catch (error) {
@@ -89,6 +97,11 @@ export function AssistantDrawer({ open, onClose, userId }: { open: boolean; onCl
                 </Typography.Text>
               )}
               {turn.content}
+              {turn.drafts?.map((d) => (
+                <Button key={d.href} size="small" type="primary" ghost href={d.href} target="_blank" style={{ display: 'block', marginTop: token.marginXS, width: 'fit-content' }} data-testid="turn-draft">
+                  {t('ai.draft.open', { form: d.formName, count: d.count })}
+                </Button>
+              ))}
               {turn.stopped && <Typography.Text type="secondary"> {t('ai.assistant.stopped')}</Typography.Text>}
               {!!turn.citations?.length && (
                 <Flex vertical gap={2} style={{ marginTop: token.marginXS }} data-testid="turn-citations">

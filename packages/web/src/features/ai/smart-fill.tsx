@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Input, Modal, Tag, Tooltip, Typography, Upload } from 'antd';
 import { PictureOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@tritium/shared';
 import { aiApi, aiKeys } from './ai-api.ts';
+import { takeDraft } from './record-drafts.ts';
 
 /**
  * 智能填单 (docs/decisions/0124): a pasted text (or a picture, by the vision model) is read by the engine's model into the form's fields; the values that
@@ -16,12 +17,15 @@ export function SmartFillButton({
   labelOf,
   apply,
   upload,
+  uploadPdf,
 }: {
   schemaCode: string;
   labelOf: (code: string) => string;
   apply: (result: contracts.FormExtractionResult) => void;
   /** Uploads a picture as the form does (the form runtime's upload), answering its file id. */
   upload: (file: File) => Promise<string>;
+  /** Uploads a PDF (scene ocrAttachment), answering its file id; absent: pictures only. */
+  uploadPdf?: (file: File) => Promise<string>;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -31,6 +35,16 @@ export function SmartFillButton({
   const [picture, setPicture] = useState<{ fileId: string; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [filled, setFilled] = useState<string[]>([]);
+  // A record the assistant drafted (docs/decisions/0126): filled in once when the page opens, and marked as AI-filled.
+  useEffect(() => {
+    const draft = takeDraft(schemaCode);
+    if (!draft) return;
+    apply({ values: draft.values, children: {}, filled: draft.filled, issues: draft.issues });
+    setFilled(draft.filled);
+    void message.info(t('ai.draft.opened', { count: draft.filled.length }));
+    for (const issue of draft.issues) void message.warning(issue.message);
+    // Once, for the page's form (apply and the texts are the same for it).
+  }, [schemaCode]);
   const extract = useMutation({
     mutationFn: () => aiApi.extract({ schemaCode, ...(text.trim() ? { text } : {}), ...(picture ? { fileId: picture.fileId } : {}) }),
     onSuccess: (result) => {
@@ -70,12 +84,13 @@ export function SmartFillButton({
         <Typography.Paragraph type="secondary">{t('ai.fill.hint')}</Typography.Paragraph>
         <Input.TextArea aria-label={t('ai.fill.title')} autoSize={{ minRows: 6, maxRows: 14 }} maxLength={20000} value={text} onChange={(event) => setText(event.target.value)} placeholder={t('ai.fill.placeholder')} />
         <Upload
-          accept="image/png,image/jpeg,image/webp"
+          accept={uploadPdf ? 'image/png,image/jpeg,image/webp,application/pdf' : 'image/png,image/jpeg,image/webp'}
           maxCount={1}
           showUploadList={false}
           beforeUpload={(file) => {
             setUploading(true);
-            upload(file)
+            const isPdf = file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+            (isPdf && uploadPdf ? uploadPdf(file) : upload(file))
               .then((fileId) => setPicture({ fileId, name: file.name }))
               .catch(() => undefined)
               .finally(() => setUploading(false));
@@ -83,7 +98,7 @@ export function SmartFillButton({
           }}
         >
           <Button icon={<PictureOutlined />} loading={uploading} style={{ marginTop: 8 }}>
-            {t('ai.fill.picture')}
+            {t(uploadPdf ? 'ai.fill.pictureOrPdf' : 'ai.fill.picture')}
           </Button>
         </Upload>
         {picture && (

@@ -1,5 +1,5 @@
 import { Button, Flex, Layout, Menu, Result, Skeleton, Typography, theme } from 'antd';
-import { ApartmentOutlined, ApiOutlined, AppstoreAddOutlined, ArrowLeftOutlined, ControlOutlined, DeploymentUnitOutlined, HistoryOutlined, LinkOutlined, LoginOutlined, NotificationOutlined, RobotOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, AppstoreAddOutlined, ArrowLeftOutlined, ControlOutlined, DeploymentUnitOutlined, HistoryOutlined, LinkOutlined, LoginOutlined, NotificationOutlined, RobotOutlined, ScanOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProductMark } from '../../components/product-mark.tsx';
@@ -16,6 +16,7 @@ const ADMIN_PAGES = [
   { path: '/admin/plugins', icon: <AppstoreAddOutlined />, labelKey: 'plugins.title' },
   { path: '/admin/connectors', icon: <DeploymentUnitOutlined />, labelKey: 'connectors.title' },
   { path: '/admin/ai', icon: <RobotOutlined />, labelKey: 'ai.title' },
+  { path: '/admin/ocr-templates', icon: <ScanOutlined />, labelKey: 'ocr.templates.title' },
   { path: '/admin/sign-in', icon: <LoginOutlined />, labelKey: 'signInSettings.title' },
   { path: '/admin/oplog', icon: <HistoryOutlined />, labelKey: 'oplog.title' },
   { path: '/admin/feature-switches', icon: <ControlOutlined />, labelKey: 'featureSwitchSettings.title' },

@@ -6,7 +6,9 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { NavLink, useNavigate } from 'react-router';
 import { APP_CODE_PATH } from '@tritium/shared/constants/entry-routes';
 import { useTranslation } from 'react-i18next';
-import type { AppDto } from '../api/apps-api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { appKeys, type AppDto } from '../api/apps-api.ts';
+import { AiAppEntry } from '../../ai/ai-app-entry.tsx';
 import { preCodeForDrop } from '../tree-order.ts';
 import { AppIcon } from './app-icon.tsx';
 import { SortableRow } from './sortable-row.tsx';
@@ -40,6 +42,7 @@ export function AppList(props: AppListProps) {
 function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, onToggleFold }: AppListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { token } = theme.useToken();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -61,6 +64,14 @@ function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, a
             <Button size="small" type="link" icon={<PlusOutlined />} onClick={onCreate}>
               {t('apps.list.create')}
             </Button>
+          )}
+          {canCreate && (
+            <AiAppEntry
+              onCreated={(created) => {
+                void queryClient.invalidateQueries({ queryKey: appKeys.list });
+                void navigate(`/workbench/app/${created.appCode}`);
+              }}
+            />
           )}
           {onToggleFold && (
             <Tooltip title={t('apps.list.fold')}>

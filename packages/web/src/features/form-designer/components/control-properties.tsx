@@ -11,6 +11,7 @@ import { ROLLUP_PANEL_KEYS, RollupSourcePanel } from '../business-rules/rollup-s
 import { ADVANCED_BUTTON_PANEL_KEYS, AdvancedButtonPanel } from './advanced-button-panel.tsx';
 import { ESIGN_PANEL_KEYS, ESignDesignerPanel } from './esign-designer-panel.tsx';
 import { PLUGIN_PANEL_KEYS, PluginControlPanel } from './plugin-control-panel.tsx';
+import { OCR_PANEL_KEYS, OcrDesignerPanel } from './ocr-designer-panel.tsx';
 
 /** The decimal places a value of the control keeps (its show mode's default until one is set); undefined without any. */
 function decimalPlacesShown(type: AnyControlType, options: Record<string, unknown>): number | undefined {
@@ -51,8 +52,9 @@ export function ControlProperties() {
       {control.type === 'advancedButton' && <AdvancedButtonPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       {control.type === 'eSign' && <ESignDesignerPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       {control.type === 'plugin' && <PluginControlPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
+      {control.type === 'ocr' && <OcrDesignerPanel control={control} onChange={(options) => dispatch({ type: 'setOptions', uid: control.uid, options })} />}
       <OptionsEditor
-        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : control.type === 'advancedButton' ? ADVANCED_BUTTON_PANEL_KEYS : control.type === 'plugin' ? PLUGIN_PANEL_KEYS : control.type === 'eSign' ? ESIGN_PANEL_KEYS : undefined}
+        omit={control.type === 'rollup' ? ROLLUP_PANEL_KEYS : control.type === 'advancedButton' ? ADVANCED_BUTTON_PANEL_KEYS : control.type === 'plugin' ? PLUGIN_PANEL_KEYS : control.type === 'eSign' ? ESIGN_PANEL_KEYS : control.type === 'ocr' ? OCR_PANEL_KEYS : undefined}
         key={control.uid}
         idPrefix={`opt-${control.uid}`}
         schema={type.options}

@@ -238,7 +238,7 @@ export function RuntimeForm({ schemaCode, objectId, mode, device, onOpen, onClos
         </Typography.Text>
       )}
       {editing && mode !== 'Print' && <span style={{ flex: 1 }} />}
-      {editing && mode !== 'Print' && <SmartFillButton schemaCode={schemaCode} labelOf={fieldLabel} apply={applyExtraction} upload={async (file) => (await uploadFile(file, 'ocrImage')).id} />}
+      {editing && mode !== 'Print' && <SmartFillButton schemaCode={schemaCode} labelOf={fieldLabel} apply={applyExtraction} upload={async (file) => (await uploadFile(file, 'ocrImage')).id} uploadPdf={async (file) => (await uploadFile(file, 'ocrAttachment')).id} />}
     </Flex>
   );
   return (

@@ -1,6 +1,5 @@
 /** Batch scan, the status, the controls of outside services, and the button and dynamic controls of the form's code. */
-import { App, Button, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Tag, Typography } from 'antd';
 import { BIZ_OBJECT_STATUS_COLORS, BIZ_OBJECT_STATUS_LABELS, type BizObjectStatus } from '@tritium/shared/constants/data-status';
 import { batchScanField } from './batch-scan-field.tsx';
 import { advancedButtonField } from './advanced-button-field.tsx';
@@ -10,6 +9,7 @@ import { buttonField } from '../scripts/button-field.tsx';
 import { dynamicField } from '../scripts/dynamic-field.tsx';
 import { eSignField } from './esign-field.tsx';
 import { faceRecognitionField } from './face-field.tsx';
+import { ocrField } from './ocr-field.tsx';
 
 // ui.md: antd's grey is "default".
 const tagColor = (status: BizObjectStatus) => (BIZ_OBJECT_STATUS_COLORS[status] === 'grey' ? 'default' : BIZ_OBJECT_STATUS_COLORS[status]);
@@ -28,23 +28,11 @@ function StatusDisplay({ value }: DisplayProps<number>) {
   return <StatusTag status={value} />;
 }
 
-/** OCR: designed now, its service arrives with the AI features. */
-function ServiceEdit({ control, disabled }: FieldProps) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const text = t('formRuntime.serviceNotConfigured', { name: control.label });
-  return (
-    <Button disabled={disabled} onClick={() => void message.info(text)}>
-      {control.label}
-    </Button>
-  );
-}
-
 export const OTHER_FIELDS = {
   batchScan: batchScanField,
   dynamic: dynamicField,
   status: { Edit: (props: FieldProps<number>) => <StatusTag status={props.value} />, Display: StatusDisplay },
-  ocr: { Edit: ServiceEdit },
+  ocr: ocrField,
   eSign: eSignField,
   faceRecognition: faceRecognitionField,
   advancedButton: advancedButtonField,
