@@ -20,6 +20,7 @@ import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp, ROOT } from '../e2e/global-setup.ts';
+import pg from 'pg';
 import { onThrowawayPostgres, saveResult } from './lib.ts';
 import { round1 } from './setup.ts';
 import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, monotonicMicros, record, roundFigures, timedCalls } from './peer-workload-data.ts';
@@ -99,6 +100,26 @@ interface RoundFigures {
   bulkDatabaseCpuMs: number;
   /** the bench's own process (it sends the requests on the same machine) */
   bulkBenchCpuMs: number;
+  /** PostgreSQL rounds: the main table's average row, heap and indexes after the round, and OwnerId's type */
+  rowBytes?: number;
+  heapBytes?: number;
+  indexBytes?: number;
+  ownerIdType?: string;
+}
+type MedianKey = Exclude<keyof RoundFigures, 'rowBytes' | 'heapBytes' | 'indexBytes' | 'ownerIdType'>;
+
+/** The form's main table on PostgreSQL after the round: its average row and its heap and index sizes (decision 0128). */
+async function tableWidth(databaseUrl: string, schema: string, table: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const t = `"${schema}"."${table}"`;
+    const { rows } = await client.query(`select round(avg(pg_column_size(m.*)))::int as "rowBytes", pg_relation_size('${t}')::int as "heapBytes",
+      pg_indexes_size('${t}')::int as "indexBytes", (select data_type from information_schema.columns where table_schema = $1 and table_name = $2 and column_name = 'OwnerId')::text as "ownerIdType" from ${t} m`, [schema, table]);
+    return rows[0] as { rowBytes: number; heapBytes: number; indexBytes: number; ownerIdType: string };
+  } finally {
+    await client.end();
+  }
 }
 
 async function round(env: Record<string, string>): Promise<RoundFigures> {
@@ -166,6 +187,7 @@ async function round(env: Record<string, string>): Promise<RoundFigures> {
     return {
       ...roundFigures(child.pid!, { bulkSeconds, list, count, singles, listTotal: page.total, bulkCpu, listCpu, countCpu }),
       bulkBenchCpuMs: round1((benchCpu.user + benchCpu.system) / 1000 / REQUESTS),
+      ...(env.DATABASE_URL ? await tableWidth(env.DATABASE_URL, `e_${reg.engineCode}`, `i_${SCHEMA.toLowerCase()}`) : {}),
     };
   } finally {
     child.kill('SIGTERM');
@@ -195,7 +217,7 @@ for (let r = 0; r < ROUNDS; r++) {
 
 const names: Record<string, string> = { pglite: 'embedded PGlite', postgres: `PostgreSQL ${postgresVersion}` };
 const table = Object.entries(runs).map(([db, rounds]) => {
-  const m = (key: keyof RoundFigures) => median(rounds.map((f) => f[key]));
+  const m = (key: MedianKey) => median(rounds.map((f) => f[key]));
   return { database: names[db] ?? db, rounds: rounds.length, bulkRecordsPerSecond: m('bulkRecordsPerSecond'), listP50Ms: m('listP50Ms'), countP50Ms: m('countP50Ms'), singleCreateP50Ms: m('singleCreateP50Ms'), rssAfterLoadMiB: m('rssAfterLoadMiB'), listTotal: m('listTotal') };
 });
 saveResult(LABEL ? `peer-workload-${LABEL}` : 'peer-workload', { serverRoot: SERVER_ROOT, rounds: ROUNDS, timedCalls: TIMED, runs, table });
@@ -204,7 +226,7 @@ console.log('|---|---|---|---|---|---|');
 for (const row of table) console.log(`| Tritium, ${row.database} | ${row.bulkRecordsPerSecond.toLocaleString('en')} | ${row.listP50Ms} | ${row.countP50Ms} | ${row.singleCreateP50Ms} | ${row.rssAfterLoadMiB} MiB |`);
 console.log('\n| CPU ms per call, medians | list: server | list: PostgreSQL | count: server | count: PostgreSQL |\n|---|---|---|---|---|');
 for (const [db, rounds] of Object.entries(runs)) {
-  const m = (key: keyof RoundFigures) => median(rounds.map((f) => f[key]));
+  const m = (key: MedianKey) => median(rounds.map((f) => f[key]));
   console.log(`| ${names[db] ?? db} | ${m('listServerCpuMs')} | ${db === 'postgres' ? m('listDatabaseCpuMs') : '—'} | ${m('countServerCpuMs')} | ${db === 'postgres' ? m('countDatabaseCpuMs') : '—'} |`);
 }
 console.log(`(the list's filter matches ${table.map((r) => r.listTotal).join(' / ')} records)`);

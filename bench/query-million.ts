@@ -61,7 +61,7 @@ async function measure(databaseUrl: string, version: string) {
     await sql`
       insert into ${table} ("ObjectId", "Name", "Status", "CreatedBy", "ModifiedBy", "OwnerId", "OwnerDeptId", "CreatedTime", "ModifiedTime",
         "Title", "Customer", "Amount", "Kind")
-      select gen_random_uuid(), '订单' || g, 1, case when g % 50 = 1 then ${memberUser.id} else ${me} end, ${me}, ${me}, (${sql.val(depts)}::text[])[1 + g % 10],
+      select gen_random_uuid(), '订单' || g, 1, (case when g % 50 = 1 then ${memberUser.id} else ${me} end)::uuid, ${me}, ${me}, (${sql.val(depts)}::uuid[])[1 + g % 10],
         now() - g * interval '1 minute', now(), '订单' || g,
         (array['华东','华南','华北','西南','东北'])[1 + g % 5] || (array['贸易','科技','实业','物流','电子','机械','食品','医药'])[1 + (g / 5) % 8]
           || (array['有限公司','集团','股份公司'])[1 + (g / 40) % 3],
@@ -118,16 +118,22 @@ async function measure(databaseUrl: string, version: string) {
     result.figures.memberScopedRatio = Number((result.figures.memberScoped.medianMs / result.figures.adminAllAgain.medianMs).toFixed(2));
     // The member's condition as one "or" over every row — the shape before docs/decisions/0063 — and as the sum of
     // disjoint branches the query engine now counts with (permission/scope-sql.ts scopeBranches), both run directly.
-    const inDepts = `m."OwnerDeptId" = any(array(select department_id from "${schema}".org_user_departments where user_id = $1))`;
+    // The id columns are uuid in tables made since decision 0128 (text before): the department ids compared as the column's type.
+    const uuidIds = (await direct.query(`select data_type from information_schema.columns where table_schema = $1 and table_name = $2 and column_name = 'OwnerDeptId'`, [schema, tableName])).rows[0].data_type === 'uuid';
+    const inDepts = `m."OwnerDeptId" = any(array(select department_id${uuidIds ? '::uuid' : ''} from "${schema}".org_user_departments where user_id = $1))`;
     const inFlow = `m."ObjectId" in (select pi.object_id from "${schema}".wf_instances pi join "${schema}".wf_work_items pw on pw.instance_id = pi.id where pi.schema_code = $2 and pw.participant = $1)`;
-    const scopedWhere = `(${inDepts} or (m."CreatedBy" = $1 or m."OwnerId" = $1 or ${inFlow}))`;
-    const terms = [inDepts, `m."OwnerId" = $1`, `m."CreatedBy" = $1`, inFlow];
+    const member = uuidIds ? '$1::uuid' : '$1';
+    const scopedWhere = `(${inDepts} or (m."CreatedBy" = ${member} or m."OwnerId" = ${member} or ${inFlow}))`;
+    const terms = [inDepts, `m."OwnerId" = ${member}`, `m."CreatedBy" = ${member}`, inFlow];
     const branchCount = terms.map((term, i) => `(select count(*)::int from ${t} as m where ${[term, ...terms.slice(0, i).map((e) => `(${e}) is not true`)].join(' and ')})`).join(' + ');
     const orTotal = (await direct.query(`select count(*)::int as n from ${t} as m where ${scopedWhere}`, [memberUser.id, node.code])).rows[0].n;
     if (orTotal !== result.totals.memberScoped) throw new Error(`the member's total ${result.totals.memberScoped} is not the "or" count ${orTotal}`);
     result.figures.memberScopedSql = await timed(run(shape(scopedWhere), [memberUser.id, node.code]));
     result.figures.memberBranchesSql = await timed(run(`select ${branchCount} as n`, [memberUser.id, node.code]));
     const explain = async (text: string, values: unknown[] = []) => (await direct.query(`explain (analyze, buffers off) ${text}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    result.uuidIds = uuidIds;
+    result.sizes = (await direct.query(`select pg_relation_size($1::regclass)::bigint::text as heap, pg_indexes_size($1::regclass)::bigint::text as indexes,
+      (select round(avg(pg_column_size(m.*)))::int from (select * from ${t} limit 10000) m) as "rowBytes"`, [t])).rows[0];
     result.plans = {
       firstPage: await explain(shape('true')),
       filteredPage: await explain(shape(filteredWhere), ['%华东贸易%', 900]),

@@ -108,6 +108,7 @@ import { automationRunHandler } from './modules/automation/automation-runner.ts'
 import { automationScheduleSweep } from './modules/automation/automation-schedules.ts';
 import { taskTipSweep } from './modules/sns/task-tip-delivery.ts';
 import { TRIGRAM_BACKFILL_JOB, trigramBackfillHandler } from './modules/form-design/trigram-backfill.job.ts';
+import { UUID_IDS_JOB, uuidIdsHandler } from './modules/form-design/uuid-ids.job.ts';
 import { setRecordEventSink } from './modules/business-data/record-hooks-port.ts';
 import { INSTANCE_HEADER, INSTANCE_ID } from './lib/instance-id.ts';
 import { createScheduler, SweepRegistry, type Scheduler } from './scheduler/scheduler.ts';
@@ -344,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(DATA_IMPORT_ROLLBACK_JOB, importRollbackHandler(dataPort))
     .register(DATA_EXPORT_JOB, dataExportHandler(dataPort))
     .register(TRIGRAM_BACKFILL_JOB, trigramBackfillHandler())
+    .register(UUID_IDS_JOB, uuidIdsHandler())
     .register(NOTIFICATION_DELIVERY_JOB, deliveryHandler(deliveries))
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
     .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }))

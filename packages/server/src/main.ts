@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateAllEngines, migratePlatform } from './db/migrate.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-lock.ts';
 import { queueTrigramBackfill } from './modules/form-design/trigram-backfill.job.ts';
+import { queueUuidIdsMigration } from './modules/form-design/uuid-ids.job.ts';
 import { buildApp } from './app.ts';
 import { purgeExpiredRevocations } from './modules/auth/token.service.ts';
 import { purgeSignInFlows } from './modules/integrations/sso.service.ts';
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     await app.extras.jobs.sweep();
     // Forms published before full-text search get its indexes once, in the background (docs/decisions/0040).
     await queueTrigramBackfill(database.db).catch((err) => app.log.warn({ err }, 'search index backfill not queued'));
+    // Form tables made before decision 0128 get uuid id columns, one table a transaction, resumed after a kill.
+    await queueUuidIdsMigration(database.db).catch((err) => app.log.warn({ err }, 'uuid id migration not queued'));
     app.extras.jobs.start();
     // What fell due while no process ran is found by the first tick (timed automations, workflow time limits).
     app.extras.scheduler.start();

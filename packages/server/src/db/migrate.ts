@@ -73,6 +73,7 @@ import * as connectorDeliveriesAndDataSources from './migrations/engine/2026-11-
 import * as aiSettings from './migrations/engine/2026-11-30T0700_create-ai-settings.ts';
 import * as oneRunningESignFlow from './migrations/engine/2026-11-30T0800_one-running-esign-flow.ts';
 import * as recognitionTemplates from './migrations/engine/2026-12-01T0100_create-recognition-templates.ts';
+import * as formTablesUuidIds from './migrations/engine/2026-12-01T0400_form-tables-uuid-ids.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -153,6 +154,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-30T0700_create-ai-settings': aiSettings,
   '2026-11-30T0800_one-running-esign-flow': oneRunningESignFlow,
   '2026-12-01T0100_create-recognition-templates': recognitionTemplates,
+  '2026-12-01T0400_form-tables-uuid-ids': formTablesUuidIds,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -335,6 +335,8 @@ export interface FormTableTable {
   created_time: Timestamp;
   /** Main table: the columns with a lowered twin (form-design/trigram-indexes.ts); '[]' for sub-tables. */
   folded_columns: ColumnType<string[], string | undefined, string>;
+  /** The system id columns are uuid (decision 0128); false for a table made before it until the storage job converts it. */
+  uuid_ids: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface FormCustomIndexTable {

@@ -21,7 +21,7 @@ export function scopeTargetOf(form: RuntimeForm, userId: string, alias = 'r'): S
     const { dataType } = controlStorage(f.type, f.options);
     if (dataType === 'user' || dataType === 'users') userColumns.push({ code: f.code, multi: dataType === 'users' });
   }
-  return { alias, userId, schemaCode: form.node.code, userColumns };
+  return { alias, userId, schemaCode: form.node.code, userColumns, uuidIds: form.uuidIds };
 }
 
 async function recordWhere(edb: EngineExecutor, form: RuntimeForm, objectId: string, condition: ReturnType<typeof sql<SqlBool>>): Promise<boolean> {

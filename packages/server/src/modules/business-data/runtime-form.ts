@@ -43,6 +43,8 @@ export interface RuntimeForm {
   mainTable: string;
   /** Main-table columns with a lowered twin: "contains" reads the twin with LIKE (form-design/trigram-indexes.ts). */
   folded: ReadonlySet<string>;
+  /** The main table's CreatedBy, ModifiedBy, OwnerId, OwnerDeptId and WorkflowInstanceId are uuid (decision 0128), not text. */
+  uuidIds: boolean;
   fields: DataField[];
   grids: GridField[];
   /** The sequence-number control's options, when the form has one. */
@@ -108,6 +110,7 @@ export async function formOfNode(edb: EngineExecutor, node: NodeRow, viewer: Nod
     version: published.version,
     mainTable,
     folded: new Set(published.folded),
+    uuidIds: published.uuidIds,
     fields,
     grids,
     seqNo,

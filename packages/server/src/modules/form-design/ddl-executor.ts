@@ -12,19 +12,20 @@ import { dropPreAggregate } from '../../db/pre-aggregate-names.ts';
 // the registry's, checked by sqlTypeOf.
 
 // Main table system columns (architecture.md §2, SYSTEM_FIELDS less ParentObjectId). ObjectId is a UUID (v7 from the
-// server; a default so that rows written by SQL get one too).
+// server; a default so that rows written by SQL get one too). The people, department and flow ids are uuid too
+// (16 bytes instead of 37, decision 0128): every writer stores a user's, department's or instance's newId().
 const MAIN_SYSTEM_COLUMNS = (table: string): RawBuilder<unknown>[] => [
   sql`"ObjectId" uuid not null default gen_random_uuid()`,
   sql`"Name" text not null default ''`,
   sql`"Status" integer not null default 0`,
-  sql`"CreatedBy" text`,
-  sql`"ModifiedBy" text`,
-  sql`"OwnerId" text`,
-  sql`"OwnerDeptId" text`,
+  sql`"CreatedBy" uuid`,
+  sql`"ModifiedBy" uuid`,
+  sql`"OwnerId" uuid`,
+  sql`"OwnerDeptId" uuid`,
   sql`"CreatedTime" timestamptz not null default now()`,
   sql`"ModifiedTime" timestamptz not null default now()`,
   sql`"SeqNo" text`,
-  sql`"WorkflowInstanceId" text`,
+  sql`"WorkflowInstanceId" uuid`,
   sql`constraint ${sql.id(primaryKeyName(table))} primary key ("ObjectId")`,
 ];
 

@@ -58,16 +58,20 @@ export async function formTablesOf(edb: EngineExecutor, schemaCode: string): Pro
   return new Map(rows.map((r) => [r.grid_key, r.table_name]));
 }
 
-/** formTablesOf, and the main table's columns that have a lowered twin (trigram-indexes.ts), in one statement. */
-export async function formTablesAndTwinsOf(edb: EngineExecutor, schemaCode: string): Promise<{ tables: Map<string, string>; folded: string[] }> {
-  const rows = await edb.selectFrom('form_tables').select(['grid_key', 'table_name', 'folded_columns']).where('schema_code', '=', schemaCode).execute();
+/**
+ * formTablesOf, the main table's columns that have a lowered twin (trigram-indexes.ts) and whether its system id
+ * columns are uuid (decision 0128), in one statement.
+ */
+export async function formTablesAndTwinsOf(edb: EngineExecutor, schemaCode: string): Promise<{ tables: Map<string, string>; folded: string[]; uuidIds: boolean }> {
+  const rows = await edb.selectFrom('form_tables').select(['grid_key', 'table_name', 'folded_columns', 'uuid_ids']).where('schema_code', '=', schemaCode).execute();
   const main = rows.find((r) => r.grid_key === '');
   const folded = typeof main?.folded_columns === 'string' ? (JSON.parse(main.folded_columns) as string[]) : (main?.folded_columns ?? []);
-  return { tables: new Map(rows.map((r) => [r.grid_key, r.table_name])), folded };
+  return { tables: new Map(rows.map((r) => [r.grid_key, r.table_name])), folded, uuidIds: main?.uuid_ids ?? false };
 }
 
+/** A table made now: its system id columns are uuid (ddl-executor.ts). */
 export async function insertFormTable(edb: EngineExecutor, schemaCode: string, gridKey: string, tableName: string): Promise<void> {
-  await edb.insertInto('form_tables').values({ schema_code: schemaCode, grid_key: gridKey, table_name: tableName }).execute();
+  await edb.insertInto('form_tables').values({ schema_code: schemaCode, grid_key: gridKey, table_name: tableName, uuid_ids: true }).execute();
 }
 
 export async function deleteFormTable(edb: EngineExecutor, tableName: string): Promise<void> {

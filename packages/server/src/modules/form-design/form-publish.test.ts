@@ -14,8 +14,8 @@ beforeAll(async () => ({ t, admin, a, appCode } = await adminWithApp()));
 afterAll(() => t.close());
 
 const SYSTEM = {
-  ObjectId: 'uuid', Name: 'text', Status: 'int4', CreatedBy: 'text', ModifiedBy: 'text', OwnerId: 'text', OwnerDeptId: 'text',
-  CreatedTime: 'timestamptz', ModifiedTime: 'timestamptz', SeqNo: 'text', WorkflowInstanceId: 'text',
+  ObjectId: 'uuid', Name: 'text', Status: 'int4', CreatedBy: 'uuid', ModifiedBy: 'uuid', OwnerId: 'uuid', OwnerDeptId: 'uuid',
+  CreatedTime: 'timestamptz', ModifiedTime: 'timestamptz', SeqNo: 'text', WorkflowInstanceId: 'uuid',
 };
 const CHILD_SYSTEM = { ObjectId: 'uuid', ParentObjectId: 'uuid', SortKey: 'int4' };
 

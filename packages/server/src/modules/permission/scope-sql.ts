@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DataScope } from '@tritium/shared/constants/org';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
+import { idParam, idsOfType } from '../../db/uuid-ids.ts';
 
 // Data scopes (domain.md §6; docs/decisions/0013, 0037) as one condition of the statement that reads the records:
 // own = OwnerId is the person; own department = OwnerDeptId is one of their departments (org_user_departments, not
@@ -15,6 +16,8 @@ export interface ScopeTarget {
   schemaCode: string;
   /** The main table's user columns: `multi` for multi-user (text[]) columns. */
   userColumns: readonly { code: string; multi: boolean }[];
+  /** The main table's system id columns (OwnerId, OwnerDeptId, CreatedBy …) are uuid (docs/decisions/0128). */
+  uuidIds?: boolean;
 }
 
 const builder = (edb: EngineExecutor) => edb as unknown as Kysely<any>;
@@ -32,19 +35,24 @@ const TERM_ORDER = ['OwnerDeptId', 'OwnerId', 'CreatedBy', 'flow'];
 
 function scopeTerms(edb: EngineExecutor, target: ScopeTarget, scope: DataScope): ScopeTerm[] | 'all' {
   const ref = (code: string) => sql.ref(`${target.alias}.${code}`);
-  const own: ScopeTerm = { key: 'OwnerId', indexed: true, sql: sql<SqlBool>`${ref('OwnerId')} = ${target.userId}` };
+  const uuid = target.uuidIds === true;
+  const isSystem = (code: string) => code === 'CreatedBy' || code === 'OwnerId';
+  // The caller's id as the column's type takes it: a uuid column never reads a text that is not one (decision 0128).
+  const me = (code: string) => (isSystem(code) ? idParam(uuid, target.userId) : target.userId);
+  const own: ScopeTerm = { key: 'OwnerId', indexed: true, sql: sql<SqlBool>`${ref('OwnerId')} = ${me('OwnerId')}` };
   // An array read once before the scan (an InitPlan): the condition stays parallel-safe, and a person is in few
   // departments, so the per-row test is short (bench/query-million.ts, docs/decisions/0057).
+  const departments = builder(edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', target.userId);
   const ownDept = (): ScopeTerm => ({
     key: 'OwnerDeptId',
     indexed: true,
-    sql: sql<SqlBool>`${ref('OwnerDeptId')} = any(array(${builder(edb).selectFrom('org_user_departments').select('department_id').where('user_id', '=', target.userId)}))`,
+    sql: uuid ? sql<SqlBool>`${ref('OwnerDeptId')} = any(array${idsOfType(true, departments)})` : sql<SqlBool>`${ref('OwnerDeptId')} = any(array(${departments}))`,
   });
   const relevant = (): ScopeTerm[] => [
     ...target.userColumns.map((c) => ({
       key: c.code,
-      indexed: c.code === 'CreatedBy' || c.code === 'OwnerId',
-      sql: c.multi ? sql<SqlBool>`${target.userId}::text = any(${ref(c.code)})` : sql<SqlBool>`${ref(c.code)} = ${target.userId}`,
+      indexed: isSystem(c.code),
+      sql: c.multi ? sql<SqlBool>`${target.userId}::text = any(${ref(c.code)})` : sql<SqlBool>`${ref(c.code)} = ${me(c.code)}`,
     })),
     { key: 'flow', indexed: true, sql: inFlowSql(edb, target) },
   ];

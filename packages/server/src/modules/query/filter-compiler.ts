@@ -8,6 +8,7 @@ import { subtreeIds } from '../org/org.repo.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { resolveColumn, type QueryColumn } from './query-fields.ts';
 import { foldedColumnName } from '../form-design/trigram-indexes.ts';
+import { idParam, idsOfType } from '../../db/uuid-ids.ts';
 
 // Filter → one SQL condition on the form's columns (docs/decisions/0013-query-engine.md; architecture.md §2: queries
 // run in SQL). Every value travels as a bind parameter; names go through sql.ref. Problems are collected as
@@ -129,8 +130,10 @@ function conditionOf(ctx: CompileContext, column: QueryColumn, col: Ref, folded:
     case 'reference':
       if (operator === 'Dynamic') return sql<SqlBool>`${col} in ${orgValues(ctx, column, v)}`;
       // A department and every department below it (a report drilling into a department rolled up to a level).
-      if (operator === 'Contains' && column.dataType === 'unit') return sql<SqlBool>`${col} in (${subtreeIds(ctx.edb, [v.text()])})`;
-      return idCondition(col, operator, v, column.sqlType === 'uuid');
+      if (operator === 'Contains' && column.dataType === 'unit') return sql<SqlBool>`${col} in ${idsOfType(column.sqlType === 'uuid', subtreeIds(ctx.edb, [v.text()]))}`;
+      // A record's key is checked (a wrong one is the caller's mistake); a person's, department's or flow's id in a
+      // uuid column that is not a uuid names nobody, as it named nobody when the column was text (decision 0128).
+      return idCondition(col, operator, v, column.sqlType === 'uuid', column.code === 'ObjectId');
     case 'strings':
     case 'users':
     case 'units':
@@ -227,9 +230,9 @@ function dateCondition(ctx: CompileContext, col: ReturnType<typeof sql.ref>, ope
   }
 }
 
-/** Single ids (user, department, association; ObjectId is a uuid column). */
-function idCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader, isUuid: boolean): Cond {
-  const id = () => (isUuid ? v.uuid() : v.text());
+/** Single ids (user, department, association; ObjectId and, since decision 0128, the system id columns are uuid). */
+function idCondition(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operator'], v: ValueReader, isUuid: boolean, isKey: boolean): Cond {
+  const id = () => (isUuid && isKey ? v.uuid() : idParam(isUuid, v.text()));
   switch (operator) {
     case 'Equal': return sql<SqlBool>`${col} = ${id()}`;
     case 'NotEqual': return sql<SqlBool>`${col} is distinct from ${id()}`;
@@ -292,9 +295,10 @@ function jsonBlank(col: ReturnType<typeof sql.ref>, operator: QueryLeaf['operato
 /** Dynamic org values as a subquery of ids: the caller, their departments, or those and the departments below. */
 function orgValues(ctx: CompileContext, column: QueryColumn, v: ValueReader) {
   const name = v.dynamic(dynamicValuesFor(column.dataType));
-  if (name === 'MyDepartment') return sql`(${myDepartments(ctx)})`;
-  if (name === 'MyDepartmentAndSub') return sql`(${myDepartmentsAndBelow(ctx)})`;
-  return sql`(select ${ctx.userId}::text)`;
+  const uuid = column.sqlType === 'uuid';
+  if (name === 'MyDepartment') return idsOfType(uuid, myDepartments(ctx));
+  if (name === 'MyDepartmentAndSub') return idsOfType(uuid, myDepartmentsAndBelow(ctx));
+  return uuid ? sql`(select ${idParam(true, ctx.userId)}::uuid)` : sql`(select ${ctx.userId}::text)`;
 }
 
 /** Reads a leaf's value in the shape its operator and column need; a wrong shape is an issue at `path`. */

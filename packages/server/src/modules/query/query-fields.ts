@@ -1,6 +1,7 @@
 import { controlStorage, type ControlDataType } from '@tritium/shared/controls/index';
 import type { DataField, GridField, RuntimeForm } from '../business-data/runtime-form.ts';
 import { isHidden } from '../permission/form-rights.ts';
+import { isUuidIdColumn } from '../../db/uuid-ids.ts';
 
 // The columns a filter, a sort or a statistic may name (docs/decisions/0013): a main-table control column by its
 // code, a system field by its name, or a sub-table column as `<gridCode>.<code>`. Each carries the registry's data
@@ -47,7 +48,9 @@ export function mainColumn(form: RuntimeForm, code: string): QueryColumn | undef
   const field = form.fields.find((f) => f.code === code);
   if (field) return isHidden(form.rights, code) ? undefined : fieldColumn(field);
   const system = Object.hasOwn(SYSTEM_FIELDS, code) ? SYSTEM_FIELDS[code] : undefined;
-  return system ? { code, ...system } : undefined;
+  if (!system) return undefined;
+  // The people, department and flow ids are uuid in tables made (or converted) since decision 0128, text before.
+  return form.uuidIds && isUuidIdColumn(code) ? { code, ...system, sqlType: 'uuid' } : { code, ...system };
 }
 
 /** A main-table column or a sub-table column (`grid.code`), or undefined (hidden ones too). */

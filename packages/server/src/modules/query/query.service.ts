@@ -136,7 +136,7 @@ export async function queryWindow(ctx: NodeContext, body: Narrowing & Pick<Query
   // The statement of this shape built before, its values bound anew (docs/decisions/0100).
   const kind = !window.count ? 'page' : window.limit === 0 ? 'count' : sorts.length ? 'sorted' : 'lateral';
   const compiledWhere = where.compile(edb);
-  const statements = statementsOf(ctx.db, { engineCode: ctx.engineCode, schemaCode: form.node.code, objectId: form.node.object_id, version: form.version, mainTable: form.mainTable });
+  const statements = statementsOf(ctx.db, { engineCode: ctx.engineCode, schemaCode: form.node.code, objectId: form.node.object_id, version: form.version, mainTable: form.mainTable, uuidIds: form.uuidIds });
   const orderKey = kind === 'count' ? '' : order.map((o) => `${o.code} ${o.direction}`).join(',');
   const shape = `${kind}\u0000${orderKey}\u0000${form.rights.viewScopes.join(',')}\u0000${compiledWhere.sql}`;
   const cached = statements.get(shape);

@@ -40,12 +40,13 @@ const byDatabase = new WeakMap<Db, DatabaseStatements>();
 const formKey = (engineCode: string, schemaCode: string, objectId: string) => `${engineCode}\u0000${schemaCode}\u0000${objectId}`;
 
 /** One form's statements as published now, and how to remember another; an older version's are dropped at once. */
-export function statementsOf(db: Db, form: { engineCode: string; schemaCode: string; objectId: string; version: number; mainTable: string }) {
+export function statementsOf(db: Db, form: { engineCode: string; schemaCode: string; objectId: string; version: number; mainTable: string; uuidIds?: boolean }) {
   let cache = byDatabase.get(db);
   if (!cache) byDatabase.set(db, (cache = { forms: new Map(), size: 0 }));
   const { forms } = cache;
   const key = formKey(form.engineCode, form.schemaCode, form.objectId);
-  const version = `${form.version}\u0000${form.mainTable}`;
+  // The table's id columns converted to uuid (decision 0128) replace the statements too, as a publish does.
+  const version = `${form.version}\u0000${form.mainTable}${form.uuidIds ? '\u0000uuid' : ''}`;
   let entry = forms.get(key);
   if (entry) forms.delete(key);
   if (entry && entry.version !== version) {

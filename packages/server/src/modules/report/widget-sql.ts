@@ -116,8 +116,10 @@ export function compileWidget(cc: CompileContext, widget: Widget, runtimeFilter:
     columns.push({ key: `d${i}`, label: d.label || title(d.field), kind: 'dimension', dataType: column.dataType, ...(dateGroup ? { dateGroup } : {}) });
     if (d.departmentLevel) {
       if (column.dataType !== 'unit') throw notUsable(d.field, '按部门层级汇总的维度', 'a dimension rolled up by department level');
-      levels.push({ alias: `lv${i}`, level: d.departmentLevel, ref: column.ref });
-      return sql`coalesce(${sql.ref(`lv${i}.anc`)}, ${column.ref})`;
+      // The org tree's ids are text; a uuid department column (OwnerDeptId, decision 0128) meets them as text.
+      const ref = column.sqlType === 'uuid' ? sql`${column.ref}::text` : column.ref;
+      levels.push({ alias: `lv${i}`, level: d.departmentLevel, ref });
+      return sql`coalesce(${sql.ref(`lv${i}.anc`)}, ${ref})`;
     }
     if (column.dataType === 'address') return provinceOf(column.ref);
     return dateGroup ? sql`to_char(${column.ref} at time zone ${sql.lit(FORMULA_TIME_ZONE)}, ${sql.lit(DATE_FORMATS[dateGroup])})` : column.ref;

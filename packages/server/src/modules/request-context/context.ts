@@ -12,6 +12,8 @@ export interface PublishedForm {
   tables: Map<string, string>;
   /** The main table's columns that have a lowered twin (form-design/trigram-indexes.ts, decision 0103). */
   folded: readonly string[];
+  /** The main table's system id columns are uuid (decision 0128); false for a table the storage job has not converted. */
+  uuidIds: boolean;
 }
 
 export type GrantRow = { node_code: string; app_code: string; permission: Permission };

@@ -186,7 +186,7 @@ describe('many matches', () => {
     const many = SEARCH_PROBE_CAP + 100;
     const me: string = (await a.post('/v1/form/loaddata', { schemaCode: code, objectId: ids.shanghai })).system.CreatedBy;
     await engineSql(t, sql`insert into ${table} ("Name", "Status", "CreatedBy", "ModifiedBy", "OwnerId", "CreatedTime", "Title", "Notes")
-      select '批次' || g, 1, ${me}, ${me}, case when g % 100 = 0 then ${alice.userId} else ${me} end,
+      select '批次' || g, 1, ${me}, ${me}, (case when g % 100 = 0 then ${alice.userId} else ${me} end)::uuid,
         now() - g * interval '1 minute', '批次' || g, '批量导入的跟进' || g from generate_series(1, ${many}::int) g`);
     const first = await search(a, { keyword: '批量导入', pageSize: '3' });
     expect(first.body.data.hasMore).toBe(true);
