@@ -224,6 +224,11 @@ async function measure(databaseUrl: string, postgresVersion: string) {
       lockOut: lock,
       outsideKillWindow: summarise(world.samples.filter((s) => !killWindow(s.at))),
       inKillWindow: summarise(world.samples.filter((s) => killWindow(s.at))),
+      // Where the slow answers fall: every 30 s of the load, its calls, p99 and calls over 500 ms.
+      timeline: Array.from({ length: Math.ceil(SECONDS / 30) }, (_, w) => {
+        const inWindow = world.samples.filter((s) => s.at >= started + w * 30_000 && s.at < started + (w + 1) * 30_000);
+        return { from: w * 30, ...summarise(inWindow).all, over500ms: inWindow.filter((s) => s.ms > 500).length };
+      }),
       errorsSample: world.samples.filter((s) => !s.ok).slice(0, 10),
       acknowledgedSaves: world.acknowledged.length, lostSaves: lost.length,
       exports: exportStates,
