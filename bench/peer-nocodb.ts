@@ -17,13 +17,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitForHttp } from '../e2e/global-setup.ts';
-import { onThrowawayPostgres, saveResult } from './lib.ts';
-import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, record, roundFigures, timedCalls } from './peer-workload-data.ts';
+import { PER_REQUEST, REQUESTS, SEED, SINGLES, TIMED, cpuPerCall, generator, record, roundFigures, runPeerRounds, timedCalls } from './peer-workload-data.ts';
 
 const ROOT = process.env.BENCH_NOCODB_ROOT;
 if (!ROOT || !existsSync(path.join(ROOT, 'server.js'))) throw new Error('BENCH_NOCODB_ROOT: the folder NocoDB and its server.js are installed in (see the comment at the top)');
-const ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 3);
-const LABEL = process.env.BENCH_PEER_LABEL ?? '';
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'Bench#Passw0rd!';
 
@@ -105,22 +102,4 @@ async function round(databaseUrl: string) {
 }
 
 const version = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/nocodb/package.json'), 'utf8')).version as string;
-type Figures = NonNullable<Awaited<ReturnType<typeof round>>>;
-const rounds: Figures[] = [];
-let postgresVersion = '';
-for (let r = 0; r < ROUNDS; r++) {
-  const figures = await onThrowawayPostgres('peer_nocodb', (url, v) => {
-    postgresVersion = v;
-    return round(url);
-  });
-  if (!figures) break;
-  console.log(JSON.stringify({ round: r + 1, product: `NocoDB ${version}`, ...figures }));
-  rounds.push(figures);
-}
-const m = (key: keyof Figures) => [...rounds.map((f) => f[key])].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)];
-saveResult(LABEL ? `peer-nocodb-${LABEL}` : 'peer-nocodb', { version, postgresVersion, rounds });
-console.log(`\n| ${rounds.length} rounds, medians | bulk insert rec/s | list p50 ms | count p50 ms | single create p50 ms | server RSS after load |`);
-console.log('|---|---|---|---|---|---|');
-console.log(`| NocoDB ${version}, PostgreSQL ${postgresVersion} | ${m('bulkRecordsPerSecond').toLocaleString('en')} | ${m('listP50Ms')} | ${m('countP50Ms')} | ${m('singleCreateP50Ms')} | ${m('rssAfterLoadMiB')} MiB |`);
-console.log(`| CPU ms per call, medians: list server ${m('listServerCpuMs')}, PostgreSQL ${m('listDatabaseCpuMs')}; count server ${m('countServerCpuMs')}, PostgreSQL ${m('countDatabaseCpuMs')} |`);
-console.log(`(the list's filter matches ${m('listTotal')} records)`);
+await runPeerRounds(`NocoDB ${version}`, 'peer-nocodb', round);

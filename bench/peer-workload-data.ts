@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { onThrowawayPostgres, saveResult } from './lib.ts';
 import { percentile, round1 } from './setup.ts';
 
 export const REQUESTS = 100;
@@ -120,4 +121,32 @@ export function roundFigures(serverPid: number, measured: { bulkSeconds: number;
     bulkServerCpuMs: measured.bulkCpu.serverCpuMs,
     bulkDatabaseCpuMs: measured.bulkCpu.databaseCpuMs,
   };
+}
+
+type PeerFigures = ReturnType<typeof roundFigures>;
+
+/**
+ * A peer's rounds, each on a throw-away PostgreSQL database, then its medians printed as the peer benches' table and
+ * saved as bench/results/<result>[-<label>].json (BENCH_PEER_ROUNDS, BENCH_PEER_LABEL).
+ */
+export async function runPeerRounds(product: string, result: string, round: (databaseUrl: string) => Promise<PeerFigures>): Promise<void> {
+  const rounds: PeerFigures[] = [];
+  const label = process.env.BENCH_PEER_LABEL ?? '';
+  let postgresVersion = '';
+  for (let r = 0; r < Number(process.env.BENCH_PEER_ROUNDS ?? 3); r++) {
+    const figures = await onThrowawayPostgres(`peer_${result.replace(/\W/g, '_')}`, (url, v) => {
+      postgresVersion = v;
+      return round(url);
+    });
+    if (!figures) break;
+    console.log(JSON.stringify({ round: r + 1, product, ...figures }));
+    rounds.push(figures);
+  }
+  const m = (key: keyof PeerFigures) => [...rounds.map((f) => f[key])].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)]!;
+  saveResult(label ? `${result}-${label}` : result, { version: product.split(' ').pop(), postgresVersion, rounds });
+  console.log(`\n| ${rounds.length} rounds, medians | bulk insert rec/s | list p50 ms | count p50 ms | single create p50 ms | server RSS after load |`);
+  console.log('|---|---|---|---|---|---|');
+  console.log(`| ${product}, PostgreSQL ${postgresVersion} | ${m('bulkRecordsPerSecond').toLocaleString('en')} | ${m('listP50Ms')} | ${m('countP50Ms')} | ${m('singleCreateP50Ms')} | ${m('rssAfterLoadMiB')} MiB |`);
+  console.log(`| CPU ms per call, medians: list server ${m('listServerCpuMs')}, PostgreSQL ${m('listDatabaseCpuMs')}; count server ${m('countServerCpuMs')}, PostgreSQL ${m('countDatabaseCpuMs')} |`);
+  console.log(`(the list's filter matches ${m('listTotal')} records)`);
 }

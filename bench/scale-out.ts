@@ -12,12 +12,12 @@
  * Writes bench/results/scale-out.json and prints the figures for docs/performance.md "Scale-out".
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_CODE, freePort, startPlatform, waitForHttp } from '../e2e/global-setup.ts';
+import { nginxBin, startNginx } from '../e2e/nginx.ts';
 import { startLocalS3 } from '../packages/server/test/s3-server.ts';
 import { onThrowawayPostgres, saveResult } from './lib.ts';
 import { holdStream, summarise, work, type Session, type World } from './scale-out-users.ts';
@@ -25,40 +25,8 @@ import { holdStream, summarise, work, type Session, type World } from './scale-o
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 300);
 const PROCESSES = Number(process.env.BENCH_SCALE_PROCESSES ?? 3);
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (!nginxBin) throw new Error('nginx is not installed (apt-get install -y nginx-light)');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startNginx(dir: string, upstreams: string[]): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub), { recursive: true });
-  writeFileSync(path.join(dir, 'nginx.conf'), `
-daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
-events { worker_connections 2048; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream tritium { ${upstreams.map((u) => `server ${u.replace('http://', '')} max_fails=1 fail_timeout=10s;`).join(' ')} keepalive 64; }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 20m;
-    location / {
-      proxy_pass http://tritium;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_read_timeout 1h;
-    }
-  }
-}`);
-  const child = spawn(nginxBin!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/v1/register/getscalelist`, child, 30_000);
-  return { base, child };
-}
 
 async function api(base: string, who: Session | null, method: string, url: string, body?: unknown): Promise<any> {
   const res = await fetch(base + url, {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { E2E_CODE, freePort, ROOT, startPlatform, waitForHttp } from './global-setup.ts';
+import { nginxBin, startNginx } from './nginx.ts';
 import { browser, uniqueMobile } from './fixtures.ts';
 import { screenshot } from './browser.ts';
 import { call, memberSession, registerEngine, signedInPage, type Admin } from './session.ts';
@@ -20,42 +20,6 @@ import { call, memberSession, registerEngine, signedInPage, type Admin } from '.
  * it); skipped without them.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-
-/** nginx in front of the processes: round robin, no buffering (server-sent events pass at once). Answers its address. */
-async function startNginx(dir: string, upstreams: string[], children: ChildProcess[]): Promise<string> {
-  const port = await freePort();
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub), { recursive: true });
-  const config = `
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream tritium { ${upstreams.map((u) => `server ${u.replace('http://', '')};`).join(' ')} }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 20m;
-    location / {
-      proxy_pass http://tritium;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-    }
-  }
-}`;
-  writeFileSync(path.join(dir, 'nginx.conf'), config);
-  const child = spawn(nginxBin!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/v1/register/getscalelist`, child, 30_000);
-  return base;
-}
 
 describe.skipIf(!serverUrl || !nginxBin)('live push across two server processes behind nginx', () => {
   const database = `tritium_e2e_live_${process.pid}_${Date.now().toString(36)}`;
@@ -122,7 +86,9 @@ describe.skipIf(!serverUrl || !nginxBin)('live push across two server processes 
     await call(first!, applicant, 'POST', '/v1/workflow/template/publish', { schemaCode: 'outbound' });
     const nginxDir = mkdtempSync(path.join(os.tmpdir(), 'tritium-e2e-nginx-'));
     dataDirs.push(nginxDir);
-    front = await startNginx(nginxDir, bases, children);
+    const nginx = await startNginx(nginxDir, bases);
+    children.push(nginx.child);
+    front = nginx.base;
     approverPage = await signedInPage(await browser(), front, approver, { width: 1366, height: 860 });
   }, 400_000);
 
