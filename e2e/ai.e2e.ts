@@ -265,7 +265,7 @@ describe('an app creator generates an app from a description (docs/decisions/012
     // Edit: rename the app and a field, remove a field, add one.
     await dialog.getByLabel('应用名称').fill('拜访管理');
     await dialog.getByLabel('字段名称').first().fill('客户名称');
-    await dialog.getByRole('button', { name: '删除字段「拜访结果」' }).click();
+    await dialog.getByRole('button', { name: '删除字段「照片」' }).click();
     await dialog.getByRole('button', { name: '添加字段' }).click();
     await dialog.getByLabel('字段名称').last().fill('拜访纪要');
     await expect.poll(() => dialog.getByTestId('proposal-field').count()).toBe(5);
@@ -279,9 +279,14 @@ describe('an app creator generates an app from a description (docs/decisions/012
     const nodes = await api<{ code: string; displayName: string }[]>(admin, 'POST', '/v1/functionnode/children', { parentCode: app.code, checkHasChild: false });
     const form = (Array.isArray(nodes) ? nodes : (nodes as unknown as { list: { code: string; displayName: string }[] }).list).find((n) => n.displayName === '拜访记录')!;
     await page.goto(`/form/open/${form.code}`);
-    for (const name of ['客户名称', '拜访时间', '拜访人', '照片', '拜访纪要']) await expect.poll(() => page.getByRole('group', { name, exact: true }).count()).toBe(1);
-    expect(await page.getByRole('group', { name: '拜访结果', exact: true }).count()).toBe(0);
+    for (const name of ['客户名称', '拜访时间', '拜访人', '拜访结果', '拜访纪要']) await expect.poll(() => page.getByRole('group', { name, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: '照片', exact: true }).count()).toBe(0);
     await screenshot(page, 'ai-10-app-form');
+    // The dashboard the proposal asked for, with its chart over the new form.
+    const board = (Array.isArray(nodes) ? nodes : (nodes as unknown as { list: { code: string; displayName: string }[] }).list).find((n) => n.displayName === '拜访统计')!;
+    await page.goto(`/workbench/app/${app.code}/${board.code}`);
+    await expect.poll(() => page.getByText('按结果统计').count()).toBeGreaterThan(0);
+    await screenshot(page, 'ai-10b-app-dashboard');
     createdForm = form.code;
   }, 120_000);
 
