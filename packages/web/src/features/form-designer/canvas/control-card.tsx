@@ -23,6 +23,13 @@ interface ControlCardProps {
  * A control on the canvas: click to select it, drag it (anywhere on it, or by its handle from the keyboard)
  * to reorder or move it, or remove it. Dropping onto a card puts the dragged control in its place.
  */
+/** A control that needs an outside service, with that service already chosen: a connector's button, an OCR control's template. */
+function serviceChosen(control: { type: string; options: Record<string, unknown> }): boolean {
+  if (control.type === 'advancedButton') return !!control.options.connectorCode;
+  if (control.type === 'ocr') return !!control.options.templateCode;
+  return false;
+}
+
 export function ControlCard({ control, containerId, index, ancestors, kind }: ControlCardProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -82,7 +89,7 @@ export function ControlCard({ control, containerId, index, ancestors, kind }: Co
           </Tooltip>
         )}
         {!isVisible(control) && <Tag style={{ marginInlineEnd: 0 }}>{t('formDesigner.canvas.hidden')}</Tag>}
-        {controlTypeByKey(control.type).service && !(control.type === 'advancedButton' && control.options.connectorCode) && (
+        {controlTypeByKey(control.type).service && !serviceChosen(control) && (
           <Tooltip title={t('formDesigner.canvas.needsServiceHint')}>
             <Tag color="warning" style={{ marginInlineEnd: 0 }}>
               {t('formDesigner.canvas.needsService')}
