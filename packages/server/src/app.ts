@@ -315,6 +315,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   clientLogRoutes(app, deps);
   integrationRoutes(app, { ...deps, http: outbound, publicUrl: config.publicUrl });
   chatAppRoutes(app, { db, http: outbound, publicUrl: config.publicUrl });
+  // App packages (issue 46; docs/decisions/0130): routes here.
+  // Templates and sharing (issue 46; docs/decisions/0131): routes here.
 
   // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
   const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };

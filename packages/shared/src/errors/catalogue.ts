@@ -495,6 +495,10 @@ export const ERRORS = {
   RestorePlatformNotEmpty: biz(490008, '平台中已有组织或账号，整个平台的备份只能恢复到空的平台', 'The platform already has organisations or accounts: a whole platform\'s backup is restored only into an empty platform'),
   BackupFileMissing: biz(490009, '找不到备份文件 {file}', 'The backup file {file} is not there'),
   // 4910xx the storage change and its migration job (issue 50)
+  // 5000xx app packages: export, file import, install, uninstall (issue 46; docs/decisions/0130)
+  // 5001xx templates, the template market, sharing between engines, sample data (issue 46; docs/decisions/0131)
+  // 5002xx built-in templates (issue 46; docs/decisions/0132)
+  // 4911xx imports and approvals throughput (issue 50; docs/decisions/0133)
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),
   CodeCompileFailed: biz(410102, '代码无法编译：第 {line} 行：{reason}', 'The code does not compile: line {line}: {reason}'),
