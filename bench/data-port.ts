@@ -174,7 +174,7 @@ console.log(JSON.stringify({ database: run.database, import: run.import, export:
 // The section of docs/performance.md holds the PostgreSQL run.
 if (onPglite) process.exit(0);
 const peer = Math.round(PEER_ROWS_PER_MINUTE / 60);
-writePerformanceSection('Excel import and export', [
+if (!process.env.BENCH_NO_DOC) writePerformanceSection('Excel import and export', [
   '## Excel import and export',
   '',
   `\`npm run bench:dataport\` (bench/data-port.ts, ${result.date.slice(0, 10)}, ${result.cpus} CPU ${result.cpu ?? ''}, Node ${result.node}, ${run.database}): a 10-field form`,

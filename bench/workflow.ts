@@ -41,8 +41,10 @@ async function signIn(app: App, mobile: string): Promise<Headers> {
 
 // Statements run while a burst is timed: transaction control apart (as the statement-count tests count them).
 const counted = { on: false, statements: 0, transactions: 0 };
-function countStatement(text: string) {
+function countStatement(text: string, ms?: number) {
   if (!counted.on) return;
+  // BENCH_WF_LOG=1 prints every statement of the bursts with its time (to read one action's statements).
+  if (process.env.BENCH_WF_LOG) console.log(`${(ms ?? 0).toFixed(2)} ms  ${text.replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_WF_LOG) > 1 ? 20000 : 400)}`);
   if (/^\s*begin\b/i.test(text)) counted.transactions++;
   else if (!/^\s*(commit|rollback|savepoint|release)\b/i.test(text)) counted.statements++;
 }
@@ -87,6 +89,7 @@ async function burst(label: string, work: (i: number) => Promise<unknown>): Prom
     profiler = new Session();
     profiler.connect();
     await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_WF_PROFILE_US ?? 1000) });
   }
   if (profiler) await profiler.post('Profiler.start');
   Object.assign(counted, { on: true, statements: 0, transactions: 0 });
@@ -195,7 +198,7 @@ async function measure(label: string, databaseUrl: string) {
 const run = await onThrowawayPostgres('tritium_bench_wf', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (!run) throw new Error('the workflow bench needs PostgreSQL (BENCH_DATABASE_URL)');
 const result = saveResult('workflow', run);
-writePerformanceSection('Workflow', [
+if (!process.env.BENCH_NO_DOC) writePerformanceSection('Workflow', [
   '## Workflow',
   '',
   `Measured by \`npm run bench:workflow\` on ${result.date.slice(0, 10)} on ${run.database}: Node ${process.version}, ${result.cpus} × ${result.cpu ?? 'CPU'}.`,

@@ -19,7 +19,7 @@ import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecor
 import { batchState, importPlan, NumberQueue, settle, writeImported, type ImportPlan, type NumberTurns, type Owner } from './import-write.ts';
 import { deleteStoredBytes } from '../business-data/record-files.ts';
 import { knownReferencesOf, loadLookups } from './lookups.ts';
-import { beforeImage, keepImported, type BeforeImage } from './import-images.ts';
+import { beforeImage, keepImported, mainColumns, type BeforeImage } from './import-images.ts';
 import { portColumns } from './port-columns.ts';
 import { keepWorkbook, taskOfJob, sleep, type DataPortDeps } from './task-files.ts';
 import type { ImportOptions } from './task-repo.ts';
@@ -42,6 +42,8 @@ interface Run {
   lookups: Lookups;
   options: ImportOptions;
   report: ErrorReport;
+  /** The main table's columns less the lowered twins: the fingerprints' text without a regular expression (0133). */
+  columns: string[];
 }
 
 export function dataImportHandler(deps: DataPortDeps): JobHandler {
@@ -90,7 +92,7 @@ async function importRows(ctx: JobContext, deps: DataPortDeps, { taskId, task, o
   const marks = await edb.selectFrom('data_import_rows').select('row_no').where('task_id', '=', taskId).execute();
   const committed = new Set(marks.map((m) => m.row_no));
   const plan = await importPlan(edb, form, options.dataState ?? 'Draft');
-  const run: Run = { ctx, edb, form, owner, plan, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers) };
+  const run: Run = { ctx, edb, form, owner, plan, mapping, lookups: await loadLookups(edb), options, report: new ErrorReport(headers), columns: await mainColumns(edb, ctx.engineCode, form) };
   const rest: AsyncIterable<FileRow> = { [Symbol.asyncIterator]: () => rows };
   let total = 0;
   let rejected = 0;
@@ -230,7 +232,7 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps, nu
       }
     }
     await settle(b);
-    await keepImported(tdb, run.ctx.engineCode, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images);
+    await keepImported(tdb, run.ctx.engineCode, form, run.ctx.jobId, marks.map((m) => ({ objectId: m.object_id, rowNo: m.row_no, action: m.action })), images, run.columns);
     // Last, just before the commit: a swept attempt cannot commit, and the job's row stays locked only for the
     // commit (taken first, it would hold a batch in flight behind the other's whole transaction, 0099).
     await run.ctx.assertOwned(trx as unknown as Db);
