@@ -10,6 +10,8 @@
  * thread), its main thread's, and PostgreSQL's backends' for the bench's database; and its span on the profile clock
  * (`phase import <from> <to>`: with `node --cpu-prof`, bench/profile-phases.mjs summarises that span).
  * TRITIUM_XLSX_WORKER_FROM_ROWS=5000 runs the reader and the writer in worker threads (docs/decisions/0106).
+ * BENCH_PORT_ASSOCIATION=200 adds an association (关联表单) column choosing one of 200 Effective records of another form
+ * on every row (docs/decisions/0135; the import's results go to data-port-association[-pglite].json instead).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
@@ -34,12 +36,18 @@ const CONTROLS = [
   { type: 'checkbox', code: 'Ok', options: { displayName: '完成' } },
 ];
 const HEADER = CONTROLS.map((c) => c.options.displayName);
+const ASSOCIATED = Number(process.env.BENCH_PORT_ASSOCIATION ?? 0);
+const ASSOCIATION_HEADER = '往来单位';
 
-async function writeSheet(file: string) {
+async function writeSheet(file: string, chosen: string[] = []) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = wb.addWorksheet('数据');
-  sheet.addRow(HEADER).commit();
-  for (let i = 0; i < ROWS; i++) sheet.addRow([`客户${i}`, `地址${i % 1000}`, 'abc', `备注${i}`, i, i * 1.5, 3.25, `2026-0${1 + (i % 9)}-1${i % 10}`, ['甲', '乙', '丙'][i % 3], i % 2 ? '是' : '否']).commit();
+  sheet.addRow(chosen.length ? [...HEADER, ASSOCIATION_HEADER] : HEADER).commit();
+  for (let i = 0; i < ROWS; i++) {
+    const row: unknown[] = [`客户${i}`, `地址${i % 1000}`, 'abc', `备注${i}`, i, i * 1.5, 3.25, `2026-0${1 + (i % 9)}-1${i % 10}`, ['甲', '乙', '丙'][i % 3], i % 2 ? '是' : '否'];
+    if (chosen.length) row.push(chosen[i % chosen.length]);
+    sheet.addRow(row).commit();
+  }
   sheet.commit();
   await wb.commit();
 }
@@ -125,12 +133,24 @@ async function measure(url: string | undefined, version: string) {
     const reg = (await app.inject({ method: 'POST', url: '/v1/register/engine', payload: { mobile, code: CODE, password: 'Passw0rd1', userName: '压测管理员', engineName: '压测集团' } })).json() as any;
     const headers = { authorization: `Bearer ${reg.data.accessToken}`, enginecode: reg.data.engineCode };
     const appNode = await post(app, '/v1/functionnode', { displayName: '导入压测', nodeType: 190 }, headers);
-    const form = await post(app, '/v1/functionnode', { appCode: appNode.code, parentCode: appNode.code, displayName: '客户', nodeType: 200 }, headers);
-    const loaded = await post(app, '/v1/formdesign/load', { schemaCode: form.code }, headers);
-    const saved = await post(app, '/v1/formdesign/save', { schemaCode: form.code, baseVersion: loaded.draft.version, definition: { attributes: { displayName: '客户' }, controls: CONTROLS } }, headers);
-    await post(app, '/v1/formdesign/publish', { schemaCode: form.code, version: saved.version, confirm: [] }, headers);
+    const publishForm = async (displayName: string, controls: unknown[]) => {
+      const node = await post(app, '/v1/functionnode', { appCode: appNode.code, parentCode: appNode.code, displayName, nodeType: 200 }, headers);
+      const loaded = await post(app, '/v1/formdesign/load', { schemaCode: node.code }, headers);
+      const saved = await post(app, '/v1/formdesign/save', { schemaCode: node.code, baseVersion: loaded.draft.version, definition: { attributes: { displayName }, controls } }, headers);
+      await post(app, '/v1/formdesign/publish', { schemaCode: node.code, version: saved.version, confirm: [] }, headers);
+      return node;
+    };
+    // BENCH_PORT_ASSOCIATION: the other form's Effective records, each row choosing one.
+    const chosen: string[] = [];
+    let association: unknown[] = [];
+    if (ASSOCIATED) {
+      const other = await publishForm(ASSOCIATION_HEADER, [{ type: 'textBox', code: 'Title', options: { displayName: '名称' } }]);
+      for (let i = 0; i < ASSOCIATED; i++) chosen.push((await post(app, '/v1/form/action/execute', { schemaCode: other.code, actionCode: 'Submit', values: { Title: `单位${i}` } }, headers)).objectId);
+      association = [{ type: 'associationQuery', code: 'Partner', options: { displayName: ASSOCIATION_HEADER, schemaCode: other.code } }];
+    }
+    const form = await publishForm('客户', [...CONTROLS, ...association]);
     const file = path.join(dir, 'rows.xlsx');
-    await writeSheet(file);
+    await writeSheet(file, chosen);
     const bytes = readFileSync(file);
     const upload = (await app.inject({ method: 'POST', url: '/v1/file/upload', query: { scene: 'gridImportFile', fileName: 'rows.xlsx' }, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: bytes })).json() as any;
     if (!upload.successful) throw new Error(JSON.stringify(upload));
@@ -169,8 +189,9 @@ async function measure(url: string | undefined, version: string) {
 const onPglite = process.env.BENCH_PORT_DATABASE === 'pglite';
 const run = onPglite ? await measure(undefined, 'embedded') : await onThrowawayPostgres('tritium_bench_port', measure);
 if (!run) process.exit(0);
-const result = saveResult(onPglite ? 'data-port-pglite' : 'data-port', run);
+const result = saveResult(`data-port${ASSOCIATED ? '-association' : ''}${onPglite ? '-pglite' : ''}`, run);
 console.log(JSON.stringify({ database: run.database, import: run.import, export: run.export, baseRssMb: run.baseRssMb }));
+if (ASSOCIATED) process.exit(0);
 // The section of docs/performance.md holds the PostgreSQL run.
 if (onPglite) process.exit(0);
 const peer = Math.round(PEER_ROWS_PER_MINUTE / 60);

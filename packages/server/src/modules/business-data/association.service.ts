@@ -59,10 +59,25 @@ export async function associationList(ctx: NodeContext, body: { schemaCode: stri
   });
 }
 
-/** Records of the association's form by id, as the caller may read them (closed form → none), in the order asked. */
-export async function chosenRecords(ctx: NodeContext, association: Association, objectIds: readonly string[], filter?: FilterNode): Promise<Record<string, unknown>[]> {
+/** Chosen records read ahead for a batch of saves (association-batch.ts ChosenAhead: an import's, docs/decisions/0135). */
+export interface ChosenAheadAnswers {
+  /** The records chosenRecords would answer, when every id was read ahead under this filter; else undefined. */
+  answer(association: Pick<Association, 'schemaCode'>, objectIds: readonly string[], filter: FilterNode | undefined): Record<string, unknown>[] | undefined;
+}
+
+/** A context that carries a batch's chosen records read ahead (an import batch's owner). */
+export type WithChosenAhead = { chosenAhead?: ChosenAheadAnswers };
+
+/**
+ * Records of the association's form by id, as the caller may read them (closed form → none), in the order asked. A
+ * context carrying a batch's records read ahead (an import's, association-batch.ts) is answered from them when they
+ * hold every id under this filter.
+ */
+export async function chosenRecords(ctx: NodeContext & WithChosenAhead, association: Pick<Association, 'schemaCode'>, objectIds: readonly string[], filter?: FilterNode): Promise<Record<string, unknown>[]> {
   const wanted = [...new Set(objectIds)];
   if (!wanted.length) return [];
+  const ahead = ctx.chosenAhead?.answer(association, objectIds, filter);
+  if (ahead) return ahead;
   const byId: FilterNode = { field: 'ObjectId', operator: 'In', value: wanted };
   try {
     const page = await queryRecords(ctx, { schemaCode: association.schemaCode, filter: filter ? { type: 'And', children: [byId, filter] } : byId, pageIndex: 0, pageSize: 500 });

@@ -21,6 +21,9 @@ import { startFromForm } from '../workflow/workflow.service.ts';
 import type { ImportDataState } from './task-repo.ts';
 import type { PreparedRecord } from './import-record.ts';
 import { insertJsonTables } from '../business-data/json-rows.ts';
+import { ChosenAhead } from '../business-data/association-batch.ts';
+import type { WithChosenAhead } from '../business-data/association.service.ts';
+import type { Db } from '../../db/types.ts';
 
 // Writing imported records inside their batch's transaction (docs/decisions/0007, 0020).
 //
@@ -35,7 +38,7 @@ import { insertJsonTables } from '../business-data/json-rows.ts';
 // (record-numbers.ts numberNewRecords: by the insert itself, or by one counter statement for the rows flushed).
 // Effective records of a workflow form get a finished instance each (workflow/imported-instance.ts).
 
-export type Owner = NodeContext & { deptId: string | null };
+export type Owner = NodeContext & WithChosenAhead & { deptId: string | null };
 
 /** What the batch's writes share: decided once per task run. */
 export interface ImportPlan {
@@ -203,6 +206,19 @@ export function batchState(edb: EngineExecutor, form: RuntimeForm, owner: Owner,
   // What fastInsert gives every new record of the batch (the importer saves and owns them, at the batch's time).
   const shared = { Status: newStatusOf(plan), ModifiedBy: owner.userId, ModifiedTime: nowText, CreatedBy: owner.userId, OwnerId: owner.userId, OwnerDeptId: owner.deptId, CreatedTime: nowText };
   return { edb, form, owner, plan, buffer: new InsertBuffer(form, owner.engineCode, now, instances, counter, shared, owner.userId), now, nowText, dropped: [] };
+}
+
+/**
+ * Reads the records the batch's associations choose, one query per association form and data range, before its
+ * records are written (docs/decisions/0135): each record's save then checks its choices against that read instead
+ * of a query of its own. Only where nothing the batch writes can change what was read: no save hooks (business rules,
+ * other forms' rollups) and no flows started; an association of the form itself is read by each save as before.
+ */
+export async function readAssociationsAhead(b: BatchState, inputs: readonly PreparedRecord[]): Promise<void> {
+  if (b.plan.hooks || b.plan.dataState === 'Processing' || !inputs.length) return;
+  const { chosenAhead: _, ...owner } = b.owner;
+  const ahead = await ChosenAhead.read({ ...owner, db: b.edb as unknown as Db }, b.form, inputs);
+  b.owner = { ...owner, chosenAhead: ahead };
 }
 
 /** The status of a record the fast path inserts: Effective for an Effective import, else a Draft. */

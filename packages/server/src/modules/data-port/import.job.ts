@@ -16,7 +16,7 @@ import { countXlsxRows } from './exceljs-zip-directory.ts';
 import { xlsxRowsInWorker } from './xlsx-worker.ts';
 import { fileRecords, headersOf, resolveMapping, type FileRecord, type Mapping } from './import-mapping.ts';
 import { faultAt, faultsOfError, prepareRecord, recordsByKey, type PreparedRecord, type RecordFaults } from './import-record.ts';
-import { batchState, importPlan, NumberQueue, settle, writeImported, type ImportPlan, type NumberTurns, type Owner } from './import-write.ts';
+import { batchState, importPlan, NumberQueue, readAssociationsAhead, settle, writeImported, type ImportPlan, type NumberTurns, type Owner } from './import-write.ts';
 import { deleteStoredBytes } from '../business-data/record-files.ts';
 import { knownReferencesOf, loadLookups } from './lookups.ts';
 import { beforeImage, keepImported, mainColumns, type BeforeImage } from './import-images.ts';
@@ -202,6 +202,8 @@ async function commitBatch(run: Run, batch: FileRecord[], deps: DataPortDeps, nu
     const tdb = engineDb(trx as unknown as Db, run.ctx.engineCode);
     if (form.fields.some((f) => f.options.noRepeat === true)) await lockFormData(tdb, run.ctx.engineCode, form.node.code);
     const b = { ...batchState(tdb, form, run.owner, run.plan, new Date(), numbers), known: knownReferencesOf(run.lookups) };
+    // The batch's chosen associations in one read, not one a record (docs/decisions/0135).
+    await readAssociationsAhead(b, [...prepared.values()]);
     const marks: { task_id: string; row_no: number; object_id: string; action: 'insert' | 'update' }[] = [];
     // Before-images of the records this batch updates, for a roll back (docs/decisions/0031).
     const images = new Map<string, BeforeImage>();
