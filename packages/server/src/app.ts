@@ -75,6 +75,9 @@ import { DATA_EXPORT_JOB, dataExportHandler } from './modules/data-port/export.j
 import type { RecordFileAccess } from './modules/files/files.policy.ts';
 import { recordFileAccess } from './modules/business-data/record-file-access.ts';
 import { APP_COPY_JOB, appCopyHandler } from './modules/function-node/app-copy.job.ts';
+import { appPackageRoutes } from './modules/app-package/app-package.routes.ts';
+import { templateRoutes } from './modules/template/template.routes.ts';
+import { APP_INSTALL_JOB, appInstallHandler } from './modules/app-package/install.job.ts';
 import { viewRoutes } from './modules/view/view.routes.ts';
 import { BATCH_UPDATE_JOB, batchUpdateHandler } from './modules/view/batch-update.job.ts';
 import { outboundFetch } from './lib/outbound-http.ts';
@@ -316,7 +319,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   integrationRoutes(app, { ...deps, http: outbound, publicUrl: config.publicUrl });
   chatAppRoutes(app, { db, http: outbound, publicUrl: config.publicUrl });
   // App packages (issue 46; docs/decisions/0130): routes here.
+  appPackageRoutes(app, { db, store: fileStore });
   // Templates and sharing (issue 46; docs/decisions/0131): routes here.
+  templateRoutes(app, { db, store: fileStore });
 
   // Settings the web app reads before it starts (web/index.html loads this script): the map's tile source.
   const clientConfig = config.mapTileUrl === undefined ? {} : { mapTileUrl: config.mapTileUrl };
@@ -352,7 +357,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .register(AUTOMATION_RUN_JOB, automationRunHandler(automationRuns))
     .register(PRINT_JOB, printJobHandler({ store: fileStore, pdf, ...printSettings() }))
     .register(DIRECTORY_SYNC_JOB, directorySyncHandler(outbound))
-    .register(PRE_AGGREGATE_JOB, preAggregateHandler());
+    .register(PRE_AGGREGATE_JOB, preAggregateHandler())
+    // Tests and the kill scenario slow an install down on purpose (TRITIUM_APP_INSTALL_STEP_DELAY_MS; 0 in production).
+    .register(APP_INSTALL_JOB, appInstallHandler({ stepDelayMs: Number(process.env.TRITIUM_APP_INSTALL_STEP_DELAY_MS ?? 0) || 0 }));
   const jobs = createJobRunner({ db, registry, leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs, listen: options.listen, log: app.log });
   app.addHook('onClose', () => jobs.stop());
   // The scheduler's time: the clock given, else the token clock `now` (tests move either), else the system's.

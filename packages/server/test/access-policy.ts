@@ -174,6 +174,28 @@ export const ACCESS_POLICY = {
   ],
   /** A member of the engine named by the token; what they may read or change is then decided by the policy module (node rights, permission groups, scopes). */
   engine: [
+    // App packages (docs/decisions/0130): Administrators and AppCreators, checked by the services.
+    'POST /v1/app-package/check',
+    'POST /v1/app-package/export',
+    'GET /v1/app-package/download',
+    'POST /v1/app-package/info',
+    'POST /v1/app-package/install',
+    'GET /v1/app-package/install/progress',
+    'POST /v1/app-package/install/cancel',
+    'POST /v1/app-package/install/retry',
+    'POST /v1/app-package/upload',
+    // Templates and sharing (docs/decisions/0131): the services decide who publishes, installs and removes.
+    'GET /v1/template/list',
+    'GET /v1/template/info',
+    'GET /v1/template/picture',
+    'POST /v1/template/checkPublish',
+    'POST /v1/template/publish',
+    'POST /v1/template/remove',
+    'POST /v1/template/install',
+    'GET /v1/template/install/progress',
+    'POST /v1/template/checksampledata',
+    'POST /v1/template/clearsampledata',
+    'POST /v1/share/app/publish',
     'GET /v1/esign/flow',
     'POST /v1/esign/flow/start',
     'POST /v1/esign/flow/revoke',

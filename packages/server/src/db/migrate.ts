@@ -25,6 +25,7 @@ import * as invitationLinks from './migrations/platform/2026-11-28T0100_create-i
 import * as signLinks from './migrations/platform/2026-11-28T2200_create-sign-links.ts';
 import * as rateLimitCounters from './migrations/platform/2026-11-29T0500_create-rate-limit-counters.ts';
 import * as jobRequestId from './migrations/platform/2026-11-29T0510_add-job-request-id.ts';
+import * as templates from './migrations/platform/2026-12-02T0300_create-templates.ts';
 import * as functionNodes from './migrations/engine/2026-11-22T0600_create-function-nodes.ts';
 import * as orgUnits from './migrations/engine/2026-11-22T0420_create-org-units.ts';
 import * as organisation from './migrations/engine/2026-11-22T0500_create-organisation.ts';
@@ -74,6 +75,8 @@ import * as aiSettings from './migrations/engine/2026-11-30T0700_create-ai-setti
 import * as oneRunningESignFlow from './migrations/engine/2026-11-30T0800_one-running-esign-flow.ts';
 import * as recognitionTemplates from './migrations/engine/2026-12-01T0100_create-recognition-templates.ts';
 import * as formTablesUuidIds from './migrations/engine/2026-12-01T0400_form-tables-uuid-ids.ts';
+import * as appPackages from './migrations/platform/2026-12-02T0201_create-app-packages.ts';
+import * as appSampleRecords from './migrations/engine/2026-12-02T0101_create-app-sample-records.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -103,6 +106,8 @@ const platformMigrations: Record<string, Migration> = {
   '2026-11-28T2200_create-sign-links': signLinks,
   '2026-11-29T0500_create-rate-limit-counters': rateLimitCounters,
   '2026-11-29T0510_add-job-request-id': jobRequestId,
+  '2026-12-02T0201_create-app-packages': appPackages,
+  '2026-12-02T0300_create-templates': templates,
 };
 
 const engineMigrations: Record<string, Migration> = {
@@ -155,6 +160,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-11-30T0800_one-running-esign-flow': oneRunningESignFlow,
   '2026-12-01T0100_create-recognition-templates': recognitionTemplates,
   '2026-12-01T0400_form-tables-uuid-ids': formTablesUuidIds,
+  '2026-12-02T0101_create-app-sample-records': appSampleRecords,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

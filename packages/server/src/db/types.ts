@@ -386,6 +386,20 @@ export interface PlatformDb {
   'platform.access_counters': AccessCounterTable;
   'platform.workflow_timers': WorkflowTimerTable;
   'platform.rate_limit_counters': RateLimitCounterTable;
+  'platform.app_packages': AppPackageTable;
+}
+
+/** platform.app_packages: a checked app package, its bytes in the file store (docs/decisions/0130). */
+export interface AppPackageTable {
+  id: string;
+  engine_code: string | null;
+  format_version: number;
+  byte_size: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  summary: ColumnType<unknown, string, string>;
+  storage_key: string;
+  created_by: string | null;
+  created_time: Generated<Date>;
 }
 
 /** platform.rate_limit_counters: the request limits' counts shared by every process on PostgreSQL (docs/decisions/0121). */
@@ -689,6 +703,15 @@ export interface EngineDb {
   ai_settings: AiSettingsTable;
   ai_usage: AiUsageTable;
   recognition_templates: RecognitionTemplateTable;
+  app_sample_records: AppSampleRecordTable;
+}
+
+/** Engine schema: a sample record an app package's install wrote (docs/decisions/0130). */
+export interface AppSampleRecordTable {
+  app_code: string;
+  schema_code: string;
+  object_id: string;
+  created_time: Generated<Date>;
 }
 
 /** Engine schema: the current source of a form's or an app's custom code, one row per part (docs/decisions/0118). */

@@ -37,3 +37,5 @@ export * from './e-sign/index.ts';
 export * from './payment/index.ts';
 export * from './face-check/index.ts';
 export * from './ocr/index.ts';
+export * from './template/index.ts';
+export * from './app-package.ts';

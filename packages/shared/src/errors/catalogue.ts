@@ -496,8 +496,32 @@ export const ERRORS = {
   BackupFileMissing: biz(490009, '找不到备份文件 {file}', 'The backup file {file} is not there'),
   // 4910xx the storage change and its migration job (issue 50)
   // 5000xx app packages: export, file import, install, uninstall (issue 46; docs/decisions/0130)
+  AppPackageNotAPackage: biz(500001, '不是应用包文件：{reason}', 'Not an app package file: {reason}'),
+  AppPackageTampered: biz(500002, '应用包已被改动或损坏：{entry} 的校验值不符', 'The app package was changed or damaged: the checksum of {entry} does not match'),
+  AppPackageNewerFormat: biz(500003, '应用包的格式版本 {formatVersion} 比本平台支持的 {supported} 新，请先升级平台', 'The app package\'s format version {formatVersion} is newer than the {supported} this platform reads: upgrade the platform first'),
+  AppPackageNewerSchema: biz(500004, '应用包需要本平台还没有的数据库版本 {migration}，请先升级平台', 'The app package needs the database version {migration}, which this platform does not have yet: upgrade the platform first'),
+  AppPackageTooLarge: biz(500005, '应用包超过 {maxBytes} 字节的上限', 'The app package is larger than the limit of {maxBytes} bytes'),
+  AppPackageInvalid: biz(500006, '应用包的内容不正确', 'The app package\'s content is not valid'),
+  AppPackageNotFound: biz(500007, '找不到应用包 {packageId}', 'App package {packageId} was not found', 404),
+  AppPackageBlocked: biz(500008, '应用不能打包：{count} 处问题', 'The app cannot be packaged: {count} problems'),
+  AppPackageExternalFormsUnmapped: biz(500009, '应用包引用了应用之外的表单，请为每个选择本组织的表单：{codes}', 'The app package names forms outside the app: choose a form of this organisation for each: {codes}'),
+  AppPackageForbidden: biz(500010, '只有管理员和应用创建者可以导出或安装应用包', 'Only administrators and app creators may export or install app packages', 403),
+  AppPackageInstallNotFound: biz(500011, '找不到安装任务 {actionId}', 'Install task {actionId} was not found', 404),
+  AppPackageInstallNotCancelable: biz(500012, '安装任务已结束，不能取消', 'The install task has ended and cannot be canceled'),
+  AppPackageMappingInvalid: biz(500013, '映射的表单 {code} 不存在或不是表单', 'The mapped form {code} does not exist or is not a form'),
   // 5001xx templates, the template market, sharing between engines, sample data (issue 46; docs/decisions/0131)
+  TemplateNotFound: biz(500101, '模板不存在，或没有共享给本组织', 'The template does not exist, or was not shared with this organisation', 404),
+  TemplateNameTaken: biz(500102, '已有名为「{name}」的模板，请换一个名称', 'A template named "{name}" exists already: choose another name'),
+  TemplatePublishForbidden: biz(500103, '只有管理员或管理该应用的应用创建者可以发布或共享模板', 'Only an administrator, or an app creator administering the app, may publish or share it as a template', 403),
+  TemplatePlatformScopeForbidden: biz(500104, '只有平台运营者可以发布或删除平台模板', 'Only the platform\'s operators may publish or remove platform templates', 403),
+  TemplatePublishBlocked: biz(500105, '该应用暂不能发布为模板：{reason}', 'The app cannot be published as a template yet: {reason}'),
+  TemplatePictureInvalid: biz(500106, '截图 {fileId} 不可用：请上传图片（jpg、png、gif、webp）后再发布', 'Picture {fileId} cannot be used: upload an image (jpg, png, gif, webp) first'),
+  TemplateInstallForbidden: biz(500107, '只有管理员或应用创建者可以安装模板', 'Only an administrator or an app creator may install a template', 403),
+  TemplateRemoveForbidden: biz(500108, '只有发布模板的组织的管理员可以删除它，内置模板不能删除', 'Only an administrator of the publishing organisation may remove a template; built-in templates stay', 403),
+  ShareTargetInvalid: biz(500109, '组织 {engineCode} 不存在或不能接收共享（不能共享给本组织）', 'The organisation {engineCode} does not exist or cannot receive a share (not this organisation itself)'),
+  ShareTargetsEmpty: biz(500110, '请选择要共享给的组织：本组织还没有关联组织', 'Choose the organisations to share with: this organisation has no associated organisations'),
   // 5002xx built-in templates (issue 46; docs/decisions/0132)
+  BuiltinTemplateFailed: biz(500201, '内置模板“{template}”未能建成：{step}出错', 'The built-in template "{template}" could not be built: {step} failed'),
   // 4911xx imports and approvals throughput (issue 50; docs/decisions/0133)
   // 4101xx the code editor (issue 43; docs/decisions/0118)
   CodeVersionConflict: biz(410101, '代码已被他人保存为第 {currentVersion} 版，请先查看最新版本再保存', 'Someone else saved the code meanwhile (now version {currentVersion}): look at the latest version before saving'),

@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // 模板中心 (issue 46, docs/decisions/0131).
+        path: '/templates',
+        handle: titled('templates'),
+        loader: requireSessionLoader,
+        lazy: workbenchPage(() => import('../features/template/template-market-page.tsx'), (m) => m.TemplateMarketPage),
+      },
+      {
         path: FORM_DESIGNER_PATH,
         handle: titled('formDesigner'),
         loader: requireSessionLoader,

@@ -61,6 +61,7 @@ export const enUSEntry: Catalogue<typeof zhCNEntry> = {
     code: 'Code',
     printTemplates: 'Print templates',
     print: 'Print',
+    templates: 'Template center',
   },
   fields: {
     mobile: 'Mobile number',

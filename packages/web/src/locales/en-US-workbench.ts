@@ -16,6 +16,8 @@ import { enUSOcr } from './en-US-ocr.ts';
 import { enUSESign } from './en-US-e-sign.ts';
 import { enUSPayment } from './en-US-payment.ts';
 import { enUSPlugins } from './en-US-plugins.ts';
+import { enUSTemplates } from './en-US-templates.ts';
+import { enUSAppPackage } from './en-US-app-package.ts';
 
 /** en-US, workbench part: the same keys as zhCNWorkbench (checked by the type and by locales.test.ts). */
 export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
@@ -33,6 +35,8 @@ export const enUSWorkbench: Catalogue<typeof zhCNWorkbench> = {
   eSign: enUSESign,
   payment: enUSPayment,
   plugins: enUSPlugins,
+  templates: enUSTemplates,
+  appPackage: enUSAppPackage,
   workbench: {
     greeting: 'Hello, {{name}}',
     intro: 'Welcome back to the workbench of “{{engine}}”.',

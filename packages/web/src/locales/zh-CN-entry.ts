@@ -59,6 +59,7 @@ export const zhCNEntry = {
     code: '代码',
     printTemplates: '打印模板',
     print: '打印',
+    templates: '模板中心',
   },
   fields: {
     mobile: '手机号',

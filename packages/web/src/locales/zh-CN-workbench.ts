@@ -14,6 +14,8 @@ import { zhCNOcr } from './zh-CN-ocr.ts';
 import { zhCNESign } from './zh-CN-e-sign.ts';
 import { zhCNPayment } from './zh-CN-payment.ts';
 import { zhCNPlugins } from './zh-CN-plugins.ts';
+import { zhCNTemplates } from './zh-CN-templates.ts';
+import { zhCNAppPackage } from './zh-CN-app-package.ts';
 
 /** zh-CN, workbench part: every screen after sign-in (workbench, apps, admin, designers, forms, lists, flows). */
 export const zhCNWorkbench = {
@@ -31,6 +33,8 @@ export const zhCNWorkbench = {
   eSign: zhCNESign,
   payment: zhCNPayment,
   plugins: zhCNPlugins,
+  templates: zhCNTemplates,
+  appPackage: zhCNAppPackage,
   workbench: {
     greeting: '你好，{{name}}',
     intro: '欢迎回到「{{engine}}」的工作台。',

@@ -4,3 +4,4 @@ export { backupPlatform, restorePlatform, PLATFORM_FILE } from './platform-backu
 export { openBackupFile } from './backup-file.ts';
 export type { BackupProgress } from './engine-backup.ts';
 export type { RestoreProgress } from './restore-loader.ts';
+export { TarWriter, readTar, TarFormatError, type TarEntry } from './tar.ts';

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import type { NodeContext } from '../function-node/node-context.ts';
 import type { RecordRow } from './records.repo.ts';
@@ -29,6 +30,21 @@ export interface RecordHooks {
 }
 
 let hooks: RecordHooks | undefined;
+
+const snapshot = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` writing records that are a snapshot of data made elsewhere — an app package's sample records
+ * (docs/decisions/0130): what business rules did to them and for them is already in the snapshot, so the rules do not
+ * run again (a sale would lower the stock twice) and automations hear nothing; the save's checks, derived values and
+ * rollups still run.
+ */
+export function asRecordSnapshot<T>(work: () => Promise<T>): Promise<T> {
+  return snapshot.run(true, work);
+}
+
+/** Whether the records being written are such a snapshot (business rules and record events stay quiet). */
+export const writingSnapshot = (): boolean => snapshot.getStore() === true;
 
 export function setRecordHooks(next: RecordHooks): void {
   hooks = next;
@@ -77,6 +93,7 @@ export async function recordEventsHeard(edb: EngineExecutor, ctx: NodeContext, f
 
 /** Tells the registered sink of record events (business rules' hooks call it for saves, removals and flows). */
 export async function emitRecordEvents(edb: EngineExecutor, ctx: NodeContext, form: RuntimeForm, events: RecordEvent[]): Promise<void> {
+  if (writingSnapshot()) return;
   const heard = events.filter((e) => e.kinds.length);
   if (eventSink && heard.length) await eventSink(edb, ctx, form, heard);
 }

@@ -9,6 +9,7 @@ import { toColumn } from '../business-data/field-values.ts';
 import { presentSystem, presentValues } from '../business-data/record.presenter.ts';
 import { anyDb, type RuntimeForm } from '../business-data/runtime-form.ts';
 import { FormCache } from '../business-data/record-rollups.ts';
+import { writingSnapshot } from '../business-data/record-hooks-port.ts';
 import { publishedRulesOf } from './business-rules.repo.ts';
 
 // Runs a form's business rules (docs/decisions/0015) inside the transaction of the action that made a record
@@ -127,13 +128,14 @@ export async function runRule(run: RuleRun, rule: BusinessRule, record: RuleReco
 
 /** The form's published rules for `on`, in the order they run. */
 export async function rulesFor(run: RuleRun, form: RuntimeForm, on: BusinessRuleTrigger): Promise<BusinessRule[]> {
+  if (writingSnapshot()) return [];
   const code = form.node.code;
   return rulesToRun(await run.forms.perForm('rules', code, () => publishedRulesOf(run.forms.edb, code)), on);
 }
 
 /** Runs the form's published rules for `on` (or `given`, already read) against the record, in order; the first refused write fails them all. */
 export async function runRules(run: RuleRun, form: RuntimeForm, record: RuleRecord, on: BusinessRuleTrigger, writes: RuleWrites, given?: BusinessRule[]): Promise<void> {
-  const rules = given ?? (await rulesFor(run, form, on));
+  const rules = writingSnapshot() ? [] : (given ?? (await rulesFor(run, form, on)));
   if (!rules.length) return;
   if (run.depth >= MAX_DEPTH) throw new AppError('BusinessRuleTooDeep', { detail: { schemaCode: form.node.code, depth: run.depth } });
   run.depth++;

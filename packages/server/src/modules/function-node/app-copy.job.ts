@@ -11,6 +11,7 @@ import type { JobContext, JobHandler } from '../../jobs/job-registry.ts';
 import { checkCopyRules, generateCode } from './function-node.service.ts';
 import { engineOf, getAppViewOrThrow, inNodeTransaction, lockFunctionNodes, viewerOf, type NodeContext } from './node-context.ts';
 import { isAdministrator } from './function-node.policy.ts';
+import { remapSchemaCodes } from './code-remap.ts';
 
 // Copying an app (calls.md §4) runs as a background job (architecture.md §4). The copied rows carry the job id
 // (copy_job_id) while the job writes them, so they stay invisible; one final transaction publishes them all. A
@@ -172,13 +173,4 @@ export async function retryAppCopy(ctx: NodeContext, actionId: string): Promise<
   await getCopyJobOrThrow(ctx, ctx.db, actionId);
   if (!(await retryJob(ctx.db, actionId))) throw new AppError('JobNotRetryable', { detail: { actionId } });
   return copyProgress(ctx, actionId);
-}
-
-/** A copied form definition: every `schemaCode` option naming a form of the copied app names its copy instead. */
-export function remapSchemaCodes(value: unknown, newCodes: ReadonlyMap<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => remapSchemaCodes(item, newCodes));
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, key === 'schemaCode' && typeof item === 'string' ? (newCodes.get(item) ?? item) : remapSchemaCodes(item, newCodes)]),
-  );
 }

@@ -15,8 +15,16 @@ export function setFormsRemoval(next: DropFormsOf): void {
   drop = next;
 }
 
+/** Further work of a removal, by modules above form design that keep rows by form or node code (app packages, 0130). */
+const extras: DropFormsOf[] = [];
+
+export function addFormsRemoval(extra: DropFormsOf): void {
+  if (!extras.includes(extra)) extras.push(extra);
+}
+
 /** The registered removal; removing nodes without it would leave their forms' tables behind, so it refuses instead. */
-export const dropFormsOf: DropFormsOf = (...args) => {
+export const dropFormsOf: DropFormsOf = async (...args) => {
   if (!drop) throw new Error('forms removal not registered: call registerFormsRemoval() (form-design) at start');
+  for (const extra of extras) await extra(...args);
   return drop(...args);
 };

@@ -2,6 +2,7 @@ import { PGliteAdapter, sql, type Kysely } from 'kysely';
 import type { EngineDb, NodeRow } from '../../db/types.ts';
 import { DEFAULT_SCHEMA_NODE_TYPES, FunctionNodeType } from '@tritium/shared/constants/function-node';
 import type { FunctionNodeAuthorization as Permission } from '@tritium/shared/constants/org';
+import { hiddenRowsJob } from './install-scope.ts';
 
 /** Queries of one engine schema: engineDb(db or transaction, engineCode). */
 export type EngineExecutor = Kysely<EngineDb>;
@@ -12,7 +13,12 @@ export type { NodeRow };
 const nodeColumns = ['code', 'object_id', 'parent_code', 'app_code', 'display_name', 'icon', 'icon_color', 'node_type', 'summary', 'app_state', 'source', 'state', 'sort_key', 'url'] as const;
 
 /** Published nodes only: rows a copy job is still writing carry its id and stay invisible. */
-const published = (edb: EngineExecutor) => edb.selectFrom('function_nodes').select(nodeColumns).where('copy_job_id', 'is', null);
+const published = (edb: EngineExecutor) => {
+  const q = edb.selectFrom('function_nodes').select(nodeColumns);
+  // An app package's install sees its own hidden rows (install-scope.ts); nobody else does.
+  const job = hiddenRowsJob();
+  return job === undefined ? q.where('copy_job_id', 'is', null) : q.where((eb) => eb.or([eb('copy_job_id', 'is', null), eb('copy_job_id', '=', job)]));
+};
 
 export async function findNode(edb: EngineExecutor, code: string): Promise<NodeRow | undefined> {
   return published(edb).where('code', '=', code).executeTakeFirst();
@@ -160,7 +166,10 @@ export async function grantsOf(edb: EngineExecutor, unitIds: string[]): Promise<
     .select(['p.node_code', 'n.app_code', 'p.permission'])
     .where('p.unit_id', 'in', unitIds)
     .where('p.permission', '<>', 'none')
-    .where('n.copy_job_id', 'is', null)
+    .where((eb) => {
+      const job = hiddenRowsJob();
+      return job === undefined ? eb('n.copy_job_id', 'is', null) : eb.or([eb('n.copy_job_id', 'is', null), eb('n.copy_job_id', '=', job)]);
+    })
     .execute();
   return rows as { node_code: string; app_code: string; permission: Permission }[];
 }

@@ -1,6 +1,6 @@
 import { Button, Dropdown, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { CodeOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EllipsisOutlined, MenuFoldOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { NavLink, useNavigate } from 'react-router';
@@ -28,6 +28,10 @@ interface AppListProps {
   onSort: (code: string, preCode: string) => void;
   /** Administrators: who opens and who administers the app's nodes (应用权限). */
   onPermissions?: (app: AppDto) => void;
+  /** Entries beside 新建应用 from other features (导入应用包: docs/decisions/0130), for those who may create apps. */
+  createExtra?: ReactNode;
+  /** More entries of an app's menu from other features (发布为模板, 示例数据: docs/decisions/0131). */
+  moreActions?: (app: AppDto) => { key: string; icon?: ReactNode; label: string; onSelect: () => void }[];
   /** Folded to a strip of icons (the content gets the width); absent: the list does not fold. */
   folded?: boolean;
   onToggleFold?: () => void;
@@ -39,7 +43,7 @@ export function AppList(props: AppListProps) {
   return <UnfoldedAppList {...props} />;
 }
 
-function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, onToggleFold }: AppListProps) {
+function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, administers, onCreate, onEdit, onCopy, onRemove, onSort, onPermissions, moreActions, createExtra, onToggleFold }: AppListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -73,6 +77,7 @@ function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, a
               }}
             />
           )}
+          {canCreate && createExtra}
           {onToggleFold && (
             <Tooltip title={t('apps.list.fold')}>
               <Button size="small" type="text" aria-label={t('apps.list.fold')} icon={<MenuFoldOutlined />} onClick={onToggleFold} />
@@ -118,10 +123,11 @@ function UnfoldedAppList({ apps, isAdministrator, canCreate = isAdministrator, a
                       { key: 'copy', icon: <CopyOutlined />, label: t('apps.actions.copy') },
                       ...(isAdministrator && onPermissions ? [{ key: 'permissions', icon: <SafetyOutlined />, label: t('appPermission.entry') }] : []),
                       { key: 'code', icon: <CodeOutlined />, label: t('codeEditor.appEntry') },
+                      ...(moreActions?.(app).map(({ key, icon, label }) => ({ key, icon, label })) ?? []),
                       { type: 'divider' as const },
                       { key: 'remove', icon: <DeleteOutlined />, danger: true, label: t('apps.actions.remove') },
                     ],
-                    onClick: ({ key }) => (key === 'code' ? navigate(`${APP_CODE_PATH}/${encodeURIComponent(app.code)}`) : key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : key === 'permissions' ? onPermissions?.(app) : onRemove(app)),
+                    onClick: ({ key }) => (moreActions?.(app).some((action) => action.key === key) ? moreActions(app).find((action) => action.key === key)!.onSelect() : key === 'code' ? navigate(`${APP_CODE_PATH}/${encodeURIComponent(app.code)}`) : key === 'edit' ? onEdit(app) : key === 'copy' ? onCopy(app) : key === 'permissions' ? onPermissions?.(app) : onRemove(app)),
                   }}
                 >
                   <Button type="text" size="small" aria-label={t('apps.actions.menu', { name: app.displayName })} icon={<EllipsisOutlined />} />

@@ -11,6 +11,8 @@ import type { UserInfoResult } from '../api/workbench-api.ts';
 import { PaneFoldsProvider, paneFoldsStorageKey, usePaneFolds } from '../../../lib/pane-folds.tsx';
 import { TopBar } from './top-bar.tsx';
 import { WorkbenchHome } from './workbench-home.tsx';
+import { useTemplateAppActions } from '../../template/use-template-app-actions.tsx';
+import { usePackageAppActions } from '../../app-package/use-package-app-actions.tsx';
 
 // The home loads with the frame; an app's views (lists, forms and their controls: most of the workbench's code), the
 // flow center, the task history and the messages load when they are opened.
@@ -49,6 +51,8 @@ function PcWorkbenchFrame({ info }: { info: UserInfoResult }) {
     onCreated: (app) => navigate(`/workbench/app/${app.code}`),
     onRemoved: () => navigate('/workbench'),
   });
+  const templateActions = useTemplateAppActions();
+  const packageActions = usePackageAppActions();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <TopBar info={info} />
@@ -75,6 +79,8 @@ function PcWorkbenchFrame({ info }: { info: UserInfoResult }) {
             onRemove={actions.remove}
             onSort={(code, preCode) => void actions.sortApp(code, preCode)}
             onPermissions={setPermissionsOf}
+            moreActions={(app) => [...templateActions.moreActions(app), ...packageActions.moreActions(app)]}
+            createExtra={packageActions.importButton}
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: token.padding, minWidth: 0 }}>
@@ -91,6 +97,8 @@ function PcWorkbenchFrame({ info }: { info: UserInfoResult }) {
         </Layout.Content>
       </Layout>
       {actions.dialogs}
+      {templateActions.dialogs}
+      {packageActions.dialogs}
       {permissionsOf && <AppPermissionDrawer app={permissionsOf} onClose={() => setPermissionsOf(null)} />}
     </Layout>
   );

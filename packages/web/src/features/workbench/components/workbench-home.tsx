@@ -6,6 +6,9 @@ import type { UserInfoResult } from '../api/workbench-api.ts';
 import { HOME_COMPONENTS } from '../home/home-components.tsx';
 import { WorkbenchConfigDrawer } from '../home/workbench-config-drawer.tsx';
 import { useWorkbenchConfig } from '../home/use-workbench-config.ts';
+import { UserAuthType } from '@tritium/shared/constants/org';
+import { useAppList } from '../../apps/hooks/use-apps.ts';
+import { TemplateSuggestions } from '../../template/template-suggestions.tsx';
 
 /** /workbench on PC: a greeting and the blocks of the person's workbench layout, on a 4-column grid. */
 export function WorkbenchHome({ info }: { info: UserInfoResult }) {
@@ -14,6 +17,9 @@ export function WorkbenchHome({ info }: { info: UserInfoResult }) {
   const config = useWorkbenchConfig();
   const [isEditing, setEditing] = useState(false);
   const blocks = config.data?.config.components.filter((component) => component.visible) ?? [];
+  // A new organisation's empty workbench offers the templates to those who may create apps (docs/decisions/0131).
+  const apps = useAppList();
+  const canCreateApps = info.user.authType === UserAuthType.Administrator || info.user.authType === UserAuthType.AppCreator;
   return (
     <Flex vertical gap="middle">
       <Flex align="center" justify="space-between" wrap gap="small">
@@ -27,6 +33,7 @@ export function WorkbenchHome({ info }: { info: UserInfoResult }) {
           {t('workbench.config.open')}
         </Button>
       </Flex>
+      {canCreateApps && apps.data?.list.length === 0 && <TemplateSuggestions />}
       {!config.data && <Skeleton active paragraph={{ rows: 6 }} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: token.padding }}>
         {blocks.map((component) => (
