@@ -174,3 +174,28 @@ async function tableCounts(who: Person): Promise<Record<string, number>> {
   out['platform.automation_schedules'] = platform.rows[0]!.n;
   return out;
 }
+
+describe('an app package into another installation', () => {
+  it('installs the same app from the file into a fresh platform of its own database', async () => {
+    const other = await createTestApp();
+    try {
+      const admin = await registerPerson(other.app, { engineName: '丙公司' });
+      const c = nodeClient(other.app, admin);
+      const uploaded = await uploadPackage(other.app, admin, bytes);
+      expect(uploaded.body.successful).toBe(true);
+      const { actionId } = await c.post('/v1/app-package/install', { packageId: uploaded.body.data.packageId, sampleData: true });
+      await drainJobs(other);
+      const done = await c.get('/v1/app-package/install/progress', { actionId });
+      // No role or department of those names here: the role is made by name, the department reported unmatched.
+      expect(done).toMatchObject({ state: 'Finished', unmatched: ['销售部'] });
+      const list = (await c.get(`/v1/functionNode/app/feature/list?appCode=${done.appCode}`)).list as { code: string; displayName: string }[];
+      const code = (name: string) => list.find((n) => n.displayName === name)!.code;
+      const codes = new Map([[source.customer, code('客户')], [source.order, code('订单')]]);
+      const defA = (await a.post('/v1/formdesign/load', { schemaCode: source.order })).published.definition;
+      expect((await c.post('/v1/formdesign/load', { schemaCode: code('订单') })).published.definition).toEqual(remapSchemaCodes(defA, codes));
+      expect((await sampleDataOf(other.database.db, admin.engineCode, done.appCode)).total).toBe(8);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});
