@@ -7,7 +7,7 @@
  * pictures are the files `pictures/<code>-<n>.<png|jpg|jpeg|webp|gif>` of that folder, with those the manifest named
  * already and that are still there (at most 6).
  *
- * Run: node --import tsx scripts/build-templates.ts [code …]   (no codes: all six)
+ * Run: npm run templates:build -- [code …]   (no codes: all six)
  */
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,7 @@
  * It starts no platform: give it the address of one started on a scratch data folder with a fixed verification code,
  *
  *   TRITIUM_DATA_DIR=$(mktemp -d) TRITIUM_FIXED_VERIFY_CODE=246810 PORT=3901 npm start
- *   node --import tsx scripts/template-pictures.ts --url http://127.0.0.1:3901 --verify-code 246810 [code …]
+ *   npm run templates:pictures -- --url http://127.0.0.1:3901 --verify-code 246810 [code …]
  *
  * or a session of an administrator who may create apps: `--token <access token> --engine <engine code>` instead of
  * `--verify-code`. Codes limit it to those templates (default: every built-in). `--dry-run` writes no manifest.
