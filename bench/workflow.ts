@@ -9,15 +9,18 @@
  * Run: node --import tsx bench/workflow.ts   (writes bench/results/workflow.json and the "Workflow" section of
  * docs/performance.md). BENCH_WF_PROFILE=<dir> writes a CPU profile of each burst alone (not the setup) there.
  * Statements per action are counted during the bursts (BEGIN/COMMIT apart) and printed with the rates.
+ * The spread phase's updates made in place (HOT) are printed per workflow table; BENCH_WF_DATABASE=pglite runs it all
+ * on embedded PGlite (bench/results/workflow-pglite.json; docs/performance.md left alone).
  */
 import { Session } from 'node:inspector/promises';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../packages/server/src/db/database.ts';
 import { migratePlatform } from '../packages/server/src/db/migrate.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
+import { sql } from 'kysely';
 import { onThrowawayPostgres, post, saveResult, writePerformanceSection, type App } from './lib.ts';
 
 const APPROVERS = Number(process.env.BENCH_WF_APPROVERS ?? 100);
@@ -55,6 +58,7 @@ function countStatement(text: string, ms?: number) {
  * checkpointer) are not counted.
  */
 function backendCpuMs(database: string): number {
+  if (!database) return 0;
   let ticks = 0;
   try {
     for (const pid of readdirSync('/proc')) {
@@ -110,9 +114,17 @@ async function burst(label: string, work: (i: number) => Promise<unknown>): Prom
   return { rate, statementsPerAction: counted.statements / APPROVERS, cpuMsPerAction: (used.user + used.system) / 1000 / APPROVERS, pgCpuMsPerAction: pgUsed / APPROVERS, load };
 }
 
-async function measure(label: string, databaseUrl: string) {
-  benchDatabase = new URL(databaseUrl).pathname.slice(1);
-  const database = await openDatabase({ databaseUrl, onQuery: countStatement });
+/** The workflow tables' updates so far, [in place (HOT), all], as the statistics have them (sent within a second or so). */
+async function rowUpdates(db: Parameters<typeof migratePlatform>[0]): Promise<Record<string, [number, number]>> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const { rows } = await sql<{ relname: string; hot: string; all: string }>`select relname, n_tup_hot_upd as hot, n_tup_upd as all from pg_stat_user_tables where relname in ('wf_instances', 'wf_tokens', 'wf_work_items')`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.relname, [Number(r.hot), Number(r.all)]]));
+}
+
+async function measure(label: string, databaseUrl?: string) {
+  benchDatabase = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : '';
+  const dir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'tritium-bench-wf-'));
+  const database = await openDatabase({ ...(dir ? { pgliteDataDir: path.join(dir, 'pglite') } : { databaseUrl }), onQuery: countStatement });
   await migratePlatform(database.db);
   const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, fixedVerifyCode: CODE, jwtSecret: 'bench-secret-0123456789abcdef' }, db: database.db, logger: false });
   await app.ready();
@@ -158,6 +170,7 @@ async function measure(label: string, databaseUrl: string) {
       loads[kind].push(Number(b.load.toFixed(1)));
     };
     await publish({ participants: { sources: [{ type: 'field', code: 'Approver' }] } });
+    const updatesBefore = await rowUpdates(database.db);
     for (let round = 0; round < ROUNDS; round++) {
       const items: string[] = [];
       for (const approver of approvers) items.push(await itemOf(approver.headers, await startOne(approver.id)));
@@ -168,6 +181,9 @@ async function measure(label: string, databaseUrl: string) {
       note('spread', b);
     }
 
+    // Updates of the spread phase (its starts and votes) made in place (HOT), per table (docs/decisions/0134).
+    const updatesAfter = await rowUpdates(database.db);
+    const hotUpdates = Object.fromEntries(Object.entries(updatesAfter).map(([table, [hot, all]]) => [table, `${hot - (updatesBefore[table]?.[0] ?? 0)} of ${all - (updatesBefore[table]?.[1] ?? 0)}`]));
     // Hot: one instance, a countersign of every approver (100 % must agree); all act at once.
     const hot: number[] = [];
     await publish({ participants: { sources: [{ type: 'users', ids: approvers.map((a) => a.id) }] }, approveExit: { type: 'percentage', value: 100 } });
@@ -186,19 +202,22 @@ async function measure(label: string, databaseUrl: string) {
     // authenticated request costs without a workflow action (its context statement, routing, the answer).
     const reference = await burst('reference', (i) => get(app, '/v1/workflow/todos/count', {}, approvers[i].headers));
     const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
-    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, cpuMsPerAction: cpuMs, pgCpuMsPerAction: pgCpuMs, loadAverage: loads, referenceRead: { perSecond: Math.round(reference.rate), statements: reference.statementsPerAction, cpuMs: Number(reference.cpuMsPerAction.toFixed(2)), pgCpuMs: Number(reference.pgCpuMsPerAction.toFixed(2)) } };
+    const result = { database: label, approvers: APPROVERS, rounds: ROUNDS, spreadPerSecond: median(spread), hotPerSecond: median(hot), spreadAll: spread.map(Math.round), hotAll: hot.map(Math.round), statementsPerAction: statements, hotUpdates, cpuMsPerAction: cpuMs, pgCpuMsPerAction: pgCpuMs, loadAverage: loads, referenceRead: { perSecond: Math.round(reference.rate), statements: reference.statementsPerAction, cpuMs: Number(reference.cpuMsPerAction.toFixed(2)), pgCpuMs: Number(reference.pgCpuMsPerAction.toFixed(2)) } };
     console.log(result);
     return result;
   } finally {
     await app.close();
     await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const run = await onThrowawayPostgres('tritium_bench_wf', (url, version) => measure(`PostgreSQL ${version}`, url));
+// BENCH_WF_DATABASE=pglite runs the same on embedded PGlite (a fresh data folder; its work is in the process's CPU).
+const onPglite = process.env.BENCH_WF_DATABASE === 'pglite';
+const run = onPglite ? await measure('PGlite') : await onThrowawayPostgres('tritium_bench_wf', (url, version) => measure(`PostgreSQL ${version}`, url));
 if (!run) throw new Error('the workflow bench needs PostgreSQL (BENCH_DATABASE_URL)');
-const result = saveResult('workflow', run);
-if (!process.env.BENCH_NO_DOC) writePerformanceSection('Workflow', [
+const result = saveResult(onPglite ? 'workflow-pglite' : 'workflow', run);
+if (!process.env.BENCH_NO_DOC && !onPglite) writePerformanceSection('Workflow', [
   '## Workflow',
   '',
   `Measured by \`npm run bench:workflow\` on ${result.date.slice(0, 10)} on ${run.database}: Node ${process.version}, ${result.cpus} × ${result.cpu ?? 'CPU'}.`,

@@ -77,6 +77,7 @@ import * as recognitionTemplates from './migrations/engine/2026-12-01T0100_creat
 import * as formTablesUuidIds from './migrations/engine/2026-12-01T0400_form-tables-uuid-ids.ts';
 import * as appPackages from './migrations/platform/2026-12-02T0201_create-app-packages.ts';
 import * as appSampleRecords from './migrations/engine/2026-12-02T0101_create-app-sample-records.ts';
+import * as workflowHotUpdates from './migrations/engine/2026-12-02T0700_workflow-hot-updates.ts';
 import { engineSchemaName } from './database.ts';
 
 // Migrations are listed here by name (sorted by the migrator); files are frozen once released.
@@ -161,6 +162,7 @@ const engineMigrations: Record<string, Migration> = {
   '2026-12-01T0100_create-recognition-templates': recognitionTemplates,
   '2026-12-01T0400_form-tables-uuid-ids': formTablesUuidIds,
   '2026-12-02T0101_create-app-sample-records': appSampleRecords,
+  '2026-12-02T0700_workflow-hot-updates': workflowHotUpdates,
 };
 
 function migrator(db: Kysely<any>, migrations: Record<string, Migration>, schema: string): Migrator {

@@ -271,6 +271,35 @@ describe('live stream', () => {
     expect(message.data.seq).toBe(Math.max(...stored.map((r) => Number(r.seq))));
   });
 
+  // A vote's message and its to-do change leave in one statement (docs/decisions/0134): behind the COMMIT on
+  // PostgreSQL, each statement would be a transaction of its own.
+  it('announces an action’s message and to-do change with one NOTIFY statement; the browser hears both', async () => {
+    const title = `一次通知 ${randomUUID().slice(0, 8)}`;
+    const stream = await readEvents(approver, (events) => events.some((e) => e.event === 'message' && e.data.title === title) && events.some((e) => e.event === 'todos'));
+    await stream.opened;
+    let calls = 0;
+    const notified: number[] = [];
+    await t.database.db.transaction().execute(async (trx) => {
+      const batch = new WriteBatch(engineDb(trx, approver.engineCode));
+      const notify = batch.notify.bind(batch);
+      batch.notify = (...args) => {
+        calls++;
+        notify(...args);
+      };
+      addNotices(batch, engineDb(trx, approver.engineCode), approver.engineCode, [{ receiver: approver.id, notice: { category: 'workflow', title } }], { todos: [approver.id] });
+      batch.select(() => sql<number>`1`.as('probe'), async (row) => {
+        notified.push(...Object.entries(row).filter(([k]) => k.startsWith('notified')).map(([, v]) => Number(v)));
+      });
+      await batch.flush();
+    });
+    expect(calls).toBe(1);
+    // PGlite counts both events in one expression of the statement's row.
+    if (t.database.kind === 'pglite') expect(notified).toEqual([2]);
+    const events = await stream.done;
+    expect(events.find((e) => e.event === 'message' && e.data.title === title)).toBeDefined();
+    expect(events.some((e) => e.event === 'todos')).toBe(true);
+  });
+
   it('holds at most 10 streams a person: the 11th is refused with 340104 while the others stay open', async () => {
     const controllers = Array.from({ length: 10 }, () => new AbortController());
     const headers = { authorization: `Bearer ${approver.token}`, enginecode: approver.engineCode };

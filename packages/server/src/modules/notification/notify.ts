@@ -1,13 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { FORM_RUNTIME_PATH } from '@tritium/shared/constants/entry-routes';
-import type { MessageCategory, OutsideChannel } from '@tritium/shared/constants/messages';
+import { OUTSIDE_CHANNELS, type MessageCategory } from '@tritium/shared/constants/messages';
 import type { Db } from '../../db/types.ts';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueJobs } from '../../jobs/job-runner.ts';
+import { currentRequestId } from '../../lib/request-context.ts';
 import { LIVE_CHANNEL, MAX_PAYLOAD, livePayloads } from '../../lib/live-events.ts';
 import { WriteBatch } from '../../db/write-batch.ts';
-import { channelsOf, ENGINE_DEFAULTS } from './preferences.ts';
+import { ENGINE_DEFAULTS } from './preferences.ts';
 
 // The notification service (issue 20; docs/decisions/0038): the one call every producer makes. Inside the producer's
 // transaction it stores the in-app messages, queues one delivery job per outside channel the receiver's preferences
@@ -46,7 +46,6 @@ export function notify(edb: EngineExecutor, engineCode: string, receivers: reado
 }
 
 type MessageRow = ReturnType<typeof messageRows>[number];
-type Stored = { id: string; seq: number | string; receiver: string; category: string; title: string; own: unknown; engine: unknown };
 
 function messageRows(items: readonly Addressed[]) {
   return items.map(({ receiver, notice }) => ({
@@ -65,22 +64,53 @@ function messageRows(items: readonly Addressed[]) {
 
 const insertMessages = (edb: EngineExecutor, rows: MessageRow[]) => edb.insertInto('internal_messages').values(rows).returning(['id', 'seq', 'receiver', 'category', 'title']);
 
-/** Outside channels, by the receivers' preferences over the engine's defaults: the deliveries and their jobs (two statements, when any is wanted). */
-async function queueDeliveries(edb: EngineExecutor, engineCode: string, stored: readonly Stored[]): Promise<void> {
-  const wanted = channelsOf(stored.map((r) => ({ category: r.category as MessageCategory, own: r.own ?? null, engine: r.engine ?? null })));
-  const deliveries: { id: string; message_id: string; channel: OutsideChannel }[] = [];
-  stored.forEach((row, i) => {
-    for (const channel of wanted[i]!) deliveries.push({ id: newId(), message_id: row.id, channel });
-  });
-  if (!deliveries.length) return;
-  await edb.insertInto('notification_deliveries').values(deliveries).execute();
-  await enqueueJobs(edb as unknown as Db, deliveries.map((d) => ({ engineCode, kind: NOTIFICATION_DELIVERY_JOB, payload: { deliveryId: d.id } })));
+/**
+ * Outside channels, by the receivers' preferences over the engine's defaults (preferences.ts), as writes of the
+ * caller's statement (docs/decisions/0134): one delivery per wanted channel of each stored message and its job, the
+ * engine's robot once per category of the batch. Nothing of the statement's row is waited on, so an action's write
+ * still goes with its COMMIT in one round trip (docs/decisions/0104).
+ */
+function addDeliveries(batch: WriteBatch, edb: EngineExecutor, engineCode: string, messages: string): void {
+  const personal = OUTSIDE_CHANNELS.filter((c) => c !== 'robot');
+  // The statement's own writes are named in raw SQL: the engine's schema would be put in front of a plain name here.
+  const wanted = edb
+    .selectFrom(sql`${sql.id(messages)}`.as('m') as never as 'internal_messages as m')
+    .leftJoin('notification_preferences as own', (j) => j.onRef('own.owner', '=', sql.ref('m.receiver')).onRef('own.category', '=', sql.ref('m.category')))
+    .leftJoin('notification_preferences as engine', (j) => j.on('engine.owner', '=', ENGINE_DEFAULTS).onRef('engine.category', '=', sql.ref('m.category')))
+    .innerJoin(
+      sql<{ channel: string }>`lateral (
+        select c.channel from jsonb_array_elements_text(case when jsonb_typeof(coalesce(own.channels, engine.channels)) = 'array' then coalesce(own.channels, engine.channels) else '[]'::jsonb end) as c(channel)
+        where c.channel in (${sql.join(personal)})
+        union all
+        select 'robot' where m.id = (select r.id from ${sql.id(messages)} as r where r.category = m.category order by r.seq limit 1)
+          and jsonb_typeof(engine.channels) = 'array' and engine.channels @> '["robot"]'::jsonb)`.as('w'),
+      (j) => j.onTrue(),
+    )
+    .select([sql<string>`gen_random_uuid()`.as('id'), 'm.id as message_id', 'w.channel']);
+  const deliveries = batch.addNamed('deliveries', edb.insertInto('notification_deliveries').columns(['id', 'message_id', 'channel']).expression(wanted as never).returning('id'));
+  const requestId = currentRequestId() ?? null;
+  batch.add(
+    (edb as unknown as Db)
+      .insertInto('platform.jobs')
+      .columns(['id', 'engine_code', 'kind', 'payload', 'request_id'])
+      .expression(
+        edb
+          .selectFrom(sql`${sql.id(deliveries)}`.as('d') as never as 'notification_deliveries as d')
+          .select([
+            sql<string>`gen_random_uuid()::text`.as('id'),
+            sql<string>`${engineCode}::text`.as('engine_code'),
+            sql<string>`${NOTIFICATION_DELIVERY_JOB}::text`.as('kind'),
+            sql<string>`jsonb_build_object('deliveryId', d.id)`.as('payload'),
+            sql<string | null>`${requestId}::text`.as('request_id'),
+          ]) as never,
+      ),
+  );
 }
 
 /**
- * Sends notices (each to its receiver) in one statement, whatever their number, and two more when an outside channel
- * is wanted: the messages stored, their receivers' channel preferences read and the live events sent (`addNotices`,
- * which also carries `todos`, the people whose to-do counts the caller changed), then the deliveries with their jobs.
+ * Sends notices (each to its receiver) in one statement, whatever their number: the messages stored, the deliveries
+ * their receivers' preferences want queued with their jobs, and the live events sent (`addNotices`, which also
+ * carries `todos`, the people whose to-do counts the caller changed).
  */
 export async function notifyEach(edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): Promise<void> {
   const batch = new WriteBatch(edb as unknown as Kysely<any>);
@@ -90,30 +120,20 @@ export async function notifyEach(edb: EngineExecutor, engineCode: string, items:
 
 /**
  * Notices as part of the caller's write statement (docs/decisions/0101): the messages' insert is one of its writes,
- * and its SELECT reads their receivers' channel preferences and sends the live events, one per category and title
- * with the batch's newest seq (the stream's watermark), formed by the database from the stored rows (their seq is
- * known only there), a long list of receivers split over several NOTIFYs. Deliveries to outside channels follow the statement when one is wanted.
+ * so are the deliveries to outside channels with their jobs (`addDeliveries`), and the live events go one per
+ * category and title with the batch's newest seq (the stream's watermark), formed by the database from the stored
+ * rows (their seq is known only there), a long list of receivers split over several NOTIFYs — with the to-do
+ * counts' events, one statement of them (docs/decisions/0134).
  */
 export function addNotices(batch: WriteBatch, edb: EngineExecutor, engineCode: string, items: readonly Addressed[], options: { todos?: Iterable<string> } = {}): void {
   const todos = [...new Set(options.todos ?? [])];
   const rows = messageRows(items);
+  /** The events' counting statements: read from the statement's insert (PGlite), or from the table after the COMMIT. */
+  const inside: RawBuilder<number>[] = [];
+  const after: RawBuilder<number>[] = [];
   if (rows.length) {
     const ins = batch.addNamed('notices', insertMessages(edb, rows));
-    const stored = batch.alias('stored');
-    batch.select(
-      (eb) =>
-        eb
-          .selectFrom(`${ins} as m` as 'internal_messages')
-          .leftJoin('notification_preferences as own', (j) => j.onRef('own.owner', '=', sql.ref('m.receiver')).onRef('own.category', '=', sql.ref('m.category')))
-          .leftJoin('notification_preferences as engine', (j) => j.on('engine.owner', '=', ENGINE_DEFAULTS).onRef('engine.category', '=', sql.ref('m.category')))
-          .select(
-            sql`coalesce(json_agg(json_build_object('id', m.id, 'seq', m.seq, 'receiver', m.receiver, 'category', m.category, 'title', m.title, 'own', own.channels, 'engine', engine.channels)), '[]'::json)`.as(
-              'j',
-            ),
-          )
-          .as(stored),
-      async (row) => queueDeliveries(edb, engineCode, (row[stored] ?? []) as Stored[]),
-    );
+    addDeliveries(batch, edb, engineCode, ins);
     // Receivers per NOTIFY: a receiver's id with its quotes and comma, under the payload's limit beside a title
     // of 200 characters (escaped at most 6 bytes each) and the event's other fields.
     const longest = Math.max(...rows.map((r) => JSON.stringify(r.receiver).length + 1));
@@ -128,15 +148,20 @@ export function addNotices(batch: WriteBatch, edb: EngineExecutor, engineCode: s
             from ${source} as m) g) x
         group by x.category, x.title, x.part) p`;
     const ids = rows.map((r) => r.id);
-    batch.notify(
-      () => sql<number>`(${events(sql.id(ins))})`.as(batch.alias('notified')),
-      events(sql`(${edb.selectFrom('internal_messages').select(['receiver', 'category', 'title', 'seq']).where('id', 'in', ids)})`),
-    );
+    inside.push(events(sql.id(ins)));
+    after.push(events(sql`(${edb.selectFrom('internal_messages').select(['receiver', 'category', 'title', 'seq']).where('id', 'in', ids)})`));
   }
   if (todos.length) {
     const payloads = livePayloads({ e: engineCode, u: todos, k: 'todos' });
     const events = sql<number>`select count(pg_notify(${LIVE_CHANNEL}, p.payload)) from (values ${sql.join(payloads.map((p) => sql`(${p}::text)`))}) as p(payload)`;
-    batch.notify(() => sql<number>`(${events})`.as(batch.alias('notified')), events);
+    inside.push(events);
+    after.push(events);
+  }
+  // The messages' and the to-do counts' events in one statement (docs/decisions/0134): behind the COMMIT each
+  // statement is a transaction of its own, with its own start, snapshot and commit signalling the listeners.
+  if (inside.length) {
+    const sum = (parts: RawBuilder<number>[]) => sql.join(parts.map((p) => sql`(${p})`), sql` + `);
+    batch.notify(() => sql<number>`${sum(inside)}`.as(batch.alias('notified')), after.length === 1 ? after[0]! : sql`select ${sum(after)}`);
   }
 }
 

@@ -1,34 +1,17 @@
-import { MESSAGE_CATEGORIES, OUTSIDE_CHANNELS, type MessageCategory, type OutsideChannel } from '@tritium/shared/constants/messages';
+import { MESSAGE_CATEGORIES, OUTSIDE_CHANNELS, type OutsideChannel } from '@tritium/shared/constants/messages';
 import type { contracts } from '@tritium/shared';
 import type { EngineExecutor } from '../function-node/function-node.repo.ts';
 
 // Which outside channels carry a category of message (issue 20): a user's own choice, else the engine's default
 // (owner '*'), else none. In-app always carries every message. Robot messages go to group chats: only the engine's
-// defaults may name them, and a notice sent to many people reaches a robot once.
+// defaults may name them, and a notice sent to many people reaches a robot once. The choice is made in SQL with the
+// messages' insert (notify.ts `addDeliveries`, docs/decisions/0134).
 
 export const ENGINE_DEFAULTS = '*';
 
 type Pref = contracts.CategoryChannels;
 
 const valid = (channels: unknown): OutsideChannel[] => (Array.isArray(channels) ? channels.filter((c): c is OutsideChannel => (OUTSIDE_CHANNELS as readonly string[]).includes(c)) : []);
-
-/**
- * The outside channels of each stored message, in the order given, from its receiver's own choice (`own`) and the
- * engine's default (`engine`) for its category, both read with the insert (notify.ts).
- */
-export function channelsOf(messages: readonly { category: MessageCategory; own: unknown; engine: unknown }[]): OutsideChannel[][] {
-  const robotSent = new Set<string>();
-  return messages.map(({ category, own, engine }) => {
-    const defaults = valid(engine);
-    const personal = (own === null ? defaults : valid(own)).filter((c) => c !== 'robot');
-    // The robot once per category in this batch, from the engine's defaults only.
-    if (defaults.includes('robot') && !robotSent.has(category)) {
-      robotSent.add(category);
-      return [...personal, 'robot'];
-    }
-    return personal;
-  });
-}
 
 export async function readPreferences(edb: EngineExecutor, userId: string): Promise<contracts.NotificationPreferenceResult> {
   const rows = await edb.selectFrom('notification_preferences').select(['owner', 'category', 'channels']).where('owner', 'in', [userId, ENGINE_DEFAULTS]).execute();
