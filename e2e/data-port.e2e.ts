@@ -48,7 +48,7 @@ describe('Excel import and export in the browser', () => {
       ['', 300, '特级', '明天'],
     ]);
     await page.goto('/workbench/app/sales/clients');
-    await page.getByRole('button', { name: /导\s*入/ }).first().click();
+    await page.getByRole('button', { name: /导\s*入$/ }).first().click();
     const wizard = page.getByRole('dialog').filter({ hasText: '导入 · 客户' });
     await wizard.locator('input[type=file]').setInputFiles(file);
     await expect.poll(() => wizard.getByText('文件中的列').first().isVisible(), { timeout: 20_000 }).toBe(true);

@@ -244,7 +244,7 @@ describe('a new organisation’s first hour', () => {
     const file = path.join(dir, '客户导入.xlsx');
     writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
     await page.goto('/workbench/app/crm/customer');
-    await page.getByRole('button', { name: /导\s*入/ }).first().click();
+    await page.getByRole('button', { name: /导\s*入$/ }).first().click();
     const wizard = page.getByRole('dialog').filter({ hasText: '导入 · 客户' });
     await wizard.locator('input[type=file]').setInputFiles(file);
     await eventually(() => wizard.getByText('文件中的列').first().isVisible()).toBe(true);

@@ -105,3 +105,29 @@ export async function formWithDepartmentMember(options: Parameters<typeof create
   await grant(a, appCode, member.userId, 'access');
   return { t, admin, a, appCode, code, table: `i_${code.toLowerCase()}`, A, B: member.userId, C, D1, member, m: nodeClient(t.app, member) };
 }
+
+/**
+ * One control of each data type a round trip must carry (text, numbers, dates, choices, places, people, departments,
+ * files, associations to `refCode`, batch scan), in this order; tests add the kinds their subject adds (photos,
+ * dynamic, face, plugin, formulas, sub-tables).
+ */
+export const everyDataControl = (refCode: string) => [
+  { type: 'textBox', code: 'Title' },
+  { type: 'textArea', code: 'Notes' },
+  { type: 'number', code: 'Amount', options: { decimalPlaces: 2 } },
+  { type: 'dateTime', code: 'When' },
+  { type: 'radioList', code: 'Level', options: { defaultItems: ['高', '中', '低'] } },
+  { type: 'checkboxList', code: 'Tags', options: { defaultItems: ['红', '绿', '蓝'] } },
+  { type: 'dropDown', code: 'City', options: { defaultItems: ['北京', '上海'] } },
+  { type: 'checkbox', code: 'Done' },
+  { type: 'areaSelect', code: 'Addr' },
+  { type: 'map', code: 'Loc' },
+  { type: 'user', code: 'Person' },
+  { type: 'multiUser', code: 'Team' },
+  { type: 'department', code: 'Dept' },
+  { type: 'multiDepartment', code: 'Depts' },
+  { type: 'attachment', code: 'Files' },
+  { type: 'associationQuery', code: 'Ref', options: { schemaCode: refCode } },
+  { type: 'associationQueryMulti', code: 'Refs', options: { schemaCode: refCode } },
+  { type: 'batchScan', code: 'Codes' },
+];

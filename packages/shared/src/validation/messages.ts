@@ -298,6 +298,23 @@ export const VALIDATION_MESSAGES = {
   ocrTemplateNameMissing: { zh: '请输入模板名称', en: 'Enter the template name' },
   ocrFieldsMissing: { zh: '请至少添加一个字段', en: 'Add at least one field' },
   ocrFieldsMax: { zh: '最多{max}个字段', en: 'At most {max} fields' },
+  // App packages and templates (docs/decisions/0130, 0131)
+  packageCodeFormat: { zh: '编码须以字母开头，只含字母、数字和下划线', en: 'A code starts with a letter and holds only letters, digits and underscores' },
+  templateScope: { zh: '模板范围须为 Engine 或 Platform', en: 'A template\'s scope is Engine or Platform' },
+  templateCategoryMissing: { zh: '请选择模板分类', en: 'Choose the template\'s category' },
+  templateIdMissing: { zh: '缺少模板 id', en: 'The template id is missing' },
+  templateIdInvalid: { zh: '无效的模板 id', en: 'The template id is not valid' },
+  templateNameMin: { zh: '模板名称至少{min}个字符', en: 'A template name has at least {min} characters' },
+  templateNameMax: { zh: '模板名称最多{max}个字符', en: 'A template name has at most {max} characters' },
+  nameControl: { zh: '名称不能含控制字符', en: 'A name must not contain control characters' },
+  summaryMax: { zh: '简介最多{max}个字符', en: 'The summary has at most {max} characters' },
+  summaryControl: { zh: '简介不能含控制字符', en: 'The summary must not contain control characters' },
+  introductionMax: { zh: '介绍最多{max}个字符', en: 'The introduction has at most {max} characters' },
+  introductionControl: { zh: '介绍不能含控制字符', en: 'The introduction must not contain control characters' },
+  mappingsMax: { zh: '映射最多{max}项', en: 'At most {max} mappings' },
+  picturesMax: { zh: '截图最多{max}张', en: 'At most {max} pictures' },
+  keywordControl: { zh: '关键字不能含控制字符', en: 'The keyword must not contain control characters' },
+  shareEnginesMax: { zh: '一次最多共享给{max}个组织', en: 'Share with at most {max} organisations at a time' },
 } as const satisfies Record<string, Template>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

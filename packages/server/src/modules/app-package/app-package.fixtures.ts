@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, createApp, createNode, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
-import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { createForm, definition, everyDataControl, publish } from '../../../test/form-helpers.ts';
 
 /** The bytes of the sample order's attachment. */
 export const CONTRACT = Buffer.concat([Buffer.from('%PDF-1.4 合同\n'), Buffer.alloc(30_000, 7)]);
@@ -14,25 +14,8 @@ export const CONTRACT = Buffer.concat([Buffer.from('%PDF-1.4 合同\n'), Buffer.
 
 /** Every data control type (a sub-table too); the associations refer to `refCode`. */
 export const controls = (refCode: string) => [
-  { type: 'textBox', code: 'Title' },
-  { type: 'textArea', code: 'Notes' },
-  { type: 'number', code: 'Amount', options: { decimalPlaces: 2 } },
-  { type: 'dateTime', code: 'When' },
-  { type: 'radioList', code: 'Level', options: { defaultItems: ['高', '中', '低'] } },
-  { type: 'checkboxList', code: 'Tags', options: { defaultItems: ['红', '绿', '蓝'] } },
-  { type: 'dropDown', code: 'City', options: { defaultItems: ['北京', '上海'] } },
-  { type: 'checkbox', code: 'Done' },
-  { type: 'areaSelect', code: 'Addr' },
-  { type: 'map', code: 'Loc' },
-  { type: 'user', code: 'Person' },
-  { type: 'multiUser', code: 'Team' },
-  { type: 'department', code: 'Dept' },
-  { type: 'multiDepartment', code: 'Depts' },
-  { type: 'attachment', code: 'Files' },
+  ...everyDataControl(refCode),
   { type: 'photo', code: 'Photos' },
-  { type: 'associationQuery', code: 'Ref', options: { schemaCode: refCode } },
-  { type: 'associationQueryMulti', code: 'Refs', options: { schemaCode: refCode } },
-  { type: 'batchScan', code: 'Codes' },
   { type: 'formula', code: 'Double', options: { expression: '{Amount}*2' } },
   { type: 'gridView', code: 'Items', controls: [{ type: 'textBox', code: 'ItemName' }, { type: 'number', code: 'Qty', options: { decimalPlaces: 2 } }, { type: 'checkbox', code: 'ItemOk' }] },
 ];

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { call, type TestApp } from '../../../test/helpers.ts';
 import { FunctionNodeType, addMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
-import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { createForm, definition, everyDataControl, publish } from '../../../test/form-helpers.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { readTar, TarWriter } from './tar.ts';
 
@@ -17,24 +17,7 @@ import { readTar, TarWriter } from './tar.ts';
 // instance, a member with a password of their own.
 
 export const controls = (refCode: string) => [
-  { type: 'textBox', code: 'Title' },
-  { type: 'textArea', code: 'Notes' },
-  { type: 'number', code: 'Amount', options: { decimalPlaces: 2 } },
-  { type: 'dateTime', code: 'When' },
-  { type: 'radioList', code: 'Level', options: { defaultItems: ['高', '中', '低'] } },
-  { type: 'checkboxList', code: 'Tags', options: { defaultItems: ['红', '绿', '蓝'] } },
-  { type: 'dropDown', code: 'City', options: { defaultItems: ['北京', '上海'] } },
-  { type: 'checkbox', code: 'Done' },
-  { type: 'areaSelect', code: 'Addr' },
-  { type: 'map', code: 'Loc' },
-  { type: 'user', code: 'Person' },
-  { type: 'multiUser', code: 'Team' },
-  { type: 'department', code: 'Dept' },
-  { type: 'multiDepartment', code: 'Depts' },
-  { type: 'attachment', code: 'Files' },
-  { type: 'associationQuery', code: 'Ref', options: { schemaCode: refCode } },
-  { type: 'associationQueryMulti', code: 'Refs', options: { schemaCode: refCode } },
-  { type: 'batchScan', code: 'Codes' },
+  ...everyDataControl(refCode),
   { type: 'dynamic', code: 'Dyn' },
   { type: 'formula', code: 'Double', options: { expression: '{Amount}*2' } },
   {

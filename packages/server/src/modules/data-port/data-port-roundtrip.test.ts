@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { createTestApp, registerPerson, type TestApp } from '../../../test/helpers.ts';
 import { addMember, createApp, nodeClient, type OrgClient, type Person } from '../../../test/node-helpers.ts';
 import { companyIdOf } from '../../../test/org-helpers.ts';
-import { createForm, definition, publish } from '../../../test/form-helpers.ts';
+import { createForm, definition, everyDataControl, publish } from '../../../test/form-helpers.ts';
 import { exportAll, importFile } from './data-port.fixtures.ts';
 
 // Issue 10 "must show": a form holding every data control type is exported, the workbook imported into an empty
@@ -32,24 +32,7 @@ afterAll(async () => {
 });
 
 const controls = (refCode: string) => [
-  { type: 'textBox', code: 'Title' },
-  { type: 'textArea', code: 'Notes' },
-  { type: 'number', code: 'Amount', options: { decimalPlaces: 2 } },
-  { type: 'dateTime', code: 'When' },
-  { type: 'radioList', code: 'Level', options: { defaultItems: ['高', '中', '低'] } },
-  { type: 'checkboxList', code: 'Tags', options: { defaultItems: ['红', '绿', '蓝'] } },
-  { type: 'dropDown', code: 'City', options: { defaultItems: ['北京', '上海'] } },
-  { type: 'checkbox', code: 'Done' },
-  { type: 'areaSelect', code: 'Addr' },
-  { type: 'map', code: 'Loc' },
-  { type: 'user', code: 'Person' },
-  { type: 'multiUser', code: 'Team' },
-  { type: 'department', code: 'Dept' },
-  { type: 'multiDepartment', code: 'Depts' },
-  { type: 'attachment', code: 'Files' },
-  { type: 'associationQuery', code: 'Ref', options: { schemaCode: refCode } },
-  { type: 'associationQueryMulti', code: 'Refs', options: { schemaCode: refCode } },
-  { type: 'batchScan', code: 'Codes' },
+  ...everyDataControl(refCode),
   { type: 'faceRecognition', code: 'Face' },
   { type: 'dynamic', code: 'Dyn' },
   { type: 'plugin', code: 'Plug' },
