@@ -31,7 +31,11 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 300_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = await read().catch(() => undefined);
+    // A refused or unreachable call is read again; what the check itself throws (the install ended) is not.
+    const value = await read().catch((error: Error) => {
+      if (error.message.startsWith('install ')) throw error;
+      return undefined;
+    });
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await pause(200);
@@ -73,7 +77,7 @@ async function measure(url: string | undefined, version: string) {
     const started = Date.now();
     const atKill = await until('the install to write sample records', async () => {
       const p = await progress();
-      if (['Failed', 'Finished'].includes(p.state)) throw new Error(`install ended ${p.state} before the kill`);
+      if (['Failed', 'Finished'].includes(p.state)) throw new Error(`install ended ${p.state} before the kill: ${p.message}`);
       return p.progress >= KILL_AT ? p : undefined;
     });
     server.kill('SIGKILL');
@@ -91,7 +95,7 @@ async function measure(url: string | undefined, version: string) {
     await call(headers, 'POST', '/v1/app-package/install/retry', { actionId });
     const done = await until('the retried install', async () => {
       const p = await progress();
-      if (p.state === 'Failed') throw new Error(p.message);
+      if (p.state === 'Failed') throw new Error(`install failed: ${p.message}`);
       return p.isComplete ? p : undefined;
     });
     const retrySeconds = (Date.now() - retried) / 1000;

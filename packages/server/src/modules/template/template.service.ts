@@ -85,8 +85,12 @@ export async function publishTemplate(ctx: TemplateContext, deps: TemplateDeps, 
   const summary = await summaryWithForms(deps, built.packageId, built.summary);
 
   const write = () => writeTemplate(ctx, deps, input, { icon: app.icon, iconColor: app.iconColor, packageId: built.packageId, summary, pictureSources });
-  // Two publishes of a new template of the same app at once: the second finds the first's row when it tries again.
-  const written = await write().catch((error: unknown) => (isUniqueViolation(error, 'templates_source_app') ? write() : Promise.reject(error)));
+  // Two publishes at once (of the same app, or of two apps under one name): the one that loses the insert tries again
+  // and then sees the other's row — its own app's template to update, or the name taken (500102). Which unique index
+  // refuses the insert first is PostgreSQL's choice, so any of them sends it round again.
+  const written = await write()
+    .catch((error: unknown) => (isUniqueViolation(error) ? write() : Promise.reject(error)))
+    .catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? new AppError('TemplateNameTaken', { detail: { name: input.name } }) : error));
   await dropPictures(deps.store, written.replaced);
   return { templateId: written.templateId, version: written.version };
 }
@@ -129,10 +133,6 @@ async function writeTemplate(
       if (own) await repo.updateTemplate(tdb, id, fields);
       else await repo.insertTemplate(tdb, { id, code: `tpl_${randomUUID().replace(/-/g, '').slice(0, 16)}`, scope: input.scope, publisher_engine: ctx.engineCode, source_app_code: input.appCode, ...fields });
       return { templateId: id, version, replaced: own && !keep ? own.pictures : [] };
-    })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error) && !isUniqueViolation(error, 'templates_source_app')) throw new AppError('TemplateNameTaken', { detail: { name: input.name } });
-      throw error;
     });
 }
 
